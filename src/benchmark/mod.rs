@@ -1,0 +1,231 @@
+//! The main job's runner: for each credential, check the input, run both pipelines once for reference, warm up,
+//! then R runs × N iterations of RDFC-1.0 and JCS — each iteration once under the span timer and once without it,
+//! in alternating order, so the instrumentation overhead is measured in the same run — and summarize.
+
+mod metadata;
+
+use crate::canon::rdfc::{self, RdfcOptions};
+use crate::canon::{expand, jcs, phase, to_rdf, Algorithm};
+use crate::corpus::Credential;
+use crate::error::Result;
+use crate::loader::OfflineLoader;
+use crate::profile;
+use crate::report::{AlgorithmResult, CredentialResult, PhaseResult, Report, RunConfig, Summary};
+use crate::stats::{median, RunStats};
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+pub use metadata::collect as collect_metadata;
+
+/// How much to measure.
+#[derive(Debug, Clone, Copy)]
+pub struct Config {
+    /// Iterations per run (N).
+    pub iterations: usize,
+    /// Runs (R).
+    pub runs: usize,
+    /// Warm-up iterations of each pipeline before measuring.
+    pub warmup: usize,
+    /// RDFC-1.0 options (poison limit).
+    pub rdfc: RdfcOptions,
+}
+
+impl Config {
+    /// The defaults: N=20, R=5, warm-up 3 — `canonprof --schema edu` in well under a minute on 2 cores.
+    pub const DEFAULT: Config = Config {
+        iterations: 20,
+        runs: 5,
+        warmup: 3,
+        rdfc: RdfcOptions { hndq_call_limit: rdfc::DEFAULT_HNDQ_CALL_LIMIT, hash: rdfc::HashAlgorithm::Sha256 },
+    };
+    /// The study's setting: N=2000, R=5.
+    pub const STUDY: Config = Config { iterations: 2000, runs: 5, ..Config::DEFAULT };
+}
+
+/// Checks every credential (JSON, duplicate keys, expansion, canonicalization) before anything is timed, so a bad
+/// input fails fast with its file named. Returns the shape of each: (quads, blank nodes).
+pub fn check(credentials: &[Credential], loader: &OfflineLoader, config: &Config) -> Result<Vec<(usize, usize)>> {
+    credentials
+        .iter()
+        .map(|c| {
+            let doc = &c.document;
+            doc.check_json()?;
+            jcs::canonicalize(&doc.label, &doc.text)?;
+            let output = rdfc::canonicalize_jsonld(&doc.label, &doc.text, loader, &config.rdfc)?;
+            let value = json_ld::syntax::Parse::parse_str(&doc.text).map(|(v, _)| v).expect("checked JSON");
+            let dataset = to_rdf::to_rdf(&expand::expand(&value, loader)?)?;
+            Ok((output.quads, rdfc::blank_node_count(&dataset)))
+        })
+        .collect()
+}
+
+/// Runs the main job on checked credentials; `progress` is called after every iteration pair.
+pub fn run(
+    credentials: &[Credential],
+    shapes: &[(usize, usize)],
+    loader: &OfflineLoader,
+    config: &Config,
+    progress: &mut dyn FnMut(),
+) -> Result<Report> {
+    let started_at = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let dispatch = profile::layer::dispatch();
+    let mut results = Vec::new();
+    for (credential, &(quads, blank_nodes)) in credentials.iter().zip(shapes) {
+        let doc = &credential.document;
+        let mut rdfc_output = None;
+        let mut run_rdfc = || -> Result<()> {
+            let out = rdfc::canonicalize_jsonld(&doc.label, &doc.text, loader, &config.rdfc)?;
+            rdfc_output = Some((out.sha256, out.canonical.len()));
+            Ok(())
+        };
+        let rdfc_m = measure(config, &dispatch, phase::RDFC, &mut run_rdfc, progress)?;
+        let rdfc_out = rdfc_output.take().expect("ran at least once");
+        let mut jcs_output = None;
+        let mut run_jcs = || -> Result<()> {
+            let out = jcs::canonicalize(&doc.label, &doc.text)?;
+            jcs_output = Some((out.sha256, out.canonical.len()));
+            Ok(())
+        };
+        let jcs_m = measure(config, &dispatch, phase::JCS_PHASES, &mut run_jcs, progress)?;
+        let jcs_out = jcs_output.take().expect("ran at least once");
+        results.push(CredentialResult {
+            credential: credential.name.clone(),
+            set: credential.set.to_string(),
+            file: doc.label.clone(),
+            bytes: doc.text.len(),
+            quads,
+            blank_nodes,
+            rdfc: rdfc_m.into_result(Algorithm::Rdfc, rdfc_out),
+            jcs: jcs_m.into_result(Algorithm::Jcs, jcs_out),
+        });
+    }
+    let summary = summarize(&results);
+    Ok(Report {
+        credentials: results,
+        summary,
+        config: RunConfig {
+            iterations: config.iterations,
+            runs: config.runs,
+            warmup: config.warmup,
+            hndq_call_limit: config.rdfc.hndq_call_limit,
+        },
+        metadata: metadata::collect(started_at),
+    })
+}
+
+/// Raw samples of one pipeline (µs), per run.
+struct Measurement {
+    phases: Vec<(&'static str, Vec<Vec<f64>>)>,
+    total: Vec<Vec<f64>>,
+    plain: Vec<f64>,
+}
+
+/// Warm-up, then R × N iterations, each once instrumented and once plain (alternating which goes first).
+fn measure(
+    config: &Config,
+    dispatch: &tracing::Dispatch,
+    phases: &'static [&'static str],
+    pipeline: &mut dyn FnMut() -> Result<()>,
+    progress: &mut dyn FnMut(),
+) -> Result<Measurement> {
+    for _ in 0..config.warmup {
+        pipeline()?;
+    }
+    let mut m = Measurement {
+        phases: phases.iter().map(|p| (*p, Vec::new())).collect(),
+        total: Vec::new(),
+        plain: Vec::new(),
+    };
+    profile::take_records();
+    for _ in 0..config.runs {
+        let mut phase_samples: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+        let mut totals = Vec::with_capacity(config.iterations);
+        for i in 0..config.iterations {
+            let (total, plain) = if i % 2 == 0 {
+                let t = timed(Some(dispatch), pipeline)?;
+                (t, timed(None, pipeline)?)
+            } else {
+                let p = timed(None, pipeline)?;
+                (timed(Some(dispatch), pipeline)?, p)
+            };
+            totals.push(total);
+            m.plain.push(plain);
+            let mut per_phase: BTreeMap<&str, f64> = BTreeMap::new();
+            for record in profile::take_records().into_iter().filter(|r| r.depth == 0) {
+                *per_phase.entry(record.name).or_default() += record.nanos as f64 / 1000.0;
+            }
+            for name in phases {
+                phase_samples.entry(name).or_default().push(per_phase.get(name).copied().unwrap_or(0.0));
+            }
+            progress();
+        }
+        for (name, runs) in m.phases.iter_mut() {
+            runs.push(phase_samples.remove(name).unwrap_or_default());
+        }
+        m.total.push(totals);
+    }
+    Ok(m)
+}
+
+/// Wall time of one pipeline call in µs, under the span timer (`Some`) or with no subscriber (`None`).
+fn timed(dispatch: Option<&tracing::Dispatch>, pipeline: &mut dyn FnMut() -> Result<()>) -> Result<f64> {
+    let start = Instant::now();
+    match dispatch {
+        Some(d) => tracing::dispatcher::with_default(d, &mut *pipeline)?,
+        None => pipeline()?,
+    }
+    Ok(start.elapsed().as_nanos() as f64 / 1000.0)
+}
+
+impl Measurement {
+    fn into_result(self, algorithm: Algorithm, (sha256, canonical_bytes): (String, usize)) -> AlgorithmResult {
+        let total = RunStats::from_runs(&self.total);
+        let phases = self
+            .phases
+            .iter()
+            .map(|(name, runs)| {
+                let stats = RunStats::from_runs(runs);
+                PhaseResult { name: name.to_string(), stats, share: stats.median_us / total.median_us }
+            })
+            .collect();
+        AlgorithmResult {
+            algorithm: algorithm.name().to_string(),
+            phases,
+            total,
+            uninstrumented_median_us: median(&self.plain),
+            sha256,
+            canonical_bytes,
+        }
+    }
+}
+
+/// The study's claims, checked on this run's numbers.
+pub fn summarize(results: &[CredentialResult]) -> Summary {
+    let simple: Vec<f64> = results.iter().filter(|r| r.set == "simple").map(|r| r.rdfc.total.median_us).collect();
+    let simple_median = median(&simple);
+    let ratios: Vec<f64> = results
+        .iter()
+        .filter(|r| r.set == "edu" && !simple.is_empty())
+        .map(|r| r.rdfc.total.median_us / simple_median)
+        .collect();
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for r in results {
+        *counts.entry(r.dominant_phase().0).or_default() += 1;
+    }
+    let (dominant_phase, dominant_in) =
+        counts.iter().max_by_key(|(_, n)| **n).map_or(("-".to_string(), 0), |(p, n)| (p.to_string(), *n));
+    let max_label_share = results
+        .iter()
+        .flat_map(|r| r.rdfc.phases.iter().filter(|p| p.name == phase::LABEL).map(|p| p.share))
+        .fold(0.0, f64::max);
+    let instrumented: f64 = results.iter().map(|r| r.rdfc.total.median_us).sum();
+    let plain: f64 = results.iter().map(|r| r.rdfc.uninstrumented_median_us).sum();
+    Summary {
+        edu_simple_ratio_min: ratios.iter().copied().reduce(f64::min),
+        edu_simple_ratio_max: ratios.iter().copied().reduce(f64::max),
+        dominant_phase,
+        dominant_in,
+        max_label_share,
+        instrumentation_overhead: instrumented / plain - 1.0,
+    }
+}

@@ -1,0 +1,60 @@
+//! JSON-LD 1.1 expansion (JSON-LD 1.1 API §5.1 Expansion Algorithm) as the VC Data Integrity cryptosuites run it:
+//! no base IRI, the offline document loader, and *safe mode* — a term or `@type` that would be dropped or stay
+//! relative is an error (jsonld.js `safe: true`). The engine is the `json-ld` crate (0.21).
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::loader::OfflineLoader;
+use json_ld::context_processing::algorithm::Action;
+use json_ld::expansion::{Error as ExpansionError, Options, Policy};
+use json_ld::syntax::Value;
+use json_ld::{BlankIdBuf, Expand, ExpandedDocument, IriBuf};
+
+/// An expanded JSON-LD document with absolute IRIs and blank node identifiers as strings.
+pub type Expanded = ExpandedDocument<IriBuf, BlankIdBuf>;
+
+/// Safe mode: reject terms that do not expand to an IRI, instead of dropping them.
+fn safe_policy() -> Policy {
+    Policy { invalid: Action::Reject, vocab: Action::Keep, allow_undefined: false }
+}
+
+/// Expands `document` (JSON-LD 1.1 API §4.1 `expand()` with `base` = null, JSON-LD 1.1 processing mode) with the
+/// contexts of `loader`. Errors: [`ErrorKind::SafeMode`] (undefined term, relative `@type`, naming the value where
+/// the engine lets us find it), [`ErrorKind::UnknownContext`] / [`ErrorKind::ContextIntegrity`] from the loader,
+/// [`ErrorKind::Expansion`] for any other JSON-LD error (with its spec error code, e.g. `protected term
+/// redefinition`). The caller adds the file name.
+pub fn expand(document: &Value, loader: &OfflineLoader) -> Result<Expanded> {
+    loader.clear_failure();
+    let options = Options { policy: safe_policy(), ..Options::default() };
+    run(document, loader, options).map_err(|e| explain(e, document, loader))
+}
+
+fn run(document: &Value, loader: &OfflineLoader, options: Options) -> std::result::Result<Expanded, ExpansionError> {
+    pollster::block_on(document.expand_full(&mut (), json_ld::Context::new(None), None, loader, options, ()))
+}
+
+/// Turns json-ld's error into ours, recovering what it does not say (which URL failed, which `@type`).
+fn explain(error: ExpansionError, document: &Value, loader: &OfflineLoader) -> Error {
+    if let Some(failure) = loader.take_failure() {
+        return failure;
+    }
+    match &error {
+        ExpansionError::KeyExpansionFailed(term) => Error::new(
+            ErrorKind::SafeMode,
+            format!("safe mode: term `{term}` is not defined by the active context and would be dropped"),
+        ),
+        ExpansionError::InvalidTypeValue => {
+            let reason = first_invalid_type(document, loader)
+                .unwrap_or_else(|| "safe mode: invalid `@type` value (not an absolute IRI)".to_string());
+            Error::new(ErrorKind::SafeMode, reason)
+        }
+        other => Error::new(ErrorKind::Expansion, format!("JSON-LD expansion failed ({}): {other}", other.code().as_str())),
+    }
+}
+
+/// Re-expands leniently (error path only) and lets the safe-mode RDF conversion name the first `@type` (or
+/// other id) that stayed relative.
+fn first_invalid_type(document: &Value, loader: &OfflineLoader) -> Option<String> {
+    let lenient = Options { policy: Policy { allow_undefined: false, ..Policy::default() }, ..Options::default() };
+    let expanded = run(document, loader, lenient).ok()?;
+    super::to_rdf::to_rdf(&expanded).err().map(|e| e.reason)
+}

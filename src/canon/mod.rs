@@ -1,0 +1,67 @@
+//! The two canonicalization pipelines measured side by side, each phase a `tracing` span named after it:
+//! - [`rdfc`]: RDFC-1.0 as the VC Data Integrity `*-rdfc-*` cryptosuites run it — `parse`, `expand` (JSON-LD 1.1
+//!   expansion), `to_rdf` (deserialization to RDF), `label` (RDFC-1.0 §4.4 blank node labeling), `serialize`
+//!   (relabel and canonical N-Quads, §4.5/§5), `hash` (SHA-256);
+//! - [`jcs`]: RFC 8785 — `parse`, `jcs`, `hash`.
+//!
+//! Both start from the document text, so their totals compare like for like.
+
+pub mod expand;
+pub mod jcs;
+pub mod nquads;
+pub mod rdfc;
+pub mod to_rdf;
+
+/// Phase (span) names, used verbatim in tables, exports and flamegraphs.
+pub mod phase {
+    /// JSON text → in-memory value (both pipelines).
+    pub const PARSE: &str = "parse";
+    /// JSON-LD 1.1 API §5.1 expansion, safe mode.
+    pub const EXPAND: &str = "expand";
+    /// JSON-LD 1.1 API §8.1 deserialization to an RDF dataset.
+    pub const TO_RDF: &str = "to_rdf";
+    /// RDFC-1.0 §4.4 blank node labeling (hash first degree quads, hash N-degree quads, issue identifiers).
+    pub const LABEL: &str = "label";
+    /// RDFC-1.0 §4.5 relabeling and §5 canonical N-Quads serialization (sorted).
+    pub const SERIALIZE: &str = "serialize";
+    /// SHA-256 of the canonical bytes.
+    pub const HASH: &str = "hash";
+    /// RFC 8785 canonical JSON serialization.
+    pub const JCS: &str = "jcs";
+
+    /// RDFC-1.0 pipeline phases in order.
+    pub const RDFC: &[&str] = &[PARSE, EXPAND, TO_RDF, LABEL, SERIALIZE, HASH];
+    /// JCS pipeline phases in order.
+    pub const JCS_PHASES: &[&str] = &[PARSE, JCS, HASH];
+}
+
+/// The canonicalization algorithm, as named on the command line and in exports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+pub enum Algorithm {
+    /// RDF Dataset Canonicalization (W3C RDFC-1.0) after JSON-LD expansion.
+    #[value(name = "rdfc-1.0")]
+    #[serde(rename = "rdfc-1.0")]
+    Rdfc,
+    /// JSON Canonicalization Scheme (RFC 8785).
+    #[value(name = "jcs")]
+    #[serde(rename = "jcs")]
+    Jcs,
+}
+
+impl Algorithm {
+    /// The name used in tables and exports (`rdfc-1.0`, `jcs`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Rdfc => "rdfc-1.0",
+            Algorithm::Jcs => "jcs",
+        }
+    }
+
+    /// The phases of this algorithm's pipeline, in order.
+    pub fn phases(self) -> &'static [&'static str] {
+        match self {
+            Algorithm::Rdfc => phase::RDFC,
+            Algorithm::Jcs => phase::JCS_PHASES,
+        }
+    }
+}

@@ -1,0 +1,263 @@
+//! Deserialize JSON-LD to RDF (JSON-LD 1.1 API §8.1–§8.3) from an expanded document straight into an oxrdf
+//! [`Dataset`], with `rdfDirection: i18n-datatype` and in safe mode: anything that would be silently dropped
+//! (a relative `@id`, `@type` or IRI value, a blank node predicate, an ill-formed language tag) is an error naming
+//! the value. Numbers, booleans and `@json` literals follow §8.2 exactly (the json-ld crate's own conversion
+//! decides integer-vs-double from the lexeme and prints `@json` without RFC 8785, see cases 013 and 014); the
+//! xsd:double lexical form is the one jsonld.js and PyLD produce (`toExponential(15)` with trailing zeros trimmed).
+//!
+//! The walk follows the expanded tree instead of first building a node map (§7.2): it yields the same set of
+//! quads, since node map generation only merges what the dataset's set semantics merges anyway.
+
+use super::expand::Expanded;
+use crate::error::{Error, ErrorKind, Result};
+use json_ld::object::value::Literal as LdLiteral;
+use json_ld::{Id, Indexed, IndexedObject, Node, Object, ValidId};
+use oxrdf::{BlankNode, Dataset, GraphName, Literal, NamedNode, Quad, Subject, Term};
+use std::collections::HashMap;
+
+const RDF: &str = "http://www.w3.org/1999/02/22-rdf-syntax-ns#";
+const XSD: &str = "http://www.w3.org/2001/XMLSchema#";
+const I18N: &str = "https://www.w3.org/ns/i18n#";
+
+/// Converts an expanded document to an RDF dataset (JSON-LD 1.1 API §8.1, safe mode). Blank nodes are labelled
+/// `b0`, `b1`, … in order of first appearance; the dataset is a set (duplicates merge, as RDF requires). Errors: [`ErrorKind::SafeMode`] naming the value that would be lost.
+pub fn to_rdf(expanded: &Expanded) -> Result<Dataset> {
+    let mut state = State { dataset: Dataset::new(), blank: HashMap::new(), next_blank: 0 };
+    for object in expanded.iter() {
+        if let Object::Node(node) = object.inner() {
+            state.node(node, &GraphName::DefaultGraph)?;
+        }
+        // §7.2 step 3/4: free-floating values and lists at top level produce no triples.
+    }
+    Ok(state.dataset)
+}
+
+struct State {
+    dataset: Dataset,
+    /// Document blank node identifier → our label.
+    blank: HashMap<String, BlankNode>,
+    next_blank: usize,
+}
+
+fn lost(what: String) -> Error {
+    Error::new(ErrorKind::SafeMode, format!("safe mode: {what}; its quad would be dropped"))
+}
+
+impl State {
+    fn fresh(&mut self) -> BlankNode {
+        let node = BlankNode::new_unchecked(format!("b{}", self.next_blank));
+        self.next_blank += 1;
+        node
+    }
+
+    fn blank(&mut self, id: &str) -> BlankNode {
+        if let Some(node) = self.blank.get(id) {
+            return node.clone();
+        }
+        let node = self.fresh();
+        self.blank.insert(id.to_string(), node.clone());
+        node
+    }
+
+    /// An `@id` as a subject (IRI or blank node); relative or invalid ids are safe-mode errors.
+    fn id(&mut self, id: &Id<json_ld::IriBuf, json_ld::BlankIdBuf>, role: &str) -> Result<Subject> {
+        match id {
+            Id::Valid(ValidId::Iri(iri)) => Ok(NamedNode::new_unchecked(iri.as_str()).into()),
+            Id::Valid(ValidId::Blank(b)) => Ok(self.blank(b.as_str()).into()),
+            Id::Invalid(value) => Err(lost(format!("{role} `{value}` is not an absolute IRI (relative or invalid)"))),
+        }
+    }
+
+    fn predicate(&mut self, id: &Id<json_ld::IriBuf, json_ld::BlankIdBuf>) -> Result<NamedNode> {
+        match id {
+            Id::Valid(ValidId::Iri(iri)) => Ok(NamedNode::new_unchecked(iri.as_str())),
+            Id::Valid(ValidId::Blank(b)) => {
+                Err(lost(format!("property `{}` expands to a blank node (generalized RDF is off)", b.as_str())))
+            }
+            Id::Invalid(value) => Err(lost(format!("property `{value}` is not an absolute IRI"))),
+        }
+    }
+
+    fn insert(&mut self, subject: &Subject, predicate: NamedNode, object: Term, graph: &GraphName) {
+        self.dataset.insert(&Quad::new(subject.clone(), predicate, object, graph.clone()));
+    }
+
+    /// §7.2/§8.1 for one node object: its types, properties, reverse properties, `@included` and `@graph`.
+    /// Returns the node's subject (its `@id`, or a fresh blank node).
+    fn node(&mut self, node: &Node<json_ld::IriBuf, json_ld::BlankIdBuf>, graph: &GraphName) -> Result<Subject> {
+        let subject = match &node.id {
+            Some(id) => self.id(id, "`@id` value")?,
+            None => self.fresh().into(),
+        };
+        if let Some(types) = &node.types {
+            for ty in types {
+                let object = self.id(ty, "`@type` value")?;
+                self.insert(&subject, NamedNode::new_unchecked(format!("{RDF}type")), subject_term(object), graph);
+            }
+        }
+        for (property, objects) in node.properties().iter() {
+            let predicate = self.predicate(property)?;
+            for object in objects.iter() {
+                if let Some(term) = self.object(object, graph)? {
+                    self.insert(&subject, predicate.clone(), term, graph);
+                }
+            }
+        }
+        if let Some(reverse) = node.reverse_properties_entry() {
+            for (property, nodes) in reverse.iter() {
+                let predicate = self.predicate(property)?;
+                for other in nodes.iter() {
+                    let other_subject = self.node(other.inner(), graph)?;
+                    self.insert(&other_subject, predicate.clone(), subject_term(subject.clone()), graph);
+                }
+            }
+        }
+        if let Some(included) = node.included_entry() {
+            for other in included.iter() {
+                self.node(other.inner(), graph)?;
+            }
+        }
+        if let Some(named) = node.graph_entry() {
+            let name = match &subject {
+                Subject::NamedNode(n) => GraphName::NamedNode(n.clone()),
+                Subject::BlankNode(b) => GraphName::BlankNode(b.clone()),
+                #[allow(unreachable_patterns)]
+                _ => unreachable!("JSON-LD node ids are IRIs or blank nodes"),
+            };
+            for object in named.iter() {
+                if let Object::Node(inner) = object.inner() {
+                    self.node(inner, &name)?;
+                }
+            }
+        }
+        Ok(subject)
+    }
+
+    /// §8.2 Object to RDF Conversion (nodes recurse, lists per §8.3). `None` for a null `@value`.
+    fn object(&mut self, object: &IndexedObject<json_ld::IriBuf, json_ld::BlankIdBuf>, graph: &GraphName) -> Result<Option<Term>> {
+        match object.inner() {
+            Object::Node(node) => Ok(Some(subject_term(self.node(node, graph)?))),
+            Object::List(list) => self.list(list.as_slice(), graph).map(Some),
+            Object::Value(value) => self.value(value),
+        }
+    }
+
+    /// §8.3 List Conversion: `rdf:first`/`rdf:rest` cells with fresh blank nodes; `rdf:nil` for an empty list.
+    fn list(&mut self, items: &[Indexed<Object<json_ld::IriBuf, json_ld::BlankIdBuf>>], graph: &GraphName) -> Result<Term> {
+        if items.is_empty() {
+            return Ok(NamedNode::new_unchecked(format!("{RDF}nil")).into());
+        }
+        let cells: Vec<BlankNode> = items.iter().map(|_| self.fresh()).collect();
+        for (i, item) in items.iter().enumerate() {
+            let cell: Subject = cells[i].clone().into();
+            if let Some(term) = self.object(item, graph)? {
+                self.insert(&cell, NamedNode::new_unchecked(format!("{RDF}first")), term, graph);
+            }
+            let rest: Term = match cells.get(i + 1) {
+                Some(next) => next.clone().into(),
+                None => NamedNode::new_unchecked(format!("{RDF}nil")).into(),
+            };
+            self.insert(&cell, NamedNode::new_unchecked(format!("{RDF}rest")), rest, graph);
+        }
+        Ok(cells[0].clone().into())
+    }
+
+    /// §8.2 steps 4–13 for a value object.
+    fn value(&mut self, value: &json_ld::object::Value<json_ld::IriBuf>) -> Result<Option<Term>> {
+        use json_ld::object::Value as V;
+        let literal = match value {
+            V::Json(json) => {
+                // Step 7: canonical lexical form of the JSON value (RFC 8785), datatype rdf:JSON.
+                let canonical = super::jcs::canonicalize_json_ld_value(json)?;
+                Literal::new_typed_literal(canonical, NamedNode::new_unchecked(format!("{RDF}JSON")))
+            }
+            V::LangString(s) => {
+                let (text, language, direction) = s.parts();
+                let language = match language {
+                    Some(tag) if !tag.is_well_formed() => {
+                        return Err(lost(format!("language tag `{}` is not well-formed (BCP 47)", tag.as_str())))
+                    }
+                    Some(tag) => Some(tag.as_str().to_ascii_lowercase()),
+                    None => None,
+                };
+                match (direction, language) {
+                    (Some(direction), language) => {
+                        // Step 12 with rdfDirection = i18n-datatype.
+                        let dir = match direction {
+                            json_ld::Direction::Ltr => "ltr",
+                            json_ld::Direction::Rtl => "rtl",
+                        };
+                        let datatype = format!("{I18N}{}_{dir}", language.unwrap_or_default());
+                        match NamedNode::new(datatype) {
+                            Ok(dt) => Literal::new_typed_literal(text, dt),
+                            Err(e) => return Err(lost(format!("direction datatype is not an IRI: {e}"))),
+                        }
+                    }
+                    (None, Some(language)) => Literal::new_language_tagged_literal(text, &language)
+                        .map_err(|e| lost(format!("language tag `{language}`: {e}")))?,
+                    (None, None) => Literal::new_simple_literal(text),
+                }
+            }
+            V::Literal(literal, datatype) => {
+                let datatype = datatype.as_ref().map(|t| t.as_str());
+                let (lexical, default_type) = match literal {
+                    LdLiteral::Null => return Ok(None),
+                    LdLiteral::Boolean(b) => (b.to_string(), "boolean"),
+                    LdLiteral::String(s) => (s.as_str().to_string(), "string"),
+                    LdLiteral::Number(n) => {
+                        let number: f64 = n.as_str().parse().map_err(|_| lost(format!("number `{}` is not a double", n.as_str())))?;
+                        let double = datatype == Some(&format!("{XSD}double"));
+                        if double || number.fract() != 0.0 || number.abs() >= 1e21 {
+                            (xsd_double(number), "double")
+                        } else {
+                            (xsd_integer(number), "integer")
+                        }
+                    }
+                };
+                match datatype {
+                    Some(dt) => Literal::new_typed_literal(lexical, NamedNode::new_unchecked(dt)),
+                    None if default_type == "string" => Literal::new_simple_literal(lexical),
+                    None => Literal::new_typed_literal(lexical, NamedNode::new_unchecked(format!("{XSD}{default_type}"))),
+                }
+            }
+        };
+        Ok(Some(literal.into()))
+    }
+}
+
+fn subject_term(subject: Subject) -> Term {
+    match subject {
+        Subject::NamedNode(n) => n.into(),
+        Subject::BlankNode(b) => b.into(),
+        #[allow(unreachable_patterns)]
+        _ => unreachable!("JSON-LD subjects are IRIs or blank nodes"),
+    }
+}
+
+/// Canonical lexical form of an xsd:double as the JSON-LD processors compute it (JSON-LD 1.1 API §8.6): one
+/// non-zero digit before the point, at least one after, `E`, the exponent without `+` or leading zeros — from the
+/// value rounded to 16 significant digits (`toExponential(15)`), trailing zeros trimmed. `0.5` → `5.0E-1`.
+pub fn xsd_double(value: f64) -> String {
+    if value == 0.0 {
+        return "0.0E0".to_string();
+    }
+    let formatted = format!("{value:.15e}");
+    let (mantissa, exponent) = formatted.split_once('e').expect("exponent form");
+    let mantissa = match mantissa.split_once('.') {
+        Some((int, frac)) => {
+            let frac = frac.trim_end_matches('0');
+            format!("{int}.{}", if frac.is_empty() { "0" } else { frac })
+        }
+        None => format!("{mantissa}.0"),
+    };
+    format!("{mantissa}E{exponent}")
+}
+
+/// Canonical lexical form of an xsd:integer for an integral double below 10^21 (JSON-LD 1.1 API §8.2 step 11):
+/// all digits, no sign for zero (so `-0` → `0`).
+pub fn xsd_integer(value: f64) -> String {
+    if value == 0.0 {
+        return "0".to_string();
+    }
+    format!("{value:.0}")
+}

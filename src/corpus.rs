@@ -1,0 +1,77 @@
+//! The benchmark corpus: credentials bundled in the binary (`schemas-education/simple/` and `edu/`) and the
+//! user's own files (`--credential FILE`).
+
+use crate::document::Document;
+use crate::error::Result;
+use std::path::Path;
+
+/// Which credential set to profile (`--schema`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Schema {
+    /// Simple credentials: alumni (vc-di-eddsa), vcdm2-simple (VCDM 2.0 spec), person-20 (20 attributes).
+    Simple,
+    /// Production education credentials: Open Badges 3.0 (basic, full), CLR 2.0, European Learning Model.
+    Edu,
+    /// Both sets.
+    All,
+}
+
+/// A credential to profile.
+#[derive(Debug, Clone)]
+pub struct Credential {
+    /// Short name, e.g. `ob3-full` (file stem for user files).
+    pub name: String,
+    /// `simple`, `edu` or `user`.
+    pub set: &'static str,
+    /// The document (label and text).
+    pub document: Document,
+}
+
+macro_rules! bundled {
+    ($set:literal, $name:literal) => {
+        (
+            $set,
+            $name,
+            include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/schemas-education/", $set, "/", $name, ".json")),
+        )
+    };
+}
+
+/// (set, name, text) of every bundled credential, simple first.
+pub static BUNDLED: &[(&str, &str, &str)] = &[
+    bundled!("simple", "alumni"),
+    bundled!("simple", "vcdm2-simple"),
+    bundled!("simple", "person-20"),
+    bundled!("edu", "ob3-basic"),
+    bundled!("edu", "ob3-full"),
+    bundled!("edu", "clr2"),
+    bundled!("edu", "elm-edc-annex1"),
+];
+
+/// The bundled credentials of `schema`, in a fixed order.
+pub fn bundled(schema: Schema) -> Vec<Credential> {
+    BUNDLED
+        .iter()
+        .filter(|(set, _, _)| match schema {
+            Schema::Simple => *set == "simple",
+            Schema::Edu => *set == "edu",
+            Schema::All => true,
+        })
+        .map(|(set, name, text)| Credential {
+            name: name.to_string(),
+            set,
+            document: Document {
+                label: format!("schemas-education/{set}/{name}.json"),
+                text: text.to_string(),
+            },
+        })
+        .collect()
+}
+
+/// A user's credential file. Errors: unreadable or not UTF-8 (see [`Document::read`]).
+pub fn user_file(path: &Path) -> Result<Credential> {
+    let document = Document::read(path)?;
+    let name = path.file_stem().map_or_else(|| document.label.clone(), |s| s.to_string_lossy().into_owned());
+    Ok(Credential { name, set: "user", document })
+}

@@ -1,0 +1,159 @@
+//! Reading an input file as text and checking that it is JSON a canonicalizer may accept: UTF-8 (RFC 8259 §8.1),
+//! well-formed, not empty, numbers within IEEE-754 double range, and no repeated member names (I-JSON,
+//! RFC 7493 §2.3, which RFC 8785 §3.1 requires). Errors name the file and the `line:column` or JSON pointer.
+
+use crate::error::{Error, ErrorKind, Result};
+use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use std::collections::HashSet;
+use std::fmt;
+use std::path::Path;
+
+/// An input document: its label (the path as the user gave it, or `bundled:<name>`) and its UTF-8 text.
+#[derive(Debug, Clone)]
+pub struct Document {
+    /// Where the document came from, used in every error message.
+    pub label: String,
+    /// The document text (valid UTF-8).
+    pub text: String,
+}
+
+impl Document {
+    /// Reads `path` as UTF-8 text. Errors: [`ErrorKind::Io`] (missing, unreadable) or [`ErrorKind::Json`] (not
+    /// UTF-8, with the `line:column` of the first invalid byte).
+    pub fn read(path: &Path) -> Result<Document> {
+        let label = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| Error::io(&label, &e))?;
+        Document::from_bytes(label, bytes)
+    }
+
+    /// Wraps bytes already in memory; checks UTF-8 like [`Document::read`].
+    pub fn from_bytes(label: String, bytes: Vec<u8>) -> Result<Document> {
+        match String::from_utf8(bytes) {
+            Ok(text) => Ok(Document { label, text }),
+            Err(e) => {
+                let offset = e.utf8_error().valid_up_to();
+                let (line, column) = line_column(e.as_bytes(), offset);
+                Err(Error::new(ErrorKind::Json, "invalid UTF-8 byte sequence")
+                    .in_source(label)
+                    .at(format!("{line}:{column}")))
+            }
+        }
+    }
+
+    /// Checks that the text is one well-formed I-JSON value (see the module doc). Errors:
+    /// [`ErrorKind::Json`] (empty, truncated, syntax, with `line:column`), [`ErrorKind::DuplicateKey`] (with the
+    /// JSON pointer of the object and `line:column`), [`ErrorKind::NonFiniteNumber`].
+    pub fn check_json(&self) -> Result<()> {
+        if self.text.trim().is_empty() {
+            return Err(Error::new(ErrorKind::Json, "empty input: expected a JSON value").in_source(&self.label));
+        }
+        let mut deserializer = serde_json::Deserializer::from_str(&self.text);
+        let seed = Checked { pointer: String::new() };
+        seed.deserialize(&mut deserializer)
+            .and_then(|()| deserializer.end())
+            .map_err(|e| json_error(&self.label, &e))
+    }
+}
+
+/// Converts a serde_json error into ours, keeping its position and classifying the reason.
+pub fn json_error(label: &str, e: &serde_json::Error) -> Error {
+    let message = e.to_string();
+    let reason = match message.rfind(" at line ") {
+        Some(i) => message[..i].to_string(),
+        None => message,
+    };
+    let kind = if reason.starts_with("duplicate key") {
+        ErrorKind::DuplicateKey
+    } else if reason.contains("number out of range") {
+        ErrorKind::NonFiniteNumber
+    } else {
+        ErrorKind::Json
+    };
+    let reason = match e.classify() {
+        serde_json::error::Category::Eof => format!("truncated JSON: {reason}"),
+        _ => reason,
+    };
+    let error = Error::new(kind, reason).in_source(label);
+    if e.line() > 0 {
+        error.at(format!("{}:{}", e.line(), e.column()))
+    } else {
+        error
+    }
+}
+
+/// 1-based line and column (in characters) of byte `offset` in `bytes`.
+pub fn line_column(bytes: &[u8], offset: usize) -> (usize, usize) {
+    let before = &bytes[..offset.min(bytes.len())];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let column = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+    (line, column)
+}
+
+/// Escapes a member name for use in a JSON pointer (RFC 6901 §3).
+pub fn pointer_token(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}
+
+/// A validating visitor: walks any JSON value, rejecting repeated member names, and tracks the JSON pointer.
+struct Checked {
+    pointer: String,
+}
+
+impl<'de> DeserializeSeed<'de> for Checked {
+    type Value = ();
+    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> std::result::Result<(), D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Checked {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, _: bool) -> std::result::Result<(), E> {
+        Ok(())
+    }
+    fn visit_i64<E>(self, _: i64) -> std::result::Result<(), E> {
+        Ok(())
+    }
+    fn visit_u64<E>(self, _: u64) -> std::result::Result<(), E> {
+        Ok(())
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> std::result::Result<(), E> {
+        if v.is_finite() {
+            Ok(())
+        } else {
+            Err(E::custom("number out of range"))
+        }
+    }
+    fn visit_str<E>(self, _: &str) -> std::result::Result<(), E> {
+        Ok(())
+    }
+    fn visit_unit<E>(self) -> std::result::Result<(), E> {
+        Ok(())
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<(), A::Error> {
+        let mut index = 0usize;
+        while seq
+            .next_element_seed(Checked { pointer: format!("{}/{index}", self.pointer) })?
+            .is_some()
+        {
+            index += 1;
+        }
+        Ok(())
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<(), A::Error> {
+        let mut seen = HashSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let pointer = format!("{}/{}", self.pointer, pointer_token(&key));
+            if !seen.insert(key) {
+                return Err(de::Error::custom(format!("duplicate key: member `{pointer}` appears twice")));
+            }
+            map.next_value_seed(Checked { pointer })?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,95 @@
+//! The one error type of canonprof: every failure names its source (a file, a URL or an option), the position
+//! where known (`line:column` or a JSON pointer) and the reason, in a single line.
+
+use std::fmt;
+
+/// What kind of failure an [`Error`] is; tests and callers match on this, users read the message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// A file could not be read or written.
+    Io,
+    /// The input is not well-formed JSON (RFC 8259), is empty, truncated or not UTF-8.
+    Json,
+    /// A JSON object repeats a member name (RFC 8785 §3.1 requires I-JSON, RFC 7493 §2.3).
+    DuplicateKey,
+    /// A number that JCS cannot represent (outside IEEE-754 double range; RFC 8785 §3.2.2.3).
+    NonFiniteNumber,
+    /// A JSON-LD context URL that the offline document loader does not have.
+    UnknownContext,
+    /// A bundled or user context whose bytes do not match the SHA-256 pinned in its index.
+    ContextIntegrity,
+    /// JSON-LD 1.1 expansion failed (invalid context, protected term redefinition, ...).
+    Expansion,
+    /// Safe mode: a term, `@type`, `@id` or value would be dropped or stay relative (VC Data Integrity).
+    SafeMode,
+    /// The N-Quads input does not parse.
+    NQuads,
+    /// RDFC-1.0 refused a poison dataset: the Hash N-Degree Quads call limit was exceeded (RDFC-1.0 §7.1).
+    Poison,
+    /// A command-line value is invalid.
+    Usage,
+}
+
+/// A failure with its source, position and reason; `Display` gives the one line the CLI prints.
+#[derive(Debug, Clone)]
+pub struct Error {
+    /// What went wrong, for matching.
+    pub kind: ErrorKind,
+    /// The file, URL or option the error is about (e.g. `schemas-education/edu/clr2.json`).
+    pub source: Option<String>,
+    /// `line:column` (1-based) or a JSON pointer (RFC 6901) such as `/credentialSubject/name`.
+    pub position: Option<String>,
+    /// A human-readable reason.
+    pub reason: String,
+}
+
+/// Result alias used throughout canonprof.
+pub type Result<T> = std::result::Result<T, Error>;
+
+impl Error {
+    /// An error of `kind` with a reason and no source yet.
+    pub fn new(kind: ErrorKind, reason: impl Into<String>) -> Self {
+        Error {
+            kind,
+            source: None,
+            position: None,
+            reason: reason.into(),
+        }
+    }
+
+    /// Sets the source (file or URL) unless one is already set.
+    pub fn in_source(mut self, source: impl Into<String>) -> Self {
+        if self.source.is_none() {
+            self.source = Some(source.into());
+        }
+        self
+    }
+
+    /// Sets the position (`line:column` or JSON pointer).
+    pub fn at(mut self, position: impl Into<String>) -> Self {
+        self.position = Some(position.into());
+        self
+    }
+
+    /// An I/O error on `path`.
+    pub fn io(path: &str, err: &std::io::Error) -> Self {
+        Error::new(ErrorKind::Io, err.to_string()).in_source(path)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(source) = &self.source {
+            write!(f, "{source}")?;
+            if let Some(position) = &self.position {
+                write!(f, ":{position}")?;
+            }
+            write!(f, ": ")?;
+        } else if let Some(position) = &self.position {
+            write!(f, "at {position}: ")?;
+        }
+        write!(f, "{}", self.reason)
+    }
+}
+
+impl std::error::Error for Error {}

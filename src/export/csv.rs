@@ -1,0 +1,48 @@
+//! `--export-csv`: one row per (credential, algorithm, phase), plus a `total` row per (credential, algorithm).
+//! Times in µs; `share` is a fraction of the pipeline's median total.
+
+use crate::report::Report;
+use crate::stats::RunStats;
+
+/// The header row.
+pub const HEADER: &str =
+    "credential,set,algorithm,phase,median_us,min_run_median_us,max_run_median_us,p10_us,p90_us,share,runs,samples,bytes,quads,blank_nodes";
+
+/// Renders the report as CSV (RFC 4180; names are quoted when they contain a comma or quote).
+pub fn render(report: &Report) -> String {
+    let mut out = String::from(HEADER);
+    out.push('\n');
+    for c in &report.credentials {
+        for a in [&c.rdfc, &c.jcs] {
+            let rows = a.phases.iter().map(|p| (p.name.as_str(), &p.stats, p.share)).chain([("total", &a.total, 1.0)]);
+            for (phase, s, share) in rows {
+                out.push_str(&row(&[&c.credential, &c.set, &a.algorithm, phase], s, share, (c.bytes, c.quads, c.blank_nodes)));
+            }
+        }
+    }
+    out
+}
+
+fn row(names: &[&str], s: &RunStats, share: f64, (bytes, quads, blank): (usize, usize, usize)) -> String {
+    let names: Vec<String> = names.iter().map(|n| quote(n)).collect();
+    format!(
+        "{},{:.3},{:.3},{:.3},{:.3},{:.3},{:.4},{},{},{bytes},{quads},{blank}\n",
+        names.join(","),
+        s.median_us,
+        s.min_run_median_us,
+        s.max_run_median_us,
+        s.p10_us,
+        s.p90_us,
+        share,
+        s.runs,
+        s.samples
+    )
+}
+
+fn quote(field: &str) -> String {
+    if field.contains([',', '"', '\n']) {
+        format!("\"{}\"", field.replace('"', "\"\""))
+    } else {
+        field.to_string()
+    }
+}

@@ -1,0 +1,49 @@
+//! `--export-json`: the schema documented in `docs/export-json.md`. One entry in `results` per (credential,
+//! algorithm), phases keyed by name, all times in µs.
+
+use crate::report::{AlgorithmResult, CredentialResult, Report};
+use serde_json::{json, Map, Value};
+
+/// Version of the export schema; bumped on incompatible changes.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// Renders the report as pretty-printed JSON.
+pub fn render(report: &Report) -> String {
+    let results: Vec<Value> = report
+        .credentials
+        .iter()
+        .flat_map(|c| [entry(c, &c.rdfc), entry(c, &c.jcs)])
+        .collect();
+    let value = json!({
+        "schema_version": SCHEMA_VERSION,
+        "results": results,
+        "summary": report.summary,
+        "config": report.config,
+        "metadata": report.metadata,
+    });
+    serde_json::to_string_pretty(&value).expect("a report is serializable") + "\n"
+}
+
+fn entry(c: &CredentialResult, a: &AlgorithmResult) -> Value {
+    let mut phases = Map::new();
+    for p in &a.phases {
+        phases.insert(p.name.clone(), serde_json::to_value(p).expect("serializable"));
+    }
+    for v in phases.values_mut() {
+        v.as_object_mut().expect("object").remove("name");
+    }
+    json!({
+        "credential": c.credential,
+        "set": c.set,
+        "file": c.file,
+        "algorithm": a.algorithm,
+        "bytes": c.bytes,
+        "quads": c.quads,
+        "blank_nodes": c.blank_nodes,
+        "phases": phases,
+        "total": a.total,
+        "uninstrumented_median_us": a.uninstrumented_median_us,
+        "sha256": a.sha256,
+        "canonical_bytes": a.canonical_bytes,
+    })
+}

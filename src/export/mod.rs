@@ -1,0 +1,74 @@
+//! Rendering a [`Report`](crate::report::Report): the terminal table ([`table`]), `--export-json` ([`json`]),
+//! `--export-csv` ([`csv`]) and `--export-markdown` ([`markdown`]). Files are written atomically (a temporary
+//! file renamed into place), so a failed run never leaves a half-written export.
+
+pub mod csv;
+pub mod json;
+pub mod markdown;
+pub mod table;
+
+use crate::error::{Error, Result};
+use std::path::Path;
+
+/// Writes `contents` to `path` atomically. Errors: [`crate::ErrorKind::Io`] naming the path.
+pub fn write_atomically(path: &Path, contents: &str) -> Result<()> {
+    let label = path.display().to_string();
+    let file_name = path.file_name().ok_or_else(|| Error::new(crate::ErrorKind::Io, "not a file path").in_source(&label))?;
+    let tmp = path.with_file_name(format!(".{}.canonprof-tmp", file_name.to_string_lossy()));
+    std::fs::write(&tmp, contents).map_err(|e| Error::io(&label, &e))?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        Error::io(&label, &e)
+    })
+}
+
+/// Formats microseconds for people: `0.85`, `12.3`, `1,234`.
+pub fn fmt_us(us: f64) -> String {
+    if !us.is_finite() {
+        return "-".to_string();
+    }
+    if us < 10.0 {
+        format!("{us:.2}")
+    } else if us < 100.0 {
+        format!("{us:.1}")
+    } else {
+        thousands(us.round() as u64)
+    }
+}
+
+/// `1234567` → `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A share (0–1) as a percentage with one decimal.
+pub fn fmt_share(share: f64) -> String {
+    if share.is_finite() {
+        format!("{:.1}%", share * 100.0)
+    } else {
+        "-".to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn number_formats() {
+        assert_eq!(thousands(1234567), "1,234,567");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(fmt_us(0.854), "0.85");
+        assert_eq!(fmt_us(12.34), "12.3");
+        assert_eq!(fmt_us(45210.6), "45,211");
+        assert_eq!(fmt_share(0.7734), "77.3%");
+    }
+}

@@ -1,0 +1,94 @@
+//! The terminal report: a table per credential (per-phase median µs with the min–max of run medians, p10–p90
+//! and share), RDFC-1.0 and JCS totals and their ratio, then the summary of the study's claims.
+
+use super::{fmt_share, fmt_us, thousands};
+use crate::report::{AlgorithmResult, CredentialResult, Report};
+use std::fmt::Write;
+
+/// Renders the whole report for a terminal (plain text, fixed-width columns).
+pub fn render(report: &Report) -> String {
+    let mut out = String::new();
+    let cfg = &report.config;
+    let _ = writeln!(
+        out,
+        "canonprof {} — RDFC-1.0 vs JCS, {} runs x {} iterations (warm-up {}), medians in µs\n",
+        report.metadata.canonprof_version, cfg.runs, cfg.iterations, cfg.warmup
+    );
+    for c in &report.credentials {
+        credential(&mut out, c);
+    }
+    summary(&mut out, report);
+    out
+}
+
+fn credential(out: &mut String, c: &CredentialResult) {
+    let _ = writeln!(
+        out,
+        "{} ({}) — {} bytes, {} quads, {} blank nodes",
+        c.credential,
+        c.set,
+        thousands(c.bytes as u64),
+        c.quads,
+        c.blank_nodes
+    );
+    let _ = writeln!(out, "  {:<10} {:<9} {:>10}  {:>21}  {:>21}  {:>6}", "algorithm", "phase", "median", "run medians min–max", "p10–p90", "share");
+    algorithm(out, &c.rdfc);
+    algorithm(out, &c.jcs);
+    let (dominant, share) = c.dominant_phase();
+    let _ = writeln!(
+        out,
+        "  RDFC-1.0 / JCS = {:.1}x; dominant RDFC phase: {dominant} ({})\n",
+        c.rdfc_jcs_ratio(),
+        fmt_share(share)
+    );
+}
+
+fn algorithm(out: &mut String, a: &AlgorithmResult) {
+    for p in &a.phases {
+        let s = &p.stats;
+        let _ = writeln!(
+            out,
+            "  {:<10} {:<9} {:>10}  {:>21}  {:>21}  {:>6}",
+            a.algorithm,
+            p.name,
+            fmt_us(s.median_us),
+            format!("{}–{}", fmt_us(s.min_run_median_us), fmt_us(s.max_run_median_us)),
+            format!("{}–{}", fmt_us(s.p10_us), fmt_us(s.p90_us)),
+            fmt_share(p.share)
+        );
+    }
+    let t = &a.total;
+    let _ = writeln!(
+        out,
+        "  {:<10} {:<9} {:>10}  {:>21}  {:>21}  sha256 {}…",
+        a.algorithm,
+        "TOTAL",
+        fmt_us(t.median_us),
+        format!("{}–{}", fmt_us(t.min_run_median_us), fmt_us(t.max_run_median_us)),
+        format!("{}–{}", fmt_us(t.p10_us), fmt_us(t.p90_us)),
+        &a.sha256[..12.min(a.sha256.len())]
+    );
+}
+
+fn summary(out: &mut String, report: &Report) {
+    let s = &report.summary;
+    let _ = writeln!(out, "Summary");
+    if let (Some(lo), Some(hi)) = (s.edu_simple_ratio_min, s.edu_simple_ratio_max) {
+        let _ = writeln!(out, "  edu / simple RDFC-1.0 cost: {lo:.1}x–{hi:.1}x (the study: 31–49x)");
+    }
+    let _ = writeln!(
+        out,
+        "  dominant RDFC-1.0 phase: {} in {} of {} credentials; blank node labeling at most {} of RDFC-1.0 time",
+        s.dominant_phase,
+        s.dominant_in,
+        report.credentials.len(),
+        fmt_share(s.max_label_share)
+    );
+    let _ = writeln!(
+        out,
+        "  instrumentation overhead (span timer vs none, interleaved): {:+.1}%",
+        s.instrumentation_overhead * 100.0
+    );
+    let m = &report.metadata;
+    let _ = writeln!(out, "  machine: {} ({} cores), {}, commit {}", m.cpu, m.cores, m.rustc, m.git_commit);
+}

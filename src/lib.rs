@@ -1,0 +1,25 @@
+//! canonprof: what does it cost to secure a Verifiable Credential, and where does the time go?
+//!
+//! Layout (imports point one way: `cli` → runners → `canon` → `loader`; `profile`, `stats` and `export` are
+//! leaves that know nothing of credentials):
+//! - [`cli`]: the command line;
+//! - [`benchmark`]: the main job's runner (warm-up, R runs × N iterations, per-phase statistics);
+//! - [`canon`]: the RDFC-1.0 and JCS pipelines, one `tracing` span per phase;
+//! - [`corpus`], [`document`], [`loader`]: bundled credentials, input checking, the offline context loader;
+//! - [`profile`]: the span layer that times phases; [`stats`]: medians and spread; [`export`]: JSON, CSV,
+//!   Markdown and the terminal table.
+
+pub mod benchmark;
+pub mod canon;
+pub mod canonicalize;
+pub mod cli;
+pub mod corpus;
+pub mod document;
+pub mod error;
+pub mod export;
+pub mod loader;
+pub mod profile;
+pub mod report;
+pub mod stats;
+
+pub use error::{Error, ErrorKind, Result};

@@ -1,0 +1,167 @@
+//! The offline JSON-LD document loader (JSON-LD 1.1 API §9.4 LoadDocumentCallback): serves the contexts bundled
+//! in the binary (`schemas-education/contexts/`, each pinned by SHA-256 in its `index.json`) and any user contexts
+//! from `--contexts DIR`. It never touches the network: an unknown URL is an [`ErrorKind::UnknownContext`] error
+//! naming the URL.
+
+use crate::error::{Error, ErrorKind, Result};
+use json_ld::syntax::Parse;
+use json_ld::{syntax::Value, Iri, IriBuf, LoadError, RemoteDocument};
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::{Mutex, OnceLock};
+
+include!(concat!(env!("OUT_DIR"), "/bundled_contexts.rs"));
+
+/// One context the loader can serve.
+struct Entry {
+    /// Where the bytes came from (`bundled:<file>` or a path), for error messages.
+    origin: String,
+    /// Expected SHA-256 (lowercase hex) of `text`, if the index pins one.
+    sha256: Option<String>,
+    text: String,
+    /// Parsed once, on first use, after the hash check.
+    parsed: OnceLock<std::result::Result<Value, Error>>,
+}
+
+/// The offline loader. Contexts are parsed and hash-checked once, on first use; later loads clone the parsed
+/// value (what a caching verifier pays). Not shared across threads while loading.
+pub struct OfflineLoader {
+    entries: HashMap<String, Entry>,
+    /// The first failure of the current expansion: json-ld reports only "loading failed", we keep the reason.
+    failure: Mutex<Option<Error>>,
+}
+
+impl OfflineLoader {
+    /// A loader with every bundled context (the VC v1/v2, Data Integrity, Multikey, OB 3.0, CLR 2.0, ELM/EDC and
+    /// canonprof person contexts; see `schemas-education/contexts/SOURCES.md`).
+    pub fn bundled() -> Self {
+        let entries = BUNDLED_CONTEXTS
+            .iter()
+            .map(|(url, file, sha, text)| {
+                let entry = Entry {
+                    origin: format!("bundled:schemas-education/contexts/{file}"),
+                    sha256: Some(sha.to_string()),
+                    text: text.to_string(),
+                    parsed: OnceLock::new(),
+                };
+                (url.to_string(), entry)
+            })
+            .collect();
+        OfflineLoader { entries, failure: Mutex::new(None) }
+    }
+
+    /// Adds the contexts listed in `dir/index.json`: a JSON object mapping URL → file name (relative to `dir`), at
+    /// top level or under `"contexts"`; a value may also be `{"file": …, "sha256": …}` to pin the bytes. User
+    /// contexts replace bundled ones with the same URL. Errors name the index or context file.
+    pub fn with_user_contexts(mut self, dir: &Path) -> Result<Self> {
+        let index_path = dir.join("index.json");
+        let label = index_path.display().to_string();
+        let text = std::fs::read_to_string(&index_path).map_err(|e| Error::io(&label, &e))?;
+        let index: serde_json::Value =
+            serde_json::from_str(&text).map_err(|e| crate::document::json_error(&label, &e))?;
+        let map = index.get("contexts").unwrap_or(&index).as_object().ok_or_else(|| {
+            Error::new(ErrorKind::Json, "expected a JSON object mapping context URL to file name").in_source(&label)
+        })?;
+        for (url, value) in map {
+            let pointer = format!("/{}", crate::document::pointer_token(url));
+            let (file, sha256) = match value {
+                serde_json::Value::String(file) => (file.clone(), None),
+                serde_json::Value::Object(o) => match o.get("file").and_then(|f| f.as_str()) {
+                    Some(file) => (file.to_string(), o.get("sha256").and_then(|s| s.as_str()).map(str::to_string)),
+                    None => {
+                        return Err(Error::new(ErrorKind::Json, "entry has no \"file\" string")
+                            .in_source(&label)
+                            .at(pointer))
+                    }
+                },
+                _ => {
+                    return Err(Error::new(ErrorKind::Json, "expected a file name or {\"file\": …}")
+                        .in_source(&label)
+                        .at(pointer))
+                }
+            };
+            let path = dir.join(&file);
+            let origin = path.display().to_string();
+            let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&origin, &e))?;
+            let entry = Entry { origin, sha256, text, parsed: OnceLock::new() };
+            self.entries.insert(url.clone(), entry);
+        }
+        Ok(self)
+    }
+
+    /// The URLs this loader can serve, sorted.
+    pub fn urls(&self) -> Vec<&str> {
+        let mut urls: Vec<&str> = self.entries.keys().map(String::as_str).collect();
+        urls.sort_unstable();
+        urls
+    }
+
+    /// The parsed context for `url`. Errors: [`ErrorKind::UnknownContext`] (names the URL),
+    /// [`ErrorKind::ContextIntegrity`] (bytes differ from the pinned SHA-256), [`ErrorKind::Json`].
+    pub fn get(&self, url: &str) -> Result<&Value> {
+        let entry = self.entries.get(url).ok_or_else(|| {
+            Error::new(
+                ErrorKind::UnknownContext,
+                format!("unknown JSON-LD context URL <{url}>: it is not bundled and not in --contexts DIR/index.json (canonprof never fetches from the network)"),
+            )
+        })?;
+        entry.parsed.get_or_init(|| entry.parse(url)).as_ref().map_err(Clone::clone)
+    }
+
+    /// Takes the reason of the last failed load, if any (used to explain json-ld's "loading failed").
+    pub fn take_failure(&self) -> Option<Error> {
+        self.failure.lock().map(|mut f| f.take()).unwrap_or(None)
+    }
+
+    /// Forgets any recorded failure (called before each expansion).
+    pub fn clear_failure(&self) {
+        if let Ok(mut f) = self.failure.lock() {
+            *f = None;
+        }
+    }
+}
+
+impl Entry {
+    fn parse(&self, url: &str) -> Result<Value> {
+        if let Some(expected) = &self.sha256 {
+            let actual = hex::encode(Sha256::digest(self.text.as_bytes()));
+            if !actual.eq_ignore_ascii_case(expected) {
+                return Err(Error::new(
+                    ErrorKind::ContextIntegrity,
+                    format!("context for <{url}> has SHA-256 {actual}, but its index pins {expected}"),
+                )
+                .in_source(&self.origin));
+            }
+        }
+        Value::parse_str(&self.text).map(|(value, _)| value).map_err(|e| {
+            let offset = match &e {
+                json_ld::syntax::parse::Error::Stream(i, _) | json_ld::syntax::parse::Error::Unexpected(i, _) => *i,
+                _ => 0,
+            };
+            let (line, column) = crate::document::line_column(self.text.as_bytes(), offset);
+            Error::new(ErrorKind::Json, format!("context for <{url}> is not valid JSON: {e}"))
+                .in_source(&self.origin)
+                .at(format!("{line}:{column}"))
+        })
+    }
+}
+
+impl json_ld::Loader for OfflineLoader {
+    async fn load(&self, url: &Iri) -> std::result::Result<RemoteDocument<IriBuf>, LoadError> {
+        match self.get(url.as_str()) {
+            Ok(value) => Ok(RemoteDocument::new(
+                Some(url.to_owned()),
+                Some("application/ld+json".parse().expect("valid MIME type")),
+                value.clone(),
+            )),
+            Err(error) => {
+                let message = error.to_string();
+                if let Ok(mut failure) = self.failure.lock() {
+                    failure.get_or_insert(error);
+                }
+                Err(LoadError::new(url.to_owned(), std::io::Error::other(message)))
+            }
+        }
+    }
+}

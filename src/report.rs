@@ -1,0 +1,139 @@
+//! The report model of the main job: plain names and numbers (µs, bytes, counts) that the exporters render.
+//! Built by [`crate::benchmark`]; nothing here runs or measures.
+
+use crate::stats::RunStats;
+use serde::Serialize;
+
+/// One phase of one pipeline on one credential.
+#[derive(Debug, Clone, Serialize)]
+pub struct PhaseResult {
+    /// Phase name (`expand`, `to_rdf`, `label`, …).
+    pub name: String,
+    /// Timing statistics (µs).
+    #[serde(flatten)]
+    pub stats: RunStats,
+    /// Median of this phase as a fraction of the pipeline's median total (0–1).
+    pub share: f64,
+}
+
+/// One pipeline (RDFC-1.0 or JCS) on one credential.
+#[derive(Debug, Clone, Serialize)]
+pub struct AlgorithmResult {
+    /// `rdfc-1.0` or `jcs`.
+    pub algorithm: String,
+    /// Phases in pipeline order.
+    pub phases: Vec<PhaseResult>,
+    /// Wall time of the whole instrumented pipeline (µs).
+    pub total: RunStats,
+    /// Median wall time of the same pipeline run without the timing layer (µs), interleaved with the
+    /// instrumented iterations.
+    pub uninstrumented_median_us: f64,
+    /// SHA-256 (hex) of the canonical output.
+    pub sha256: String,
+    /// Size of the canonical output in bytes.
+    pub canonical_bytes: usize,
+}
+
+/// Everything measured on one credential.
+#[derive(Debug, Clone, Serialize)]
+pub struct CredentialResult {
+    /// Short name (e.g. `ob3-full`).
+    pub credential: String,
+    /// `simple`, `edu` or `user`.
+    pub set: String,
+    /// The file (bundled path or the user's path).
+    pub file: String,
+    /// Input size in bytes.
+    pub bytes: usize,
+    /// Quads in the RDF dataset.
+    pub quads: usize,
+    /// Distinct blank nodes in the RDF dataset.
+    pub blank_nodes: usize,
+    /// RDFC-1.0 pipeline.
+    pub rdfc: AlgorithmResult,
+    /// JCS pipeline.
+    pub jcs: AlgorithmResult,
+}
+
+impl CredentialResult {
+    /// RDFC-1.0 median total / JCS median total.
+    pub fn rdfc_jcs_ratio(&self) -> f64 {
+        self.rdfc.total.median_us / self.jcs.total.median_us
+    }
+
+    /// The RDFC-1.0 phase with the largest median, and its share.
+    pub fn dominant_phase(&self) -> (&str, f64) {
+        self.rdfc
+            .phases
+            .iter()
+            .max_by(|a, b| a.share.total_cmp(&b.share))
+            .map_or(("-", 0.0), |p| (p.name.as_str(), p.share))
+    }
+}
+
+/// Settings of the run, recorded for reproduction.
+#[derive(Debug, Clone, Serialize)]
+pub struct RunConfig {
+    /// Iterations per run (N).
+    pub iterations: usize,
+    /// Runs (R).
+    pub runs: usize,
+    /// Warm-up iterations per pipeline before measuring.
+    pub warmup: usize,
+    /// Hash N-Degree Quads call limit.
+    pub hndq_call_limit: usize,
+}
+
+/// Where and with what the numbers were produced.
+#[derive(Debug, Clone, Serialize)]
+pub struct Metadata {
+    /// canonprof version.
+    pub canonprof_version: String,
+    /// Git commit canonprof was built from (`unknown` outside a checkout).
+    pub git_commit: String,
+    /// `rustc --version` at build time.
+    pub rustc: String,
+    /// Versions of the crates doing the work (`name=version`).
+    pub crates: Vec<String>,
+    /// CPU model (from /proc/cpuinfo where available).
+    pub cpu: String,
+    /// Logical cores available.
+    pub cores: usize,
+    /// Operating system and architecture.
+    pub os: String,
+    /// Start of the run, RFC 3339 UTC.
+    pub started_at: String,
+    /// Whether the binary was built with optimizations.
+    pub optimized_build: bool,
+}
+
+/// The summary line of the study's claims.
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    /// For each edu credential: its RDFC-1.0 median total / the median of the simple credentials' totals
+    /// (the study: 31–49x). `None` unless both sets were run.
+    pub edu_simple_ratio_min: Option<f64>,
+    /// Largest of those ratios.
+    pub edu_simple_ratio_max: Option<f64>,
+    /// The phase that dominates RDFC-1.0 time in most credentials.
+    pub dominant_phase: String,
+    /// In how many credentials it dominates.
+    pub dominant_in: usize,
+    /// Largest share of blank node labeling in any credential (0–1): the study says it is not the driver.
+    pub max_label_share: f64,
+    /// Instrumentation overhead: instrumented / uninstrumented RDFC-1.0 time − 1, over all credentials.
+    pub instrumentation_overhead: f64,
+}
+
+/// The whole main-job report.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// One entry per credential, in run order.
+    pub credentials: Vec<CredentialResult>,
+    /// Cross-credential summary.
+    pub summary: Summary,
+    /// Run settings.
+    pub config: RunConfig,
+    /// Machine and build.
+    pub metadata: Metadata,
+}
