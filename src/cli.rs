@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 /// deserialization to RDF, blank node labeling, serialization, hashing) against JCS (RFC 8785) phase by phase on
 /// simple and production education credentials, and reports medians with spread.
 ///
-/// Defaults (N=20 iterations x R=5 runs, warm-up 3) finish `canonprof --schema edu` in well under a minute on
+/// Defaults (N=50 iterations x R=5 runs, warm-up 5) finish `canonprof --schema edu` in well under a minute on
 /// 2 cores; --study uses the study's N=2000 x R=5 (tens of minutes for the edu set).
 #[derive(Debug, Parser)]
 #[command(name = "canonprof", version, args_conflicts_with_subcommands = true)]

@@ -7,7 +7,7 @@ mod metadata;
 use crate::canon::rdfc::{self, RdfcOptions};
 use crate::canon::{expand, jcs, phase, to_rdf, Algorithm};
 use crate::corpus::Credential;
-use crate::error::Result;
+use crate::error::{Error, ErrorKind, Result};
 use crate::loader::OfflineLoader;
 use crate::profile;
 use crate::report::{AlgorithmResult, CredentialResult, PhaseResult, Report, RunConfig, Summary};
@@ -31,11 +31,11 @@ pub struct Config {
 }
 
 impl Config {
-    /// The defaults: N=20, R=5, warm-up 3 — `canonprof --schema edu` in well under a minute on 2 cores.
+    /// The defaults: N=50, R=5, warm-up 5 — `canonprof --schema edu` in well under a minute on 2 cores.
     pub const DEFAULT: Config = Config {
-        iterations: 20,
+        iterations: 50,
         runs: 5,
-        warmup: 3,
+        warmup: 5,
         rdfc: RdfcOptions { hndq_call_limit: rdfc::DEFAULT_HNDQ_CALL_LIMIT, hash: rdfc::HashAlgorithm::Sha256 },
     };
     /// The study's setting: N=2000, R=5.
@@ -68,7 +68,7 @@ pub fn run(
     progress: &mut dyn FnMut(),
 ) -> Result<Report> {
     let started_at = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
-    let dispatch = profile::layer::dispatch();
+    let timer = profile::Timer::new();
     let mut results = Vec::new();
     for (credential, &(quads, blank_nodes)) in credentials.iter().zip(shapes) {
         let doc = &credential.document;
@@ -78,7 +78,7 @@ pub fn run(
             rdfc_output = Some((out.sha256, out.canonical.len()));
             Ok(())
         };
-        let rdfc_m = measure(config, &dispatch, phase::RDFC, &mut run_rdfc, progress)?;
+        let rdfc_m = measure(config, &timer, phase::RDFC, &mut run_rdfc, progress)?;
         let rdfc_out = rdfc_output.take().expect("ran at least once");
         let mut jcs_output = None;
         let mut run_jcs = || -> Result<()> {
@@ -86,7 +86,7 @@ pub fn run(
             jcs_output = Some((out.sha256, out.canonical.len()));
             Ok(())
         };
-        let jcs_m = measure(config, &dispatch, phase::JCS_PHASES, &mut run_jcs, progress)?;
+        let jcs_m = measure(config, &timer, phase::JCS_PHASES, &mut run_jcs, progress)?;
         let jcs_out = jcs_output.take().expect("ran at least once");
         results.push(CredentialResult {
             credential: credential.name.clone(),
@@ -123,12 +123,14 @@ struct Measurement {
 /// Warm-up, then R × N iterations, each once instrumented and once plain (alternating which goes first).
 fn measure(
     config: &Config,
-    dispatch: &tracing::Dispatch,
+    timer: &profile::Timer,
     phases: &'static [&'static str],
     pipeline: &mut dyn FnMut() -> Result<()>,
     progress: &mut dyn FnMut(),
 ) -> Result<Measurement> {
+    timer.prime();
     for _ in 0..config.warmup {
+        timer.timed(&mut *pipeline)?;
         pipeline()?;
     }
     let mut m = Measurement {
@@ -136,23 +138,27 @@ fn measure(
         total: Vec::new(),
         plain: Vec::new(),
     };
-    profile::take_records();
     for _ in 0..config.runs {
+        timer.prime();
+        profile::take_records();
         let mut phase_samples: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
         let mut totals = Vec::with_capacity(config.iterations);
         for i in 0..config.iterations {
             let (total, plain) = if i % 2 == 0 {
-                let t = timed(Some(dispatch), pipeline)?;
+                let t = timed(Some(timer), pipeline)?;
                 (t, timed(None, pipeline)?)
             } else {
                 let p = timed(None, pipeline)?;
-                (timed(Some(dispatch), pipeline)?, p)
+                (timed(Some(timer), pipeline)?, p)
             };
             totals.push(total);
             m.plain.push(plain);
             let mut per_phase: BTreeMap<&str, f64> = BTreeMap::new();
             for record in profile::take_records().into_iter().filter(|r| r.depth == 0) {
                 *per_phase.entry(record.name).or_default() += record.nanos as f64 / 1000.0;
+            }
+            if per_phase.is_empty() {
+                return Err(Error::new(ErrorKind::Usage, "internal error: the span timer recorded no phase"));
             }
             for name in phases {
                 phase_samples.entry(name).or_default().push(per_phase.get(name).copied().unwrap_or(0.0));
@@ -168,10 +174,10 @@ fn measure(
 }
 
 /// Wall time of one pipeline call in µs, under the span timer (`Some`) or with no subscriber (`None`).
-fn timed(dispatch: Option<&tracing::Dispatch>, pipeline: &mut dyn FnMut() -> Result<()>) -> Result<f64> {
+fn timed(timer: Option<&profile::Timer>, pipeline: &mut dyn FnMut() -> Result<()>) -> Result<f64> {
     let start = Instant::now();
-    match dispatch {
-        Some(d) => tracing::dispatcher::with_default(d, &mut *pipeline)?,
+    match timer {
+        Some(t) => t.timed(&mut *pipeline)?,
         None => pipeline()?,
     }
     Ok(start.elapsed().as_nanos() as f64 / 1000.0)

@@ -54,10 +54,40 @@ where
     }
 }
 
-/// A dispatcher with the timing layer, ready for `tracing::dispatcher::with_default`.
-pub fn dispatch() -> tracing::Dispatch {
-    use tracing_subscriber::layer::SubscriberExt;
-    tracing::Dispatch::new(tracing_subscriber::registry().with(SpanTimer))
+/// Runs closures with or without the timing layer on this thread.
+///
+/// `tracing` caches, per span callsite, whether any dispatcher is interested; with a single registered dispatcher
+/// that cache is computed against the *current* default, so a callsite first reached outside
+/// [`Timer::timed`] would stay disabled forever. [`Timer::prime`] recomputes the cache with the timer as the
+/// default; call it before measuring (cheap, but not per iteration).
+pub struct Timer {
+    dispatch: tracing::Dispatch,
+}
+
+impl Timer {
+    /// A timer with its own subscriber (a registry with [`SpanTimer`]); primed once.
+    pub fn new() -> Self {
+        use tracing_subscriber::layer::SubscriberExt;
+        let timer = Timer { dispatch: tracing::Dispatch::new(tracing_subscriber::registry().with(SpanTimer)) };
+        timer.prime();
+        timer
+    }
+
+    /// Re-enables every span callsite seen so far for this timer (see the type's doc).
+    pub fn prime(&self) {
+        tracing::dispatcher::with_default(&self.dispatch, tracing::callsite::rebuild_interest_cache);
+    }
+
+    /// Runs `f` with the timing layer as this thread's default subscriber; records go to [`take_records`].
+    pub fn timed<R>(&self, f: impl FnOnce() -> R) -> R {
+        tracing::dispatcher::with_default(&self.dispatch, f)
+    }
+}
+
+impl Default for Timer {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 #[cfg(test)]
@@ -67,7 +97,12 @@ mod tests {
     #[test]
     fn records_nested_spans_with_names_and_depths() {
         take_records();
-        tracing::dispatcher::with_default(&dispatch(), || {
+        let timer = Timer::new();
+        // A callsite reached first without the timer must still be timed later (the interest-cache trap).
+        let untimed = || drop(tracing::info_span!("outer").entered());
+        untimed();
+        timer.prime();
+        timer.timed(|| {
             let outer = tracing::info_span!("outer").entered();
             {
                 let _a = tracing::info_span!("inner_a").entered();

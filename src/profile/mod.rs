@@ -3,4 +3,4 @@
 
 pub mod layer;
 
-pub use layer::{take_records, SpanRecord, SpanTimer};
+pub use layer::{take_records, SpanRecord, SpanTimer, Timer};
