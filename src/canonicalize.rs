@@ -46,16 +46,21 @@ pub struct Request {
 pub fn run(document: &Document, loader: &OfflineLoader, request: &Request) -> Result<String> {
     let label = &document.label;
     match (request.algorithm, request.input_format) {
-        (Algorithm::Jcs, InputFormat::Nquads) => {
-            Err(Error::new(ErrorKind::Usage, "JCS canonicalizes JSON, not N-Quads: use --algorithm rdfc-1.0"))
-        }
+        (Algorithm::Jcs, InputFormat::Nquads) => Err(Error::new(
+            ErrorKind::Usage,
+            "JCS canonicalizes JSON, not N-Quads: use --algorithm rdfc-1.0",
+        )),
         (Algorithm::Jcs, InputFormat::Jsonld) => {
             if request.output == Output::Map {
                 return Err(Error::new(ErrorKind::Usage, "--output map needs --algorithm rdfc-1.0 (JCS issues no blank node identifiers)"));
             }
             document.check_json()?;
             let out = jcs::canonicalize(label, &document.text)?;
-            Ok(if request.output == Output::Hash { out.sha256 } else { out.canonical })
+            Ok(if request.output == Output::Hash {
+                out.sha256
+            } else {
+                out.canonical
+            })
         }
         (Algorithm::Rdfc, format) => {
             let out = match format {
@@ -65,7 +70,8 @@ pub fn run(document: &Document, loader: &OfflineLoader, request: &Request) -> Re
                 }
                 InputFormat::Nquads => {
                     let dataset = nquads::parse(label, &document.text)?;
-                    rdfc::canonicalize_dataset(&dataset, &request.rdfc).map_err(|e| e.in_source(label))?
+                    rdfc::canonicalize_dataset(&dataset, &request.rdfc)
+                        .map_err(|e| e.in_source(label))?
                 }
             };
             Ok(match request.output {

@@ -133,13 +133,23 @@ fn loader(common: &CommonArgs) -> Result<OfflineLoader> {
 
 fn rdfc_options(common: &CommonArgs, hash: HashAlgorithm) -> Result<RdfcOptions> {
     if common.hndq_limit == 0 {
-        return Err(Error::new(ErrorKind::Usage, "--hndq-limit must be at least 1"));
+        return Err(Error::new(
+            ErrorKind::Usage,
+            "--hndq-limit must be at least 1",
+        ));
     }
-    Ok(RdfcOptions { hndq_call_limit: common.hndq_limit, hash })
+    Ok(RdfcOptions {
+        hndq_call_limit: common.hndq_limit,
+        hash,
+    })
 }
 
 fn canonicalize_command(args: CanonicalizeArgs) -> Result<()> {
-    let hash = if args.hash_algorithm == "sha384" { HashAlgorithm::Sha384 } else { HashAlgorithm::Sha256 };
+    let hash = if args.hash_algorithm == "sha384" {
+        HashAlgorithm::Sha384
+    } else {
+        HashAlgorithm::Sha256
+    };
     let request = Request {
         algorithm: args.algorithm,
         input_format: args.input_format,
@@ -151,12 +161,20 @@ fn canonicalize_command(args: CanonicalizeArgs) -> Result<()> {
     let text = canonicalize::run(&document, &loader, &request)?;
     let mut stdout = std::io::stdout().lock();
     // Canonical text is printed byte for byte (JCS has no trailing newline); hashes and maps get one.
-    let newline = if text.ends_with('\n') || request.output == Output::Canonical { "" } else { "\n" };
+    let newline = if text.ends_with('\n') || request.output == Output::Canonical {
+        ""
+    } else {
+        "\n"
+    };
     write!(stdout, "{text}{newline}").map_err(|e| Error::io("<stdout>", &e))
 }
 
 fn profile_command(args: ProfileArgs) -> Result<()> {
-    let base = if args.study { Config::STUDY } else { Config::DEFAULT };
+    let base = if args.study {
+        Config::STUDY
+    } else {
+        Config::DEFAULT
+    };
     let config = Config {
         iterations: args.iterations.unwrap_or(base.iterations),
         runs: args.runs.unwrap_or(base.runs),
@@ -164,16 +182,25 @@ fn profile_command(args: ProfileArgs) -> Result<()> {
         rdfc: rdfc_options(&args.common, HashAlgorithm::Sha256)?,
     };
     if config.iterations == 0 || config.runs == 0 {
-        return Err(Error::new(ErrorKind::Usage, "--iterations and --runs must be at least 1"));
+        return Err(Error::new(
+            ErrorKind::Usage,
+            "--iterations and --runs must be at least 1",
+        ));
     }
-    for path in [&args.export_json, &args.export_csv, &args.export_markdown].into_iter().flatten() {
+    for path in [&args.export_json, &args.export_csv, &args.export_markdown]
+        .into_iter()
+        .flatten()
+    {
         check_writable(path)?;
     }
     let loader = loader(&args.common)?;
     let credentials = if args.credential.is_empty() {
         corpus::bundled(args.schema)
     } else {
-        args.credential.iter().map(|p| corpus::user_file(p)).collect::<Result<Vec<_>>>()?
+        args.credential
+            .iter()
+            .map(|p| corpus::user_file(p))
+            .collect::<Result<Vec<_>>>()?
     };
     let shapes = benchmark::check(&credentials, &loader, &config)?;
     let steps = (credentials.len() * 2 * config.runs * config.iterations) as u64;
@@ -196,11 +223,18 @@ fn profile_command(args: ProfileArgs) -> Result<()> {
 
 /// Fails early (before minutes of measuring) if an export file's directory does not exist.
 fn check_writable(path: &Path) -> Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     if dir.is_dir() {
         Ok(())
     } else {
-        Err(Error::new(ErrorKind::Io, "cannot write export: its directory does not exist").in_source(path.display().to_string()))
+        Err(Error::new(
+            ErrorKind::Io,
+            "cannot write export: its directory does not exist",
+        )
+        .in_source(path.display().to_string()))
     }
 }
 
@@ -210,9 +244,11 @@ fn progress_bar(steps: u64) -> indicatif::ProgressBar {
     }
     let bar = indicatif::ProgressBar::new(steps);
     bar.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} measuring [{bar:40}] {pos}/{len} iterations, ETA {eta}")
-            .expect("valid template")
-            .progress_chars("=> "),
+        indicatif::ProgressStyle::with_template(
+            "{spinner} measuring [{bar:40}] {pos}/{len} iterations, ETA {eta}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
     );
     bar
 }

@@ -33,7 +33,14 @@ macro_rules! bundled {
         (
             $set,
             $name,
-            include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/schemas-education/", $set, "/", $name, ".json")),
+            include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/schemas-education/",
+                $set,
+                "/",
+                $name,
+                ".json"
+            )),
         )
     };
 }
@@ -72,6 +79,13 @@ pub fn bundled(schema: Schema) -> Vec<Credential> {
 /// A user's credential file. Errors: unreadable or not UTF-8 (see [`Document::read`]).
 pub fn user_file(path: &Path) -> Result<Credential> {
     let document = Document::read(path)?;
-    let name = path.file_stem().map_or_else(|| document.label.clone(), |s| s.to_string_lossy().into_owned());
-    Ok(Credential { name, set: "user", document })
+    let name = path.file_stem().map_or_else(
+        || document.label.clone(),
+        |s| s.to_string_lossy().into_owned(),
+    );
+    Ok(Credential {
+        name,
+        set: "user",
+        document,
+    })
 }

@@ -45,10 +45,15 @@ impl Document {
     /// JSON pointer of the object and `line:column`), [`ErrorKind::NonFiniteNumber`].
     pub fn check_json(&self) -> Result<()> {
         if self.text.trim().is_empty() {
-            return Err(Error::new(ErrorKind::Json, "empty input: expected a JSON value").in_source(&self.label));
+            return Err(
+                Error::new(ErrorKind::Json, "empty input: expected a JSON value")
+                    .in_source(&self.label),
+            );
         }
         let mut deserializer = serde_json::Deserializer::from_str(&self.text);
-        let seed = Checked { pointer: String::new() };
+        let seed = Checked {
+            pointer: String::new(),
+        };
         seed.deserialize(&mut deserializer)
             .and_then(|()| deserializer.end())
             .map_err(|e| json_error(&self.label, &e))
@@ -69,8 +74,11 @@ pub fn json_error(label: &str, e: &serde_json::Error) -> Error {
     } else {
         ErrorKind::Json
     };
-    let reason = match e.classify() {
-        serde_json::error::Category::Eof => format!("truncated JSON: {reason}"),
+    let reason = match (e.classify(), kind) {
+        (serde_json::error::Category::Eof, _) => format!("truncated JSON: {reason}"),
+        (_, ErrorKind::NonFiniteNumber) => {
+            "number out of range: not representable as an IEEE-754 double (I-JSON, RFC 8785 §3.2.2.3)".to_string()
+        }
         _ => reason,
     };
     let error = Error::new(kind, reason).in_source(label);
@@ -85,8 +93,14 @@ pub fn json_error(label: &str, e: &serde_json::Error) -> Error {
 pub fn line_column(bytes: &[u8], offset: usize) -> (usize, usize) {
     let before = &bytes[..offset.min(bytes.len())];
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    let column = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let column = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count()
+        + 1;
     (line, column)
 }
 
@@ -102,7 +116,10 @@ struct Checked {
 
 impl<'de> DeserializeSeed<'de> for Checked {
     type Value = ();
-    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> std::result::Result<(), D::Error> {
+    fn deserialize<D: de::Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> std::result::Result<(), D::Error> {
         deserializer.deserialize_any(self)
     }
 }
@@ -138,7 +155,9 @@ impl<'de> Visitor<'de> for Checked {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<(), A::Error> {
         let mut index = 0usize;
         while seq
-            .next_element_seed(Checked { pointer: format!("{}/{index}", self.pointer) })?
+            .next_element_seed(Checked {
+                pointer: format!("{}/{index}", self.pointer),
+            })?
             .is_some()
         {
             index += 1;
@@ -150,7 +169,9 @@ impl<'de> Visitor<'de> for Checked {
         while let Some(key) = map.next_key::<String>()? {
             let pointer = format!("{}/{}", self.pointer, pointer_token(&key));
             if !seen.insert(key) {
-                return Err(de::Error::custom(format!("duplicate key: member `{pointer}` appears twice")));
+                return Err(de::Error::custom(format!(
+                    "duplicate key: member `{pointer}` appears twice"
+                )));
             }
             map.next_value_seed(Checked { pointer })?;
         }

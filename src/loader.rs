@@ -48,7 +48,10 @@ impl OfflineLoader {
                 (url.to_string(), entry)
             })
             .collect();
-        OfflineLoader { entries, failure: Mutex::new(None) }
+        OfflineLoader {
+            entries,
+            failure: Mutex::new(None),
+        }
     }
 
     /// Adds the contexts listed in `dir/index.json`: a JSON object mapping URL → file name (relative to `dir`), at
@@ -60,15 +63,26 @@ impl OfflineLoader {
         let text = std::fs::read_to_string(&index_path).map_err(|e| Error::io(&label, &e))?;
         let index: serde_json::Value =
             serde_json::from_str(&text).map_err(|e| crate::document::json_error(&label, &e))?;
-        let map = index.get("contexts").unwrap_or(&index).as_object().ok_or_else(|| {
-            Error::new(ErrorKind::Json, "expected a JSON object mapping context URL to file name").in_source(&label)
-        })?;
+        let map = index
+            .get("contexts")
+            .unwrap_or(&index)
+            .as_object()
+            .ok_or_else(|| {
+                Error::new(
+                    ErrorKind::Json,
+                    "expected a JSON object mapping context URL to file name",
+                )
+                .in_source(&label)
+            })?;
         for (url, value) in map {
             let pointer = format!("/{}", crate::document::pointer_token(url));
             let (file, sha256) = match value {
                 serde_json::Value::String(file) => (file.clone(), None),
                 serde_json::Value::Object(o) => match o.get("file").and_then(|f| f.as_str()) {
-                    Some(file) => (file.to_string(), o.get("sha256").and_then(|s| s.as_str()).map(str::to_string)),
+                    Some(file) => (
+                        file.to_string(),
+                        o.get("sha256").and_then(|s| s.as_str()).map(str::to_string),
+                    ),
                     None => {
                         return Err(Error::new(ErrorKind::Json, "entry has no \"file\" string")
                             .in_source(&label)
@@ -76,15 +90,23 @@ impl OfflineLoader {
                     }
                 },
                 _ => {
-                    return Err(Error::new(ErrorKind::Json, "expected a file name or {\"file\": …}")
-                        .in_source(&label)
-                        .at(pointer))
+                    return Err(Error::new(
+                        ErrorKind::Json,
+                        "expected a file name or {\"file\": …}",
+                    )
+                    .in_source(&label)
+                    .at(pointer))
                 }
             };
             let path = dir.join(&file);
             let origin = path.display().to_string();
             let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&origin, &e))?;
-            let entry = Entry { origin, sha256, text, parsed: OnceLock::new() };
+            let entry = Entry {
+                origin,
+                sha256,
+                text,
+                parsed: OnceLock::new(),
+            };
             self.entries.insert(url.clone(), entry);
         }
         Ok(self)
@@ -106,7 +128,11 @@ impl OfflineLoader {
                 format!("unknown JSON-LD context URL <{url}>: it is not bundled and not in --contexts DIR/index.json (canonprof never fetches from the network)"),
             )
         })?;
-        entry.parsed.get_or_init(|| entry.parse(url)).as_ref().map_err(Clone::clone)
+        entry
+            .parsed
+            .get_or_init(|| entry.parse(url))
+            .as_ref()
+            .map_err(Clone::clone)
     }
 
     /// Takes the reason of the last failed load, if any (used to explain json-ld's "loading failed").
@@ -129,21 +155,29 @@ impl Entry {
             if !actual.eq_ignore_ascii_case(expected) {
                 return Err(Error::new(
                     ErrorKind::ContextIntegrity,
-                    format!("context for <{url}> has SHA-256 {actual}, but its index pins {expected}"),
+                    format!(
+                        "context for <{url}> has SHA-256 {actual}, but its index pins {expected}"
+                    ),
                 )
                 .in_source(&self.origin));
             }
         }
-        Value::parse_str(&self.text).map(|(value, _)| value).map_err(|e| {
-            let offset = match &e {
-                json_ld::syntax::parse::Error::Stream(i, _) | json_ld::syntax::parse::Error::Unexpected(i, _) => *i,
-                _ => 0,
-            };
-            let (line, column) = crate::document::line_column(self.text.as_bytes(), offset);
-            Error::new(ErrorKind::Json, format!("context for <{url}> is not valid JSON: {e}"))
+        Value::parse_str(&self.text)
+            .map(|(value, _)| value)
+            .map_err(|e| {
+                let offset = match &e {
+                    json_ld::syntax::parse::Error::Stream(i, _)
+                    | json_ld::syntax::parse::Error::Unexpected(i, _) => *i,
+                    _ => 0,
+                };
+                let (line, column) = crate::document::line_column(self.text.as_bytes(), offset);
+                Error::new(
+                    ErrorKind::Json,
+                    format!("context for <{url}> is not valid JSON: {e}"),
+                )
                 .in_source(&self.origin)
                 .at(format!("{line}:{column}"))
-        })
+            })
     }
 }
 
@@ -160,7 +194,10 @@ impl json_ld::Loader for OfflineLoader {
                 if let Ok(mut failure) = self.failure.lock() {
                     failure.get_or_insert(error);
                 }
-                Err(LoadError::new(url.to_owned(), std::io::Error::other(message)))
+                Err(LoadError::new(
+                    url.to_owned(),
+                    std::io::Error::other(message),
+                ))
             }
         }
     }

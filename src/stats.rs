@@ -43,7 +43,11 @@ pub fn percentile(values: &[f64], p: f64) -> f64 {
 impl RunStats {
     /// Summarizes `runs` (each a list of samples). Runs with no samples are ignored; all-empty gives `NaN`s.
     pub fn from_runs(runs: &[Vec<f64>]) -> RunStats {
-        let medians: Vec<f64> = runs.iter().filter(|r| !r.is_empty()).map(|r| median(r)).collect();
+        let medians: Vec<f64> = runs
+            .iter()
+            .filter(|r| !r.is_empty())
+            .map(|r| median(r))
+            .collect();
         let pooled: Vec<f64> = runs.iter().flatten().copied().collect();
         RunStats {
             median_us: median(&medians),
@@ -65,14 +69,30 @@ mod tests {
     fn median_and_percentiles() {
         assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
         assert_eq!(median(&[4.0, 1.0, 2.0, 3.0]), 2.5);
-        assert_eq!(percentile(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0], 10.0), 2.0);
-        assert_eq!(percentile(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0], 90.0), 10.0);
+        assert_eq!(
+            percentile(
+                &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0],
+                10.0
+            ),
+            2.0
+        );
+        assert_eq!(
+            percentile(
+                &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0],
+                90.0
+            ),
+            10.0
+        );
         assert!(median(&[]).is_nan());
     }
 
     #[test]
     fn run_stats_is_median_of_run_medians() {
-        let runs = vec![vec![1.0, 2.0, 9.0], vec![4.0, 5.0, 6.0], vec![7.0, 8.0, 100.0]];
+        let runs = vec![
+            vec![1.0, 2.0, 9.0],
+            vec![4.0, 5.0, 6.0],
+            vec![7.0, 8.0, 100.0],
+        ];
         let s = RunStats::from_runs(&runs);
         assert_eq!(s.median_us, 5.0);
         assert_eq!((s.min_run_median_us, s.max_run_median_us), (2.0, 8.0));

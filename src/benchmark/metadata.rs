@@ -8,7 +8,11 @@ pub fn collect(started_at: String) -> Metadata {
         canonprof_version: env!("CARGO_PKG_VERSION").to_string(),
         git_commit: env!("CANONPROF_GIT_COMMIT").to_string(),
         rustc: env!("CANONPROF_RUSTC_VERSION").to_string(),
-        crates: env!("CANONPROF_CRATE_VERSIONS").split(',').filter(|s| !s.is_empty()).map(str::to_string).collect(),
+        crates: env!("CANONPROF_CRATE_VERSIONS")
+            .split(',')
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect(),
         cpu: cpu_model(),
         cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
         os: format!("{} {}", std::env::consts::OS, std::env::consts::ARCH),

@@ -36,15 +36,26 @@ impl Config {
         iterations: 50,
         runs: 5,
         warmup: 5,
-        rdfc: RdfcOptions { hndq_call_limit: rdfc::DEFAULT_HNDQ_CALL_LIMIT, hash: rdfc::HashAlgorithm::Sha256 },
+        rdfc: RdfcOptions {
+            hndq_call_limit: rdfc::DEFAULT_HNDQ_CALL_LIMIT,
+            hash: rdfc::HashAlgorithm::Sha256,
+        },
     };
     /// The study's setting: N=2000, R=5.
-    pub const STUDY: Config = Config { iterations: 2000, runs: 5, ..Config::DEFAULT };
+    pub const STUDY: Config = Config {
+        iterations: 2000,
+        runs: 5,
+        ..Config::DEFAULT
+    };
 }
 
 /// Checks every credential (JSON, duplicate keys, expansion, canonicalization) before anything is timed, so a bad
 /// input fails fast with its file named. Returns the shape of each: (quads, blank nodes).
-pub fn check(credentials: &[Credential], loader: &OfflineLoader, config: &Config) -> Result<Vec<(usize, usize)>> {
+pub fn check(
+    credentials: &[Credential],
+    loader: &OfflineLoader,
+    config: &Config,
+) -> Result<Vec<(usize, usize)>> {
     credentials
         .iter()
         .map(|c| {
@@ -52,7 +63,9 @@ pub fn check(credentials: &[Credential], loader: &OfflineLoader, config: &Config
             doc.check_json()?;
             jcs::canonicalize(&doc.label, &doc.text)?;
             let output = rdfc::canonicalize_jsonld(&doc.label, &doc.text, loader, &config.rdfc)?;
-            let value = json_ld::syntax::Parse::parse_str(&doc.text).map(|(v, _)| v).expect("checked JSON");
+            let value = json_ld::syntax::Parse::parse_str(&doc.text)
+                .map(|(v, _)| v)
+                .expect("checked JSON");
             let dataset = to_rdf::to_rdf(&expand::expand(&value, loader)?)?;
             Ok((output.quads, rdfc::blank_node_count(&dataset)))
         })
@@ -158,10 +171,16 @@ fn measure(
                 *per_phase.entry(record.name).or_default() += record.nanos as f64 / 1000.0;
             }
             if per_phase.is_empty() {
-                return Err(Error::new(ErrorKind::Usage, "internal error: the span timer recorded no phase"));
+                return Err(Error::new(
+                    ErrorKind::Usage,
+                    "internal error: the span timer recorded no phase",
+                ));
             }
             for name in phases {
-                phase_samples.entry(name).or_default().push(per_phase.get(name).copied().unwrap_or(0.0));
+                phase_samples
+                    .entry(name)
+                    .or_default()
+                    .push(per_phase.get(name).copied().unwrap_or(0.0));
             }
             progress();
         }
@@ -184,14 +203,22 @@ fn timed(timer: Option<&profile::Timer>, pipeline: &mut dyn FnMut() -> Result<()
 }
 
 impl Measurement {
-    fn into_result(self, algorithm: Algorithm, (sha256, canonical_bytes): (String, usize)) -> AlgorithmResult {
+    fn into_result(
+        self,
+        algorithm: Algorithm,
+        (sha256, canonical_bytes): (String, usize),
+    ) -> AlgorithmResult {
         let total = RunStats::from_runs(&self.total);
         let phases = self
             .phases
             .iter()
             .map(|(name, runs)| {
                 let stats = RunStats::from_runs(runs);
-                PhaseResult { name: name.to_string(), stats, share: stats.median_us / total.median_us }
+                PhaseResult {
+                    name: name.to_string(),
+                    stats,
+                    share: stats.median_us / total.median_us,
+                }
             })
             .collect();
         AlgorithmResult {
@@ -207,7 +234,11 @@ impl Measurement {
 
 /// The study's claims, checked on this run's numbers.
 pub fn summarize(results: &[CredentialResult]) -> Summary {
-    let simple: Vec<f64> = results.iter().filter(|r| r.set == "simple").map(|r| r.rdfc.total.median_us).collect();
+    let simple: Vec<f64> = results
+        .iter()
+        .filter(|r| r.set == "simple")
+        .map(|r| r.rdfc.total.median_us)
+        .collect();
     let simple_median = median(&simple);
     let ratios: Vec<f64> = results
         .iter()
@@ -218,14 +249,25 @@ pub fn summarize(results: &[CredentialResult]) -> Summary {
     for r in results {
         *counts.entry(r.dominant_phase().0).or_default() += 1;
     }
-    let (dominant_phase, dominant_in) =
-        counts.iter().max_by_key(|(_, n)| **n).map_or(("-".to_string(), 0), |(p, n)| (p.to_string(), *n));
+    let (dominant_phase, dominant_in) = counts
+        .iter()
+        .max_by_key(|(_, n)| **n)
+        .map_or(("-".to_string(), 0), |(p, n)| (p.to_string(), *n));
     let max_label_share = results
         .iter()
-        .flat_map(|r| r.rdfc.phases.iter().filter(|p| p.name == phase::LABEL).map(|p| p.share))
+        .flat_map(|r| {
+            r.rdfc
+                .phases
+                .iter()
+                .filter(|p| p.name == phase::LABEL)
+                .map(|p| p.share)
+        })
         .fold(0.0, f64::max);
     let instrumented: f64 = results.iter().map(|r| r.rdfc.total.median_us).sum();
-    let plain: f64 = results.iter().map(|r| r.rdfc.uninstrumented_median_us).sum();
+    let plain: f64 = results
+        .iter()
+        .map(|r| r.rdfc.uninstrumented_median_us)
+        .sum();
     Summary {
         edu_simple_ratio_min: ratios.iter().copied().reduce(f64::min),
         edu_simple_ratio_max: ratios.iter().copied().reduce(f64::max),

@@ -14,7 +14,11 @@ pub type Expanded = ExpandedDocument<IriBuf, BlankIdBuf>;
 
 /// Safe mode: reject terms that do not expand to an IRI, instead of dropping them.
 fn safe_policy() -> Policy {
-    Policy { invalid: Action::Reject, vocab: Action::Keep, allow_undefined: false }
+    Policy {
+        invalid: Action::Reject,
+        vocab: Action::Keep,
+        allow_undefined: false,
+    }
 }
 
 /// Expands `document` (JSON-LD 1.1 API §4.1 `expand()` with `base` = null, JSON-LD 1.1 processing mode) with the
@@ -24,12 +28,26 @@ fn safe_policy() -> Policy {
 /// redefinition`). The caller adds the file name.
 pub fn expand(document: &Value, loader: &OfflineLoader) -> Result<Expanded> {
     loader.clear_failure();
-    let options = Options { policy: safe_policy(), ..Options::default() };
+    let options = Options {
+        policy: safe_policy(),
+        ..Options::default()
+    };
     run(document, loader, options).map_err(|e| explain(e, document, loader))
 }
 
-fn run(document: &Value, loader: &OfflineLoader, options: Options) -> std::result::Result<Expanded, ExpansionError> {
-    pollster::block_on(document.expand_full(&mut (), json_ld::Context::new(None), None, loader, options, ()))
+fn run(
+    document: &Value,
+    loader: &OfflineLoader,
+    options: Options,
+) -> std::result::Result<Expanded, ExpansionError> {
+    pollster::block_on(document.expand_full(
+        &mut (),
+        json_ld::Context::new(None),
+        None,
+        loader,
+        options,
+        (),
+    ))
 }
 
 /// Turns json-ld's error into ours, recovering what it does not say (which URL failed, which `@type`).
@@ -54,7 +72,13 @@ fn explain(error: ExpansionError, document: &Value, loader: &OfflineLoader) -> E
 /// Re-expands leniently (error path only) and lets the safe-mode RDF conversion name the first `@type` (or
 /// other id) that stayed relative.
 fn first_invalid_type(document: &Value, loader: &OfflineLoader) -> Option<String> {
-    let lenient = Options { policy: Policy { allow_undefined: false, ..Policy::default() }, ..Options::default() };
+    let lenient = Options {
+        policy: Policy {
+            allow_undefined: false,
+            ..Policy::default()
+        },
+        ..Options::default()
+    };
     let expanded = run(document, loader, lenient).ok()?;
     super::to_rdf::to_rdf(&expanded).err().map(|e| e.reason)
 }

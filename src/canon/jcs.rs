@@ -37,7 +37,12 @@ pub fn canonicalize(label: &str, text: &str) -> Result<JcsOutput> {
 /// RFC 8785 §3.2 serialization of a parsed JSON value. Numbers are IEEE-754 doubles (§3.2.2.3), so an integer
 /// beyond 2^53 prints as the double it rounds to. Errors: [`ErrorKind::NonFiniteNumber`].
 pub fn canonical_string(value: &serde_json::Value) -> Result<String> {
-    serde_jcs::to_string(value).map_err(|e| Error::new(ErrorKind::NonFiniteNumber, format!("JCS serialization failed: {e}")))
+    serde_jcs::to_string(value).map_err(|e| {
+        Error::new(
+            ErrorKind::NonFiniteNumber,
+            format!("JCS serialization failed: {e}"),
+        )
+    })
 }
 
 /// RFC 8785 canonical form of a JSON value held by the json-ld crate (for `@json` literals, JSON-LD 1.1 API §8.2
@@ -53,12 +58,22 @@ fn to_serde(value: &json_ld::syntax::Value) -> Result<serde_json::Value> {
         J::Boolean(b) => serde_json::Value::Bool(*b),
         J::Number(n) => {
             let double: f64 = n.as_str().parse().unwrap_or(f64::NAN);
-            serde_json::Number::from_f64(double).map(serde_json::Value::Number).ok_or_else(|| {
-                Error::new(ErrorKind::NonFiniteNumber, format!("number `{}` is outside the IEEE-754 double range", n.as_str()))
-            })?
+            serde_json::Number::from_f64(double)
+                .map(serde_json::Value::Number)
+                .ok_or_else(|| {
+                    Error::new(
+                        ErrorKind::NonFiniteNumber,
+                        format!(
+                            "number `{}` is outside the IEEE-754 double range",
+                            n.as_str()
+                        ),
+                    )
+                })?
         }
         J::String(s) => serde_json::Value::String(s.to_string()),
-        J::Array(items) => serde_json::Value::Array(items.iter().map(to_serde).collect::<Result<_>>()?),
+        J::Array(items) => {
+            serde_json::Value::Array(items.iter().map(to_serde).collect::<Result<_>>()?)
+        }
         J::Object(object) => {
             let mut map = serde_json::Map::new();
             for entry in object.iter() {

@@ -15,9 +15,12 @@ pub fn parse(label: &str, text: &str) -> Result<Dataset> {
             }
             Err(e) => {
                 let start = e.location().start;
-                return Err(Error::new(ErrorKind::NQuads, format!("invalid N-Quads: {}", e.message()))
-                    .in_source(label)
-                    .at(format!("{}:{}", start.line + 1, start.column + 1)));
+                return Err(Error::new(
+                    ErrorKind::NQuads,
+                    format!("invalid N-Quads: {}", e.message()),
+                )
+                .in_source(label)
+                .at(format!("{}:{}", start.line + 1, start.column + 1)));
             }
         }
     }

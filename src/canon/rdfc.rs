@@ -39,7 +39,10 @@ pub struct RdfcOptions {
 
 impl Default for RdfcOptions {
     fn default() -> Self {
-        RdfcOptions { hndq_call_limit: DEFAULT_HNDQ_CALL_LIMIT, hash: HashAlgorithm::Sha256 }
+        RdfcOptions {
+            hndq_call_limit: DEFAULT_HNDQ_CALL_LIMIT,
+            hash: HashAlgorithm::Sha256,
+        }
     }
 }
 
@@ -58,12 +61,19 @@ pub struct RdfcOutput {
 
 /// Runs the full pipeline on a JSON-LD document text: `parse`, `expand`, `to_rdf`, then
 /// [`canonicalize_dataset`]. `label` names the document in errors.
-pub fn canonicalize_jsonld(label: &str, text: &str, loader: &OfflineLoader, options: &RdfcOptions) -> Result<RdfcOutput> {
+pub fn canonicalize_jsonld(
+    label: &str,
+    text: &str,
+    loader: &OfflineLoader,
+    options: &RdfcOptions,
+) -> Result<RdfcOutput> {
     let document = {
         let _span = tracing::info_span!(phase::PARSE).entered();
         json_ld::syntax::Value::parse_str(text)
             .map(|(value, _)| value)
-            .map_err(|e| Error::new(ErrorKind::Json, format!("invalid JSON: {e}")).in_source(label))?
+            .map_err(|e| {
+                Error::new(ErrorKind::Json, format!("invalid JSON: {e}")).in_source(label)
+            })?
     };
     let expanded = {
         let _span = tracing::info_span!(phase::EXPAND).entered();
@@ -93,12 +103,19 @@ pub fn canonicalize_dataset(dataset: &Dataset, options: &RdfcOptions) -> Result<
         let _span = tracing::info_span!(phase::HASH).entered();
         hex::encode(Sha256::digest(canonical.as_bytes()))
     };
-    Ok(RdfcOutput { canonical, issued, sha256, quads: dataset.len() })
+    Ok(RdfcOutput {
+        canonical,
+        issued,
+        sha256,
+        quads: dataset.len(),
+    })
 }
 
 /// RDFC-1.0 §4.4 with the configured hash and poison limit.
 fn label(dataset: &Dataset, options: &RdfcOptions) -> Result<HashMap<String, String>> {
-    let canon_options = CanonicalizationOptions { hndq_call_limit: Some(options.hndq_call_limit) };
+    let canon_options = CanonicalizationOptions {
+        hndq_call_limit: Some(options.hndq_call_limit),
+    };
     match options.hash {
         HashAlgorithm::Sha256 => rdf_canon::issue_with::<Sha256>(dataset, &canon_options),
         HashAlgorithm::Sha384 => rdf_canon::issue_with::<Sha384>(dataset, &canon_options),

@@ -3,7 +3,10 @@
 //! (a relative `@id`, `@type` or IRI value, a blank node predicate, an ill-formed language tag) is an error naming
 //! the value. Numbers, booleans and `@json` literals follow §8.2 exactly (the json-ld crate's own conversion
 //! decides integer-vs-double from the lexeme and prints `@json` without RFC 8785, see cases 013 and 014); the
-//! xsd:double lexical form is the one jsonld.js and PyLD produce (`toExponential(15)` with trailing zeros trimmed).
+//! xsd:double lexical form is the one jsonld.js and PyLD produce (`toExponential(15)` with trailing zeros trimmed),
+//! and like them a string `@value` typed xsd:double is re-serialized in that form. Where jsonld.js departs from
+//! the spec (it types `5e-324` or `1e-7` as xsd:integer `0` because their `String()` has no `.`), we follow the
+//! spec and PyLD.
 //!
 //! The walk follows the expanded tree instead of first building a node map (§7.2): it yields the same set of
 //! quads, since node map generation only merges what the dataset's set semantics merges anyway.
@@ -18,11 +21,16 @@ use std::collections::HashMap;
 const RDF: &str = "http://www.w3.org/1999/02/22-rdf-syntax-ns#";
 const XSD: &str = "http://www.w3.org/2001/XMLSchema#";
 const I18N: &str = "https://www.w3.org/ns/i18n#";
+const XSD_DOUBLE: &str = "http://www.w3.org/2001/XMLSchema#double";
 
 /// Converts an expanded document to an RDF dataset (JSON-LD 1.1 API §8.1, safe mode). Blank nodes are labelled
 /// `b0`, `b1`, … in order of first appearance; the dataset is a set (duplicates merge, as RDF requires). Errors: [`ErrorKind::SafeMode`] naming the value that would be lost.
 pub fn to_rdf(expanded: &Expanded) -> Result<Dataset> {
-    let mut state = State { dataset: Dataset::new(), blank: HashMap::new(), next_blank: 0 };
+    let mut state = State {
+        dataset: Dataset::new(),
+        blank: HashMap::new(),
+        next_blank: 0,
+    };
     for object in expanded.iter() {
         if let Object::Node(node) = object.inner() {
             state.node(node, &GraphName::DefaultGraph)?;
@@ -40,7 +48,10 @@ struct State {
 }
 
 fn lost(what: String) -> Error {
-    Error::new(ErrorKind::SafeMode, format!("safe mode: {what}; its quad would be dropped"))
+    Error::new(
+        ErrorKind::SafeMode,
+        format!("safe mode: {what}; its quad would be dropped"),
+    )
 }
 
 impl State {
@@ -64,27 +75,39 @@ impl State {
         match id {
             Id::Valid(ValidId::Iri(iri)) => Ok(NamedNode::new_unchecked(iri.as_str()).into()),
             Id::Valid(ValidId::Blank(b)) => Ok(self.blank(b.as_str()).into()),
-            Id::Invalid(value) => Err(lost(format!("{role} `{value}` is not an absolute IRI (relative or invalid)"))),
+            Id::Invalid(value) => Err(lost(format!(
+                "{role} `{value}` is not an absolute IRI (relative or invalid)"
+            ))),
         }
     }
 
     fn predicate(&mut self, id: &Id<json_ld::IriBuf, json_ld::BlankIdBuf>) -> Result<NamedNode> {
         match id {
             Id::Valid(ValidId::Iri(iri)) => Ok(NamedNode::new_unchecked(iri.as_str())),
-            Id::Valid(ValidId::Blank(b)) => {
-                Err(lost(format!("property `{}` expands to a blank node (generalized RDF is off)", b.as_str())))
-            }
+            Id::Valid(ValidId::Blank(b)) => Err(lost(format!(
+                "property `{}` expands to a blank node (generalized RDF is off)",
+                b.as_str()
+            ))),
             Id::Invalid(value) => Err(lost(format!("property `{value}` is not an absolute IRI"))),
         }
     }
 
     fn insert(&mut self, subject: &Subject, predicate: NamedNode, object: Term, graph: &GraphName) {
-        self.dataset.insert(&Quad::new(subject.clone(), predicate, object, graph.clone()));
+        self.dataset.insert(&Quad::new(
+            subject.clone(),
+            predicate,
+            object,
+            graph.clone(),
+        ));
     }
 
     /// §7.2/§8.1 for one node object: its types, properties, reverse properties, `@included` and `@graph`.
     /// Returns the node's subject (its `@id`, or a fresh blank node).
-    fn node(&mut self, node: &Node<json_ld::IriBuf, json_ld::BlankIdBuf>, graph: &GraphName) -> Result<Subject> {
+    fn node(
+        &mut self,
+        node: &Node<json_ld::IriBuf, json_ld::BlankIdBuf>,
+        graph: &GraphName,
+    ) -> Result<Subject> {
         let subject = match &node.id {
             Some(id) => self.id(id, "`@id` value")?,
             None => self.fresh().into(),
@@ -92,7 +115,12 @@ impl State {
         if let Some(types) = &node.types {
             for ty in types {
                 let object = self.id(ty, "`@type` value")?;
-                self.insert(&subject, NamedNode::new_unchecked(format!("{RDF}type")), subject_term(object), graph);
+                self.insert(
+                    &subject,
+                    NamedNode::new_unchecked(format!("{RDF}type")),
+                    subject_term(object),
+                    graph,
+                );
             }
         }
         for (property, objects) in node.properties().iter() {
@@ -108,7 +136,12 @@ impl State {
                 let predicate = self.predicate(property)?;
                 for other in nodes.iter() {
                     let other_subject = self.node(other.inner(), graph)?;
-                    self.insert(&other_subject, predicate.clone(), subject_term(subject.clone()), graph);
+                    self.insert(
+                        &other_subject,
+                        predicate.clone(),
+                        subject_term(subject.clone()),
+                        graph,
+                    );
                 }
             }
         }
@@ -134,7 +167,11 @@ impl State {
     }
 
     /// §8.2 Object to RDF Conversion (nodes recurse, lists per §8.3). `None` for a null `@value`.
-    fn object(&mut self, object: &IndexedObject<json_ld::IriBuf, json_ld::BlankIdBuf>, graph: &GraphName) -> Result<Option<Term>> {
+    fn object(
+        &mut self,
+        object: &IndexedObject<json_ld::IriBuf, json_ld::BlankIdBuf>,
+        graph: &GraphName,
+    ) -> Result<Option<Term>> {
         match object.inner() {
             Object::Node(node) => Ok(Some(subject_term(self.node(node, graph)?))),
             Object::List(list) => self.list(list.as_slice(), graph).map(Some),
@@ -143,7 +180,11 @@ impl State {
     }
 
     /// §8.3 List Conversion: `rdf:first`/`rdf:rest` cells with fresh blank nodes; `rdf:nil` for an empty list.
-    fn list(&mut self, items: &[Indexed<Object<json_ld::IriBuf, json_ld::BlankIdBuf>>], graph: &GraphName) -> Result<Term> {
+    fn list(
+        &mut self,
+        items: &[Indexed<Object<json_ld::IriBuf, json_ld::BlankIdBuf>>],
+        graph: &GraphName,
+    ) -> Result<Term> {
         if items.is_empty() {
             return Ok(NamedNode::new_unchecked(format!("{RDF}nil")).into());
         }
@@ -151,13 +192,23 @@ impl State {
         for (i, item) in items.iter().enumerate() {
             let cell: Subject = cells[i].clone().into();
             if let Some(term) = self.object(item, graph)? {
-                self.insert(&cell, NamedNode::new_unchecked(format!("{RDF}first")), term, graph);
+                self.insert(
+                    &cell,
+                    NamedNode::new_unchecked(format!("{RDF}first")),
+                    term,
+                    graph,
+                );
             }
             let rest: Term = match cells.get(i + 1) {
                 Some(next) => next.clone().into(),
                 None => NamedNode::new_unchecked(format!("{RDF}nil")).into(),
             };
-            self.insert(&cell, NamedNode::new_unchecked(format!("{RDF}rest")), rest, graph);
+            self.insert(
+                &cell,
+                NamedNode::new_unchecked(format!("{RDF}rest")),
+                rest,
+                graph,
+            );
         }
         Ok(cells[0].clone().into())
     }
@@ -169,13 +220,19 @@ impl State {
             V::Json(json) => {
                 // Step 7: canonical lexical form of the JSON value (RFC 8785), datatype rdf:JSON.
                 let canonical = super::jcs::canonicalize_json_ld_value(json)?;
-                Literal::new_typed_literal(canonical, NamedNode::new_unchecked(format!("{RDF}JSON")))
+                Literal::new_typed_literal(
+                    canonical,
+                    NamedNode::new_unchecked(format!("{RDF}JSON")),
+                )
             }
             V::LangString(s) => {
                 let (text, language, direction) = s.parts();
                 let language = match language {
                     Some(tag) if !tag.is_well_formed() => {
-                        return Err(lost(format!("language tag `{}` is not well-formed (BCP 47)", tag.as_str())))
+                        return Err(lost(format!(
+                            "language tag `{}` is not well-formed (BCP 47)",
+                            tag.as_str()
+                        )))
                     }
                     Some(tag) => Some(tag.as_str().to_ascii_lowercase()),
                     None => None,
@@ -190,7 +247,9 @@ impl State {
                         let datatype = format!("{I18N}{}_{dir}", language.unwrap_or_default());
                         match NamedNode::new(datatype) {
                             Ok(dt) => Literal::new_typed_literal(text, dt),
-                            Err(e) => return Err(lost(format!("direction datatype is not an IRI: {e}"))),
+                            Err(e) => {
+                                return Err(lost(format!("direction datatype is not an IRI: {e}")))
+                            }
                         }
                     }
                     (None, Some(language)) => Literal::new_language_tagged_literal(text, &language)
@@ -203,10 +262,19 @@ impl State {
                 let (lexical, default_type) = match literal {
                     LdLiteral::Null => return Ok(None),
                     LdLiteral::Boolean(b) => (b.to_string(), "boolean"),
-                    LdLiteral::String(s) => (s.as_str().to_string(), "string"),
+                    LdLiteral::String(s) => match s.as_str().parse::<f64>() {
+                        // jsonld.js and PyLD also re-serialize a *string* typed xsd:double in canonical form
+                        // (the spec's step 10 speaks only of numbers); signatures are computed that way.
+                        Ok(number) if number.is_finite() && datatype == Some(XSD_DOUBLE) => {
+                            (xsd_double(number), "double")
+                        }
+                        _ => (s.as_str().to_string(), "string"),
+                    },
                     LdLiteral::Number(n) => {
-                        let number: f64 = n.as_str().parse().map_err(|_| lost(format!("number `{}` is not a double", n.as_str())))?;
-                        let double = datatype == Some(&format!("{XSD}double"));
+                        let number: f64 = n.as_str().parse().map_err(|_| {
+                            lost(format!("number `{}` is not a double", n.as_str()))
+                        })?;
+                        let double = datatype == Some(XSD_DOUBLE);
                         if double || number.fract() != 0.0 || number.abs() >= 1e21 {
                             (xsd_double(number), "double")
                         } else {
@@ -217,7 +285,10 @@ impl State {
                 match datatype {
                     Some(dt) => Literal::new_typed_literal(lexical, NamedNode::new_unchecked(dt)),
                     None if default_type == "string" => Literal::new_simple_literal(lexical),
-                    None => Literal::new_typed_literal(lexical, NamedNode::new_unchecked(format!("{XSD}{default_type}"))),
+                    None => Literal::new_typed_literal(
+                        lexical,
+                        NamedNode::new_unchecked(format!("{XSD}{default_type}")),
+                    ),
                 }
             }
         };

@@ -14,16 +14,30 @@ pub fn render(report: &Report) -> String {
     out.push('\n');
     for c in &report.credentials {
         for a in [&c.rdfc, &c.jcs] {
-            let rows = a.phases.iter().map(|p| (p.name.as_str(), &p.stats, p.share)).chain([("total", &a.total, 1.0)]);
+            let rows = a
+                .phases
+                .iter()
+                .map(|p| (p.name.as_str(), &p.stats, p.share))
+                .chain([("total", &a.total, 1.0)]);
             for (phase, s, share) in rows {
-                out.push_str(&row(&[&c.credential, &c.set, &a.algorithm, phase], s, share, (c.bytes, c.quads, c.blank_nodes)));
+                out.push_str(&row(
+                    &[&c.credential, &c.set, &a.algorithm, phase],
+                    s,
+                    share,
+                    (c.bytes, c.quads, c.blank_nodes),
+                ));
             }
         }
     }
     out
 }
 
-fn row(names: &[&str], s: &RunStats, share: f64, (bytes, quads, blank): (usize, usize, usize)) -> String {
+fn row(
+    names: &[&str],
+    s: &RunStats,
+    share: f64,
+    (bytes, quads, blank): (usize, usize, usize),
+) -> String {
     let names: Vec<String> = names.iter().map(|n| quote(n)).collect();
     format!(
         "{},{:.3},{:.3},{:.3},{:.3},{:.3},{:.4},{},{},{bytes},{quads},{blank}\n",

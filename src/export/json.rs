@@ -27,7 +27,10 @@ pub fn render(report: &Report) -> String {
 fn entry(c: &CredentialResult, a: &AlgorithmResult) -> Value {
     let mut phases = Map::new();
     for p in &a.phases {
-        phases.insert(p.name.clone(), serde_json::to_value(p).expect("serializable"));
+        phases.insert(
+            p.name.clone(),
+            serde_json::to_value(p).expect("serializable"),
+        );
     }
     for v in phases.values_mut() {
         v.as_object_mut().expect("object").remove("name");

@@ -20,7 +20,11 @@ pub fn render(report: &Report) -> String {
     let _ = writeln!(out, "|---|---:|---:|---:|---|---|---:|---|---|---:|");
     for c in &report.credentials {
         for a in [&c.rdfc, &c.jcs] {
-            let rows = a.phases.iter().map(|p| (p.name.as_str(), &p.stats, p.share)).chain([("**total**", &a.total, 1.0)]);
+            let rows = a
+                .phases
+                .iter()
+                .map(|p| (p.name.as_str(), &p.stats, p.share))
+                .chain([("**total**", &a.total, 1.0)]);
             for (phase, s, share) in rows {
                 let _ = writeln!(
                     out,
@@ -40,7 +44,10 @@ pub fn render(report: &Report) -> String {
             }
         }
     }
-    let _ = writeln!(out, "\n| credential | RDFC-1.0 µs | JCS µs | RDFC/JCS | dominant phase |");
+    let _ = writeln!(
+        out,
+        "\n| credential | RDFC-1.0 µs | JCS µs | RDFC/JCS | dominant phase |"
+    );
     let _ = writeln!(out, "|---|---:|---:|---:|---|");
     for c in &report.credentials {
         let (phase, share) = c.dominant_phase();
@@ -57,7 +64,10 @@ pub fn render(report: &Report) -> String {
     let s = &report.summary;
     let _ = writeln!(out);
     if let (Some(lo), Some(hi)) = (s.edu_simple_ratio_min, s.edu_simple_ratio_max) {
-        let _ = writeln!(out, "- edu / simple RDFC-1.0 cost: {lo:.1}x–{hi:.1}x (the study: 31–49x)");
+        let _ = writeln!(
+            out,
+            "- edu / simple RDFC-1.0 cost: {lo:.1}x–{hi:.1}x (the study: 31–49x)"
+        );
     }
     let _ = writeln!(
         out,
@@ -67,6 +77,10 @@ pub fn render(report: &Report) -> String {
         report.credentials.len(),
         fmt_share(s.max_label_share)
     );
-    let _ = writeln!(out, "- instrumentation overhead: {:+.1}%", s.instrumentation_overhead * 100.0);
+    let _ = writeln!(
+        out,
+        "- instrumentation overhead: {:+.1}%",
+        s.instrumentation_overhead * 100.0
+    );
     out
 }

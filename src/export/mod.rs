@@ -13,7 +13,9 @@ use std::path::Path;
 /// Writes `contents` to `path` atomically. Errors: [`crate::ErrorKind::Io`] naming the path.
 pub fn write_atomically(path: &Path, contents: &str) -> Result<()> {
     let label = path.display().to_string();
-    let file_name = path.file_name().ok_or_else(|| Error::new(crate::ErrorKind::Io, "not a file path").in_source(&label))?;
+    let file_name = path
+        .file_name()
+        .ok_or_else(|| Error::new(crate::ErrorKind::Io, "not a file path").in_source(&label))?;
     let tmp = path.with_file_name(format!(".{}.canonprof-tmp", file_name.to_string_lossy()));
     std::fs::write(&tmp, contents).map_err(|e| Error::io(&label, &e))?;
     std::fs::rename(&tmp, path).map_err(|e| {

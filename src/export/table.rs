@@ -31,7 +31,11 @@ fn credential(out: &mut String, c: &CredentialResult) {
         c.quads,
         c.blank_nodes
     );
-    let _ = writeln!(out, "  {:<10} {:<9} {:>10}  {:>21}  {:>21}  {:>6}", "algorithm", "phase", "median", "run medians min–max", "p10–p90", "share");
+    let _ = writeln!(
+        out,
+        "  {:<10} {:<9} {:>10}  {:>21}  {:>21}  {:>6}",
+        "algorithm", "phase", "median", "run medians min–max", "p10–p90", "share"
+    );
     algorithm(out, &c.rdfc);
     algorithm(out, &c.jcs);
     let (dominant, share) = c.dominant_phase();
@@ -52,7 +56,11 @@ fn algorithm(out: &mut String, a: &AlgorithmResult) {
             a.algorithm,
             p.name,
             fmt_us(s.median_us),
-            format!("{}–{}", fmt_us(s.min_run_median_us), fmt_us(s.max_run_median_us)),
+            format!(
+                "{}–{}",
+                fmt_us(s.min_run_median_us),
+                fmt_us(s.max_run_median_us)
+            ),
             format!("{}–{}", fmt_us(s.p10_us), fmt_us(s.p90_us)),
             fmt_share(p.share)
         );
@@ -64,7 +72,11 @@ fn algorithm(out: &mut String, a: &AlgorithmResult) {
         a.algorithm,
         "TOTAL",
         fmt_us(t.median_us),
-        format!("{}–{}", fmt_us(t.min_run_median_us), fmt_us(t.max_run_median_us)),
+        format!(
+            "{}–{}",
+            fmt_us(t.min_run_median_us),
+            fmt_us(t.max_run_median_us)
+        ),
         format!("{}–{}", fmt_us(t.p10_us), fmt_us(t.p90_us)),
         &a.sha256[..12.min(a.sha256.len())]
     );
@@ -74,7 +86,10 @@ fn summary(out: &mut String, report: &Report) {
     let s = &report.summary;
     let _ = writeln!(out, "Summary");
     if let (Some(lo), Some(hi)) = (s.edu_simple_ratio_min, s.edu_simple_ratio_max) {
-        let _ = writeln!(out, "  edu / simple RDFC-1.0 cost: {lo:.1}x–{hi:.1}x (the study: 31–49x)");
+        let _ = writeln!(
+            out,
+            "  edu / simple RDFC-1.0 cost: {lo:.1}x–{hi:.1}x (the study: 31–49x)"
+        );
     }
     let _ = writeln!(
         out,
@@ -90,5 +105,9 @@ fn summary(out: &mut String, report: &Report) {
         s.instrumentation_overhead * 100.0
     );
     let m = &report.metadata;
-    let _ = writeln!(out, "  machine: {} ({} cores), {}, commit {}", m.cpu, m.cores, m.rustc, m.git_commit);
+    let _ = writeln!(
+        out,
+        "  machine: {} ({} cores), {}, commit {}",
+        m.cpu, m.cores, m.rustc, m.git_commit
+    );
 }

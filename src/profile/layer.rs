@@ -46,7 +46,9 @@ where
 
     fn on_exit(&self, id: &Id, ctx: Context<'_, S>) {
         let now = Instant::now();
-        let Some(start) = OPEN.with(|open| open.borrow_mut().pop()) else { return };
+        let Some(start) = OPEN.with(|open| open.borrow_mut().pop()) else {
+            return;
+        };
         let depth = OPEN.with(|open| open.borrow().len());
         let name = ctx.metadata(id).map_or("?", |m| m.name());
         let nanos = now.saturating_duration_since(start).as_nanos() as u64;
@@ -68,14 +70,19 @@ impl Timer {
     /// A timer with its own subscriber (a registry with [`SpanTimer`]); primed once.
     pub fn new() -> Self {
         use tracing_subscriber::layer::SubscriberExt;
-        let timer = Timer { dispatch: tracing::Dispatch::new(tracing_subscriber::registry().with(SpanTimer)) };
+        let timer = Timer {
+            dispatch: tracing::Dispatch::new(tracing_subscriber::registry().with(SpanTimer)),
+        };
         timer.prime();
         timer
     }
 
     /// Re-enables every span callsite seen so far for this timer (see the type's doc).
     pub fn prime(&self) {
-        tracing::dispatcher::with_default(&self.dispatch, tracing::callsite::rebuild_interest_cache);
+        tracing::dispatcher::with_default(
+            &self.dispatch,
+            tracing::callsite::rebuild_interest_cache,
+        );
     }
 
     /// Runs `f` with the timing layer as this thread's default subscriber; records go to [`take_records`].

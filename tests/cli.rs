@@ -1,0 +1,340 @@
+//! The command line as a user meets it: every kind of bad input gives one clear line naming the file and the
+//! reason, exit status 1, no panic, no half-written export; and the main job writes its exports.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn canonprof(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_canonprof"))
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.display().to_string()
+}
+
+fn repo(path: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(path)
+        .display()
+        .to_string()
+}
+
+/// Asserts a clean failure: exit 1, one line on stderr starting with `canonprof: error: `, containing `needles`.
+fn assert_fails(output: &Output, needles: &[&str]) {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "stderr: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "one line: {stderr}");
+    assert!(stderr.starts_with("canonprof: error: "), "{stderr}");
+    for needle in needles {
+        assert!(stderr.contains(needle), "expected {needle:?} in: {stderr}");
+    }
+}
+
+#[test]
+fn missing_file() {
+    assert_fails(
+        &canonprof(&["canonicalize", "/no/such/credential.json"]),
+        &["/no/such/credential.json", "No such file"],
+    );
+}
+
+#[test]
+fn empty_truncated_and_invalid_utf8_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = write(dir.path(), "empty.json", b"  \n");
+    assert_fails(
+        &canonprof(&["canonicalize", &empty]),
+        &[&empty, "empty input"],
+    );
+    let truncated = write(
+        dir.path(),
+        "truncated.json",
+        b"{\"@context\": [\n  \"https://www.w3.org/ns/credentials/v2\",",
+    );
+    assert_fails(
+        &canonprof(&["canonicalize", &truncated]),
+        &[&format!("{truncated}:2:"), "truncated JSON"],
+    );
+    let syntax = write(dir.path(), "syntax.json", b"{\"a\": 1,\n \"b\": tru }");
+    assert_fails(
+        &canonprof(&["canonicalize", "--algorithm", "jcs", &syntax]),
+        &[&format!("{syntax}:2:"), "expected"],
+    );
+    let bad_utf8 = write(dir.path(), "latin1.json", b"{\"name\": \"caf\xe9\"}");
+    assert_fails(
+        &canonprof(&["canonicalize", &bad_utf8]),
+        &[&format!("{bad_utf8}:1:14"), "invalid UTF-8"],
+    );
+}
+
+#[test]
+fn unknown_context_names_the_url() {
+    let dir = tempfile::tempdir().unwrap();
+    let doc = write(dir.path(), "c.json", br#"{"@context":["https://www.w3.org/ns/credentials/v2","https://example.org/ctx/v9"],"type":"VerifiableCredential"}"#);
+    assert_fails(
+        &canonprof(&["canonicalize", &doc]),
+        &[
+            &doc,
+            "<https://example.org/ctx/v9>",
+            "unknown JSON-LD context",
+        ],
+    );
+}
+
+#[test]
+fn safe_mode_violations() {
+    let invalid = repo("schemas-education/invalid/elm-edc-relative-type.json");
+    assert_fails(
+        &canonprof(&["canonicalize", &invalid]),
+        &["elm-edc-relative-type.json", "safe mode", "`TermsOfUse`"],
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let undefined = write(dir.path(), "u.json", br#"{"@context":{"name":"https://schema.org/name"},"@id":"urn:x","name":"a","nickname":"b"}"#);
+    assert_fails(
+        &canonprof(&["canonicalize", &undefined]),
+        &[&undefined, "safe mode", "`nickname`"],
+    );
+    let relative_id = write(
+        dir.path(),
+        "r.json",
+        br#"{"@context":{"name":"https://schema.org/name"},"@id":"relative/path","name":"a"}"#,
+    );
+    assert_fails(
+        &canonprof(&["canonicalize", &relative_id]),
+        &[&relative_id, "safe mode", "`relative/path`"],
+    );
+    // The main job refuses it too, before measuring, and writes no export.
+    let out = dir.path().join("out.json");
+    let output = canonprof(&[
+        "--credential",
+        &invalid,
+        "--export-json",
+        &out.display().to_string(),
+    ]);
+    assert_fails(&output, &["elm-edc-relative-type.json", "safe mode"]);
+    assert!(!out.exists(), "no export file after a failed run");
+}
+
+#[test]
+fn broken_nquads_and_poison() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = write(
+        dir.path(),
+        "b.nq",
+        b"<urn:ex:s> <urn:ex:p> <urn:ex:o> .\n<urn:ex:s> <urn:ex:p> \"unterminated .\n",
+    );
+    assert_fails(
+        &canonprof(&["canonicalize", "--input-format", "nquads", &broken]),
+        &[&format!("{broken}:2:"), "invalid N-Quads"],
+    );
+    let poison = repo("tests/data/rdf-canon-tests/rdfc10/test074-in.nq");
+    assert_fails(
+        &canonprof(&["canonicalize", "--input-format", "nquads", &poison]),
+        &["test074-in.nq", "poison", "--hndq-limit"],
+    );
+}
+
+#[test]
+fn jcs_refuses_non_finite_numbers_and_duplicate_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let huge = write(dir.path(), "huge.json", b"{\"x\": [1, 1e400]}");
+    assert_fails(
+        &canonprof(&["canonicalize", "--algorithm", "jcs", &huge]),
+        &[&format!("{huge}:1:"), "number out of range"],
+    );
+    let dup = write(dir.path(), "dup.json", b"{\"a\": {\"b\": 1,\n \"b\": 2}}");
+    assert_fails(
+        &canonprof(&["canonicalize", "--algorithm", "jcs", &dup]),
+        &[&format!("{dup}:2:"), "duplicate key", "`/a/b`"],
+    );
+    // The RDFC path refuses the same duplicate (a signer and a verifier could read different values).
+    assert_fails(&canonprof(&["canonicalize", &dup]), &["duplicate key"]);
+}
+
+#[test]
+fn usage_errors_exit_nonzero() {
+    let poison = repo("tests/data/rdf-canon-tests/rdfc10/test001-in.nq");
+    assert_fails(
+        &canonprof(&[
+            "canonicalize",
+            "--algorithm",
+            "jcs",
+            "--input-format",
+            "nquads",
+            &poison,
+        ]),
+        &["JCS"],
+    );
+    let output = canonprof(&["--schema", "nonsense"]);
+    assert_eq!(output.status.code(), Some(2));
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("no/such/dir/out.csv").display().to_string();
+    assert_fails(
+        &canonprof(&["--schema", "simple", "--export-csv", &out]),
+        &["out.csv", "directory does not exist"],
+    );
+}
+
+#[test]
+fn canonicalize_outputs_map_and_hash() {
+    let input = repo("tests/data/rdf-canon-tests/rdfc10/test003-in.nq");
+    let map = canonprof(&[
+        "canonicalize",
+        "--input-format",
+        "nquads",
+        "--output",
+        "map",
+        &input,
+    ]);
+    assert!(map.status.success());
+    let map: serde_json::Value = serde_json::from_slice(&map.stdout).unwrap();
+    assert_eq!(map, serde_json::json!({"e0": "c14n0"}));
+    let hash = canonprof(&[
+        "canonicalize",
+        "--input-format",
+        "nquads",
+        "--output",
+        "hash",
+        &input,
+    ]);
+    let expected =
+        std::fs::read(repo("tests/data/rdf-canon-tests/rdfc10/test003-rdfc10.nq")).unwrap();
+    use sha2::Digest;
+    assert_eq!(
+        String::from_utf8(hash.stdout).unwrap().trim(),
+        hex::encode(sha2::Sha256::digest(&expected))
+    );
+    let jcs = canonprof(&[
+        "canonicalize",
+        "--algorithm",
+        "jcs",
+        &repo("schemas-education/simple/alumni.json"),
+    ]);
+    assert_eq!(
+        jcs.stdout,
+        std::fs::read(repo("tests/data/expected/simple-alumni.jcs.json")).unwrap(),
+        "exact bytes"
+    );
+}
+
+#[test]
+fn user_contexts_from_a_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "my.jsonld",
+        br#"{"@context":{"name":"https://schema.org/name"}}"#,
+    );
+    write(
+        dir.path(),
+        "index.json",
+        br#"{"https://example.org/my/v1":"my.jsonld"}"#,
+    );
+    let doc = write(
+        dir.path(),
+        "doc.json",
+        br#"{"@context":"https://example.org/my/v1","@id":"urn:ex:1","name":"Ada"}"#,
+    );
+    let contexts = dir.path().display().to_string();
+    let output = canonprof(&["canonicalize", "--contexts", &contexts, &doc]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "<urn:ex:1> <https://schema.org/name> \"Ada\" .\n"
+    );
+    // A pinned hash that does not match is refused, naming the file.
+    write(
+        dir.path(),
+        "index.json",
+        br#"{"contexts":{"https://example.org/my/v1":{"file":"my.jsonld","sha256":"00"}}}"#,
+    );
+    assert_fails(
+        &canonprof(&["canonicalize", "--contexts", &contexts, &doc]),
+        &["my.jsonld", "SHA-256"],
+    );
+    // A broken index is named.
+    write(dir.path(), "index.json", b"[1,2");
+    assert_fails(
+        &canonprof(&["canonicalize", "--contexts", &contexts, &doc]),
+        &["index.json:1:"],
+    );
+}
+
+#[test]
+fn main_job_writes_all_exports() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |n: &str| -> PathBuf { dir.path().join(n) };
+    let output = canonprof(&[
+        "--schema",
+        "simple",
+        "--iterations",
+        "2",
+        "--runs",
+        "2",
+        "--warmup",
+        "1",
+        "--export-json",
+        &path("r.json").display().to_string(),
+        "--export-csv",
+        &path("r.csv").display().to_string(),
+        "--export-markdown",
+        &path("r.md").display().to_string(),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    for needle in [
+        "person-20 (simple)",
+        "expand",
+        "to_rdf",
+        "label",
+        "serialize",
+        "RDFC-1.0 / JCS",
+        "instrumentation overhead",
+    ] {
+        assert!(stdout.contains(needle), "{needle} in {stdout}");
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path("r.json")).unwrap()).unwrap();
+    let results = json["results"].as_array().unwrap();
+    assert_eq!(results.len(), 6);
+    let rdfc = results
+        .iter()
+        .find(|r| r["credential"] == "person-20" && r["algorithm"] == "rdfc-1.0")
+        .unwrap();
+    for phase in ["parse", "expand", "to_rdf", "label", "serialize", "hash"] {
+        assert!(
+            rdfc["phases"][phase]["median_us"].as_f64().unwrap() > 0.0,
+            "{phase}"
+        );
+    }
+    assert_eq!(rdfc["quads"], 26);
+    assert_eq!(
+        rdfc["sha256"],
+        "4fcd3cf93888".to_string() + &rdfc["sha256"].as_str().unwrap()[12..]
+    );
+    assert_eq!(json["config"]["iterations"], 2);
+    assert!(json["metadata"]["cores"].as_u64().unwrap() >= 1);
+    let csv = std::fs::read_to_string(path("r.csv")).unwrap();
+    assert_eq!(
+        csv.lines().count(),
+        1 + 3 * (7 + 4),
+        "header + (6 RDFC phases + total + 3 JCS phases + total) per credential"
+    );
+    assert!(std::fs::read_to_string(path("r.md"))
+        .unwrap()
+        .contains("| person-20 |"));
+}

@@ -1,0 +1,65 @@
+//! Helpers shared by the integration tests: canonicalize through the same code path as `canonprof canonicalize`.
+#![allow(dead_code)]
+
+use canonprof::canon::rdfc::{HashAlgorithm, RdfcOptions};
+use canonprof::canon::Algorithm;
+use canonprof::canonicalize::{self, InputFormat, Output, Request};
+use canonprof::document::Document;
+use canonprof::loader::OfflineLoader;
+use std::path::{Path, PathBuf};
+
+/// Path of a file under `tests/data/`.
+pub fn data(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(path)
+}
+
+/// A request with the default poison limit.
+pub fn request(algorithm: Algorithm, input_format: InputFormat, output: Output) -> Request {
+    Request {
+        algorithm,
+        input_format,
+        output,
+        rdfc: RdfcOptions::default(),
+    }
+}
+
+/// Canonicalizes in-memory text as `canonprof canonicalize` would.
+pub fn run_text(text: &str, request: &Request) -> canonprof::Result<String> {
+    let document = Document {
+        label: "test-input".to_string(),
+        text: text.to_string(),
+    };
+    canonicalize::run(&document, &OfflineLoader::bundled(), request)
+}
+
+/// RDFC-1.0 canonical N-Quads of a JSON-LD text.
+pub fn rdfc_jsonld(text: &str) -> canonprof::Result<String> {
+    run_text(
+        text,
+        &request(Algorithm::Rdfc, InputFormat::Jsonld, Output::Canonical),
+    )
+}
+
+/// RDFC-1.0 canonical N-Quads of an N-Quads text.
+pub fn rdfc_nquads(text: &str) -> canonprof::Result<String> {
+    run_text(
+        text,
+        &request(Algorithm::Rdfc, InputFormat::Nquads, Output::Canonical),
+    )
+}
+
+/// JCS of a JSON text.
+pub fn jcs(text: &str) -> canonprof::Result<String> {
+    run_text(
+        text,
+        &request(Algorithm::Jcs, InputFormat::Jsonld, Output::Canonical),
+    )
+}
+
+/// SHA-384 labeling option, for the W3C test that asks for it.
+pub fn with_hash(mut request: Request, hash: HashAlgorithm) -> Request {
+    request.rdfc.hash = hash;
+    request
+}
