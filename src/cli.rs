@@ -195,7 +195,7 @@ fn profile_command(args: ProfileArgs) -> Result<()> {
     }
     let loader = loader(&args.common)?;
     let credentials = if args.credential.is_empty() {
-        corpus::bundled(args.schema)
+        corpus::for_main_job(args.schema)
     } else {
         args.credential
             .iter()

@@ -26,6 +26,8 @@ pub struct Credential {
     pub set: &'static str,
     /// The document (label and text).
     pub document: Document,
+    /// Measured only as the simple baseline of the edu/simple ratio (shown compactly).
+    pub baseline: bool,
 }
 
 macro_rules! bundled {
@@ -72,8 +74,22 @@ pub fn bundled(schema: Schema) -> Vec<Credential> {
                 label: format!("schemas-education/{set}/{name}.json"),
                 text: text.to_string(),
             },
+            baseline: false,
         })
         .collect()
+}
+
+/// The credentials the main job measures for `schema`: with `edu` alone, the simple set is added as a baseline so
+/// the edu/simple cost ratio (the study's 31–49x) is measured in the same run.
+pub fn for_main_job(schema: Schema) -> Vec<Credential> {
+    let mut credentials = bundled(schema);
+    if schema == Schema::Edu {
+        credentials.extend(bundled(Schema::Simple).into_iter().map(|c| Credential {
+            baseline: true,
+            ..c
+        }));
+    }
+    credentials
 }
 
 /// A user's credential file. Errors: unreadable or not UTF-8 (see [`Document::read`]).
@@ -87,5 +103,6 @@ pub fn user_file(path: &Path) -> Result<Credential> {
         name,
         set: "user",
         document,
+        baseline: false,
     })
 }

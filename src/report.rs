@@ -41,6 +41,8 @@ pub struct CredentialResult {
     pub credential: String,
     /// `simple`, `edu` or `user`.
     pub set: String,
+    /// Measured only as the baseline of the edu/simple ratio.
+    pub baseline: bool,
     /// The file (bundled path or the user's path).
     pub file: String,
     /// Input size in bytes.
@@ -115,10 +117,14 @@ pub struct Summary {
     pub edu_simple_ratio_min: Option<f64>,
     /// Largest of those ratios.
     pub edu_simple_ratio_max: Option<f64>,
+    /// Each edu credential's ratio, by name.
+    pub edu_simple_ratios: Vec<(String, f64)>,
     /// The phase that dominates RDFC-1.0 time in most credentials.
     pub dominant_phase: String,
-    /// In how many credentials it dominates.
+    /// In how many credentials (baseline excluded) it dominates.
     pub dominant_in: usize,
+    /// Number of credentials profiled (baseline excluded).
+    pub profiled: usize,
     /// Largest share of blank node labeling in any credential (0–1): the study says it is not the driver.
     pub max_label_share: f64,
     /// Instrumentation overhead: instrumented / uninstrumented RDFC-1.0 time − 1, over all credentials.

@@ -104,6 +104,7 @@ pub fn run(
         results.push(CredentialResult {
             credential: credential.name.clone(),
             set: credential.set.to_string(),
+            baseline: credential.baseline,
             file: doc.label.clone(),
             bytes: doc.text.len(),
             quads,
@@ -240,20 +241,22 @@ pub fn summarize(results: &[CredentialResult]) -> Summary {
         .map(|r| r.rdfc.total.median_us)
         .collect();
     let simple_median = median(&simple);
-    let ratios: Vec<f64> = results
+    let edu_simple_ratios: Vec<(String, f64)> = results
         .iter()
         .filter(|r| r.set == "edu" && !simple.is_empty())
-        .map(|r| r.rdfc.total.median_us / simple_median)
+        .map(|r| (r.credential.clone(), r.rdfc.total.median_us / simple_median))
         .collect();
+    let ratios: Vec<f64> = edu_simple_ratios.iter().map(|(_, r)| *r).collect();
+    let profiled: Vec<&CredentialResult> = results.iter().filter(|r| !r.baseline).collect();
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-    for r in results {
+    for r in &profiled {
         *counts.entry(r.dominant_phase().0).or_default() += 1;
     }
     let (dominant_phase, dominant_in) = counts
         .iter()
         .max_by_key(|(_, n)| **n)
         .map_or(("-".to_string(), 0), |(p, n)| (p.to_string(), *n));
-    let max_label_share = results
+    let max_label_share = profiled
         .iter()
         .flat_map(|r| {
             r.rdfc
@@ -271,8 +274,10 @@ pub fn summarize(results: &[CredentialResult]) -> Summary {
     Summary {
         edu_simple_ratio_min: ratios.iter().copied().reduce(f64::min),
         edu_simple_ratio_max: ratios.iter().copied().reduce(f64::max),
+        edu_simple_ratios,
         dominant_phase,
         dominant_in,
+        profiled: profiled.len(),
         max_label_share,
         instrumentation_overhead: instrumented / plain - 1.0,
     }

@@ -38,6 +38,7 @@ fn entry(c: &CredentialResult, a: &AlgorithmResult) -> Value {
     json!({
         "credential": c.credential,
         "set": c.set,
+        "baseline": c.baseline,
         "file": c.file,
         "algorithm": a.algorithm,
         "bytes": c.bytes,

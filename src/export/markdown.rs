@@ -74,7 +74,7 @@ pub fn render(report: &Report) -> String {
         "- dominant phase: {} in {} of {}; blank node labeling at most {}",
         s.dominant_phase,
         s.dominant_in,
-        report.credentials.len(),
+        s.profiled,
         fmt_share(s.max_label_share)
     );
     let _ = writeln!(
