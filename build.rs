@@ -64,5 +64,10 @@ fn main() {
         versions.join(",")
     );
     println!("cargo:rerun-if-changed=Cargo.lock");
-    println!("cargo:rerun-if-changed=.git/HEAD");
+    // Re-run when a commit is made (HEAD's reflog changes), so the recorded commit stays current.
+    for git_file in [".git/HEAD", ".git/logs/HEAD"] {
+        if Path::new(&root).join(git_file).exists() {
+            println!("cargo:rerun-if-changed={git_file}");
+        }
+    }
 }

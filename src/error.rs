@@ -28,6 +28,8 @@ pub enum ErrorKind {
     Poison,
     /// A command-line value is invalid.
     Usage,
+    /// A bug in canonprof (an invariant did not hold).
+    Internal,
 }
 
 /// A failure with its source, position and reason; `Display` gives the one line the CLI prints.

@@ -7,8 +7,10 @@ use serde::Serialize;
 /// One phase of one pipeline on one credential.
 #[derive(Debug, Clone, Serialize)]
 pub struct PhaseResult {
-    /// Phase name (`expand`, `to_rdf`, `label`, …).
+    /// Phase name (`expand`, `to_rdf`, `label`, …, or a sub-phase such as `first_degree`).
     pub name: String,
+    /// For a sub-phase, the phase it is nested in (e.g. `label`); `None` for a phase.
+    pub parent: Option<String>,
     /// Timing statistics (µs).
     #[serde(flatten)]
     pub stats: RunStats,
@@ -21,7 +23,8 @@ pub struct PhaseResult {
 pub struct AlgorithmResult {
     /// `rdfc-1.0` or `jcs`.
     pub algorithm: String,
-    /// Phases in pipeline order.
+    /// Phases in pipeline order, each sub-phase right after its parent (sub-phase times are included in the
+    /// parent's).
     pub phases: Vec<PhaseResult>,
     /// Wall time of the whole instrumented pipeline (µs).
     pub total: RunStats,
@@ -51,6 +54,10 @@ pub struct CredentialResult {
     pub quads: usize,
     /// Distinct blank nodes in the RDF dataset.
     pub blank_nodes: usize,
+    /// Blank nodes labelled by a unique first-degree hash (RDFC-1.0 §4.4.3 step 4).
+    pub unique_first_degree: usize,
+    /// Hash N-Degree Quads calls (RDFC-1.0 §4.8) for the rest.
+    pub hndq_calls: usize,
     /// RDFC-1.0 pipeline.
     pub rdfc: AlgorithmResult,
     /// JCS pipeline.
@@ -68,6 +75,7 @@ impl CredentialResult {
         self.rdfc
             .phases
             .iter()
+            .filter(|p| p.parent.is_none())
             .max_by(|a, b| a.share.total_cmp(&b.share))
             .map_or(("-", 0.0), |p| (p.name.as_str(), p.share))
     }

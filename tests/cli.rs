@@ -322,6 +322,12 @@ fn main_job_writes_all_exports() {
         );
     }
     assert_eq!(rdfc["quads"], 26);
+    for sub in ["first_degree", "n_degree"] {
+        assert_eq!(rdfc["phases"][sub]["parent"], "label", "{sub}");
+    }
+    assert_eq!(rdfc["blank_nodes"], 1);
+    assert_eq!(rdfc["unique_first_degree"], 1);
+    assert_eq!(rdfc["hndq_calls"], 0);
     assert_eq!(
         rdfc["sha256"],
         "4fcd3cf93888".to_string() + &rdfc["sha256"].as_str().unwrap()[12..]
@@ -331,8 +337,12 @@ fn main_job_writes_all_exports() {
     let csv = std::fs::read_to_string(path("r.csv")).unwrap();
     assert_eq!(
         csv.lines().count(),
-        1 + 3 * (7 + 4),
-        "header + (6 RDFC phases + total + 3 JCS phases + total) per credential"
+        1 + 3 * (9 + 4),
+        "header + (6 RDFC phases + 2 label sub-phases + total + 3 JCS phases + total) per credential"
+    );
+    assert!(
+        csv.contains("\nperson-20,simple,rdfc-1.0,first_degree,label,"),
+        "{csv}"
     );
     assert!(std::fs::read_to_string(path("r.md"))
         .unwrap()

@@ -5,7 +5,7 @@
 mod metadata;
 
 use crate::canon::rdfc::{self, RdfcOptions};
-use crate::canon::{expand, jcs, phase, to_rdf, Algorithm};
+use crate::canon::{jcs, phase, Algorithm};
 use crate::corpus::Credential;
 use crate::error::{Error, ErrorKind, Result};
 use crate::loader::OfflineLoader;
@@ -49,13 +49,22 @@ impl Config {
     };
 }
 
+/// The shape of a credential's RDF dataset, found while checking it.
+#[derive(Debug, Clone, Copy)]
+pub struct Shape {
+    /// Quads in the dataset.
+    pub quads: usize,
+    /// What blank node labeling did.
+    pub label: crate::canon::label::LabelCounts,
+}
+
 /// Checks every credential (JSON, duplicate keys, expansion, canonicalization) before anything is timed, so a bad
-/// input fails fast with its file named. Returns the shape of each: (quads, blank nodes).
+/// input fails fast with its file named. Returns the shape of each.
 pub fn check(
     credentials: &[Credential],
     loader: &OfflineLoader,
     config: &Config,
-) -> Result<Vec<(usize, usize)>> {
+) -> Result<Vec<Shape>> {
     credentials
         .iter()
         .map(|c| {
@@ -63,11 +72,10 @@ pub fn check(
             doc.check_json()?;
             jcs::canonicalize(&doc.label, &doc.text)?;
             let output = rdfc::canonicalize_jsonld(&doc.label, &doc.text, loader, &config.rdfc)?;
-            let value = json_ld::syntax::Parse::parse_str(&doc.text)
-                .map(|(v, _)| v)
-                .expect("checked JSON");
-            let dataset = to_rdf::to_rdf(&expand::expand(&value, loader)?)?;
-            Ok((output.quads, rdfc::blank_node_count(&dataset)))
+            Ok(Shape {
+                quads: output.quads,
+                label: output.label_counts,
+            })
         })
         .collect()
 }
@@ -75,7 +83,7 @@ pub fn check(
 /// Runs the main job on checked credentials; `progress` is called after every iteration pair.
 pub fn run(
     credentials: &[Credential],
-    shapes: &[(usize, usize)],
+    shapes: &[Shape],
     loader: &OfflineLoader,
     config: &Config,
     progress: &mut dyn FnMut(),
@@ -83,7 +91,7 @@ pub fn run(
     let started_at = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     let timer = profile::Timer::new();
     let mut results = Vec::new();
-    for (credential, &(quads, blank_nodes)) in credentials.iter().zip(shapes) {
+    for (credential, shape) in credentials.iter().zip(shapes) {
         let doc = &credential.document;
         let mut rdfc_output = None;
         let mut run_rdfc = || -> Result<()> {
@@ -91,7 +99,7 @@ pub fn run(
             rdfc_output = Some((out.sha256, out.canonical.len()));
             Ok(())
         };
-        let rdfc_m = measure(config, &timer, phase::RDFC, &mut run_rdfc, progress)?;
+        let rdfc_m = measure(config, &timer, Algorithm::Rdfc, &mut run_rdfc, progress)?;
         let rdfc_out = rdfc_output.take().expect("ran at least once");
         let mut jcs_output = None;
         let mut run_jcs = || -> Result<()> {
@@ -99,7 +107,7 @@ pub fn run(
             jcs_output = Some((out.sha256, out.canonical.len()));
             Ok(())
         };
-        let jcs_m = measure(config, &timer, phase::JCS_PHASES, &mut run_jcs, progress)?;
+        let jcs_m = measure(config, &timer, Algorithm::Jcs, &mut run_jcs, progress)?;
         let jcs_out = jcs_output.take().expect("ran at least once");
         results.push(CredentialResult {
             credential: credential.name.clone(),
@@ -107,8 +115,10 @@ pub fn run(
             baseline: credential.baseline,
             file: doc.label.clone(),
             bytes: doc.text.len(),
-            quads,
-            blank_nodes,
+            quads: shape.quads,
+            blank_nodes: shape.label.blank_nodes,
+            unique_first_degree: shape.label.unique_first_degree,
+            hndq_calls: shape.label.hndq_calls,
             rdfc: rdfc_m.into_result(Algorithm::Rdfc, rdfc_out),
             jcs: jcs_m.into_result(Algorithm::Jcs, jcs_out),
         });
@@ -127,9 +137,39 @@ pub fn run(
     })
 }
 
+/// A row of the breakdown: a phase (depth 0) or a sub-phase (depth 1) with its parent.
+#[derive(Clone, Copy)]
+struct Row {
+    name: &'static str,
+    parent: Option<&'static str>,
+}
+
+impl Row {
+    fn depth(&self) -> usize {
+        usize::from(self.parent.is_some())
+    }
+}
+
+/// The rows of an algorithm's breakdown, each sub-phase right after its parent.
+fn rows(algorithm: Algorithm) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for &name in algorithm.phases() {
+        rows.push(Row { name, parent: None });
+        for &(parent, sub) in algorithm.subphases() {
+            if parent == name {
+                rows.push(Row {
+                    name: sub,
+                    parent: Some(parent),
+                });
+            }
+        }
+    }
+    rows
+}
+
 /// Raw samples of one pipeline (µs), per run.
 struct Measurement {
-    phases: Vec<(&'static str, Vec<Vec<f64>>)>,
+    phases: Vec<(Row, Vec<Vec<f64>>)>,
     total: Vec<Vec<f64>>,
     plain: Vec<f64>,
 }
@@ -138,7 +178,7 @@ struct Measurement {
 fn measure(
     config: &Config,
     timer: &profile::Timer,
-    phases: &'static [&'static str],
+    algorithm: Algorithm,
     pipeline: &mut dyn FnMut() -> Result<()>,
     progress: &mut dyn FnMut(),
 ) -> Result<Measurement> {
@@ -148,14 +188,17 @@ fn measure(
         pipeline()?;
     }
     let mut m = Measurement {
-        phases: phases.iter().map(|p| (*p, Vec::new())).collect(),
+        phases: rows(algorithm)
+            .into_iter()
+            .map(|r| (r, Vec::new()))
+            .collect(),
         total: Vec::new(),
         plain: Vec::new(),
     };
     for _ in 0..config.runs {
         timer.prime();
         profile::take_records();
-        let mut phase_samples: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+        let mut phase_samples: BTreeMap<(usize, &str), Vec<f64>> = BTreeMap::new();
         let mut totals = Vec::with_capacity(config.iterations);
         for i in 0..config.iterations {
             let (total, plain) = if i % 2 == 0 {
@@ -167,26 +210,32 @@ fn measure(
             };
             totals.push(total);
             m.plain.push(plain);
-            let mut per_phase: BTreeMap<&str, f64> = BTreeMap::new();
-            for record in profile::take_records().into_iter().filter(|r| r.depth == 0) {
-                *per_phase.entry(record.name).or_default() += record.nanos as f64 / 1000.0;
+            let mut per_phase: BTreeMap<(usize, &str), f64> = BTreeMap::new();
+            for record in profile::take_records().into_iter().filter(|r| r.depth <= 1) {
+                *per_phase.entry((record.depth, record.name)).or_default() +=
+                    record.nanos as f64 / 1000.0;
             }
             if per_phase.is_empty() {
                 return Err(Error::new(
-                    ErrorKind::Usage,
+                    ErrorKind::Internal,
                     "internal error: the span timer recorded no phase",
                 ));
             }
-            for name in phases {
+            for (row, _) in &m.phases {
+                let key = (row.depth(), row.name);
                 phase_samples
-                    .entry(name)
+                    .entry(key)
                     .or_default()
-                    .push(per_phase.get(name).copied().unwrap_or(0.0));
+                    .push(per_phase.get(&key).copied().unwrap_or(0.0));
             }
             progress();
         }
-        for (name, runs) in m.phases.iter_mut() {
-            runs.push(phase_samples.remove(name).unwrap_or_default());
+        for (row, runs) in m.phases.iter_mut() {
+            runs.push(
+                phase_samples
+                    .remove(&(row.depth(), row.name))
+                    .unwrap_or_default(),
+            );
         }
         m.total.push(totals);
     }
@@ -213,10 +262,11 @@ impl Measurement {
         let phases = self
             .phases
             .iter()
-            .map(|(name, runs)| {
+            .map(|(row, runs)| {
                 let stats = RunStats::from_runs(runs);
                 PhaseResult {
-                    name: name.to_string(),
+                    name: row.name.to_string(),
+                    parent: row.parent.map(str::to_string),
                     stats,
                     share: stats.median_us / total.median_us,
                 }

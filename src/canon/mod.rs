@@ -1,6 +1,7 @@
 //! The two canonicalization pipelines measured side by side, each phase a `tracing` span named after it:
 //! - [`rdfc`]: RDFC-1.0 as the VC Data Integrity `*-rdfc-*` cryptosuites run it — `parse`, `expand` (JSON-LD 1.1
-//!   expansion), `to_rdf` (deserialization to RDF), `label` (RDFC-1.0 §4.4 blank node labeling), `serialize`
+//!   expansion), `to_rdf` (deserialization to RDF), `label` (RDFC-1.0 §4.4 blank node labeling, with the
+//!   sub-phases `first_degree` and `n_degree`, see [`label`]), `serialize`
 //!   (relabel and canonical N-Quads, §4.5/§5), `hash` (SHA-256);
 //! - [`jcs`]: RFC 8785 — `parse`, `jcs`, `hash`.
 //!
@@ -8,9 +9,16 @@
 
 pub mod expand;
 pub mod jcs;
+pub mod label;
 pub mod nquads;
 pub mod rdfc;
 pub mod to_rdf;
+
+/// An RDF dataset: a set of quads that remembers insertion order. RDFC-1.0 §4.4.3 iterates the blank node to
+/// quads map without fixing an order, and on some symmetric datasets the canonical form depends on it (see
+/// docs/design.md); canonprof iterates blank nodes in order of first appearance, as rdf-canonize does, so the same
+/// input always gives the same output.
+pub type Quads = indexmap::IndexSet<oxrdf::Quad>;
 
 /// Phase (span) names, used verbatim in tables, exports and flamegraphs.
 pub mod phase {
@@ -31,6 +39,11 @@ pub mod phase {
 
     /// RDFC-1.0 pipeline phases in order.
     pub const RDFC: &[&str] = &[PARSE, EXPAND, TO_RDF, LABEL, SERIALIZE, HASH];
+    /// Sub-phases (spans nested one level inside a phase), as (parent, name).
+    pub const RDFC_SUBPHASES: &[(&str, &str)] = &[
+        (LABEL, super::label::subphase::FIRST_DEGREE),
+        (LABEL, super::label::subphase::N_DEGREE),
+    ];
     /// JCS pipeline phases in order.
     pub const JCS_PHASES: &[&str] = &[PARSE, JCS, HASH];
 }
@@ -62,6 +75,14 @@ impl Algorithm {
         match self {
             Algorithm::Rdfc => phase::RDFC,
             Algorithm::Jcs => phase::JCS_PHASES,
+        }
+    }
+
+    /// The sub-phases of this algorithm's pipeline, as (parent phase, name).
+    pub fn subphases(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Algorithm::Rdfc => phase::RDFC_SUBPHASES,
+            Algorithm::Jcs => &[],
         }
     }
 }

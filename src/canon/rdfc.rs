@@ -1,15 +1,16 @@
 //! The RDFC-1.0 pipeline as the VC Data Integrity `*-rdfc-*` cryptosuites run it (VC Data Integrity
 //! "transformation" step: JSON-LD → RDF → RDFC-1.0 → canonical N-Quads → hash), one span per phase.
-//! Blank node labeling is rdf-canon 0.15 (RDFC-1.0 §4.4) with its Hash N-Degree Quads call limit as the poison
-//! guard (§7.1); its sub-steps are not split here because rdf-canon exposes them only behind its `log` feature,
-//! which does extra serialization work inside the timed region.
+//! Blank node labeling is canonprof's step-by-step RDFC-1.0 §4.4 ([`super::label`], timed in two sub-phases and
+//! checked against rdf-canon 0.15 in the tests) with a Hash N-Degree Quads call limit as the poison guard (§7.1);
+//! relabeling and canonical N-Quads serialization are [`super::nquads::canonical_nquads`]. rdf-canon 0.15, the
+//! crate this project started from, is kept as a reference in the tests: it counts a quad twice for a blank node
+//! that occurs twice in it, unlike rdf-canonize (docs/design.md).
 
-use super::{expand, phase, to_rdf};
+use super::label::{self, LabelCounts};
+use super::{expand, nquads, phase, to_rdf, Quads};
 use crate::error::{Error, ErrorKind, Result};
 use crate::loader::OfflineLoader;
 use json_ld::syntax::Parse;
-use oxrdf::Dataset;
-use rdf_canon::{CanonicalizationError, CanonicalizationOptions};
 use sha2::{Digest, Sha256, Sha384};
 use std::collections::HashMap;
 
@@ -57,6 +58,8 @@ pub struct RdfcOutput {
     pub sha256: String,
     /// Number of quads in the dataset.
     pub quads: usize,
+    /// What blank node labeling did (blank nodes, unique first-degree hashes, Hash N-Degree Quads calls).
+    pub label_counts: LabelCounts,
 }
 
 /// Runs the full pipeline on a JSON-LD document text: `parse`, `expand`, `to_rdf`, then
@@ -89,15 +92,17 @@ pub fn canonicalize_jsonld(
 /// RDFC-1.0 on a dataset: `label` (§4.4 Canonicalization Algorithm: issue canonical identifiers), `serialize`
 /// (§4.5 relabel, §5 sorted canonical N-Quads), `hash` (SHA-256). Errors: [`ErrorKind::Poison`] when the Hash
 /// N-Degree Quads call limit is exceeded.
-pub fn canonicalize_dataset(dataset: &Dataset, options: &RdfcOptions) -> Result<RdfcOutput> {
-    let issued = {
+pub fn canonicalize_dataset(dataset: &Quads, options: &RdfcOptions) -> Result<RdfcOutput> {
+    let (issued, label_counts) = {
         let _span = tracing::info_span!(phase::LABEL).entered();
-        label(dataset, options)?
+        match options.hash {
+            HashAlgorithm::Sha256 => label::issue::<Sha256>(dataset, options.hndq_call_limit)?,
+            HashAlgorithm::Sha384 => label::issue::<Sha384>(dataset, options.hndq_call_limit)?,
+        }
     };
     let canonical = {
         let _span = tracing::info_span!(phase::SERIALIZE).entered();
-        let relabeled = rdf_canon::relabel(dataset, &issued).map_err(canon_error)?;
-        rdf_canon::serialize(&relabeled)
+        nquads::canonical_nquads(dataset, &issued)
     };
     let sha256 = {
         let _span = tracing::info_span!(phase::HASH).entered();
@@ -108,45 +113,6 @@ pub fn canonicalize_dataset(dataset: &Dataset, options: &RdfcOptions) -> Result<
         issued,
         sha256,
         quads: dataset.len(),
+        label_counts,
     })
-}
-
-/// RDFC-1.0 §4.4 with the configured hash and poison limit.
-fn label(dataset: &Dataset, options: &RdfcOptions) -> Result<HashMap<String, String>> {
-    let canon_options = CanonicalizationOptions {
-        hndq_call_limit: Some(options.hndq_call_limit),
-    };
-    match options.hash {
-        HashAlgorithm::Sha256 => rdf_canon::issue_with::<Sha256>(dataset, &canon_options),
-        HashAlgorithm::Sha384 => rdf_canon::issue_with::<Sha384>(dataset, &canon_options),
-    }
-    .map_err(canon_error)
-}
-
-fn canon_error(e: CanonicalizationError) -> Error {
-    match e {
-        CanonicalizationError::HndqCallLimitExceeded(limit) => Error::new(
-            ErrorKind::Poison,
-            format!("RDFC-1.0 refused a poison dataset: more than {limit} Hash N-Degree Quads calls (RDFC-1.0 §7.1; raise with --hndq-limit)"),
-        ),
-        other => Error::new(ErrorKind::Poison, format!("RDFC-1.0 failed: {other}")),
-    }
-}
-
-/// Number of distinct blank nodes in a dataset (reported per credential; not timed).
-pub fn blank_node_count(dataset: &Dataset) -> usize {
-    use oxrdf::{GraphNameRef, SubjectRef, TermRef};
-    let mut seen = std::collections::HashSet::new();
-    for quad in dataset.iter() {
-        if let SubjectRef::BlankNode(b) = quad.subject {
-            seen.insert(b.as_str().to_string());
-        }
-        if let TermRef::BlankNode(b) = quad.object {
-            seen.insert(b.as_str().to_string());
-        }
-        if let GraphNameRef::BlankNode(b) = quad.graph_name {
-            seen.insert(b.as_str().to_string());
-        }
-    }
-    seen.len()
 }

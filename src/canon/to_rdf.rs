@@ -1,5 +1,5 @@
 //! Deserialize JSON-LD to RDF (JSON-LD 1.1 API §8.1–§8.3) from an expanded document straight into an oxrdf
-//! [`Dataset`], with `rdfDirection: i18n-datatype` and in safe mode: anything that would be silently dropped
+//! dataset ([`Quads`], in the order the quads are produced), with `rdfDirection: i18n-datatype` and in safe mode: anything that would be silently dropped
 //! (a relative `@id`, `@type` or IRI value, a blank node predicate, an ill-formed language tag) is an error naming
 //! the value. Numbers, booleans and `@json` literals follow §8.2 exactly (the json-ld crate's own conversion
 //! decides integer-vs-double from the lexeme and prints `@json` without RFC 8785, see cases 013 and 014); the
@@ -12,10 +12,11 @@
 //! quads, since node map generation only merges what the dataset's set semantics merges anyway.
 
 use super::expand::Expanded;
+use super::Quads;
 use crate::error::{Error, ErrorKind, Result};
 use json_ld::object::value::Literal as LdLiteral;
 use json_ld::{Id, Indexed, IndexedObject, Node, Object, ValidId};
-use oxrdf::{BlankNode, Dataset, GraphName, Literal, NamedNode, Quad, Subject, Term};
+use oxrdf::{BlankNode, GraphName, Literal, NamedNode, Quad, Subject, Term};
 use std::collections::HashMap;
 
 const RDF: &str = "http://www.w3.org/1999/02/22-rdf-syntax-ns#";
@@ -25,9 +26,9 @@ const XSD_DOUBLE: &str = "http://www.w3.org/2001/XMLSchema#double";
 
 /// Converts an expanded document to an RDF dataset (JSON-LD 1.1 API §8.1, safe mode). Blank nodes are labelled
 /// `b0`, `b1`, … in order of first appearance; the dataset is a set (duplicates merge, as RDF requires). Errors: [`ErrorKind::SafeMode`] naming the value that would be lost.
-pub fn to_rdf(expanded: &Expanded) -> Result<Dataset> {
+pub fn to_rdf(expanded: &Expanded) -> Result<Quads> {
     let mut state = State {
-        dataset: Dataset::new(),
+        dataset: Quads::new(),
         blank: HashMap::new(),
         next_blank: 0,
     };
@@ -41,7 +42,7 @@ pub fn to_rdf(expanded: &Expanded) -> Result<Dataset> {
 }
 
 struct State {
-    dataset: Dataset,
+    dataset: Quads,
     /// Document blank node identifier → our label.
     blank: HashMap<String, BlankNode>,
     next_blank: usize,
@@ -93,12 +94,8 @@ impl State {
     }
 
     fn insert(&mut self, subject: &Subject, predicate: NamedNode, object: Term, graph: &GraphName) {
-        self.dataset.insert(&Quad::new(
-            subject.clone(),
-            predicate,
-            object,
-            graph.clone(),
-        ));
+        self.dataset
+            .insert(Quad::new(subject.clone(), predicate, object, graph.clone()));
     }
 
     /// §7.2/§8.1 for one node object: its types, properties, reverse properties, `@included` and `@graph`.

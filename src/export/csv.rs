@@ -1,12 +1,13 @@
-//! `--export-csv`: one row per (credential, algorithm, phase), plus a `total` row per (credential, algorithm).
-//! Times in µs; `share` is a fraction of the pipeline's median total.
+//! `--export-csv`: one row per (credential, algorithm, phase or sub-phase), plus a `total` row per (credential,
+//! algorithm). A sub-phase row names its phase in `parent` (its time is included in the parent's). Times in µs;
+//! `share` is a fraction of the pipeline's median total.
 
 use crate::report::Report;
 use crate::stats::RunStats;
 
 /// The header row.
 pub const HEADER: &str =
-    "credential,set,algorithm,phase,median_us,min_run_median_us,max_run_median_us,p10_us,p90_us,share,runs,samples,bytes,quads,blank_nodes";
+    "credential,set,algorithm,phase,parent,median_us,min_run_median_us,max_run_median_us,p10_us,p90_us,share,runs,samples,bytes,quads,blank_nodes";
 
 /// Renders the report as CSV (RFC 4180; names are quoted when they contain a comma or quote).
 pub fn render(report: &Report) -> String {
@@ -17,11 +18,18 @@ pub fn render(report: &Report) -> String {
             let rows = a
                 .phases
                 .iter()
-                .map(|p| (p.name.as_str(), &p.stats, p.share))
-                .chain([("total", &a.total, 1.0)]);
-            for (phase, s, share) in rows {
+                .map(|p| {
+                    (
+                        p.name.as_str(),
+                        p.parent.as_deref().unwrap_or(""),
+                        &p.stats,
+                        p.share,
+                    )
+                })
+                .chain([("total", "", &a.total, 1.0)]);
+            for (phase, parent, s, share) in rows {
                 out.push_str(&row(
-                    &[&c.credential, &c.set, &a.algorithm, phase],
+                    &[&c.credential, &c.set, &a.algorithm, phase, parent],
                     s,
                     share,
                     (c.bytes, c.quads, c.blank_nodes),

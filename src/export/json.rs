@@ -44,6 +44,8 @@ fn entry(c: &CredentialResult, a: &AlgorithmResult) -> Value {
         "bytes": c.bytes,
         "quads": c.quads,
         "blank_nodes": c.blank_nodes,
+        "unique_first_degree": c.unique_first_degree,
+        "hndq_calls": c.hndq_calls,
         "phases": phases,
         "total": a.total,
         "uninstrumented_median_us": a.uninstrumented_median_us,

@@ -23,8 +23,14 @@ pub fn render(report: &Report) -> String {
             let rows = a
                 .phases
                 .iter()
-                .map(|p| (p.name.as_str(), &p.stats, p.share))
-                .chain([("**total**", &a.total, 1.0)]);
+                .map(|p| {
+                    let name = match &p.parent {
+                        Some(parent) => format!("{parent} › {}", p.name),
+                        None => p.name.clone(),
+                    };
+                    (name, &p.stats, p.share)
+                })
+                .chain([("**total**".to_string(), &a.total, 1.0)]);
             for (phase, s, share) in rows {
                 let _ = writeln!(
                     out,

@@ -51,6 +51,15 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// `3 quads`, `1 quad`.
+pub fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// A share (0–1) as a percentage with one decimal.
 pub fn fmt_share(share: f64) -> String {
     if share.is_finite() {
@@ -72,5 +81,7 @@ mod tests {
         assert_eq!(fmt_us(12.34), "12.3");
         assert_eq!(fmt_us(45210.6), "45,211");
         assert_eq!(fmt_share(0.7734), "77.3%");
+        assert_eq!(plural(1, "blank node"), "1 blank node");
+        assert_eq!(plural(0, "quad"), "0 quads");
     }
 }

@@ -1,8 +1,10 @@
 //! The terminal report: a table per credential (per-phase median µs with the min–max of run medians, p10–p90
-//! and share), RDFC-1.0 and JCS totals and their ratio, then the summary of the study's claims.
+//! and share; sub-phases indented under their phase), RDFC-1.0 and JCS totals and their ratio, then the summary
+//! of the study's claims.
 
-use super::{fmt_share, fmt_us, thousands};
+use super::{fmt_share, fmt_us, plural, thousands};
 use crate::report::{AlgorithmResult, CredentialResult, Report};
+use crate::stats::RunStats;
 use std::fmt::Write;
 
 /// Renders the whole report for a terminal (plain text, fixed-width columns).
@@ -11,8 +13,11 @@ pub fn render(report: &Report) -> String {
     let cfg = &report.config;
     let _ = writeln!(
         out,
-        "canonprof {} — RDFC-1.0 vs JCS, {} runs x {} iterations (warm-up {}), medians in µs\n",
-        report.metadata.canonprof_version, cfg.runs, cfg.iterations, cfg.warmup
+        "canonprof {} — RDFC-1.0 vs JCS, {} x {} (warm-up {}), medians in µs\n",
+        report.metadata.canonprof_version,
+        plural(cfg.runs, "run"),
+        plural(cfg.iterations, "iteration"),
+        cfg.warmup
     );
     for c in report.credentials.iter().filter(|c| !c.baseline) {
         credential(&mut out, c);
@@ -27,13 +32,13 @@ pub fn render(report: &Report) -> String {
         for c in baseline {
             let _ = writeln!(
                 out,
-                "  {:<14} RDFC-1.0 {:>8} µs ({}–{})   JCS {:>6} µs   {} quads",
+                "  {:<14} RDFC-1.0 {:>8} µs ({}–{})   JCS {:>6} µs   {}",
                 c.credential,
                 fmt_us(c.rdfc.total.median_us),
                 fmt_us(c.rdfc.total.min_run_median_us),
                 fmt_us(c.rdfc.total.max_run_median_us),
                 fmt_us(c.jcs.total.median_us),
-                c.quads
+                plural(c.quads, "quad")
             );
         }
         let _ = writeln!(out);
@@ -45,16 +50,18 @@ pub fn render(report: &Report) -> String {
 fn credential(out: &mut String, c: &CredentialResult) {
     let _ = writeln!(
         out,
-        "{} ({}) — {} bytes, {} quads, {} blank nodes",
+        "{} ({}) — {} bytes, {}, {} ({} by first-degree hash, {})",
         c.credential,
         c.set,
         thousands(c.bytes as u64),
-        c.quads,
-        c.blank_nodes
+        plural(c.quads, "quad"),
+        plural(c.blank_nodes, "blank node"),
+        c.unique_first_degree,
+        plural(c.hndq_calls, "Hash N-Degree Quads call")
     );
     let _ = writeln!(
         out,
-        "  {:<10} {:<9} {:>10}  {:>21}  {:>21}  {:>6}",
+        "  {:<10} {:<14} {:>10}  {:>21}  {:>21}  {:>6}",
         "algorithm", "phase", "median", "run medians min–max", "p10–p90", "share"
     );
     algorithm(out, &c.rdfc);
@@ -68,39 +75,38 @@ fn credential(out: &mut String, c: &CredentialResult) {
     );
 }
 
-fn algorithm(out: &mut String, a: &AlgorithmResult) {
-    for p in &a.phases {
-        let s = &p.stats;
-        let _ = writeln!(
-            out,
-            "  {:<10} {:<9} {:>10}  {:>21}  {:>21}  {:>6}",
-            a.algorithm,
-            p.name,
-            fmt_us(s.median_us),
-            format!(
-                "{}–{}",
-                fmt_us(s.min_run_median_us),
-                fmt_us(s.max_run_median_us)
-            ),
-            format!("{}–{}", fmt_us(s.p10_us), fmt_us(s.p90_us)),
-            fmt_share(p.share)
-        );
-    }
-    let t = &a.total;
+fn row(out: &mut String, algorithm: &str, phase: &str, s: &RunStats, last: &str) {
     let _ = writeln!(
         out,
-        "  {:<10} {:<9} {:>10}  {:>21}  {:>21}  sha256 {}…",
-        a.algorithm,
-        "TOTAL",
-        fmt_us(t.median_us),
+        "  {:<10} {:<14} {:>10}  {:>21}  {:>21}  {last}",
+        algorithm,
+        phase,
+        fmt_us(s.median_us),
         format!(
             "{}–{}",
-            fmt_us(t.min_run_median_us),
-            fmt_us(t.max_run_median_us)
+            fmt_us(s.min_run_median_us),
+            fmt_us(s.max_run_median_us)
         ),
-        format!("{}–{}", fmt_us(t.p10_us), fmt_us(t.p90_us)),
-        &a.sha256[..12.min(a.sha256.len())]
+        format!("{}–{}", fmt_us(s.p10_us), fmt_us(s.p90_us)),
     );
+}
+
+fn algorithm(out: &mut String, a: &AlgorithmResult) {
+    for p in &a.phases {
+        let name = match p.parent {
+            Some(_) => format!("  {}", p.name),
+            None => p.name.clone(),
+        };
+        row(
+            out,
+            &a.algorithm,
+            &name,
+            &p.stats,
+            &format!("{:>6}", fmt_share(p.share)),
+        );
+    }
+    let hash = format!("sha256 {}…", &a.sha256[..12.min(a.sha256.len())]);
+    row(out, &a.algorithm, "TOTAL", &a.total, &hash);
 }
 
 fn summary(out: &mut String, report: &Report) {
@@ -114,16 +120,17 @@ fn summary(out: &mut String, report: &Report) {
             .collect();
         let _ = writeln!(
             out,
-            "  edu / simple RDFC-1.0 cost: {lo:.1}x–{hi:.1}x ({}; simple = median of the simple credentials; the study: 31–49x)",
+            "  edu / simple RDFC-1.0 cost: {lo:.1}x–{hi:.1}x ({}), against the median of the simple credentials \
+             (the study reported 31–49x for its education credentials)",
             each.join(", ")
         );
     }
     let _ = writeln!(
         out,
-        "  dominant RDFC-1.0 phase: {} in {} of {} credentials; blank node labeling at most {} of RDFC-1.0 time",
+        "  dominant RDFC-1.0 phase: {} in {} of {}; blank node labeling at most {} of RDFC-1.0 time",
         s.dominant_phase,
         s.dominant_in,
-        s.profiled,
+        plural(s.profiled, "credential"),
         fmt_share(s.max_label_share)
     );
     let _ = writeln!(
