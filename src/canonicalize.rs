@@ -23,7 +23,8 @@ pub enum Output {
     Canonical,
     /// The issued identifiers map as a JSON object, input label → canonical label, without `_:` (RDFC-1.0 only).
     Map,
-    /// SHA-256 of the canonical text, lowercase hex.
+    /// SHA-256 of the canonical text, lowercase hex (also with `--hash-algorithm sha384`, which only changes the
+    /// hash used inside blank node labeling).
     Hash,
 }
 

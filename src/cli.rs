@@ -50,8 +50,8 @@ struct ProfileArgs {
     /// Which bundled credentials to profile.
     #[arg(long, value_enum, default_value_t = Schema::All)]
     schema: Schema,
-    /// Profile these credential files instead of the bundled ones.
-    #[arg(long, value_name = "FILE", num_args = 1..)]
+    /// Profile these credential files instead of the bundled ones (not with --schema).
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "schema")]
     credential: Vec<PathBuf>,
     /// Iterations per run (N).
     #[arg(long, value_name = "N")]
@@ -159,14 +159,13 @@ fn canonicalize_command(args: CanonicalizeArgs) -> Result<()> {
     let loader = loader(&args.common)?;
     let document = Document::read(&args.file)?;
     let text = canonicalize::run(&document, &loader, &request)?;
-    let mut stdout = std::io::stdout().lock();
     // Canonical text is printed byte for byte (JCS has no trailing newline); hashes and maps get one.
     let newline = if text.ends_with('\n') || request.output == Output::Canonical {
         ""
     } else {
         "\n"
     };
-    write!(stdout, "{text}{newline}").map_err(|e| Error::io("<stdout>", &e))
+    write_stdout(&format!("{text}{newline}"))
 }
 
 fn profile_command(args: ProfileArgs) -> Result<()> {
@@ -197,10 +196,13 @@ fn profile_command(args: ProfileArgs) -> Result<()> {
     let credentials = if args.credential.is_empty() {
         corpus::for_main_job(args.schema)
     } else {
-        args.credential
+        let mut files = args
+            .credential
             .iter()
             .map(|p| corpus::user_file(p))
-            .collect::<Result<Vec<_>>>()?
+            .collect::<Result<Vec<_>>>()?;
+        corpus::disambiguate(&mut files);
+        files
     };
     let shapes = benchmark::check(&credentials, &loader, &config)?;
     let steps = (credentials.len() * 2 * config.runs * config.iterations) as u64;
@@ -208,7 +210,7 @@ fn profile_command(args: ProfileArgs) -> Result<()> {
     let report = benchmark::run(&credentials, &shapes, &loader, &config, &mut || bar.inc(1));
     bar.finish_and_clear();
     let report = report?;
-    print!("{}", export::table::render(&report));
+    write_stdout(&export::table::render(&report))?;
     if let Some(path) = &args.export_json {
         export::write_atomically(path, &export::json::render(&report))?;
     }
@@ -221,21 +223,46 @@ fn profile_command(args: ProfileArgs) -> Result<()> {
     Ok(())
 }
 
+/// Writes to stdout; a reader that went away (`| head`) is not an error.
+fn write_stdout(text: &str) -> Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(Error::io("<stdout>", &e)),
+        _ => Ok(()),
+    }
+}
+
 /// Fails early (before minutes of measuring) if an export file's directory does not exist.
 fn check_writable(path: &Path) -> Result<()> {
+    let label = path.display().to_string();
+    if path.is_dir() {
+        return Err(Error::new(
+            ErrorKind::Io,
+            "cannot write export: the path is a directory",
+        )
+        .in_source(label));
+    }
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    if dir.is_dir() {
-        Ok(())
-    } else {
-        Err(Error::new(
+    if !dir.is_dir() {
+        return Err(Error::new(
             ErrorKind::Io,
             "cannot write export: its directory does not exist",
         )
-        .in_source(path.display().to_string()))
+        .in_source(label));
     }
+    // Probe with the same temporary name the atomic writer uses, then remove it.
+    let probe = export::temporary_path(path);
+    std::fs::write(&probe, b"").map_err(|e| {
+        Error::new(ErrorKind::Io, format!("cannot write export: {e}")).in_source(&label)
+    })?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
 }
 
 fn progress_bar(steps: u64) -> indicatif::ProgressBar {

@@ -92,6 +92,26 @@ pub fn for_main_job(schema: Schema) -> Vec<Credential> {
     credentials
 }
 
+/// Gives every credential a distinct name: where file stems collide, the colliding ones are named by their path.
+pub fn disambiguate(credentials: &mut [Credential]) {
+    let mut counts = std::collections::HashMap::new();
+    for c in credentials.iter() {
+        *counts.entry(c.name.clone()).or_insert(0usize) += 1;
+    }
+    let mut seen = std::collections::HashMap::new();
+    for c in credentials.iter_mut() {
+        if counts[&c.name] > 1 {
+            let n = seen.entry(c.document.label.clone()).or_insert(0usize);
+            *n += 1;
+            c.name = if *n == 1 {
+                c.document.label.clone()
+            } else {
+                format!("{}#{n}", c.document.label)
+            };
+        }
+    }
+}
+
 /// A user's credential file. Errors: unreadable or not UTF-8 (see [`Document::read`]).
 pub fn user_file(path: &Path) -> Result<Credential> {
     let document = Document::read(path)?;

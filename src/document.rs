@@ -44,6 +44,14 @@ impl Document {
     /// [`ErrorKind::Json`] (empty, truncated, syntax, with `line:column`), [`ErrorKind::DuplicateKey`] (with the
     /// JSON pointer of the object and `line:column`), [`ErrorKind::NonFiniteNumber`].
     pub fn check_json(&self) -> Result<()> {
+        if self.text.starts_with('\u{feff}') {
+            return Err(Error::new(
+                ErrorKind::Json,
+                "the file starts with a UTF-8 byte order mark, which JSON text must not have (RFC 8259 §8.1)",
+            )
+            .in_source(&self.label)
+            .at("1:1"));
+        }
         if self.text.trim().is_empty() {
             return Err(
                 Error::new(ErrorKind::Json, "empty input: expected a JSON value")
@@ -83,9 +91,58 @@ pub fn json_error(label: &str, e: &serde_json::Error) -> Error {
     };
     let error = Error::new(kind, reason).in_source(label);
     if e.line() > 0 {
-        error.at(format!("{}:{}", e.line(), e.column()))
+        error.at(format!("{}:{}", e.line(), e.column().max(1)))
     } else {
         error
+    }
+}
+
+/// The JSON pointer (RFC 6901) of the first place in `text` that matches `locate`: a member with that name, or a
+/// string value (preferring one held by a member named in the hint's key list). `None` if the text does not
+/// parse or nothing matches. Used on error paths only.
+pub fn find_pointer(text: &str, locate: &crate::error::Locate) -> Option<String> {
+    use crate::error::Locate;
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    match locate {
+        Locate::Key(key) => find(&value, "", None, &|k, _| k == Some(key.as_str())),
+        Locate::Value(wanted, keys) => {
+            let is_value = |v: &serde_json::Value| v.as_str() == Some(wanted.as_str());
+            find(&value, "", None, &|k, v| {
+                is_value(v) && k.is_some_and(|k| keys.contains(&k))
+            })
+            .or_else(|| find(&value, "", None, &|_, v| is_value(v)))
+        }
+    }
+}
+
+/// Depth-first search; `key` is the nearest member name above `value` (array elements inherit it).
+fn find(
+    value: &serde_json::Value,
+    pointer: &str,
+    key: Option<&str>,
+    matches: &dyn Fn(Option<&str>, &serde_json::Value) -> bool,
+) -> Option<String> {
+    if matches(key, value) {
+        return Some(if pointer.is_empty() {
+            "/".to_string()
+        } else {
+            pointer.to_string()
+        });
+    }
+    match value {
+        serde_json::Value::Object(map) => map.iter().find_map(|(k, v)| {
+            find(
+                v,
+                &format!("{pointer}/{}", pointer_token(k)),
+                Some(k),
+                matches,
+            )
+        }),
+        serde_json::Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, v)| find(v, &format!("{pointer}/{i}"), key, matches)),
+        _ => None,
     }
 }
 

@@ -43,6 +43,18 @@ pub struct Error {
     pub position: Option<String>,
     /// A human-readable reason.
     pub reason: String,
+    /// What to look for in the input to find a position, for stages that do not see the source text (JSON-LD
+    /// expansion, deserialization to RDF); the pipeline turns it into a JSON pointer.
+    pub locate: Option<Locate>,
+}
+
+/// A hint for finding where in a JSON document an error comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Locate {
+    /// A member name (e.g. an undefined term).
+    Key(String),
+    /// A string value, preferably one held by a member with one of these names (e.g. `@type`, `type`).
+    Value(String, &'static [&'static str]),
 }
 
 /// Result alias used throughout canonprof.
@@ -56,7 +68,14 @@ impl Error {
             source: None,
             position: None,
             reason: reason.into(),
+            locate: None,
         }
+    }
+
+    /// Attaches a hint for finding the position in the source document.
+    pub fn locate(mut self, locate: Locate) -> Self {
+        self.locate = Some(locate);
+        self
     }
 
     /// Sets the source (file or URL) unless one is already set.

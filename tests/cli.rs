@@ -71,6 +71,11 @@ fn empty_truncated_and_invalid_utf8_json() {
         &canonprof(&["canonicalize", &bad_utf8]),
         &[&format!("{bad_utf8}:1:14"), "invalid UTF-8"],
     );
+    let bom = write(dir.path(), "bom.json", b"\xef\xbb\xbf{\"a\": 1}");
+    assert_fails(
+        &canonprof(&["canonicalize", "--algorithm", "jcs", &bom]),
+        &[&format!("{bom}:1:1"), "byte order mark"],
+    );
 }
 
 #[test]
@@ -80,7 +85,7 @@ fn unknown_context_names_the_url() {
     assert_fails(
         &canonprof(&["canonicalize", &doc]),
         &[
-            &doc,
+            &format!("{doc}:/@context/1:"),
             "<https://example.org/ctx/v9>",
             "unknown JSON-LD context",
         ],
@@ -92,13 +97,21 @@ fn safe_mode_violations() {
     let invalid = repo("schemas-education/invalid/elm-edc-relative-type.json");
     assert_fails(
         &canonprof(&["canonicalize", &invalid]),
-        &["elm-edc-relative-type.json", "safe mode", "`TermsOfUse`"],
+        &[
+            "elm-edc-relative-type.json:/termsOfUse/0/type:",
+            "safe mode",
+            "`TermsOfUse`",
+        ],
     );
     let dir = tempfile::tempdir().unwrap();
     let undefined = write(dir.path(), "u.json", br#"{"@context":{"name":"https://schema.org/name"},"@id":"urn:x","name":"a","nickname":"b"}"#);
     assert_fails(
         &canonprof(&["canonicalize", &undefined]),
-        &[&undefined, "safe mode", "`nickname`"],
+        &[
+            &format!("{undefined}:/nickname:"),
+            "safe mode",
+            "`nickname`",
+        ],
     );
     let relative_id = write(
         dir.path(),
@@ -107,8 +120,39 @@ fn safe_mode_violations() {
     );
     assert_fails(
         &canonprof(&["canonicalize", &relative_id]),
-        &[&relative_id, "safe mode", "`relative/path`"],
+        &[
+            &format!("{relative_id}:/@id:"),
+            "safe mode",
+            "`relative/path`",
+        ],
     );
+    // Whatever expansion would drop whole — an empty object, a node with only @id, a free-floating scalar —
+    // is refused too, instead of canonicalizing to nothing.
+    for (name, text, needle) in [
+        ("empty-object.json", "{}", "yields no RDF quads"),
+        (
+            "context-only.json",
+            r#"{"@context":{"name":"https://schema.org/name"}}"#,
+            "yields no RDF quads",
+        ),
+        (
+            "only-id.json",
+            r#"{"@id":"https://example.org/x"}"#,
+            "yields no RDF quads",
+        ),
+        ("scalar.json", "42", ":/: safe mode: free-floating scalar"),
+        (
+            "array.json",
+            r#"[{"@id":"urn:x","https://schema.org/name":"a"}, 3]"#,
+            ":/1: safe mode: free-floating scalar",
+        ),
+    ] {
+        let path = write(dir.path(), name, text.as_bytes());
+        assert_fails(
+            &canonprof(&["canonicalize", "--output", "hash", &path]),
+            &[&path, needle],
+        );
+    }
     // The main job refuses it too, before measuring, and writes no export.
     let out = dir.path().join("out.json");
     let output = canonprof(&[
@@ -179,6 +223,21 @@ fn usage_errors_exit_nonzero() {
         &canonprof(&["--schema", "simple", "--export-csv", &out]),
         &["out.csv", "directory does not exist"],
     );
+    // A directory as the export path is refused before measuring (the run would take long to fail otherwise).
+    let start = std::time::Instant::now();
+    let as_dir = dir.path().display().to_string();
+    assert_fails(
+        &canonprof(&["--schema", "all", "--export-json", &as_dir]),
+        &["the path is a directory"],
+    );
+    assert!(start.elapsed().as_secs() < 5, "refused up front");
+    assert_eq!(
+        canonprof(&["--schema", "edu", "--credential", "x.json"])
+            .status
+            .code(),
+        Some(2),
+        "--schema conflicts with --credential"
+    );
 }
 
 #[test]
@@ -221,6 +280,67 @@ fn canonicalize_outputs_map_and_hash() {
         std::fs::read(repo("tests/data/expected/simple-alumni.jcs.json")).unwrap(),
         "exact bytes"
     );
+}
+
+#[test]
+fn a_closed_stdout_is_not_an_error() {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_canonprof"))
+        .args([
+            "canonicalize",
+            &repo("schemas-education/edu/elm-edc-annex1.json"),
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap(); // then the pipe is dropped, like `| head`
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(output.stderr.is_empty());
+}
+
+#[test]
+fn colliding_file_names_get_distinct_credential_names() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("b")).unwrap();
+    let alumni = std::fs::read(repo("schemas-education/simple/alumni.json")).unwrap();
+    let a = write(dir.path(), "cred.json", &alumni);
+    let b = write(&dir.path().join("b"), "cred.json", &alumni);
+    let out = dir.path().join("r.json").display().to_string();
+    let output = canonprof(&[
+        "--credential",
+        &a,
+        &b,
+        "--iterations",
+        "1",
+        "--runs",
+        "1",
+        "--warmup",
+        "0",
+        "--export-json",
+        &out,
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let names: std::collections::BTreeSet<&str> = json["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["credential"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, [a.as_str(), b.as_str()].into_iter().collect());
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! no base IRI, the offline document loader, and *safe mode* — a term or `@type` that would be dropped or stay
 //! relative is an error (jsonld.js `safe: true`). The engine is the `json-ld` crate (0.21).
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, ErrorKind, Locate, Result};
 use crate::loader::OfflineLoader;
 use json_ld::context_processing::algorithm::Action;
 use json_ld::expansion::{Error as ExpansionError, Options, Policy};
@@ -27,12 +27,32 @@ fn safe_policy() -> Policy {
 /// [`ErrorKind::Expansion`] for any other JSON-LD error (with its spec error code, e.g. `protected term
 /// redefinition`). The caller adds the file name.
 pub fn expand(document: &Value, loader: &OfflineLoader) -> Result<Expanded> {
+    free_floating_scalar(document)?;
     loader.clear_failure();
     let options = Options {
         policy: safe_policy(),
         ..Options::default()
     };
     run(document, loader, options).map_err(|e| explain(e, document, loader))
+}
+
+/// Safe mode, like jsonld.js: a top-level scalar (or a scalar directly in a top-level array) is a "free-floating
+/// scalar" that expansion would drop (JSON-LD 1.1 API §5.1.2 step 19).
+fn free_floating_scalar(document: &Value) -> Result<()> {
+    let scalar = |v: &Value| !matches!(v, Value::Object(_) | Value::Array(_));
+    let found = match document {
+        Value::Array(items) => items.iter().position(scalar).map(|i| format!("/{i}")),
+        v if scalar(v) => Some(String::new()),
+        _ => None,
+    };
+    match found {
+        Some(pointer) => Err(Error::new(
+            ErrorKind::SafeMode,
+            "safe mode: free-floating scalar: a top-level value that is not a node object would be dropped",
+        )
+        .at(if pointer.is_empty() { "/".to_string() } else { pointer })),
+        None => Ok(()),
+    }
 }
 
 fn run(
@@ -53,25 +73,36 @@ fn run(
 /// Turns json-ld's error into ours, recovering what it does not say (which URL failed, which `@type`).
 fn explain(error: ExpansionError, document: &Value, loader: &OfflineLoader) -> Error {
     if let Some(failure) = loader.take_failure() {
-        return failure;
+        return match failure.kind {
+            ErrorKind::UnknownContext => {
+                let url = failure
+                    .reason
+                    .split('<')
+                    .nth(1)
+                    .and_then(|s| s.split('>').next())
+                    .unwrap_or("")
+                    .to_string();
+                failure.locate(Locate::Value(url, &["@context"]))
+            }
+            _ => failure,
+        };
     }
     match &error {
         ExpansionError::KeyExpansionFailed(term) => Error::new(
             ErrorKind::SafeMode,
             format!("safe mode: term `{term}` is not defined by the active context and would be dropped"),
-        ),
-        ExpansionError::InvalidTypeValue => {
-            let reason = first_invalid_type(document, loader)
-                .unwrap_or_else(|| "safe mode: invalid `@type` value (not an absolute IRI)".to_string());
-            Error::new(ErrorKind::SafeMode, reason)
-        }
+        )
+        .locate(Locate::Key(term.clone())),
+        ExpansionError::InvalidTypeValue => first_invalid_type(document, loader).unwrap_or_else(|| {
+            Error::new(ErrorKind::SafeMode, "safe mode: invalid `@type` value (not an absolute IRI)")
+        }),
         other => Error::new(ErrorKind::Expansion, format!("JSON-LD expansion failed ({}): {other}", other.code().as_str())),
     }
 }
 
 /// Re-expands leniently (error path only) and lets the safe-mode RDF conversion name the first `@type` (or
 /// other id) that stayed relative.
-fn first_invalid_type(document: &Value, loader: &OfflineLoader) -> Option<String> {
+fn first_invalid_type(document: &Value, loader: &OfflineLoader) -> Option<Error> {
     let lenient = Options {
         policy: Policy {
             allow_undefined: false,
@@ -80,5 +111,5 @@ fn first_invalid_type(document: &Value, loader: &OfflineLoader) -> Option<String
         ..Options::default()
     };
     let expanded = run(document, loader, lenient).ok()?;
-    super::to_rdf::to_rdf(&expanded).err().map(|e| e.reason)
+    super::to_rdf::to_rdf(&expanded).err()
 }

@@ -80,13 +80,27 @@ pub fn canonicalize_jsonld(
     };
     let expanded = {
         let _span = tracing::info_span!(phase::EXPAND).entered();
-        expand::expand(&document, loader).map_err(|e| e.in_source(label))?
+        expand::expand(&document, loader).map_err(|e| locate(e, label, text))?
     };
     let dataset = {
         let _span = tracing::info_span!(phase::TO_RDF).entered();
-        to_rdf::to_rdf(&expanded).map_err(|e| e.in_source(label))?
+        to_rdf::to_rdf(&expanded).map_err(|e| locate(e, label, text))?
     };
     canonicalize_dataset(&dataset, options).map_err(|e| e.in_source(label))
+}
+
+/// Names the file, and turns a locate hint into a JSON pointer (error path only).
+fn locate(mut error: Error, label: &str, text: &str) -> Error {
+    if error.position.is_none() {
+        if let Some(pointer) = error
+            .locate
+            .as_ref()
+            .and_then(|l| crate::document::find_pointer(text, l))
+        {
+            error.position = Some(pointer);
+        }
+    }
+    error.in_source(label)
 }
 
 /// RDFC-1.0 on a dataset: `label` (§4.4 Canonicalization Algorithm: issue canonical identifiers), `serialize`

@@ -13,7 +13,7 @@
 
 use super::expand::Expanded;
 use super::Quads;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, ErrorKind, Locate, Result};
 use json_ld::object::value::Literal as LdLiteral;
 use json_ld::{Id, Indexed, IndexedObject, Node, Object, ValidId};
 use oxrdf::{BlankNode, GraphName, Literal, NamedNode, Quad, Subject, Term};
@@ -37,6 +37,13 @@ pub fn to_rdf(expanded: &Expanded) -> Result<Quads> {
             state.node(node, &GraphName::DefaultGraph)?;
         }
         // §7.2 step 3/4: free-floating values and lists at top level produce no triples.
+    }
+    if state.dataset.is_empty() {
+        // jsonld.js safe mode: "empty object", "object with only @id", "free-floating scalar".
+        return Err(Error::new(
+            ErrorKind::SafeMode,
+            "safe mode: the document yields no RDF quads (expansion dropped everything: an empty object, a node with only `@id`, or free-floating values)",
+        ));
     }
     Ok(state.dataset)
 }
@@ -76,9 +83,17 @@ impl State {
         match id {
             Id::Valid(ValidId::Iri(iri)) => Ok(NamedNode::new_unchecked(iri.as_str()).into()),
             Id::Valid(ValidId::Blank(b)) => Ok(self.blank(b.as_str()).into()),
-            Id::Invalid(value) => Err(lost(format!(
-                "{role} `{value}` is not an absolute IRI (relative or invalid)"
-            ))),
+            Id::Invalid(value) => {
+                let keys: &'static [&'static str] = if role.contains("@type") {
+                    &["@type", "type"]
+                } else {
+                    &["@id", "id"]
+                };
+                Err(lost(format!(
+                    "{role} `{value}` is not an absolute IRI (relative or invalid)"
+                ))
+                .locate(Locate::Value(value.clone(), keys)))
+            }
         }
     }
 
@@ -89,7 +104,8 @@ impl State {
                 "property `{}` expands to a blank node (generalized RDF is off)",
                 b.as_str()
             ))),
-            Id::Invalid(value) => Err(lost(format!("property `{value}` is not an absolute IRI"))),
+            Id::Invalid(value) => Err(lost(format!("property `{value}` is not an absolute IRI"))
+                .locate(Locate::Key(value.clone()))),
         }
     }
 
@@ -229,7 +245,8 @@ impl State {
                         return Err(lost(format!(
                             "language tag `{}` is not well-formed (BCP 47)",
                             tag.as_str()
-                        )))
+                        ))
+                        .locate(Locate::Value(tag.as_str().to_string(), &["@language"])))
                     }
                     Some(tag) => Some(tag.as_str().to_ascii_lowercase()),
                     None => None,

@@ -13,15 +13,23 @@ use std::path::Path;
 /// Writes `contents` to `path` atomically. Errors: [`crate::ErrorKind::Io`] naming the path.
 pub fn write_atomically(path: &Path, contents: &str) -> Result<()> {
     let label = path.display().to_string();
-    let file_name = path
-        .file_name()
-        .ok_or_else(|| Error::new(crate::ErrorKind::Io, "not a file path").in_source(&label))?;
-    let tmp = path.with_file_name(format!(".{}.canonprof-tmp", file_name.to_string_lossy()));
+    if path.file_name().is_none() {
+        return Err(Error::new(crate::ErrorKind::Io, "not a file path").in_source(&label));
+    }
+    let tmp = temporary_path(path);
     std::fs::write(&tmp, contents).map_err(|e| Error::io(&label, &e))?;
     std::fs::rename(&tmp, path).map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
         Error::io(&label, &e)
     })
+}
+
+/// The temporary file next to `path` that [`write_atomically`] renames into place.
+pub fn temporary_path(path: &Path) -> std::path::PathBuf {
+    let name = path
+        .file_name()
+        .map_or_else(|| "export".into(), |n| n.to_string_lossy().into_owned());
+    path.with_file_name(format!(".{name}.canonprof-tmp"))
 }
 
 /// Formats microseconds for people: `0.85`, `12.3`, `1,234`.

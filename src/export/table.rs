@@ -48,16 +48,23 @@ pub fn render(report: &Report) -> String {
 }
 
 fn credential(out: &mut String, c: &CredentialResult) {
+    let labeling = if c.blank_nodes == 0 {
+        String::new()
+    } else {
+        format!(
+            " ({} by first-degree hash, {})",
+            c.unique_first_degree,
+            plural(c.hndq_calls, "Hash N-Degree Quads call")
+        )
+    };
     let _ = writeln!(
         out,
-        "{} ({}) — {} bytes, {}, {} ({} by first-degree hash, {})",
+        "{} ({}) — {} bytes, {}, {}{labeling}",
         c.credential,
         c.set,
         thousands(c.bytes as u64),
         plural(c.quads, "quad"),
         plural(c.blank_nodes, "blank node"),
-        c.unique_first_degree,
-        plural(c.hndq_calls, "Hash N-Degree Quads call")
     );
     let _ = writeln!(
         out,
