@@ -64,6 +64,20 @@ pub struct CredentialResult {
     pub jcs: AlgorithmResult,
 }
 
+/// One row of a breakdown: phase or sub-phase name (`total` for the whole pipeline), its parent phase for a
+/// sub-phase, the statistics and the share of the total.
+pub type BreakdownRow<'a> = (&'a str, Option<&'a str>, &'a RunStats, f64);
+
+impl AlgorithmResult {
+    /// The phases (sub-phases after their parent) followed by a `total` row.
+    pub fn rows(&self) -> impl Iterator<Item = BreakdownRow<'_>> {
+        self.phases
+            .iter()
+            .map(|p| (p.name.as_str(), p.parent.as_deref(), &p.stats, p.share))
+            .chain(std::iter::once(("total", None, &self.total, 1.0)))
+    }
+}
+
 impl CredentialResult {
     /// RDFC-1.0 median total / JCS median total.
     pub fn rdfc_jcs_ratio(&self) -> f64 {

@@ -328,49 +328,15 @@ impl<'a, D: Digest> State<'a, D> {
             // 5.4: every permutation of the list (identical permutations of repeated entries give identical
             // paths, so each distinct permutation is visited once).
             list.sort_unstable();
-            'permutations: loop {
-                let mut issuer_copy = issuer.clone();
-                let mut path = String::new();
-                let mut recursion_list = Vec::new();
-                for &related in &list {
-                    if let Some(n) = self.canonical.issued[related] {
-                        let _ = write!(path, "_:c14n{n}");
-                    } else {
-                        if issuer_copy.issued[related].is_none() {
-                            recursion_list.push(related);
-                        }
-                        let _ = write!(path, "_:b{}", issuer_copy.issue(related));
-                    }
-                    // 5.4.4.3: this permutation cannot beat the chosen path.
-                    if !chosen_path.is_empty()
-                        && path.len() >= chosen_path.len()
-                        && path > chosen_path
-                    {
-                        if next_permutation(&mut list) {
-                            continue 'permutations;
-                        }
-                        break 'permutations;
-                    }
-                }
-                // 5.4.5: recurse into blank nodes first reached by this permutation.
-                for related in recursion_list {
-                    let (hash, result_issuer) = self.hash_n_degree_quads(related, &issuer_copy)?;
-                    let _ = write!(path, "_:b{}<{hash}>", issuer_copy.issue(related));
-                    issuer_copy = result_issuer;
-                    if !chosen_path.is_empty()
-                        && path.len() >= chosen_path.len()
-                        && path > chosen_path
-                    {
-                        if next_permutation(&mut list) {
-                            continue 'permutations;
-                        }
-                        break 'permutations;
-                    }
-                }
+            loop {
                 // 5.4.6: keep the least path.
-                if chosen_path.is_empty() || path < chosen_path {
-                    chosen_path = path;
-                    chosen_issuer = Some(issuer_copy);
+                if let Some((path, issuer_copy)) =
+                    self.permutation_path(&list, &issuer, &chosen_path)?
+                {
+                    if chosen_path.is_empty() || path < chosen_path {
+                        chosen_path = path;
+                        chosen_issuer = Some(issuer_copy);
+                    }
                 }
                 if !next_permutation(&mut list) {
                     break;
@@ -384,6 +350,46 @@ impl<'a, D: Digest> State<'a, D> {
         }
         // Step 6.
         Ok((hex_digest::<D>(data_to_hash.as_bytes()), issuer))
+    }
+
+    /// §4.8.3 steps 5.4.1–5.4.5 for one permutation: its path and issuer, or `None` as soon as the path cannot
+    /// beat `chosen_path` (steps 5.4.4.3 and 5.4.5.5).
+    fn permutation_path(
+        &mut self,
+        permutation: &[usize],
+        issuer: &Issuer,
+        chosen_path: &str,
+    ) -> Result<Option<(String, Issuer)>> {
+        let cannot_beat = |path: &str| {
+            !chosen_path.is_empty() && path.len() >= chosen_path.len() && path > chosen_path
+        };
+        let mut issuer_copy = issuer.clone();
+        let mut path = String::new();
+        let mut recursion_list = Vec::new();
+        // 5.4.4: canonical identifiers, or temporary ones (remembering blank nodes first reached here).
+        for &related in permutation {
+            if let Some(n) = self.canonical.issued[related] {
+                let _ = write!(path, "_:c14n{n}");
+            } else {
+                if issuer_copy.issued[related].is_none() {
+                    recursion_list.push(related);
+                }
+                let _ = write!(path, "_:b{}", issuer_copy.issue(related));
+            }
+            if cannot_beat(&path) {
+                return Ok(None);
+            }
+        }
+        // 5.4.5: recurse into the blank nodes first reached by this permutation.
+        for related in recursion_list {
+            let (hash, result_issuer) = self.hash_n_degree_quads(related, &issuer_copy)?;
+            let _ = write!(path, "_:b{}<{hash}>", issuer_copy.issue(related));
+            issuer_copy = result_issuer;
+            if cannot_beat(&path) {
+                return Ok(None);
+            }
+        }
+        Ok(Some((path, issuer_copy)))
     }
 }
 

@@ -15,19 +15,8 @@ pub fn render(report: &Report) -> String {
     out.push('\n');
     for c in &report.credentials {
         for a in [&c.rdfc, &c.jcs] {
-            let rows = a
-                .phases
-                .iter()
-                .map(|p| {
-                    (
-                        p.name.as_str(),
-                        p.parent.as_deref().unwrap_or(""),
-                        &p.stats,
-                        p.share,
-                    )
-                })
-                .chain([("total", "", &a.total, 1.0)]);
-            for (phase, parent, s, share) in rows {
+            for (phase, parent, s, share) in a.rows() {
+                let parent = parent.unwrap_or("");
                 out.push_str(&row(
                     &[&c.credential, &c.set, &a.algorithm, phase, parent],
                     s,

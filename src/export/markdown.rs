@@ -20,18 +20,12 @@ pub fn render(report: &Report) -> String {
     let _ = writeln!(out, "|---|---:|---:|---:|---|---|---:|---|---|---:|");
     for c in &report.credentials {
         for a in [&c.rdfc, &c.jcs] {
-            let rows = a
-                .phases
-                .iter()
-                .map(|p| {
-                    let name = match &p.parent {
-                        Some(parent) => format!("{parent} › {}", p.name),
-                        None => p.name.clone(),
-                    };
-                    (name, &p.stats, p.share)
-                })
-                .chain([("**total**".to_string(), &a.total, 1.0)]);
-            for (phase, s, share) in rows {
+            for (name, parent, s, share) in a.rows() {
+                let phase = match (parent, name) {
+                    (Some(parent), _) => format!("{parent} › {name}"),
+                    (None, "total") => "**total**".to_string(),
+                    (None, _) => name.to_string(),
+                };
                 let _ = writeln!(
                     out,
                     "| {} | {} | {} | {} | {} | {phase} | {} | {}–{} | {}–{} | {} |",
