@@ -315,6 +315,7 @@ fn colliding_file_names_get_distinct_credential_names() {
     let b = write(&dir.path().join("b"), "cred.json", &alumni);
     let out = dir.path().join("r.json").display().to_string();
     let output = canonprof(&[
+        "--no-flamegraphs",
         "--credential",
         &a,
         &b,
@@ -395,6 +396,7 @@ fn main_job_writes_all_exports() {
     let dir = tempfile::tempdir().unwrap();
     let path = |n: &str| -> PathBuf { dir.path().join(n) };
     let output = canonprof(&[
+        "--no-flamegraphs",
         "--schema",
         "simple",
         "--iterations",

@@ -3,6 +3,7 @@
 //! file renamed into place), so a failed run never leaves a half-written export.
 
 pub mod csv;
+pub mod html;
 pub mod json;
 pub mod markdown;
 pub mod table;

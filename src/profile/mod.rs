@@ -1,6 +1,11 @@
-//! Profiling leaves: a `tracing` layer that times every span by name ([`layer`]). It knows nothing of
-//! credentials: a runner opens spans around whatever it measures and takes the records afterwards.
+//! Profiling leaves, which know nothing of credentials: a `tracing` layer that times every span by name
+//! ([`layer`]), folded stacks built from its records ([`folded`]), the sampled CPU profiler ([`sampler`]) and
+//! flamegraph rendering ([`flamegraph`]). A runner opens spans around whatever it measures, or hands the sampler
+//! a workload, and takes the results.
 
+pub mod flamegraph;
+pub mod folded;
 pub mod layer;
+pub mod sampler;
 
 pub use layer::{take_records, SpanRecord, SpanTimer, Timer};

@@ -1,0 +1,62 @@
+//! `canonprof flame FILE`: the flamegraphs of one credential.
+
+use super::{loader, now, progress_bar, rdfc_options, write_stdout, CommonArgs, FlameArgs};
+use crate::benchmark::{self, flames, Config};
+use crate::canon::rdfc::HashAlgorithm;
+use crate::canon::Algorithm;
+use crate::corpus;
+use crate::error::Result;
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub(super) struct FlameCommandArgs {
+    /// The credential (JSON-LD) to profile.
+    file: PathBuf,
+    /// Only this algorithm (default: both, plus their differential graph).
+    #[arg(long, value_enum)]
+    algorithm: Option<Algorithm>,
+    #[command(flatten)]
+    flame: FlameArgs,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+pub(super) fn run(args: FlameCommandArgs) -> Result<()> {
+    let config = Config {
+        rdfc: rdfc_options(&args.common, HashAlgorithm::Sha256)?,
+        ..Config::DEFAULT
+    };
+    let started_at = now();
+    let dir = args.flame.prepare_dir(&started_at)?;
+    let loader = loader(&args.common)?;
+    let credentials = vec![corpus::user_file(&args.file)?];
+    benchmark::check(&credentials, &loader, &config)?;
+    let algorithms = match args.algorithm {
+        Some(algorithm) => vec![algorithm],
+        None => vec![Algorithm::Rdfc, Algorithm::Jcs],
+    };
+    let settings = flames::Settings {
+        dir,
+        seconds: args.flame.flame_seconds,
+        started_at,
+    };
+    let bar = progress_bar(algorithms.len() as u64, "sampling");
+    let graphs = flames::write_all(
+        &credentials,
+        &algorithms,
+        &loader,
+        &config.rdfc,
+        &settings,
+        &mut |what| {
+            bar.set_message(what.to_string());
+            bar.inc(1);
+        },
+    );
+    bar.finish_and_clear();
+    let listing: String = graphs?
+        .iter()
+        .map(|g| format!("{}  {}\n", settings.dir.join(&g.svg).display(), g.label))
+        .collect();
+    write_stdout(&listing)
+}

@@ -1,0 +1,179 @@
+//! The main job: measure every credential, print the tables, write the exports, then draw the flamegraphs.
+
+use super::{loader, now, progress_bar, rdfc_options, write_stdout, CommonArgs, FlameArgs};
+use crate::benchmark::{self, flames, Config};
+use crate::canon::rdfc::HashAlgorithm;
+use crate::canon::Algorithm;
+use crate::corpus::{self, Schema};
+use crate::error::{Error, ErrorKind, Result};
+use crate::export;
+use clap::Args;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Args)]
+pub(super) struct ProfileArgs {
+    /// Which bundled credentials to profile.
+    #[arg(long, value_enum, default_value_t = Schema::All)]
+    schema: Schema,
+    /// Profile these credential files instead of the bundled ones (not with --schema).
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "schema")]
+    credential: Vec<PathBuf>,
+    /// Iterations per run (N).
+    #[arg(long, value_name = "N")]
+    iterations: Option<usize>,
+    /// Number of runs (R).
+    #[arg(long, value_name = "R")]
+    runs: Option<usize>,
+    /// Warm-up iterations per pipeline before measuring.
+    #[arg(long, value_name = "W")]
+    warmup: Option<usize>,
+    /// The study's setting: N=2000 iterations x R=5 runs (explicit --iterations/--runs still win).
+    #[arg(long)]
+    study: bool,
+    /// Write the results as JSON (schema: docs/export-json.md).
+    #[arg(long, value_name = "FILE")]
+    export_json: Option<PathBuf>,
+    /// Write the results as CSV, one row per credential, algorithm and phase.
+    #[arg(long, value_name = "FILE")]
+    export_csv: Option<PathBuf>,
+    /// Write the results as Markdown tables.
+    #[arg(long, value_name = "FILE")]
+    export_markdown: Option<PathBuf>,
+    /// Skip the flamegraphs.
+    #[arg(long, conflicts_with_all = ["flamegraphs", "flame_seconds"])]
+    no_flamegraphs: bool,
+    #[command(flatten)]
+    flame: FlameArgs,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+pub(super) fn run(args: ProfileArgs) -> Result<()> {
+    let base = if args.study {
+        Config::STUDY
+    } else {
+        Config::DEFAULT
+    };
+    let config = Config {
+        iterations: args.iterations.unwrap_or(base.iterations),
+        runs: args.runs.unwrap_or(base.runs),
+        warmup: args.warmup.unwrap_or(base.warmup),
+        rdfc: rdfc_options(&args.common, HashAlgorithm::Sha256)?,
+    };
+    if config.iterations == 0 || config.runs == 0 {
+        return Err(Error::new(
+            ErrorKind::Usage,
+            "--iterations and --runs must be at least 1",
+        ));
+    }
+    for path in [&args.export_json, &args.export_csv, &args.export_markdown]
+        .into_iter()
+        .flatten()
+    {
+        check_writable(path)?;
+    }
+    let flame_dir = match args.no_flamegraphs {
+        true => None,
+        false => Some(args.flame.prepare_dir(&now())?),
+    };
+    let loader = loader(&args.common)?;
+    let credentials = if args.credential.is_empty() {
+        corpus::for_main_job(args.schema)
+    } else {
+        let mut files = args
+            .credential
+            .iter()
+            .map(|p| corpus::user_file(p))
+            .collect::<Result<Vec<_>>>()?;
+        corpus::disambiguate(&mut files);
+        files
+    };
+    let shapes = benchmark::check(&credentials, &loader, &config)?;
+    let steps = (credentials.len() * 2 * config.runs * config.iterations) as u64;
+    let bar = progress_bar(steps, "measuring");
+    let report = benchmark::run(&credentials, &shapes, &loader, &config, &mut || bar.inc(1));
+    bar.finish_and_clear();
+    let report = report?;
+    write_stdout(&export::table::render(&report))?;
+    if let Some(path) = &args.export_json {
+        export::write_atomically(path, &export::json::render(&report))?;
+    }
+    if let Some(path) = &args.export_csv {
+        export::write_atomically(path, &export::csv::render(&report))?;
+    }
+    if let Some(path) = &args.export_markdown {
+        export::write_atomically(path, &export::markdown::render(&report))?;
+    }
+    let Some(dir) = flame_dir else { return Ok(()) };
+    let algorithms = [Algorithm::Rdfc, Algorithm::Jcs];
+    let settings = flames::Settings {
+        dir: dir.clone(),
+        seconds: args.flame.flame_seconds,
+        started_at: report.metadata.started_at.clone(),
+    };
+    let bar = progress_bar(
+        flames::sampled_graph_count(&credentials, &algorithms) as u64,
+        "sampling",
+    );
+    let graphs = flames::write_all(
+        &credentials,
+        &algorithms,
+        &loader,
+        &config.rdfc,
+        &settings,
+        &mut |what| {
+            bar.set_message(what.to_string());
+            bar.inc(1);
+        },
+    );
+    bar.finish_and_clear();
+    let graphs = graphs?;
+    let links: Vec<export::html::Link> = graphs
+        .iter()
+        .map(|g| {
+            (
+                g.credential.as_str(),
+                g.label.as_str(),
+                g.svg.as_str(),
+                g.folded.as_str(),
+            )
+        })
+        .collect();
+    let index = dir.join("index.html");
+    export::write_atomically(&index, &export::html::render(&report, &links))?;
+    write_stdout(&format!(
+        "\nFlamegraphs: {} ({} graphs with their folded stacks)\n",
+        index.display(),
+        graphs.len()
+    ))
+}
+
+/// Fails early (before minutes of measuring) if an export file cannot be written.
+fn check_writable(path: &Path) -> Result<()> {
+    let label = path.display().to_string();
+    if path.is_dir() {
+        return Err(Error::new(
+            ErrorKind::Io,
+            "cannot write export: the path is a directory",
+        )
+        .in_source(label));
+    }
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if !dir.is_dir() {
+        return Err(Error::new(
+            ErrorKind::Io,
+            "cannot write export: its directory does not exist",
+        )
+        .in_source(label));
+    }
+    // Probe with the same temporary name the atomic writer uses, then remove it.
+    let probe = export::temporary_path(path);
+    std::fs::write(&probe, b"").map_err(|e| {
+        Error::new(ErrorKind::Io, format!("cannot write export: {e}")).in_source(&label)
+    })?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}

@@ -1,0 +1,108 @@
+//! `index.html` for a flamegraph run: per credential, its phase table (RDFC-1.0 and JCS) next to links to every
+//! flamegraph and folded-stacks file, with the RDFC-1.0 graphs embedded.
+
+use super::{fmt_share, fmt_us, plural, thousands};
+use crate::report::{CredentialResult, Report};
+use std::fmt::Write;
+
+/// A flamegraph to link: (credential, label, SVG file, folded file), paths relative to the index.
+pub type Link<'a> = (&'a str, &'a str, &'a str, &'a str);
+
+/// Escapes text for HTML.
+pub fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em;max-width:1400px}\
+table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}\
+td:first-child,td:nth-child(2),th{text-align:left}tr.sub td:nth-child(2){padding-left:1.5em;color:#555}\
+tr.total td{font-weight:bold}section{margin-bottom:3em}object{width:100%;border:1px solid #ddd;margin:.5em 0}\
+.meta{color:#555}";
+
+/// Renders the index page of a run.
+pub fn render(report: &Report, links: &[Link<'_>]) -> String {
+    let m = &report.metadata;
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>canonprof flamegraphs — {}</title>\
+         <style>{STYLE}</style></head><body>\n<h1>canonprof: where RDFC-1.0 and JCS spend their time</h1>\n\
+         <p class=\"meta\">{} · canonprof {} · commit {} · {} ({} cores) · {} · {} x {}, medians in µs</p>\n",
+        escape(&m.started_at),
+        escape(&m.started_at),
+        escape(&m.canonprof_version),
+        escape(&m.git_commit),
+        escape(&m.cpu),
+        m.cores,
+        escape(&m.rustc),
+        plural(report.config.runs, "run"),
+        plural(report.config.iterations, "iteration"),
+    );
+    for c in &report.credentials {
+        let mine: Vec<&Link> = links.iter().filter(|l| l.0 == c.credential).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        section(&mut out, c, &mine);
+    }
+    out.push_str("</body></html>\n");
+    out
+}
+
+fn section(out: &mut String, c: &CredentialResult, links: &[&Link<'_>]) {
+    let _ = write!(
+        out,
+        "<section id=\"{0}\"><h2>{0} <small>({1})</small></h2>\n<p class=\"meta\">{2} bytes, {3}, {4}; RDFC-1.0 / JCS = {5:.1}x</p>\n\
+         <table><tr><th>algorithm</th><th>phase</th><th>median µs</th><th>run medians</th><th>p10–p90</th><th>share</th></tr>\n",
+        escape(&c.credential),
+        escape(&c.set),
+        thousands(c.bytes as u64),
+        plural(c.quads, "quad"),
+        plural(c.blank_nodes, "blank node"),
+        c.rdfc_jcs_ratio()
+    );
+    for a in [&c.rdfc, &c.jcs] {
+        for (name, parent, s, share) in a.rows() {
+            let class = match (parent, name) {
+                (Some(_), _) => " class=\"sub\"",
+                (None, "total") => " class=\"total\"",
+                _ => "",
+            };
+            let _ = writeln!(
+                out,
+                "<tr{class}><td>{}</td><td>{}</td><td>{}</td><td>{}–{}</td><td>{}–{}</td><td>{}</td></tr>",
+                escape(&a.algorithm),
+                escape(name),
+                fmt_us(s.median_us),
+                fmt_us(s.min_run_median_us),
+                fmt_us(s.max_run_median_us),
+                fmt_us(s.p10_us),
+                fmt_us(s.p90_us),
+                fmt_share(share)
+            );
+        }
+    }
+    out.push_str("</table>\n<ul>\n");
+    for (_, label, svg, folded) in links {
+        let _ = writeln!(
+            out,
+            "<li><a href=\"{0}\">{1}</a> (<a href=\"{2}\">folded stacks</a>)</li>",
+            escape(svg),
+            escape(label),
+            escape(folded)
+        );
+    }
+    out.push_str("</ul>\n");
+    for (_, label, svg, _) in links.iter().filter(|l| l.1.starts_with("rdfc-1.0")) {
+        let _ = writeln!(
+            out,
+            "<object type=\"image/svg+xml\" data=\"{}\" title=\"{}\"></object>",
+            escape(svg),
+            escape(label)
+        );
+    }
+    out.push_str("</section>\n");
+}

@@ -1,0 +1,176 @@
+//! Flamegraphs from the main job and `canonprof flame`: the files exist, every SVG parses as XML and carries its
+//! title fields, the span graphs name the phases, and index.html links each graph next to its credential's table.
+
+use std::path::Path;
+use std::process::Command;
+
+fn canonprof(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_canonprof"))
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+fn parse(text: &str) -> Result<roxmltree::Document<'_>, roxmltree::Error> {
+    let options = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..roxmltree::ParsingOptions::default()
+    };
+    roxmltree::Document::parse_with_options(text, options)
+}
+
+fn svg_text(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    parse(&text).unwrap_or_else(|e| panic!("{} is not XML: {e}", path.display()));
+    text
+}
+
+fn title(svg: &str) -> String {
+    let doc = parse(svg).unwrap();
+    let text = |id: &str| {
+        doc.descendants()
+            .find(|n| n.attribute("id") == Some(id))
+            .and_then(|n| n.text())
+            .unwrap_or_default()
+            .to_string()
+    };
+    format!("{} | {}", text("title"), text("subtitle"))
+}
+
+#[test]
+fn main_job_writes_svgs_folded_stacks_and_index() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("flames");
+    let output = canonprof(&[
+        "--schema",
+        "simple",
+        "--iterations",
+        "1",
+        "--runs",
+        "1",
+        "--warmup",
+        "0",
+        "--flame-seconds",
+        "0.3",
+        "--flamegraphs",
+        &out.display().to_string(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("index.html"));
+    for credential in ["alumni", "vcdm2-simple", "person-20"] {
+        for algorithm in ["rdfc-1.0", "jcs"] {
+            let sampled = svg_text(&out.join(format!("{credential}.{algorithm}.sampled.svg")));
+            let t = title(&sampled);
+            for field in [credential, algorithm, "samples", "canonprof 0.1.0", "Z · "] {
+                assert!(t.contains(field), "{field} in title {t}");
+            }
+            assert!(out
+                .join(format!("{credential}.{algorithm}.sampled.folded"))
+                .exists());
+            let spans = svg_text(&out.join(format!("{credential}.{algorithm}.spans.svg")));
+            let phases: &[&str] = if algorithm == "jcs" {
+                &["parse", "jcs", "hash"]
+            } else {
+                &["parse", "expand", "to_rdf", "label", "serialize", "hash"]
+            };
+            for phase in phases {
+                assert!(
+                    spans.contains(&format!("<title>{phase} (")),
+                    "{credential} {algorithm}: phase {phase} in the span graph"
+                );
+            }
+            let folded =
+                std::fs::read_to_string(out.join(format!("{credential}.{algorithm}.spans.folded")))
+                    .unwrap();
+            assert!(
+                folded
+                    .lines()
+                    .all(|l| l.starts_with(&format!("{algorithm};"))),
+                "{folded}"
+            );
+        }
+        let diff = svg_text(&out.join(format!("{credential}.diff-jcs-rdfc-1.0.spans.svg")));
+        assert!(title(&diff).contains("JCS → RDFC-1.0"));
+    }
+    let index = std::fs::read_to_string(out.join("index.html")).unwrap();
+    for needle in [
+        "<table>",
+        "person-20.rdfc-1.0.sampled.svg",
+        "alumni.jcs.spans.svg",
+        "first_degree",
+        "<object",
+    ] {
+        assert!(index.contains(needle), "{needle} in index.html");
+    }
+}
+
+#[test]
+fn flame_command_does_one_credential_and_algorithm() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas-education/edu/ob3-basic.json");
+    let output = canonprof(&[
+        "flame",
+        &input.display().to_string(),
+        "--algorithm",
+        "rdfc-1.0",
+        "--flame-seconds",
+        "0.3",
+        "--flamegraphs",
+        &dir.path().display().to_string(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let mut files: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(
+        files,
+        [
+            "ob3-basic.rdfc-1.0.sampled.folded",
+            "ob3-basic.rdfc-1.0.sampled.svg",
+            "ob3-basic.rdfc-1.0.spans.folded",
+            "ob3-basic.rdfc-1.0.spans.svg"
+        ]
+    );
+    let folded =
+        std::fs::read_to_string(dir.path().join("ob3-basic.rdfc-1.0.sampled.folded")).unwrap();
+    // Frames are named with their paths in debug builds and without them when inlined in optimized ones.
+    let starts_at_pipeline = |l: &str| {
+        l.split(';')
+            .nth(1)
+            .is_some_and(|f| f.ends_with("canonicalize_jsonld"))
+    };
+    assert!(
+        folded
+            .lines()
+            .all(|l| l.starts_with("rdfc-1.0;") && starts_at_pipeline(l)),
+        "harness frames are cut: {folded}"
+    );
+    // Bad input is refused before sampling, naming the file.
+    let bad = canonprof(&[
+        "flame",
+        "/no/such.json",
+        "--flame-seconds",
+        "0.3",
+        "--flamegraphs",
+        &dir.path().display().to_string(),
+    ]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("/no/such.json"));
+    let zero = canonprof(&[
+        "flame",
+        &input.display().to_string(),
+        "--flame-seconds",
+        "0",
+    ]);
+    assert_eq!(zero.status.code(), Some(1));
+}
