@@ -33,6 +33,33 @@ fn sampled_region(work: &mut dyn FnMut() -> Result<()>) -> Result<()> {
     result
 }
 
+/// A symbol's name; a bare name (an inlined frame in an optimized build, such as `{async_fn#0}` or `clone`) gets
+/// its source file appended, shortened to `crate/src/…` (`clone [json-ld-core-0.21.4/src/context/mod.rs]`).
+fn frame_name(symbol: &pprof::Symbol) -> String {
+    let name = symbol.name();
+    if name.contains("::") {
+        return name;
+    }
+    match symbol.filename.as_deref().and_then(short_source) {
+        Some(file) => format!("{name} [{file}]"),
+        None => name,
+    }
+}
+
+/// `…/registry/src/…/json-ld-core-0.21.4/src/context/mod.rs` → `json-ld-core-0.21.4/src/context/mod.rs`.
+fn short_source(path: &std::path::Path) -> Option<String> {
+    if let Ok(own) = path.strip_prefix(env!("CARGO_MANIFEST_DIR")) {
+        return Some(format!("canonprof/{}", own.display()));
+    }
+    let parts: Vec<String> = path
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    let src = parts.iter().rposition(|p| p == "src")?;
+    let start = src.saturating_sub(1);
+    Some(parts[start..].join("/"))
+}
+
 /// A readable frame name: generic arguments dropped (`with_default<Result<…>, F>` → `with_default`), the
 /// qualified-self form kept without its own generics (`<Context<Iri> as Clone>::clone` → `<Context as
 /// Clone>::clone`), and `;` (the folded-format separator) replaced.
@@ -75,7 +102,13 @@ pub fn simplify(name: &str) -> String {
 
 /// The marker frame; inlined frames are named without their module path in optimized builds.
 fn is_marker(name: &str) -> bool {
-    name == "sampled_region" || name.ends_with("::sampled_region")
+    is_named(name, "sampled_region")
+}
+
+/// Whether a frame is the function `wanted`, whatever path or source-file suffix the frame name carries.
+fn is_named(name: &str, wanted: &str) -> bool {
+    let bare = name.split(" [").next().unwrap_or(name);
+    bare == wanted || bare.ends_with(&format!("::{wanted}"))
 }
 
 /// Frames of the sampler itself (pprof's signal handler and its unwinder).
@@ -87,7 +120,8 @@ fn is_sampler_frame(name: &str) -> bool {
 }
 
 /// Runs `work` repeatedly for at least `duration` (at least once) under the sampler and folds the samples under
-/// `root`, starting each stack at the outermost frame named `start_frame` if given (cutting the caller's harness). Errors: the workload's first error, or [`ErrorKind::Internal`] if the sampler cannot start.
+/// `root`, starting each stack at the outermost frame named `start_frame` if given (cutting the caller's
+/// harness). Errors: the workload's first error, or [`ErrorKind::Internal`] if the sampler cannot start.
 pub fn sample_for(
     duration: Duration,
     root: &str,
@@ -131,7 +165,7 @@ pub fn sample_for(
             .frames
             .iter()
             .rev()
-            .flat_map(|inlined| inlined.iter().rev().map(|symbol| symbol.name()))
+            .flat_map(|inlined| inlined.iter().rev().map(frame_name))
             .collect();
         let Some(marker) = names.iter().rposition(|n| is_marker(n)) else {
             continue; // a sample outside the workload (loop bookkeeping)
@@ -139,10 +173,7 @@ pub fn sample_for(
         // Frames between the marker and `start` are the caller's harness: cut them too.
         let mut workload: Vec<String> = names[marker + 1..].iter().map(|n| simplify(n)).collect();
         if let Some(start) = start_frame {
-            if let Some(i) = workload
-                .iter()
-                .position(|n| n == start || n.ends_with(&format!("::{start}")))
-            {
+            if let Some(i) = workload.iter().position(|n| is_named(n, start)) {
                 workload.drain(..i);
             }
         }
