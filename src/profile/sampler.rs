@@ -170,11 +170,13 @@ pub fn sample_for(
         let Some(marker) = names.iter().rposition(|n| is_marker(n)) else {
             continue; // a sample outside the workload (loop bookkeeping)
         };
-        // Frames between the marker and `start` are the caller's harness: cut them too.
+        // Frames between the marker and `start` are the caller's harness: cut them, and leave out samples taken
+        // in the harness itself (outside `start`).
         let mut workload: Vec<String> = names[marker + 1..].iter().map(|n| simplify(n)).collect();
         if let Some(start) = start_frame {
-            if let Some(i) = workload.iter().position(|n| is_named(n, start)) {
-                workload.drain(..i);
+            match workload.iter().position(|n| is_named(n, start)) {
+                Some(i) => drop(workload.drain(..i)),
+                None => continue,
             }
         }
         // The leaf end may show the sampler unwinding itself (signal handler, backtrace): cut it.
