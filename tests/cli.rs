@@ -24,6 +24,14 @@ fn repo(path: &str) -> String {
         .to_string()
 }
 
+/// True when `flamegraphs/` (relative to the test's working directory, the repository) holds nothing but
+/// `.gitkeep`.
+fn no_new_run_dirs() -> bool {
+    std::fs::read_dir("flamegraphs")
+        .map(|entries| entries.flatten().all(|e| e.file_name() == ".gitkeep"))
+        .unwrap_or(true)
+}
+
 /// Asserts a clean failure: exit 1, one line on stderr starting with `canonprof: error: `, containing `needles`.
 fn assert_fails(output: &Output, needles: &[&str]) {
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -163,6 +171,10 @@ fn safe_mode_violations() {
     ]);
     assert_fails(&output, &["elm-edc-relative-type.json", "safe mode"]);
     assert!(!out.exists(), "no export file after a failed run");
+    assert!(
+        no_new_run_dirs(),
+        "no flamegraph directory after a failed run"
+    );
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! `canonprof flame FILE`: the flamegraphs of one credential.
 
-use super::{loader, now, progress_bar, rdfc_options, write_stdout, CommonArgs, FlameArgs};
+use super::{
+    create_dir, loader, now, progress_bar, rdfc_options, write_stdout, CommonArgs, FlameArgs,
+};
 use crate::benchmark::{self, flames, Config};
 use crate::canon::rdfc::HashAlgorithm;
 use crate::canon::Algorithm;
@@ -28,10 +30,11 @@ pub(super) fn run(args: FlameCommandArgs) -> Result<()> {
         ..Config::DEFAULT
     };
     let started_at = now();
-    let dir = args.flame.prepare_dir(&started_at)?;
+    let dir = args.flame.dir(&started_at)?;
     let loader = loader(&args.common)?;
     let credentials = vec![corpus::user_file(&args.file)?];
     benchmark::check(&credentials, &loader, &config)?;
+    create_dir(&dir)?;
     let algorithms = match args.algorithm {
         Some(algorithm) => vec![algorithm],
         None => vec![Algorithm::Rdfc, Algorithm::Jcs],

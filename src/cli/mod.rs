@@ -105,22 +105,25 @@ fn rdfc_options(common: &CommonArgs, hash: HashAlgorithm) -> Result<RdfcOptions>
 }
 
 impl FlameArgs {
-    /// The output directory (given, or `flamegraphs/<run start>`), created now so a bad path fails before any
-    /// measuring.
-    fn prepare_dir(&self, started_at: &str) -> Result<PathBuf> {
+    /// The output directory (given, or `flamegraphs/<run start>`); [`create_dir`] makes it once the inputs are
+    /// checked, before any measuring.
+    fn dir(&self, started_at: &str) -> Result<PathBuf> {
         if !(self.flame_seconds > 0.0 && self.flame_seconds.is_finite()) {
             return Err(Error::new(
                 ErrorKind::Usage,
                 "--flame-seconds must be a positive number",
             ));
         }
-        let dir = match &self.flamegraphs {
+        Ok(match &self.flamegraphs {
             Some(dir) => dir.clone(),
             None => Path::new("flamegraphs").join(started_at.replace(':', "-")),
-        };
-        std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir.display().to_string(), &e))?;
-        Ok(dir)
+        })
     }
+}
+
+/// Creates a flamegraph directory (and its parents).
+fn create_dir(dir: &Path) -> Result<()> {
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(&dir.display().to_string(), &e))
 }
 
 /// The current time as RFC 3339 (UTC, seconds).

@@ -1,6 +1,8 @@
 //! The main job: measure every credential, print the tables, write the exports, then draw the flamegraphs.
 
-use super::{loader, now, progress_bar, rdfc_options, write_stdout, CommonArgs, FlameArgs};
+use super::{
+    create_dir, loader, now, progress_bar, rdfc_options, write_stdout, CommonArgs, FlameArgs,
+};
 use crate::benchmark::{self, flames, Config};
 use crate::canon::rdfc::HashAlgorithm;
 use crate::canon::Algorithm;
@@ -74,7 +76,7 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
     }
     let flame_dir = match args.no_flamegraphs {
         true => None,
-        false => Some(args.flame.prepare_dir(&now())?),
+        false => Some(args.flame.dir(&now())?),
     };
     let loader = loader(&args.common)?;
     let credentials = if args.credential.is_empty() {
@@ -89,6 +91,9 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         files
     };
     let shapes = benchmark::check(&credentials, &loader, &config)?;
+    if let Some(dir) = &flame_dir {
+        create_dir(dir)?;
+    }
     let steps = (credentials.len() * 2 * config.runs * config.iterations) as u64;
     let bar = progress_bar(steps, "measuring");
     let report = benchmark::run(&credentials, &shapes, &loader, &config, &mut || bar.inc(1));
