@@ -9,12 +9,12 @@ use crate::canon::{
     Algorithm,
 };
 use crate::corpus::Credential;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::loader::OfflineLoader;
 use crate::profile::flamegraph::{self, Titles};
 use crate::profile::folded::{self, Folded};
 use crate::profile::{sampler, take_records, Timer};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// The simple credential edu credentials are compared with (the study's 20-attribute credential).
@@ -23,7 +23,7 @@ pub const SIMPLE_REFERENCE: &str = "person-20";
 /// Where and how long to sample.
 #[derive(Debug, Clone)]
 pub struct Settings {
-    /// Output directory (created if missing).
+    /// Output directory (must exist).
     pub dir: PathBuf,
     /// Sampling time per sampled graph (s).
     pub seconds: f64,
@@ -109,22 +109,47 @@ fn profile(
     })
 }
 
-/// Writes `<stem>.svg` and `<stem>.folded` (folded stacks, or for a differential graph the `stack before after`
-/// lines inferno draws it from).
-fn write_graph(dir: &Path, stem: &str, svg: &str, folded_text: &str) -> Result<(String, String)> {
-    let (svg_name, folded_name) = (format!("{stem}.svg"), format!("{stem}.folded"));
-    crate::export::write_atomically(&dir.join(&svg_name), svg)?;
-    crate::export::write_atomically(&dir.join(&folded_name), folded_text)?;
-    Ok((svg_name, folded_name))
+/// Collects the graphs of a run as they are written.
+struct Output<'a> {
+    settings: &'a Settings,
+    graphs: Vec<Graph>,
 }
 
-fn subtitle(settings: &Settings) -> String {
-    format!(
-        "{} · canonprof {} · commit {}",
-        settings.started_at,
-        env!("CARGO_PKG_VERSION"),
-        env!("CANONPROF_GIT_COMMIT")
-    )
+impl Output<'_> {
+    /// Renders `folded_text` (plain or differential folded lines) under `title` and writes `<stem>.svg` beside
+    /// `<stem>.folded`.
+    fn graph(
+        &mut self,
+        credential: &str,
+        label: String,
+        stem: &str,
+        title: String,
+        count_name: &str,
+        folded_text: &str,
+    ) -> Result<()> {
+        let subtitle = format!(
+            "{} · canonprof {} · commit {}",
+            self.settings.started_at,
+            env!("CARGO_PKG_VERSION"),
+            env!("CANONPROF_GIT_COMMIT")
+        );
+        let titles = Titles {
+            title,
+            subtitle,
+            count_name: count_name.to_string(),
+        };
+        let svg_text = flamegraph::render_text(folded_text, &titles)?;
+        let (svg, folded) = (format!("{stem}.svg"), format!("{stem}.folded"));
+        crate::export::write_atomically(&self.settings.dir.join(&svg), &svg_text)?;
+        crate::export::write_atomically(&self.settings.dir.join(&folded), folded_text)?;
+        self.graphs.push(Graph {
+            credential: credential.to_string(),
+            label,
+            svg,
+            folded,
+        });
+        Ok(())
+    }
 }
 
 /// Re-roots folded stacks (`old;a;b` → `new;a;b`) so two pipelines' phases compare in a differential graph.
@@ -135,7 +160,7 @@ fn reroot(stacks: &Folded, root: &str) -> Folded {
         .collect()
 }
 
-/// Profiles `algorithms` of every credential and writes the graphs; `progress` is called after each sampled
+/// Profiles `algorithms` of every credential and writes the graphs; `progress` is called before each sampled
 /// graph. `baseline` credentials are only profiled when they are the simple reference of an edu credential.
 pub fn write_all(
     credentials: &[Credential],
@@ -145,11 +170,12 @@ pub fn write_all(
     settings: &Settings,
     progress: &mut dyn FnMut(&str),
 ) -> Result<Vec<Graph>> {
-    std::fs::create_dir_all(&settings.dir)
-        .map_err(|e| Error::io(&settings.dir.display().to_string(), &e))?;
     let timer = Timer::new();
     let has_edu = credentials.iter().any(|c| c.set == "edu");
-    let mut graphs = Vec::new();
+    let mut out = Output {
+        settings,
+        graphs: Vec::new(),
+    };
     let mut reference: Option<(String, Folded)> = None;
     let mut edu_rdfc: Vec<(String, Folded)> = Vec::new();
     for credential in credentials {
@@ -162,10 +188,11 @@ pub fn write_all(
         } else {
             algorithms.to_vec()
         };
-        let stem = file_stem(&credential.name);
+        let (name, stem) = (credential.name.as_str(), file_stem(&credential.name));
         let mut spans_by_algorithm = Vec::new();
         for &algorithm in &wanted {
-            progress(&format!("{} {}", credential.name, algorithm.name()));
+            let alg = algorithm.name();
+            progress(&format!("{name} {alg}"));
             let p = profile(
                 credential,
                 algorithm,
@@ -175,60 +202,36 @@ pub fn write_all(
                 &timer,
             )?;
             let s = &p.sampled;
-            let titles = Titles {
-                title: format!(
-                    "{} — {} — sampled CPU time, {} samples ({:.1} s, {} iterations)",
-                    credential.name,
-                    algorithm.name(),
-                    s.samples,
-                    s.seconds,
-                    s.iterations
-                ),
-                subtitle: subtitle(settings),
-                count_name: "samples".into(),
-            };
-            let name = format!("{stem}.{}.sampled", algorithm.name());
-            let (svg, folded) = write_graph(
-                &settings.dir,
-                &name,
-                &flamegraph::svg(&s.stacks, &titles)?,
+            let title = format!(
+                "{name} — {alg} — sampled CPU time, {} samples ({:.1} s, {} iterations)",
+                s.samples, s.seconds, s.iterations
+            );
+            out.graph(
+                name,
+                format!("{alg} sampled"),
+                &format!("{stem}.{alg}.sampled"),
+                title,
+                "samples",
                 &folded::to_text(&s.stacks),
             )?;
-            graphs.push(Graph {
-                credential: credential.name.clone(),
-                label: format!("{} sampled", algorithm.name()),
-                svg,
-                folded,
-            });
-            let titles = Titles {
-                title: format!(
-                    "{} — {} — phase spans (exact wall time in ns, {} iterations)",
-                    credential.name,
-                    algorithm.name(),
-                    s.iterations
-                ),
-                subtitle: subtitle(settings),
-                count_name: "ns".into(),
-            };
-            let name = format!("{stem}.{}.spans", algorithm.name());
-            let (svg, folded) = write_graph(
-                &settings.dir,
-                &name,
-                &flamegraph::svg(&p.spans, &titles)?,
+            let title = format!(
+                "{name} — {alg} — phase spans (exact wall time in ns, {} iterations)",
+                s.iterations
+            );
+            out.graph(
+                name,
+                format!("{alg} spans"),
+                &format!("{stem}.{alg}.spans"),
+                title,
+                "ns",
                 &folded::to_text(&p.spans),
             )?;
-            graphs.push(Graph {
-                credential: credential.name.clone(),
-                label: format!("{} spans", algorithm.name()),
-                svg,
-                folded,
-            });
             if algorithm == Algorithm::Rdfc {
                 if is_reference {
-                    reference = Some((credential.name.clone(), s.stacks.clone()));
+                    reference = Some((name.to_string(), s.stacks.clone()));
                 }
                 if credential.set == "edu" {
-                    edu_rdfc.push((credential.name.clone(), s.stacks.clone()));
+                    edu_rdfc.push((name.to_string(), s.stacks.clone()));
                 }
             }
             spans_by_algorithm.push((algorithm, p.spans));
@@ -236,60 +239,41 @@ pub fn write_all(
         if let [(Algorithm::Rdfc, rdfc_spans), (Algorithm::Jcs, jcs_spans)] =
             spans_by_algorithm.as_slice()
         {
-            let titles = Titles {
-                title: format!(
-                    "{} — JCS → RDFC-1.0 — phase spans per iteration (red: more time in RDFC-1.0)",
-                    credential.name
-                ),
-                subtitle: subtitle(settings),
-                count_name: "ns".into(),
-            };
             let (before, after) = (
                 reroot(jcs_spans, "canonicalize"),
                 reroot(rdfc_spans, "canonicalize"),
             );
             let diff = flamegraph::differential_text(&before, &after, false)?;
-            let svg = flamegraph::render_text(&diff, &titles)?;
-            let (svg, folded) = write_graph(
-                &settings.dir,
+            let title = format!(
+                "{name} — JCS → RDFC-1.0 — phase spans per iteration (red: more time in RDFC-1.0)"
+            );
+            let label = "JCS → RDFC-1.0 (spans, differential)".to_string();
+            out.graph(
+                name,
+                label,
                 &format!("{stem}.diff-jcs-rdfc-1.0.spans"),
-                &svg,
+                title,
+                "ns",
                 &diff,
             )?;
-            graphs.push(Graph {
-                credential: credential.name.clone(),
-                label: "JCS → RDFC-1.0 (spans, differential)".into(),
-                svg,
-                folded,
-            });
         }
     }
     if let Some((reference_name, reference_stacks)) = &reference {
         for (name, stacks) in &edu_rdfc {
-            let titles = Titles {
-                title: format!(
-                    "{reference_name} → {name} — RDFC-1.0 sampled, normalized (red: a larger share of the time in {name})"
-                ),
-                subtitle: subtitle(settings),
-                count_name: "samples".into(),
-            };
             let diff = flamegraph::differential_text(reference_stacks, stacks, true)?;
-            let svg = flamegraph::render_text(&diff, &titles)?;
+            let title = format!(
+                "{reference_name} → {name} — RDFC-1.0 sampled, normalized (red: a larger share of the time in {name})"
+            );
+            let label = format!("{reference_name} → {name} (RDFC-1.0 sampled, differential)");
             let stem = format!(
                 "{}.diff-{}.rdfc-1.0.sampled",
                 file_stem(name),
                 file_stem(reference_name)
             );
-            let (svg, folded) = write_graph(&settings.dir, &stem, &svg, &diff)?;
-            graphs.push(Graph {
-                credential: name.clone(),
-                label: format!("{reference_name} → {name} (RDFC-1.0 sampled, differential)"),
-                svg,
-                folded,
-            });
+            out.graph(name, label, &stem, title, "samples", &diff)?;
         }
     }
-    Ok(graphs)
+    Ok(out.graphs)
 }
 
 /// Number of sampled graphs [`write_all`] will draw (for progress bars and time estimates).

@@ -1,7 +1,7 @@
 //! `canonprof flame FILE`: the flamegraphs of one credential.
 
 use super::{
-    create_dir, loader, now, progress_bar, rdfc_options, write_stdout, CommonArgs, FlameArgs,
+    create_dir, draw_flamegraphs, loader, now, rdfc_options, write_stdout, CommonArgs, FlameArgs,
 };
 use crate::benchmark::{self, flames, Config};
 use crate::canon::rdfc::HashAlgorithm;
@@ -44,19 +44,7 @@ pub(super) fn run(args: FlameCommandArgs) -> Result<()> {
         seconds: args.flame.flame_seconds,
         started_at,
     };
-    let bar = progress_bar(algorithms.len() as u64, "sampling");
-    let graphs = flames::write_all(
-        &credentials,
-        &algorithms,
-        &loader,
-        &config.rdfc,
-        &settings,
-        &mut |what| {
-            bar.set_message(what.to_string());
-            bar.inc(1);
-        },
-    );
-    bar.finish_and_clear();
+    let graphs = draw_flamegraphs(&credentials, &algorithms, &loader, &config.rdfc, &settings);
     let listing: String = graphs?
         .iter()
         .map(|g| format!("{}  {}\n", settings.dir.join(&g.svg).display(), g.label))

@@ -126,6 +126,34 @@ fn create_dir(dir: &Path) -> Result<()> {
     std::fs::create_dir_all(dir).map_err(|e| Error::io(&dir.display().to_string(), &e))
 }
 
+/// Draws the flamegraphs of `credentials` with a progress bar.
+fn draw_flamegraphs(
+    credentials: &[crate::corpus::Credential],
+    algorithms: &[crate::canon::Algorithm],
+    loader: &OfflineLoader,
+    rdfc: &RdfcOptions,
+    settings: &crate::benchmark::flames::Settings,
+) -> Result<Vec<crate::benchmark::flames::Graph>> {
+    use crate::benchmark::flames;
+    let bar = progress_bar(
+        flames::sampled_graph_count(credentials, algorithms) as u64,
+        "sampling",
+    );
+    let graphs = flames::write_all(
+        credentials,
+        algorithms,
+        loader,
+        rdfc,
+        settings,
+        &mut |what| {
+            bar.set_message(what.to_string());
+            bar.inc(1);
+        },
+    );
+    bar.finish_and_clear();
+    graphs
+}
+
 /// The current time as RFC 3339 (UTC, seconds).
 fn now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)

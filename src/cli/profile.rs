@@ -1,7 +1,8 @@
 //! The main job: measure every credential, print the tables, write the exports, then draw the flamegraphs.
 
 use super::{
-    create_dir, loader, now, progress_bar, rdfc_options, write_stdout, CommonArgs, FlameArgs,
+    create_dir, draw_flamegraphs, loader, now, progress_bar, rdfc_options, write_stdout,
+    CommonArgs, FlameArgs,
 };
 use crate::benchmark::{self, flames, Config};
 use crate::canon::rdfc::HashAlgorithm;
@@ -116,22 +117,7 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         seconds: args.flame.flame_seconds,
         started_at: report.metadata.started_at.clone(),
     };
-    let bar = progress_bar(
-        flames::sampled_graph_count(&credentials, &algorithms) as u64,
-        "sampling",
-    );
-    let graphs = flames::write_all(
-        &credentials,
-        &algorithms,
-        &loader,
-        &config.rdfc,
-        &settings,
-        &mut |what| {
-            bar.set_message(what.to_string());
-            bar.inc(1);
-        },
-    );
-    bar.finish_and_clear();
+    let graphs = draw_flamegraphs(&credentials, &algorithms, &loader, &config.rdfc, &settings);
     let graphs = graphs?;
     let links: Vec<export::html::Link> = graphs
         .iter()
