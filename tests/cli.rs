@@ -24,14 +24,6 @@ fn repo(path: &str) -> String {
         .to_string()
 }
 
-/// True when `flamegraphs/` (relative to the test's working directory, the repository) holds nothing but
-/// `.gitkeep`.
-fn no_new_run_dirs() -> bool {
-    std::fs::read_dir("flamegraphs")
-        .map(|entries| entries.flatten().all(|e| e.file_name() == ".gitkeep"))
-        .unwrap_or(true)
-}
-
 /// Asserts a clean failure: exit 1, one line on stderr starting with `canonprof: error: `, containing `needles`.
 fn assert_fails(output: &Output, needles: &[&str]) {
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -161,18 +153,23 @@ fn safe_mode_violations() {
             &[&path, needle],
         );
     }
-    // The main job refuses it too, before measuring, and writes no export.
+    // The main job refuses it too, before measuring, and writes no export and no flamegraph directory (run in
+    // a scratch working directory, where the default `flamegraphs/<run>/` would appear).
     let out = dir.path().join("out.json");
-    let output = canonprof(&[
-        "--credential",
-        &invalid,
-        "--export-json",
-        &out.display().to_string(),
-    ]);
+    let output = Command::new(env!("CARGO_BIN_EXE_canonprof"))
+        .args([
+            "--credential",
+            &invalid,
+            "--export-json",
+            &out.display().to_string(),
+        ])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
     assert_fails(&output, &["elm-edc-relative-type.json", "safe mode"]);
     assert!(!out.exists(), "no export file after a failed run");
     assert!(
-        no_new_run_dirs(),
+        !dir.path().join("flamegraphs").exists(),
         "no flamegraph directory after a failed run"
     );
 }

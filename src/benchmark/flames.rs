@@ -1,5 +1,6 @@
 //! Flamegraphs for the main job and `canonprof flame`: per credential and algorithm, a sampled CPU flamegraph
-//! (pprof, for a wall-clock duration) and a span flamegraph (the phase spans of the same iterations, exact), plus
+//! (pprof, for a wall-clock duration) and a span flamegraph (the phase spans of the same iterations, exact, as
+//! the mean per iteration), plus
 //! differential flamegraphs — RDFC-1.0 against JCS (phase spans) and each edu credential against the simple
 //! baseline `person-20` (sampled, normalized). SVGs and their folded stacks are written side by side.
 
@@ -103,10 +104,12 @@ fn profile(
             .stacks
             .insert(format!("{root};(no samples: raise --flame-seconds)"), 1);
     }
-    Ok(Profiles {
-        spans: folded::from_span_records(&records, root),
-        sampled,
-    })
+    // Mean per iteration, so pipelines that ran a different number of times compare.
+    let spans = folded::per(
+        &folded::from_span_records(&records, root),
+        sampled.iterations,
+    );
+    Ok(Profiles { spans, sampled })
 }
 
 /// Collects the graphs of a run as they are written.
@@ -215,7 +218,7 @@ pub fn write_all(
                 &folded::to_text(&s.stacks),
             )?;
             let title = format!(
-                "{name} — {alg} — phase spans (exact wall time in ns, {} iterations)",
+                "{name} — {alg} — phase spans (mean wall time per iteration in ns, {} iterations)",
                 s.iterations
             );
             out.graph(
@@ -245,7 +248,7 @@ pub fn write_all(
             );
             let diff = flamegraph::differential_text(&before, &after, false)?;
             let title = format!(
-                "{name} — JCS → RDFC-1.0 — phase spans per iteration (red: more time in RDFC-1.0)"
+                "{name} — JCS → RDFC-1.0 — phase spans, mean ns per iteration (red: more time in RDFC-1.0 than in JCS)"
             );
             let label = "JCS → RDFC-1.0 (spans, differential)".to_string();
             out.graph(

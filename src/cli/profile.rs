@@ -21,13 +21,13 @@ pub(super) struct ProfileArgs {
     /// Profile these credential files instead of the bundled ones (not with --schema).
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "schema")]
     credential: Vec<PathBuf>,
-    /// Iterations per run (N).
+    /// Iterations per run (N) [default: 50; 2000 with --study].
     #[arg(long, value_name = "N")]
     iterations: Option<usize>,
-    /// Number of runs (R).
+    /// Number of runs (R) [default: 5].
     #[arg(long, value_name = "R")]
     runs: Option<usize>,
-    /// Warm-up iterations per pipeline before measuring.
+    /// Warm-up iterations per pipeline before measuring [default: 5].
     #[arg(long, value_name = "W")]
     warmup: Option<usize>,
     /// The study's setting: N=2000 iterations x R=5 runs (explicit --iterations/--runs still win).

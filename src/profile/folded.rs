@@ -55,6 +55,17 @@ pub fn merge(into: &mut Folded, other: &Folded) {
     }
 }
 
+/// Each count divided by `divisor` (rounded to nearest; stacks that round to 0 are dropped) — e.g. totals over N
+/// iterations to means per iteration, so two pipelines run a different number of times compare.
+pub fn per(folded: &Folded, divisor: u64) -> Folded {
+    let divisor = divisor.max(1);
+    folded
+        .iter()
+        .map(|(stack, count)| (stack.clone(), (count + divisor / 2) / divisor))
+        .filter(|(_, count)| *count > 0)
+        .collect()
+}
+
 /// The folded text: one `stack count` line per stack, sorted by stack.
 pub fn to_text(folded: &Folded) -> String {
     folded
@@ -100,6 +111,16 @@ mod tests {
             290,
             "self times add up to the outermost spans' time"
         );
+    }
+
+    #[test]
+    fn scales_to_means() {
+        let totals = Folded::from([
+            ("a".to_string(), 2000),
+            ("a;b".to_string(), 5),
+            ("a;c".to_string(), 1),
+        ]);
+        assert_eq!(to_text(&per(&totals, 4)), "a 500\na;b 1\n");
     }
 
     #[test]

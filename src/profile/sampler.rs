@@ -33,10 +33,11 @@ fn sampled_region(work: &mut dyn FnMut() -> Result<()>) -> Result<()> {
     result
 }
 
-/// A symbol's name; a bare name (an inlined frame in an optimized build, such as `{async_fn#0}` or `clone`) gets
-/// its source file appended, shortened to `crate/src/…` (`clone [json-ld-core-0.21.4/src/context/mod.rs]`).
+/// A symbol's readable name ([`simplify`]); a bare name (an inlined frame or an async body in an optimized build,
+/// such as `{async_fn#0}` or `clone`) gets its source file appended, shortened to `crate/src/…`
+/// (`clone [json-ld-core-0.21.4/src/context/mod.rs]`).
 fn frame_name(symbol: &pprof::Symbol) -> String {
-    let name = symbol.name();
+    let name = simplify(&symbol.name());
     if name.contains("::") {
         return name;
     }
@@ -86,7 +87,7 @@ pub fn simplify(name: &str) -> String {
                     out.push('<');
                 }
             }
-            '>' if depth > 0 => {
+            '>' if depth > 0 && previous != Some('-') => {
                 depth -= 1;
                 if kept.pop() == Some(true) {
                     out.push('>');
@@ -172,7 +173,7 @@ pub fn sample_for(
         };
         // Frames between the marker and `start` are the caller's harness: cut them, and leave out samples taken
         // in the harness itself (outside `start`).
-        let mut workload: Vec<String> = names[marker + 1..].iter().map(|n| simplify(n)).collect();
+        let mut workload: Vec<String> = names[marker + 1..].to_vec();
         if let Some(start) = start_frame {
             match workload.iter().position(|n| is_named(n, start)) {
                 Some(i) => drop(workload.drain(..i)),
@@ -259,6 +260,10 @@ mod tests {
             "alloc::vec::Vec::push"
         );
         assert_eq!(simplify("{closure#0}"), "{closure#0}");
+        assert_eq!(
+            simplify("call_once<fn() -> Result<(), E>, ()>"),
+            "call_once"
+        );
         assert_eq!(
             simplify("core::iter::Iterator::fold::<indexmap::Bucket<K, V>, ()>"),
             "core::iter::Iterator::fold"
