@@ -1,0 +1,110 @@
+// Times jsonld.js 9 + rdf-canonize 5 (RDFC-1.0 as the Data Integrity cryptosuites run it: safe mode, no base,
+// rdfDirection i18n-datatype) and npm canonicalize (JCS) phase by phase on canonprof's bundled credentials, with
+// canonprof's statistics (warm-up, R runs x N iterations, median of run medians, min-max of run medians, p10/p90),
+// and prints JSON in the shape of `canonprof --export-json` ("results" entries), plus each canonical output.
+// Usage: node peer.mjs [--iterations N] [--runs R] [--warmup W] [--schema simple|edu|all] [--credential FILE...]
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import jsonld from 'jsonld';
+import canonize from 'rdf-canonize';
+import canonicalize from 'canonicalize';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const args = process.argv.slice(2);
+const opt = (name, dflt) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : dflt; };
+const iterations = Number(opt('iterations', 50)), runs = Number(opt('runs', 5)), warmup = Number(opt('warmup', 5));
+const schema = opt('schema', 'all');
+
+const contextsDir = path.join(root, 'schemas-education/contexts');
+const index = JSON.parse(fs.readFileSync(path.join(contextsDir, 'index.json'), 'utf8')).contexts;
+const cache = new Map();
+const documentLoader = async (url) => {
+  const entry = index[url];
+  if (!entry) throw new Error(`unknown context URL <${url}> (offline)`);
+  if (!cache.has(url)) cache.set(url, JSON.parse(fs.readFileSync(path.join(contextsDir, entry.file), 'utf8')));
+  return { contextUrl: null, documentUrl: url, document: cache.get(url) };
+};
+
+function credentials() {
+  const ci = args.indexOf('--credential');
+  if (ci >= 0) return args.slice(ci + 1).filter((a) => !a.startsWith('--')).map((f) => ({ name: path.basename(f, '.json'), set: 'user', file: f }));
+  const sets = schema === 'all' ? ['simple', 'edu'] : [schema];
+  const order = { simple: ['alumni', 'vcdm2-simple', 'person-20'], edu: ['ob3-basic', 'ob3-full', 'clr2', 'elm-edc-annex1'] };
+  return sets.flatMap((set) => order[set].map((name) => ({ name, set, file: path.join(root, 'schemas-education', set, `${name}.json`) })));
+}
+
+const now = () => process.hrtime.bigint();
+const us = (t0, t1) => Number(t1 - t0) / 1000;
+const sha256 = (text) => crypto.createHash('sha256').update(text, 'utf8').digest('hex');
+
+async function rdfc(text, times) {
+  let t = now();
+  const doc = JSON.parse(text);
+  let t1 = now(); times.parse = us(t, t1); t = t1;
+  const expanded = await jsonld.expand(doc, { documentLoader, safe: true, base: null });
+  t1 = now(); times.expand = us(t, t1); t = t1;
+  const dataset = await jsonld.toRDF(expanded, { documentLoader, safe: true, rdfDirection: 'i18n-datatype' });
+  t1 = now(); times.to_rdf = us(t, t1); t = t1;
+  const canonical = await canonize.canonize(dataset, { algorithm: 'RDFC-1.0' });
+  t1 = now(); times.canonize = us(t, t1); t = t1;
+  const hash = sha256(canonical);
+  t1 = now(); times.hash = us(t, t1);
+  return { canonical, hash };
+}
+
+async function jcs(text, times) {
+  let t = now();
+  const doc = JSON.parse(text);
+  let t1 = now(); times.parse = us(t, t1); t = t1;
+  const canonical = canonicalize(doc);
+  t1 = now(); times.jcs = us(t, t1); t = t1;
+  const hash = sha256(canonical);
+  t1 = now(); times.hash = us(t, t1);
+  return { canonical, hash };
+}
+
+const percentile = (values, p) => {
+  const s = [...values].sort((a, b) => a - b);
+  const rank = (p / 100) * (s.length - 1), lo = Math.floor(rank), hi = Math.ceil(rank);
+  return s[lo] + (s[hi] - s[lo]) * (rank - lo);
+};
+const stats = (perRun) => {
+  const medians = perRun.map((r) => percentile(r, 50)), pooled = perRun.flat();
+  return { median_us: percentile(medians, 50), min_run_median_us: Math.min(...medians), max_run_median_us: Math.max(...medians),
+    p10_us: percentile(pooled, 10), p90_us: percentile(pooled, 90), runs: medians.length, samples: pooled.length };
+};
+
+async function measure(pipeline, text) {
+  for (let i = 0; i < warmup; i++) await pipeline(text, {});
+  const phases = {}, total = [];
+  let output;
+  for (let r = 0; r < runs; r++) {
+    const totals = [], perPhase = {};
+    for (let i = 0; i < iterations; i++) {
+      const times = {};
+      const t0 = now();
+      output = await pipeline(text, times);
+      totals.push(us(t0, now()));
+      for (const [k, v] of Object.entries(times)) (perPhase[k] ??= []).push(v);
+    }
+    total.push(totals);
+    for (const [k, v] of Object.entries(perPhase)) (phases[k] ??= []).push(v);
+  }
+  return { phases: Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, stats(v)])), total: stats(total), ...output };
+}
+
+const results = [];
+for (const c of credentials()) {
+  const text = fs.readFileSync(c.file, 'utf8');
+  for (const [algorithm, pipeline] of [['rdfc-1.0', rdfc], ['jcs', jcs]]) {
+    const m = await measure(pipeline, text);
+    results.push({ credential: c.name, set: c.set, file: c.file, algorithm, phases: m.phases, total: m.total, sha256: m.hash, canonical: m.canonical });
+  }
+}
+const version = (p) => JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'node_modules', p, 'package.json'), 'utf8')).version;
+console.log(JSON.stringify({
+  implementation: `jsonld.js ${version('jsonld')} + rdf-canonize ${version('rdf-canonize')}; canonicalize ${version('canonicalize')}; node ${process.version}`,
+  config: { iterations, runs, warmup }, results,
+}, null, 2));
