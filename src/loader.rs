@@ -13,6 +13,9 @@ use std::sync::{Mutex, OnceLock};
 
 include!(concat!(env!("OUT_DIR"), "/bundled_contexts.rs"));
 
+/// A processed JSON-LD context (JSON-LD 1.1 API §4.1 active context).
+pub type Processed = json_ld::Context<IriBuf, json_ld::BlankIdBuf>;
+
 /// One context the loader can serve.
 struct Entry {
     /// Where the bytes came from (`bundled:<file>` or a path), for error messages.
@@ -28,6 +31,9 @@ struct Entry {
 /// value (what a caching verifier pays). Not shared across threads while loading.
 pub struct OfflineLoader {
     entries: HashMap<String, Entry>,
+    /// Processed top-level contexts by the compact JSON text of the `@context` value, when caching is on.
+    /// Keyed within this loader only, so a context is never served for other contents.
+    processed: Option<Mutex<HashMap<String, Processed>>>,
     /// The first failure of the current expansion: json-ld reports only "loading failed", we keep the reason.
     failure: Mutex<Option<Error>>,
 }
@@ -50,6 +56,7 @@ impl OfflineLoader {
             .collect();
         OfflineLoader {
             entries,
+            processed: None,
             failure: Mutex::new(None),
         }
     }
@@ -109,7 +116,36 @@ impl OfflineLoader {
             };
             self.entries.insert(url.clone(), entry);
         }
+        // Contexts changed: nothing processed before may be served again.
+        if let Some(Ok(mut processed)) = self.processed.as_ref().map(|m| m.lock()) {
+            processed.clear();
+        }
         Ok(self)
+    }
+
+    /// Turns the processed-context cache on or off (off by default; see [`crate::canon::expand`]). Turning it on
+    /// or off empties it.
+    pub fn with_context_cache(mut self, on: bool) -> Self {
+        self.processed = on.then(|| Mutex::new(HashMap::new()));
+        self
+    }
+
+    /// Whether the processed-context cache is on.
+    pub fn caches_contexts(&self) -> bool {
+        self.processed.is_some()
+    }
+
+    /// A copy of the processed context cached for `key` (the compact JSON text of a top-level `@context`).
+    pub fn cached_context(&self, key: &str) -> Option<Processed> {
+        self.processed.as_ref()?.lock().ok()?.get(key).cloned()
+    }
+
+    /// Caches `context` for `key` and returns it.
+    pub fn cache_context(&self, key: String, context: Processed) -> Processed {
+        if let Some(Ok(mut map)) = self.processed.as_ref().map(|m| m.lock()) {
+            map.insert(key, context.clone());
+        }
+        context
     }
 
     /// The URLs this loader can serve, sorted.

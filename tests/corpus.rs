@@ -76,3 +76,80 @@ fn unknown_context_url_is_named() {
         "{err}"
     );
 }
+
+#[test]
+fn context_cache_gives_byte_identical_output_and_never_mixes_contexts() {
+    use canonprof::canon::rdfc::{canonicalize_jsonld, RdfcOptions};
+    use canonprof::loader::OfflineLoader;
+    let options = RdfcOptions::default();
+    let cached = OfflineLoader::bundled().with_context_cache(true);
+    let cold = OfflineLoader::bundled();
+    for c in corpus::bundled(Schema::All) {
+        let text = &c.document.text;
+        let expected = canonicalize_jsonld(&c.name, text, &cold, &options)
+            .unwrap()
+            .canonical;
+        // The first call fills the cache, the second is served from it.
+        for round in ["miss", "hit"] {
+            let got = canonicalize_jsonld(&c.name, text, &cached, &options)
+                .unwrap()
+                .canonical;
+            assert_eq!(got, expected, "{} ({round})", c.name);
+        }
+    }
+    // Two inline contexts that differ in one term, through one cache: each document gets its own.
+    let doc = |iri: &str| format!(r#"{{"@context":{{"name":"{iri}"}},"@id":"urn:x","name":"v"}}"#);
+    for iri in [
+        "https://a.example/name",
+        "https://b.example/name",
+        "https://a.example/name",
+    ] {
+        let got = canonicalize_jsonld("inline", &doc(iri), &cached, &options)
+            .unwrap()
+            .canonical;
+        assert_eq!(got, format!("<urn:x> <{iri}> \"v\" .\n"));
+    }
+    // The same URL served by two loaders with different contents: a cache belongs to its loader.
+    let dirs: Vec<tempfile::TempDir> = ["https://a.example/name", "https://b.example/name"]
+        .iter()
+        .map(|iri| {
+            let dir = tempfile::tempdir().unwrap();
+            std::fs::write(
+                dir.path().join("ctx.jsonld"),
+                format!(r#"{{"@context":{{"name":"{iri}"}}}}"#),
+            )
+            .unwrap();
+            std::fs::write(
+                dir.path().join("index.json"),
+                r#"{"https://example.org/ctx":"ctx.jsonld"}"#,
+            )
+            .unwrap();
+            dir
+        })
+        .collect();
+    let doc = r#"{"@context":"https://example.org/ctx","@id":"urn:x","name":"v"}"#;
+    for (dir, iri) in dirs
+        .iter()
+        .zip(["https://a.example/name", "https://b.example/name"])
+    {
+        let loader = OfflineLoader::bundled()
+            .with_context_cache(true)
+            .with_user_contexts(dir.path())
+            .unwrap();
+        for _ in 0..2 {
+            assert_eq!(
+                canonicalize_jsonld("u", doc, &loader, &options)
+                    .unwrap()
+                    .canonical,
+                format!("<urn:x> <{iri}> \"v\" .\n")
+            );
+        }
+    }
+    // Errors on the cached path still point into the whole document.
+    let bad = r#"{"@context":{"name":"https://schema.org/name"},"@id":"urn:x","name":"a","nickname":"b"}"#;
+    for _ in 0..2 {
+        let err = canonicalize_jsonld("bad.json", bad, &cached, &options).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::SafeMode);
+        assert_eq!(err.position.as_deref(), Some("/nickname"), "{err}");
+    }
+}

@@ -73,10 +73,10 @@ fn w3c_inputs_get_the_same_labels() {
 fn corpus_credentials_get_the_same_labels() {
     let loader = OfflineLoader::bundled();
     for c in canonprof::corpus::bundled(canonprof::corpus::Schema::All) {
-        let value = json_ld::syntax::Parse::parse_str(&c.document.text)
+        let mut value = json_ld::syntax::Parse::parse_str(&c.document.text)
             .map(|(v, _)| v)
             .unwrap();
-        let dataset = to_rdf::to_rdf(&expand::expand(&value, &loader).unwrap()).unwrap();
+        let dataset = to_rdf::to_rdf(&expand::expand(&mut value, &loader).unwrap()).unwrap();
         assert_same_labels(&c.name, &dataset, false);
     }
 }

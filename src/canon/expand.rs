@@ -1,6 +1,11 @@
 //! JSON-LD 1.1 expansion (JSON-LD 1.1 API §5.1 Expansion Algorithm) as the VC Data Integrity cryptosuites run it:
 //! no base IRI, the offline document loader, and *safe mode* — a term or `@type` that would be dropped or stay
 //! relative is an error (jsonld.js `safe: true`). The engine is the `json-ld` crate (0.21).
+//!
+//! With the loader's processed-context cache on ([`OfflineLoader::with_context_cache`]), the document's top-level
+//! `@context` is processed once (JSON-LD 1.1 API §4.1.2 Context Processing, from the empty initial context) and
+//! the result reused for every later document with the same `@context` value — what jsonld.js and PyLD do across
+//! calls. Type- and property-scoped contexts inside the document are still processed by json-ld every time.
 
 use crate::error::{Error, ErrorKind, Locate, Result};
 use crate::loader::OfflineLoader;
@@ -26,14 +31,71 @@ fn safe_policy() -> Policy {
 /// the engine lets us find it), [`ErrorKind::UnknownContext`] / [`ErrorKind::ContextIntegrity`] from the loader,
 /// [`ErrorKind::Expansion`] for any other JSON-LD error (with its spec error code, e.g. `protected term
 /// redefinition`). The caller adds the file name.
-pub fn expand(document: &Value, loader: &OfflineLoader) -> Result<Expanded> {
+/// With the context cache on, the top-level `@context` entry is taken out of `document` (and put back if
+/// expansion fails).
+pub fn expand(document: &mut Value, loader: &OfflineLoader) -> Result<Expanded> {
     free_floating_scalar(document)?;
     loader.clear_failure();
     let options = Options {
         policy: safe_policy(),
         ..Options::default()
     };
+    if loader.caches_contexts() {
+        if let Some(result) = expand_with_cached_context(document, loader, options) {
+            return result;
+        }
+    }
     run(document, loader, options).map_err(|e| explain(e, document, loader))
+}
+
+/// The cached path: `None` when the document has no single top-level `@context` to cache.
+fn expand_with_cached_context(
+    document: &mut Value,
+    loader: &OfflineLoader,
+    options: Options,
+) -> Option<Result<Expanded>> {
+    let Value::Object(object) = document else {
+        return None;
+    };
+    let index = object.index_of("@context")?;
+    let entry = object.remove_at(index)?;
+    let key = json_ld::syntax::Print::compact_print(&entry.value).to_string();
+    let result = match loader.cached_context(&key) {
+        Some(context) => Ok(context),
+        None => process_top_level_context(&entry.value, loader, options)
+            .map(|context| loader.cache_context(key, context)),
+    }
+    .and_then(|context| {
+        pollster::block_on(document.expand_full(&mut (), context, None, loader, options, ()))
+    });
+    Some(result.map_err(|error| {
+        // Put the document back as it was, so the error path can look at it whole.
+        if let Value::Object(object) = document {
+            object.push_front(entry.key, entry.value);
+        }
+        explain(error, document, loader)
+    }))
+}
+
+/// Context processing of a top-level `@context` value from the empty initial context (no base IRI).
+fn process_top_level_context(
+    value: &Value,
+    loader: &OfflineLoader,
+    options: Options,
+) -> std::result::Result<json_ld::Context<IriBuf, BlankIdBuf>, ExpansionError> {
+    use json_ld::syntax::TryFromJson;
+    use json_ld::Process;
+    let context = json_ld::syntax::context::Context::try_from_json(value.clone())?;
+    let initial = json_ld::Context::new(None);
+    let processed = pollster::block_on(context.process_full(
+        &mut (),
+        &initial,
+        loader,
+        None,
+        options.into(),
+        (),
+    ))?;
+    Ok(processed.into_processed())
 }
 
 /// Safe mode, like jsonld.js: a top-level scalar (or a scalar directly in a top-level array) is a "free-floating

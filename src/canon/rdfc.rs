@@ -70,7 +70,7 @@ pub fn canonicalize_jsonld(
     loader: &OfflineLoader,
     options: &RdfcOptions,
 ) -> Result<RdfcOutput> {
-    let document = {
+    let mut document = {
         let _span = tracing::info_span!(phase::PARSE).entered();
         json_ld::syntax::Value::parse_str(text)
             .map(|(value, _)| value)
@@ -80,7 +80,7 @@ pub fn canonicalize_jsonld(
     };
     let expanded = {
         let _span = tracing::info_span!(phase::EXPAND).entered();
-        expand::expand(&document, loader).map_err(|e| locate(e, label, text))?
+        expand::expand(&mut document, loader).map_err(|e| locate(e, label, text))?
     };
     let dataset = {
         let _span = tracing::info_span!(phase::TO_RDF).entered();

@@ -48,6 +48,10 @@ struct CommonArgs {
     /// Refuse a dataset as poison after this many Hash N-Degree Quads calls (RDFC-1.0 §7.1).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_HNDQ_CALL_LIMIT)]
     hndq_limit: usize,
+    /// Process each distinct top-level @context once and reuse it (as jsonld.js and PyLD do across calls); `off`
+    /// measures the cold path a verifier that caches nothing pays.
+    #[arg(long, value_name = "on|off", default_value = "on", value_parser = ["on", "off"])]
+    context_cache: String,
 }
 
 /// Options of every command that draws flamegraphs.
@@ -92,7 +96,7 @@ pub fn main() -> i32 {
 }
 
 fn loader(common: &CommonArgs) -> Result<OfflineLoader> {
-    let loader = OfflineLoader::bundled();
+    let loader = OfflineLoader::bundled().with_context_cache(common.context_cache == "on");
     match &common.contexts {
         Some(dir) => loader.with_user_contexts(dir),
         None => Ok(loader),
