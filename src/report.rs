@@ -106,6 +106,8 @@ pub struct RunConfig {
     pub warmup: usize,
     /// Hash N-Degree Quads call limit.
     pub hndq_call_limit: usize,
+    /// Whether top-level contexts were processed once and reused (`--context-cache on`).
+    pub context_cache: bool,
 }
 
 /// Where and with what the numbers were produced.

@@ -133,6 +133,7 @@ pub fn run(
             runs: config.runs,
             warmup: config.warmup,
             hndq_call_limit: config.rdfc.hndq_call_limit,
+            context_cache: loader.caches_contexts(),
         },
         metadata: metadata::collect(started_at),
     })

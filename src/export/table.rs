@@ -13,11 +13,12 @@ pub fn render(report: &Report) -> String {
     let cfg = &report.config;
     let _ = writeln!(
         out,
-        "canonprof {} — RDFC-1.0 vs JCS, {} x {} (warm-up {}), medians in µs\n",
+        "canonprof {} — RDFC-1.0 vs JCS, {} x {} (warm-up {}), context cache {}, medians in µs\n",
         report.metadata.canonprof_version,
         plural(cfg.runs, "run"),
         plural(cfg.iterations, "iteration"),
-        cfg.warmup
+        cfg.warmup,
+        if cfg.context_cache { "on" } else { "off" }
     );
     for c in report.credentials.iter().filter(|c| !c.baseline) {
         credential(&mut out, c);
