@@ -35,6 +35,8 @@ pub struct AlgorithmResult {
     pub sha256: String,
     /// Size of the canonical output in bytes.
     pub canonical_bytes: usize,
+    /// For RDFC-1.0: whether top-level contexts were cached (`None` for JCS).
+    pub context_cache: Option<bool>,
 }
 
 /// Everything measured on one credential.
@@ -60,6 +62,8 @@ pub struct CredentialResult {
     pub hndq_calls: usize,
     /// RDFC-1.0 pipeline.
     pub rdfc: AlgorithmResult,
+    /// RDFC-1.0 again with the context cache off (`--context-cache both`).
+    pub rdfc_cold: Option<AlgorithmResult>,
     /// JCS pipeline.
     pub jcs: AlgorithmResult,
 }
@@ -69,6 +73,15 @@ pub struct CredentialResult {
 pub type BreakdownRow<'a> = (&'a str, Option<&'a str>, &'a RunStats, f64);
 
 impl AlgorithmResult {
+    /// The name shown in tables: the algorithm, marked `cold` for RDFC-1.0 without the context cache when it is
+    /// shown beside the cached run.
+    pub fn label(&self) -> String {
+        match self.context_cache {
+            Some(false) => format!("{} cold", self.algorithm),
+            _ => self.algorithm.clone(),
+        }
+    }
+
     /// The phases (sub-phases after their parent) followed by a `total` row.
     pub fn rows(&self) -> impl Iterator<Item = BreakdownRow<'_>> {
         self.phases
@@ -79,6 +92,14 @@ impl AlgorithmResult {
 }
 
 impl CredentialResult {
+    /// Every measured pipeline: RDFC-1.0, its cold run if any, JCS.
+    pub fn algorithms(&self) -> Vec<&AlgorithmResult> {
+        std::iter::once(&self.rdfc)
+            .chain(self.rdfc_cold.as_ref())
+            .chain(std::iter::once(&self.jcs))
+            .collect()
+    }
+
     /// RDFC-1.0 median total / JCS median total.
     pub fn rdfc_jcs_ratio(&self) -> f64 {
         self.rdfc.total.median_us / self.jcs.total.median_us

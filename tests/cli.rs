@@ -479,3 +479,68 @@ fn main_job_writes_all_exports() {
         .unwrap()
         .contains("| person-20 |"));
 }
+
+#[test]
+fn context_cache_both_reports_cached_and_cold_rdfc() {
+    let dir = tempfile::tempdir().unwrap();
+    let json_path = dir.path().join("r.json");
+    let csv_path = dir.path().join("r.csv");
+    let output = canonprof(&[
+        "--no-flamegraphs",
+        "--schema",
+        "simple",
+        "--context-cache",
+        "both",
+        "--iterations",
+        "1",
+        "--runs",
+        "1",
+        "--warmup",
+        "0",
+        "--export-json",
+        &json_path.display().to_string(),
+        "--export-csv",
+        &csv_path.display().to_string(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("rdfc-1.0 cold") && stdout.contains("cold / cached ="),
+        "{stdout}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json_path).unwrap()).unwrap();
+    let results = json["results"].as_array().unwrap();
+    assert_eq!(
+        results.len(),
+        9,
+        "3 credentials x (RDFC-1.0 cached, RDFC-1.0 cold, JCS)"
+    );
+    for credential in ["alumni", "vcdm2-simple", "person-20"] {
+        let rdfc: Vec<&serde_json::Value> = results
+            .iter()
+            .filter(|r| r["credential"] == credential && r["algorithm"] == "rdfc-1.0")
+            .collect();
+        assert_eq!(rdfc.len(), 2);
+        assert_eq!(
+            (
+                rdfc[0]["context_cache"].as_bool(),
+                rdfc[1]["context_cache"].as_bool()
+            ),
+            (Some(true), Some(false))
+        );
+        assert_eq!(
+            rdfc[0]["sha256"], rdfc[1]["sha256"],
+            "same canonical output"
+        );
+    }
+    let csv = std::fs::read_to_string(&csv_path).unwrap();
+    assert!(
+        csv.contains("\nperson-20,simple,rdfc-1.0 cold,expand,"),
+        "{csv}"
+    );
+}

@@ -81,11 +81,13 @@ pub fn check(
         .collect()
 }
 
-/// Runs the main job on checked credentials; `progress` is called after every iteration pair.
+/// Runs the main job on checked credentials; `progress` is called after every iteration pair. With `cold`
+/// (`--context-cache both`), RDFC-1.0 is measured a second time through that loader (context cache off).
 pub fn run(
     credentials: &[Credential],
     shapes: &[Shape],
     loader: &OfflineLoader,
+    cold: Option<&OfflineLoader>,
     config: &Config,
     progress: &mut dyn FnMut(),
 ) -> Result<Report> {
@@ -94,14 +96,21 @@ pub fn run(
     let mut results = Vec::new();
     for (credential, shape) in credentials.iter().zip(shapes) {
         let doc = &credential.document;
-        let mut rdfc_output = None;
-        let mut run_rdfc = || -> Result<()> {
-            let out = rdfc::canonicalize_jsonld(&doc.label, &doc.text, loader, &config.rdfc)?;
-            rdfc_output = Some((out.sha256, out.canonical.len()));
-            Ok(())
+        let mut measure_rdfc = |loader: &OfflineLoader| -> Result<AlgorithmResult> {
+            let mut output = None;
+            let mut pipeline = || -> Result<()> {
+                let out = rdfc::canonicalize_jsonld(&doc.label, &doc.text, loader, &config.rdfc)?;
+                output = Some((out.sha256, out.canonical.len()));
+                Ok(())
+            };
+            let m = measure(config, &timer, Algorithm::Rdfc, &mut pipeline, progress)?;
+            let mut result =
+                m.into_result(Algorithm::Rdfc, output.take().expect("ran at least once"));
+            result.context_cache = Some(loader.caches_contexts());
+            Ok(result)
         };
-        let rdfc_m = measure(config, &timer, Algorithm::Rdfc, &mut run_rdfc, progress)?;
-        let rdfc_out = rdfc_output.take().expect("ran at least once");
+        let rdfc_result = measure_rdfc(loader)?;
+        let rdfc_cold = cold.map(&mut measure_rdfc).transpose()?;
         let mut jcs_output = None;
         let mut run_jcs = || -> Result<()> {
             let out = jcs::canonicalize(&doc.label, &doc.text)?;
@@ -120,7 +129,8 @@ pub fn run(
             blank_nodes: shape.label.blank_nodes,
             unique_first_degree: shape.label.unique_first_degree,
             hndq_calls: shape.label.hndq_calls,
-            rdfc: rdfc_m.into_result(Algorithm::Rdfc, rdfc_out),
+            rdfc: rdfc_result,
+            rdfc_cold,
             jcs: jcs_m.into_result(Algorithm::Jcs, jcs_out),
         });
     }
@@ -281,6 +291,7 @@ impl Measurement {
             uninstrumented_median_us: median(&self.plain),
             sha256,
             canonical_bytes,
+            context_cache: None,
         }
     }
 }

@@ -49,8 +49,9 @@ struct CommonArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_HNDQ_CALL_LIMIT)]
     hndq_limit: usize,
     /// Process each distinct top-level @context once and reuse it (as jsonld.js and PyLD do across calls); `off`
-    /// measures the cold path a verifier that caches nothing pays.
-    #[arg(long, value_name = "on|off", default_value = "on", value_parser = ["on", "off"])]
+    /// measures the cold path a verifier that caches nothing pays; `both` (main job) measures RDFC-1.0 both ways
+    /// and shows them side by side (elsewhere `both` acts as `on`).
+    #[arg(long, value_name = "on|off|both", default_value = "on", value_parser = ["on", "off", "both"])]
     context_cache: String,
 }
 
@@ -96,7 +97,12 @@ pub fn main() -> i32 {
 }
 
 fn loader(common: &CommonArgs) -> Result<OfflineLoader> {
-    let loader = OfflineLoader::bundled().with_context_cache(common.context_cache == "on");
+    loader_with_cache(common, common.context_cache != "off")
+}
+
+/// A loader with the bundled and user contexts and the context cache `on` or off.
+fn loader_with_cache(common: &CommonArgs, on: bool) -> Result<OfflineLoader> {
+    let loader = OfflineLoader::bundled().with_context_cache(on);
     match &common.contexts {
         Some(dir) => loader.with_user_contexts(dir),
         None => Ok(loader),

@@ -1,8 +1,8 @@
 //! The main job: measure every credential, print the tables, write the exports, then draw the flamegraphs.
 
 use super::{
-    create_dir, draw_flamegraphs, loader, now, progress_bar, rdfc_options, write_stdout,
-    CommonArgs, FlameArgs,
+    create_dir, draw_flamegraphs, loader, loader_with_cache, now, progress_bar, rdfc_options,
+    write_stdout, CommonArgs, FlameArgs,
 };
 use crate::benchmark::{self, flames, Config};
 use crate::canon::rdfc::HashAlgorithm;
@@ -95,9 +95,21 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
     if let Some(dir) = &flame_dir {
         create_dir(dir)?;
     }
-    let steps = (credentials.len() * 2 * config.runs * config.iterations) as u64;
+    let cold = match args.common.context_cache.as_str() {
+        "both" => Some(loader_with_cache(&args.common, false)?),
+        _ => None,
+    };
+    let pipelines = if cold.is_some() { 3 } else { 2 };
+    let steps = (credentials.len() * pipelines * config.runs * config.iterations) as u64;
     let bar = progress_bar(steps, "measuring");
-    let report = benchmark::run(&credentials, &shapes, &loader, &config, &mut || bar.inc(1));
+    let report = benchmark::run(
+        &credentials,
+        &shapes,
+        &loader,
+        cold.as_ref(),
+        &config,
+        &mut || bar.inc(1),
+    );
     bar.finish_and_clear();
     let report = report?;
     write_stdout(&export::table::render(&report))?;

@@ -14,11 +14,12 @@ pub fn render(report: &Report) -> String {
     let mut out = String::from(HEADER);
     out.push('\n');
     for c in &report.credentials {
-        for a in [&c.rdfc, &c.jcs] {
+        for a in c.algorithms() {
+            let algorithm = a.label();
             for (phase, parent, s, share) in a.rows() {
                 let parent = parent.unwrap_or("");
                 out.push_str(&row(
-                    &[&c.credential, &c.set, &a.algorithm, phase, parent],
+                    &[&c.credential, &c.set, &algorithm, phase, parent],
                     s,
                     share,
                     (c.bytes, c.quads, c.blank_nodes),

@@ -64,7 +64,7 @@ fn section(out: &mut String, c: &CredentialResult, links: &[&Link<'_>]) {
         plural(c.blank_nodes, "blank node"),
         c.rdfc_jcs_ratio()
     );
-    for a in [&c.rdfc, &c.jcs] {
+    for a in c.algorithms() {
         for (name, parent, s, share) in a.rows() {
             let class = match (parent, name) {
                 (Some(_), _) => " class=\"sub\"",
@@ -74,7 +74,7 @@ fn section(out: &mut String, c: &CredentialResult, links: &[&Link<'_>]) {
             let _ = writeln!(
                 out,
                 "<tr{class}><td>{}</td><td>{}</td><td>{}</td><td>{}–{}</td><td>{}–{}</td><td>{}</td></tr>",
-                escape(&a.algorithm),
+                escape(&a.label()),
                 escape(name),
                 fmt_us(s.median_us),
                 fmt_us(s.min_run_median_us),

@@ -12,7 +12,7 @@ pub fn render(report: &Report) -> String {
     let results: Vec<Value> = report
         .credentials
         .iter()
-        .flat_map(|c| [entry(c, &c.rdfc), entry(c, &c.jcs)])
+        .flat_map(|c| c.algorithms().into_iter().map(move |a| entry(c, a)))
         .collect();
     let value = json!({
         "schema_version": SCHEMA_VERSION,
@@ -41,6 +41,7 @@ fn entry(c: &CredentialResult, a: &AlgorithmResult) -> Value {
         "baseline": c.baseline,
         "file": c.file,
         "algorithm": a.algorithm,
+        "context_cache": a.context_cache,
         "bytes": c.bytes,
         "quads": c.quads,
         "blank_nodes": c.blank_nodes,

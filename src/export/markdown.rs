@@ -19,7 +19,7 @@ pub fn render(report: &Report) -> String {
     let _ = writeln!(out, "| credential | bytes | quads | blank nodes | algorithm | phase | median µs | run medians | p10–p90 | share |");
     let _ = writeln!(out, "|---|---:|---:|---:|---|---|---:|---|---|---:|");
     for c in &report.credentials {
-        for a in [&c.rdfc, &c.jcs] {
+        for a in c.algorithms() {
             for (name, parent, s, share) in a.rows() {
                 let phase = match (parent, name) {
                     (Some(parent), _) => format!("{parent} › {name}"),
@@ -33,7 +33,7 @@ pub fn render(report: &Report) -> String {
                     c.bytes,
                     c.quads,
                     c.blank_nodes,
-                    a.algorithm,
+                    a.label(),
                     fmt_us(s.median_us),
                     fmt_us(s.min_run_median_us),
                     fmt_us(s.max_run_median_us),

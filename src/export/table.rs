@@ -69,11 +69,12 @@ fn credential(out: &mut String, c: &CredentialResult) {
     );
     let _ = writeln!(
         out,
-        "  {:<10} {:<14} {:>10}  {:>21}  {:>21}  {:>6}",
+        "  {:<13} {:<14} {:>10}  {:>21}  {:>21}  {:>6}",
         "algorithm", "phase", "median", "run medians min–max", "p10–p90", "share"
     );
-    algorithm(out, &c.rdfc);
-    algorithm(out, &c.jcs);
+    for a in c.algorithms() {
+        algorithm(out, a);
+    }
     let (dominant, share) = c.dominant_phase();
     let _ = writeln!(
         out,
@@ -81,12 +82,19 @@ fn credential(out: &mut String, c: &CredentialResult) {
         c.rdfc_jcs_ratio(),
         fmt_share(share)
     );
+    if let Some(cold) = &c.rdfc_cold {
+        let _ = writeln!(
+            out,
+            "  context cache: RDFC-1.0 cold / cached = {:.1}x\n",
+            cold.total.median_us / c.rdfc.total.median_us
+        );
+    }
 }
 
 fn row(out: &mut String, algorithm: &str, phase: &str, s: &RunStats, last: &str) {
     let _ = writeln!(
         out,
-        "  {:<10} {:<14} {:>10}  {:>21}  {:>21}  {last}",
+        "  {:<13} {:<14} {:>10}  {:>21}  {:>21}  {last}",
         algorithm,
         phase,
         fmt_us(s.median_us),
@@ -107,14 +115,14 @@ fn algorithm(out: &mut String, a: &AlgorithmResult) {
         };
         row(
             out,
-            &a.algorithm,
+            &a.label(),
             &name,
             &p.stats,
             &format!("{:>6}", fmt_share(p.share)),
         );
     }
     let hash = format!("sha256 {}…", &a.sha256[..12.min(a.sha256.len())]);
-    row(out, &a.algorithm, "TOTAL", &a.total, &hash);
+    row(out, &a.label(), "TOTAL", &a.total, &hash);
 }
 
 fn summary(out: &mut String, report: &Report) {
