@@ -8,6 +8,10 @@ Called by compare.sh, which installs the peers. Arguments: --rounds R --iteratio
 import json, os, statistics, subprocess, sys
 
 ARGS = sys.argv[1:]
+KNOWN = ["--rounds", "--iterations", "--warmup", "--schema", "--skip", "--canonprof", "--node", "--python", "--workdir"]
+for _a in ARGS:
+    if _a.startswith("--") and _a not in KNOWN:
+        sys.exit(f"compare: unknown option {_a} (known: {' '.join(KNOWN)})")
 
 
 def opt(name, default):
@@ -64,7 +68,11 @@ def canonical_outputs():
 
 
 def main():
-    tools = [t for t in TOOLS if t not in opt("skip", "").split(",")]
+    skipped = {s.strip().lower() for s in opt("skip", "").split(",") if s.strip()}
+    unknown = skipped - {t.lower() for t in TOOLS if t != "canonprof"}
+    if unknown:
+        sys.exit(f"compare: --skip takes jsonld.js and/or PyLD, not {', '.join(sorted(unknown))}")
+    tools = [t for t in TOOLS if t.lower() not in skipped]
     rounds = {t: [] for t in tools}
     names = {}
     for r in range(ROUNDS):
@@ -82,7 +90,8 @@ def main():
             if res["canonical"] != reference.get(key):
                 mismatches.append(f"{t} {key[0]} {key[1]}")
     print(f"# canonprof compared with {', '.join(names[t] for t in tools if t != 'canonprof')}")
-    print(f"{ROUNDS} rounds x 1 run of {N} iterations (warm-up {W}), tools alternated per round; ratio = peer / canonprof "
+    rounds_text = "1 round" if ROUNDS == 1 else f"{ROUNDS} rounds"
+    print(f"{rounds_text} x 1 run of {N} iterations (warm-up {W}), tools alternated per round; ratio = peer / canonprof "
           f"(median over rounds, min–max)\n")
     print("canonical outputs byte-identical: " + ("yes, every credential and algorithm" if not mismatches else "NO: " + "; ".join(mismatches)))
     for peer in [t for t in tools if t != "canonprof"]:

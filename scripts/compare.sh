@@ -10,9 +10,15 @@ mkdir -p "$cache"
 echo "compare: building canonprof (release)" >&2
 cargo build --release --quiet
 bin="${CARGO_TARGET_DIR:-target}/release/canonprof"
-echo "compare: installing jsonld.js peer (npm ci)" >&2
-(cd scripts/peers/node && npm ci --silent --no-audit --no-fund >/dev/null)
-if [ ! -x "$cache/venv/bin/python" ]; then python3 -m venv "$cache/venv"; fi
-echo "compare: installing PyLD peer (pip)" >&2
-"$cache/venv/bin/pip" install --quiet -r scripts/peers/python/requirements.txt
-exec python3 scripts/compare.py --canonprof "$bin" --python "$cache/venv/bin/python" --workdir "$cache" "$@"
+skip=$(printf '%s ' "$@" | tr 'A-Z' 'a-z')
+if [[ "$skip" != *"--skip "*"jsonld.js"* ]]; then
+  echo "compare: installing jsonld.js peer (npm ci)" >&2
+  (cd scripts/peers/node && npm ci --silent --no-audit --no-fund >/dev/null)
+fi
+if [[ "$skip" != *"--skip "*"pyld"* ]]; then
+  if [ ! -x "$cache/venv/bin/python" ]; then python3 -m venv "$cache/venv"; fi
+  echo "compare: installing PyLD peer (pip)" >&2
+  "$cache/venv/bin/pip" install --quiet -r scripts/peers/python/requirements.txt
+fi
+python="$cache/venv/bin/python"; [ -x "$python" ] || python=python3
+exec python3 scripts/compare.py --canonprof "$bin" --python "$python" --workdir "$cache" "$@"

@@ -100,3 +100,88 @@ mod tests {
         assert!((s.p10_us - 1.8).abs() < 1e-9, "{}", s.p10_us);
     }
 }
+
+/// A fitted growth model `y = a + b·f(x)`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Fit {
+    /// `linear` (f = x), `n log n` (f = x·ln x) or `quadratic` (f = x²).
+    pub model: &'static str,
+    /// Intercept.
+    pub a: f64,
+    /// Slope on f(x).
+    pub b: f64,
+    /// Coefficient of determination of this model (1 = exact).
+    pub r2: f64,
+}
+
+/// A growth model: its name and f.
+type Model = (&'static str, fn(f64) -> f64);
+
+/// Least-squares fits of `y = a + b·f(x)` for f = x, x·ln x and x², returning the best one. A more complex
+/// model wins only if it explains at least 1% more of the variance (R² + 0.01), so noise does not turn a linear
+/// cost into "quadratic". `None` for fewer than 3 points. Pure function on numbers (a scaling sweep's sizes and
+/// µs).
+pub fn fit_growth(points: &[(f64, f64)]) -> Option<Fit> {
+    if points.len() < 3 {
+        return None;
+    }
+    let models: [Model; 3] = [
+        ("linear", |x| x),
+        ("n log n", |x| x * x.max(1.0).ln()),
+        ("quadratic", |x| x * x),
+    ];
+    let mean_y = points.iter().map(|p| p.1).sum::<f64>() / points.len() as f64;
+    let ss_tot: f64 = points.iter().map(|p| (p.1 - mean_y).powi(2)).sum();
+    let mut best: Option<Fit> = None;
+    for (model, f) in models {
+        let xs: Vec<f64> = points.iter().map(|p| f(p.0)).collect();
+        let n = xs.len() as f64;
+        let mean_x = xs.iter().sum::<f64>() / n;
+        let sxx: f64 = xs.iter().map(|x| (x - mean_x).powi(2)).sum();
+        let sxy: f64 = xs
+            .iter()
+            .zip(points)
+            .map(|(x, p)| (x - mean_x) * (p.1 - mean_y))
+            .sum();
+        let b = if sxx > 0.0 { sxy / sxx } else { 0.0 };
+        let a = mean_y - b * mean_x;
+        let ss_res: f64 = xs
+            .iter()
+            .zip(points)
+            .map(|(x, p)| (p.1 - (a + b * x)).powi(2))
+            .sum();
+        let r2 = if ss_tot > 0.0 {
+            1.0 - ss_res / ss_tot
+        } else {
+            1.0
+        };
+        let fit = Fit { model, a, b, r2 };
+        best = match best {
+            Some(current) if fit.r2 <= current.r2 + 0.01 => Some(current),
+            _ => Some(fit),
+        };
+    }
+    best
+}
+
+#[cfg(test)]
+mod growth_tests {
+    use super::*;
+
+    #[test]
+    fn recognises_linear_and_quadratic_growth() {
+        let linear: Vec<(f64, f64)> = [5.0, 10.0, 20.0, 50.0, 100.0, 200.0]
+            .iter()
+            .map(|&x| (x, 3.0 + 2.0 * x))
+            .collect();
+        let fit = fit_growth(&linear).unwrap();
+        assert_eq!(fit.model, "linear");
+        assert!((fit.b - 2.0).abs() < 1e-9 && (fit.a - 3.0).abs() < 1e-6 && fit.r2 > 0.999999);
+        let quadratic: Vec<(f64, f64)> = [5.0, 10.0, 20.0, 50.0, 100.0, 200.0]
+            .iter()
+            .map(|&x| (x, 1.0 + 0.5 * x * x))
+            .collect();
+        assert_eq!(fit_growth(&quadratic).unwrap().model, "quadratic");
+        assert!(fit_growth(&linear[..2]).is_none());
+    }
+}

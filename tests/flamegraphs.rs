@@ -176,3 +176,52 @@ fn flame_command_does_one_credential_and_algorithm() {
     ]);
     assert_eq!(zero.status.code(), Some(1));
 }
+
+#[test]
+fn sweep_measures_every_size_and_draws_a_chart() {
+    let dir = tempfile::tempdir().unwrap();
+    let chart = dir.path().join("sweep.svg");
+    let csv = dir.path().join("sweep.csv");
+    for kind in ["attributes", "depth", "blank-nodes"] {
+        let output = canonprof(&[
+            "sweep",
+            "--kind",
+            kind,
+            "--sizes",
+            "1,2,4",
+            "--iterations",
+            "1",
+            "--runs",
+            "1",
+            "--warmup",
+            "0",
+            "--chart",
+            &chart.display().to_string(),
+            "--export-csv",
+            &csv.display().to_string(),
+        ]);
+        assert!(
+            output.status.success(),
+            "{kind}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            stdout.contains("Fitted growth") && stdout.contains("RDFC-1.0 total"),
+            "{stdout}"
+        );
+        let svg = svg_text(&chart);
+        assert!(svg.contains("expand") && svg.contains("JCS total"));
+        let rows = std::fs::read_to_string(&csv).unwrap();
+        assert_eq!(rows.lines().count(), 1 + 3 * (9 + 4), "{rows}");
+    }
+    // The blank-node sweep really adds blank nodes: one per item plus none elsewhere.
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    assert!(
+        rows.lines()
+            .any(|l| l.starts_with("4,") && l.split(',').nth(3) == Some("4")),
+        "{rows}"
+    );
+    let bad = canonprof(&["sweep", "--sizes", "0"]);
+    assert_eq!(bad.status.code(), Some(1));
+}

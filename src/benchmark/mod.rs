@@ -4,6 +4,7 @@
 
 pub mod flames;
 mod metadata;
+pub mod sweep;
 
 use crate::canon::rdfc::{self, RdfcOptions};
 use crate::canon::{jcs, phase, Algorithm};
@@ -96,29 +97,37 @@ pub fn run(
     let mut results = Vec::new();
     for (credential, shape) in credentials.iter().zip(shapes) {
         let doc = &credential.document;
-        let mut measure_rdfc = |loader: &OfflineLoader| -> Result<AlgorithmResult> {
-            let mut output = None;
-            let mut pipeline = || -> Result<()> {
-                let out = rdfc::canonicalize_jsonld(&doc.label, &doc.text, loader, &config.rdfc)?;
-                output = Some((out.sha256, out.canonical.len()));
-                Ok(())
-            };
-            let m = measure(config, &timer, Algorithm::Rdfc, &mut pipeline, progress)?;
-            let mut result =
-                m.into_result(Algorithm::Rdfc, output.take().expect("ran at least once"));
-            result.context_cache = Some(loader.caches_contexts());
-            Ok(result)
+        let (label, text) = (doc.label.as_str(), doc.text.as_str());
+        let rdfc_result = measure_algorithm(
+            config,
+            &timer,
+            Algorithm::Rdfc,
+            label,
+            text,
+            loader,
+            progress,
+        )?;
+        let rdfc_cold = match cold {
+            Some(cold) => Some(measure_algorithm(
+                config,
+                &timer,
+                Algorithm::Rdfc,
+                label,
+                text,
+                cold,
+                progress,
+            )?),
+            None => None,
         };
-        let rdfc_result = measure_rdfc(loader)?;
-        let rdfc_cold = cold.map(&mut measure_rdfc).transpose()?;
-        let mut jcs_output = None;
-        let mut run_jcs = || -> Result<()> {
-            let out = jcs::canonicalize(&doc.label, &doc.text)?;
-            jcs_output = Some((out.sha256, out.canonical.len()));
-            Ok(())
-        };
-        let jcs_m = measure(config, &timer, Algorithm::Jcs, &mut run_jcs, progress)?;
-        let jcs_out = jcs_output.take().expect("ran at least once");
+        let jcs_result = measure_algorithm(
+            config,
+            &timer,
+            Algorithm::Jcs,
+            label,
+            text,
+            loader,
+            progress,
+        )?;
         results.push(CredentialResult {
             credential: credential.name.clone(),
             set: credential.set.to_string(),
@@ -131,7 +140,7 @@ pub fn run(
             hndq_calls: shape.label.hndq_calls,
             rdfc: rdfc_result,
             rdfc_cold,
-            jcs: jcs_m.into_result(Algorithm::Jcs, jcs_out),
+            jcs: jcs_result,
         });
     }
     let summary = summarize(&results);
@@ -147,6 +156,37 @@ pub fn run(
         },
         metadata: metadata::collect(started_at),
     })
+}
+
+/// Measures one pipeline on one document the main job's way (warm-up, R × N instrumented and plain iterations)
+/// and summarizes it; `progress` is called after every iteration pair.
+pub fn measure_algorithm(
+    config: &Config,
+    timer: &profile::Timer,
+    algorithm: Algorithm,
+    label: &str,
+    text: &str,
+    loader: &OfflineLoader,
+    progress: &mut dyn FnMut(),
+) -> Result<AlgorithmResult> {
+    let mut output = None;
+    let mut pipeline = || -> Result<()> {
+        let (sha256, bytes) = match algorithm {
+            Algorithm::Rdfc => rdfc::canonicalize_jsonld(label, text, loader, &config.rdfc)
+                .map(|o| (o.sha256, o.canonical.len()))?,
+            Algorithm::Jcs => {
+                jcs::canonicalize(label, text).map(|o| (o.sha256, o.canonical.len()))?
+            }
+        };
+        output = Some((sha256, bytes));
+        Ok(())
+    };
+    let m = measure(config, timer, algorithm, &mut pipeline, progress)?;
+    let mut result = m.into_result(algorithm, output.take().expect("ran at least once"));
+    if algorithm == Algorithm::Rdfc {
+        result.context_cache = Some(loader.caches_contexts());
+    }
+    Ok(result)
 }
 
 /// A row of the breakdown: a phase (depth 0) or a sub-phase (depth 1) with its parent.

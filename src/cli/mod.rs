@@ -1,9 +1,10 @@
 //! The command line: the main job (`canonprof [--schema simple|edu|all] …`, [`profile`]), `canonprof
-//! canonicalize FILE` ([`canonicalize`]) and `canonprof flame FILE` ([`flame`]).
+//! canonicalize FILE` ([`canonicalize`]), `canonprof flame FILE` ([`flame`]) and `canonprof sweep` ([`sweep`]).
 
 mod canonicalize;
 mod flame;
 mod profile;
+mod sweep;
 
 use crate::canon::rdfc::{HashAlgorithm, RdfcOptions, DEFAULT_HNDQ_CALL_LIMIT};
 use crate::error::{Error, ErrorKind, Result};
@@ -37,6 +38,9 @@ enum Command {
     /// Draw the sampled, span and differential flamegraphs of one credential: samples each algorithm for
     /// --flame-seconds (default 4.5 s, about 9 s for both) and prints the SVG paths (no index.html).
     Flame(flame::FlameCommandArgs),
+    /// Grow a synthetic credential (attributes, nesting depth or blank nodes) and report each phase's cost against
+    /// its size, with fitted growth and an SVG chart (default sizes: under a minute).
+    Sweep(sweep::SweepArgs),
 }
 
 /// Options shared by every command that canonicalizes.
@@ -85,6 +89,7 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Some(Command::Canonicalize(args)) => canonicalize::run(args),
         Some(Command::Flame(args)) => flame::run(args),
+        Some(Command::Sweep(args)) => sweep::run(args),
         None => profile::run(cli.profile),
     };
     match result {

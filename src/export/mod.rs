@@ -2,6 +2,7 @@
 //! `--export-csv` ([`csv`]) and `--export-markdown` ([`markdown`]). Files are written atomically (a temporary
 //! file renamed into place), so a failed run never leaves a half-written export.
 
+pub mod chart;
 pub mod csv;
 pub mod html;
 pub mod json;

@@ -13,9 +13,14 @@ import canonicalize from 'canonicalize';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const args = process.argv.slice(2);
+const known = ['--iterations', '--runs', '--warmup', '--schema', '--credential'];
+const fail = (message) => { console.error(`peer.mjs: ${message}`); process.exit(2); };
+for (const a of args) if (a.startsWith('--') && !known.includes(a)) fail(`unknown option ${a} (known: ${known.join(' ')})`);
 const opt = (name, dflt) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : dflt; };
 const iterations = Number(opt('iterations', 50)), runs = Number(opt('runs', 5)), warmup = Number(opt('warmup', 5));
 const schema = opt('schema', 'all');
+if (![iterations, runs, warmup].every((n) => Number.isInteger(n) && n >= 0) || iterations < 1 || runs < 1) fail('--iterations and --runs must be whole numbers ≥ 1');
+if (!['simple', 'edu', 'all'].includes(schema)) fail(`--schema must be simple, edu or all, not ${schema}`);
 
 const contextsDir = path.join(root, 'schemas-education/contexts');
 const index = JSON.parse(fs.readFileSync(path.join(contextsDir, 'index.json'), 'utf8')).contexts;
@@ -29,7 +34,12 @@ const documentLoader = async (url) => {
 
 function credentials() {
   const ci = args.indexOf('--credential');
-  if (ci >= 0) return args.slice(ci + 1).filter((a) => !a.startsWith('--')).map((f) => ({ name: path.basename(f, '.json'), set: 'user', file: f }));
+  if (ci >= 0) {
+    const rest = args.slice(ci + 1), end = rest.findIndex((a) => a.startsWith('--'));
+    const files = end < 0 ? rest : rest.slice(0, end);
+    if (files.length === 0) fail('--credential needs at least one file');
+    return files.map((f) => ({ name: path.basename(f, '.json'), set: 'user', file: f }));
+  }
   const sets = schema === 'all' ? ['simple', 'edu'] : [schema];
   const order = { simple: ['alumni', 'vcdm2-simple', 'person-20'], edu: ['ob3-basic', 'ob3-full', 'clr2', 'elm-edc-annex1'] };
   return sets.flatMap((set) => order[set].map((name) => ({ name, set, file: path.join(root, 'schemas-education', set, `${name}.json`) })));

@@ -11,13 +11,31 @@ from pyld import jsonld
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 ARGS = sys.argv[1:]
+KNOWN = ["--iterations", "--runs", "--warmup", "--schema", "--credential"]
+
+
+def fail(message):
+    print(f"peer.py: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+for _a in ARGS:
+    if _a.startswith("--") and _a not in KNOWN:
+        fail(f"unknown option {_a} (known: {' '.join(KNOWN)})")
 
 
 def opt(name, default):
     return ARGS[ARGS.index(f"--{name}") + 1] if f"--{name}" in ARGS else default
 
 
-ITERATIONS, RUNS, WARMUP = int(opt("iterations", 50)), int(opt("runs", 5)), int(opt("warmup", 5))
+try:
+    ITERATIONS, RUNS, WARMUP = int(opt("iterations", 50)), int(opt("runs", 5)), int(opt("warmup", 5))
+except ValueError:
+    fail("--iterations, --runs and --warmup take whole numbers")
+if ITERATIONS < 1 or RUNS < 1 or WARMUP < 0:
+    fail("--iterations and --runs must be at least 1")
+if opt("schema", "all") not in ("simple", "edu", "all"):
+    fail(f"--schema must be simple, edu or all, not {opt('schema', 'all')}")
 CONTEXTS = os.path.join(ROOT, "schemas-education", "contexts")
 INDEX = json.load(open(os.path.join(CONTEXTS, "index.json")))["contexts"]
 _cache = {}
@@ -33,7 +51,10 @@ def loader(url, options=None):
 
 def credentials():
     if "--credential" in ARGS:
-        files = [a for a in ARGS[ARGS.index("--credential") + 1:] if not a.startswith("--")]
+        rest = ARGS[ARGS.index("--credential") + 1:]
+        files = rest[: next((i for i, a in enumerate(rest) if a.startswith("--")), len(rest))]
+        if not files:
+            fail("--credential needs at least one file")
         return [(os.path.basename(f).rsplit(".", 1)[0], "user", f) for f in files]
     order = {"simple": ["alumni", "vcdm2-simple", "person-20"], "edu": ["ob3-basic", "ob3-full", "clr2", "elm-edc-annex1"]}
     sets = ["simple", "edu"] if opt("schema", "all") == "all" else [opt("schema", "all")]

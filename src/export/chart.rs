@@ -1,0 +1,108 @@
+//! SVG line charts (plotters): one line per series, for the scaling sweep.
+
+use crate::error::{Error, ErrorKind, Result};
+use plotters::prelude::*;
+
+/// One line: a name and its (x, y) points.
+pub type Series = (String, Vec<(f64, f64)>);
+
+/// Renders `series` as an SVG line chart with a legend; `log_y` uses a logarithmic y axis (µs spanning orders of
+/// magnitude).
+pub fn line_chart(
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    series: &[Series],
+    log_y: bool,
+) -> Result<String> {
+    let err = |e: String| Error::new(ErrorKind::Internal, format!("chart rendering failed: {e}"));
+    let points = series.iter().flat_map(|(_, p)| p.iter());
+    let (x_max, y_min, y_max) = points.fold((1.0f64, f64::MAX, 0.0f64), |(x, lo, hi), p| {
+        (x.max(p.0), lo.min(p.1), hi.max(p.1))
+    });
+    let y_min = if y_min.is_finite() && y_min > 0.0 {
+        y_min * 0.8
+    } else {
+        0.01
+    };
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 560)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
+        let mut builder = ChartBuilder::on(&root);
+        builder
+            .caption(title, ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(42)
+            .y_label_area_size(70);
+        let palette = [
+            RED,
+            BLUE,
+            GREEN,
+            MAGENTA,
+            CYAN,
+            BLACK,
+            RGBColor(230, 140, 0),
+            RGBColor(120, 60, 160),
+        ];
+        macro_rules! draw {
+            ($chart:expr) => {{
+                let mut chart = $chart;
+                chart
+                    .configure_mesh()
+                    .x_desc(x_label)
+                    .y_desc(y_label)
+                    .draw()
+                    .map_err(|e| err(e.to_string()))?;
+                for (i, (name, pts)) in series.iter().enumerate() {
+                    let color = palette[i % palette.len()];
+                    chart
+                        .draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(2)))
+                        .map_err(|e| err(e.to_string()))?
+                        .label(name.as_str())
+                        .legend(move |(x, y)| {
+                            PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
+                        });
+                    chart
+                        .draw_series(pts.iter().map(|&p| Circle::new(p, 3, color.filled())))
+                        .map_err(|e| err(e.to_string()))?;
+                }
+                chart
+                    .configure_series_labels()
+                    .position(SeriesLabelPosition::LowerRight)
+                    .background_style(WHITE.mix(0.85))
+                    .border_style(BLACK)
+                    .draw()
+                    .map_err(|e| err(e.to_string()))?;
+            }};
+        }
+        if log_y {
+            draw!(builder
+                .build_cartesian_2d(0f64..x_max * 1.05, (y_min..y_max * 1.2).log_scale())
+                .map_err(|e| err(e.to_string()))?);
+        } else {
+            draw!(builder
+                .build_cartesian_2d(0f64..x_max * 1.05, 0f64..y_max * 1.1)
+                .map_err(|e| err(e.to_string()))?);
+        }
+        root.present().map_err(|e| err(e.to_string()))?;
+    }
+    Ok(svg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn draws_series_names_and_axis_labels() {
+        let series = vec![
+            ("expand".to_string(), vec![(5.0, 10.0), (50.0, 90.0)]),
+            ("label".to_string(), vec![(5.0, 1.0), (50.0, 3.0)]),
+        ];
+        let svg = line_chart("sweep", "attributes", "µs", &series, true).unwrap();
+        for needle in ["<svg", "sweep", "attributes", "expand", "label"] {
+            assert!(svg.contains(needle), "{needle}");
+        }
+    }
+}
