@@ -62,9 +62,13 @@ impl Document {
         let seed = Checked {
             pointer: String::new(),
         };
-        seed.deserialize(&mut deserializer)
-            .and_then(|()| deserializer.end())
-            .map_err(|e| json_error(&self.label, &e))
+        seed.deserialize(&mut deserializer).and_then(|()| deserializer.end()).map_err(|e| {
+            let mut error = json_error(&self.label, &e);
+            if [".nq", ".nquads"].iter().any(|ext| self.label.ends_with(ext)) {
+                error.reason.push_str(" (this reads JSON-LD; for N-Quads use `canonprof canonicalize --input-format nquads`)");
+            }
+            error
+        })
     }
 }
 

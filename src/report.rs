@@ -127,8 +127,9 @@ pub struct RunConfig {
     pub warmup: usize,
     /// Hash N-Degree Quads call limit.
     pub hndq_call_limit: usize,
-    /// Whether top-level contexts were processed once and reused (`--context-cache on`).
-    pub context_cache: bool,
+    /// The context cache mode: `on` (top-level contexts processed once and reused), `off`, or `both` (RDFC-1.0
+    /// measured both ways).
+    pub context_cache: String,
 }
 
 /// Where and with what the numbers were produced.

@@ -212,17 +212,33 @@ fn jcs_refuses_non_finite_numbers_and_duplicate_keys() {
 
 #[test]
 fn usage_errors_exit_nonzero() {
-    let poison = repo("tests/data/rdf-canon-tests/rdfc10/test001-in.nq");
-    assert_fails(
-        &canonprof(&[
+    // Combinations and values the command line cannot run: one line, exit 2 like the parser's own errors.
+    let nquads = repo("tests/data/rdf-canon-tests/rdfc10/test001-in.nq");
+    for args in [
+        vec![
             "canonicalize",
             "--algorithm",
             "jcs",
             "--input-format",
             "nquads",
-            &poison,
-        ]),
-        &["JCS"],
+            nquads.as_str(),
+        ],
+        vec!["--iterations", "0"],
+        vec!["--hndq-limit", "0", "--schema", "simple"],
+        vec!["sweep", "--sizes", "0"],
+    ] {
+        let output = canonprof(&args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("canonprof: error: ") && stderr.trim_end().lines().count() == 1,
+            "{stderr}"
+        );
+    }
+    assert_eq!(
+        canonprof(&["--iterations", "-3"]).status.code(),
+        Some(2),
+        "negative values are values, refused"
     );
     let output = canonprof(&["--schema", "nonsense"]);
     assert_eq!(output.status.code(), Some(2));

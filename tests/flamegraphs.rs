@@ -174,7 +174,7 @@ fn flame_command_does_one_credential_and_algorithm() {
         "--flame-seconds",
         "0",
     ]);
-    assert_eq!(zero.status.code(), Some(1));
+    assert_eq!(zero.status.code(), Some(2), "an unusable option value is a usage error");
 }
 
 #[test]
@@ -223,5 +223,5 @@ fn sweep_measures_every_size_and_draws_a_chart() {
         "{rows}"
     );
     let bad = canonprof(&["sweep", "--sizes", "0"]);
-    assert_eq!(bad.status.code(), Some(1));
+    assert_eq!(bad.status.code(), Some(2));
 }

@@ -152,7 +152,12 @@ pub fn run(
             runs: config.runs,
             warmup: config.warmup,
             hndq_call_limit: config.rdfc.hndq_call_limit,
-            context_cache: loader.caches_contexts(),
+            context_cache: match (cold.is_some(), loader.caches_contexts()) {
+                (true, _) => "both",
+                (false, true) => "on",
+                (false, false) => "off",
+            }
+            .to_string(),
         },
         metadata: metadata::collect(started_at),
     })

@@ -101,7 +101,9 @@ pub fn run(
     let mut points = Vec::new();
     for &size in sizes {
         let text = credential(kind, size);
-        let label = format!("sweep:{kind:?}:{size}");
+        let kind_name = clap::ValueEnum::to_possible_value(&kind)
+            .map_or_else(String::new, |v| v.get_name().to_string());
+        let label = format!("sweep:{kind_name}:{size}");
         let credential = Credential {
             name: label.clone(),
             set: "sweep",

@@ -50,7 +50,7 @@ struct CommonArgs {
     #[arg(long, value_name = "DIR")]
     contexts: Option<PathBuf>,
     /// Refuse a dataset as poison after this many Hash N-Degree Quads calls (RDFC-1.0 §7.1).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_HNDQ_CALL_LIMIT)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_HNDQ_CALL_LIMIT, allow_negative_numbers = true)]
     hndq_limit: usize,
     /// Process each distinct top-level @context once and reuse it (as jsonld.js and PyLD do across calls); `off`
     /// measures the cold path a verifier that caches nothing pays; `both` (main job) measures RDFC-1.0 both ways
@@ -96,7 +96,11 @@ pub fn main() -> i32 {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("canonprof: error: {e}");
-            1
+            if e.kind == ErrorKind::Usage {
+                2
+            } else {
+                1
+            }
         }
     }
 }
@@ -144,8 +148,45 @@ impl FlameArgs {
     }
 }
 
+/// Fails early (before minutes of measuring) if an export file cannot be written.
+fn check_writable(path: &Path) -> Result<()> {
+    let label = path.display().to_string();
+    if path.is_dir() {
+        return Err(Error::new(
+            ErrorKind::Io,
+            "cannot write export: the path is a directory",
+        )
+        .in_source(label));
+    }
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if !dir.is_dir() {
+        return Err(Error::new(
+            ErrorKind::Io,
+            "cannot write export: its directory does not exist",
+        )
+        .in_source(label));
+    }
+    // Probe with the same temporary name the atomic writer uses, then remove it.
+    let probe = crate::export::temporary_path(path);
+    std::fs::write(&probe, b"").map_err(|e| {
+        Error::new(ErrorKind::Io, format!("cannot write export: {e}")).in_source(&label)
+    })?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
 /// Creates a flamegraph directory (and its parents).
 fn create_dir(dir: &Path) -> Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(Error::new(
+            ErrorKind::Usage,
+            "--flamegraphs must name a directory, and this is a file",
+        )
+        .in_source(dir.display().to_string()));
+    }
     std::fs::create_dir_all(dir).map_err(|e| Error::io(&dir.display().to_string(), &e))
 }
 

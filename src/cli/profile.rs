@@ -1,8 +1,8 @@
 //! The main job: measure every credential, print the tables, write the exports, then draw the flamegraphs.
 
 use super::{
-    create_dir, draw_flamegraphs, loader, loader_with_cache, now, progress_bar, rdfc_options,
-    write_stdout, CommonArgs, FlameArgs,
+    check_writable, create_dir, draw_flamegraphs, loader, loader_with_cache, now, progress_bar,
+    rdfc_options, write_stdout, CommonArgs, FlameArgs,
 };
 use crate::benchmark::{self, flames, Config};
 use crate::canon::rdfc::HashAlgorithm;
@@ -11,7 +11,7 @@ use crate::corpus::{self, Schema};
 use crate::error::{Error, ErrorKind, Result};
 use crate::export;
 use clap::Args;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub(super) struct ProfileArgs {
@@ -22,13 +22,13 @@ pub(super) struct ProfileArgs {
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "schema")]
     credential: Vec<PathBuf>,
     /// Iterations per run (N) [default: 50; 2000 with --study].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     iterations: Option<usize>,
     /// Number of runs (R) [default: 5].
-    #[arg(long, value_name = "R")]
+    #[arg(long, value_name = "R", allow_negative_numbers = true)]
     runs: Option<usize>,
     /// Warm-up iterations per pipeline before measuring [default: 5].
-    #[arg(long, value_name = "W")]
+    #[arg(long, value_name = "W", allow_negative_numbers = true)]
     warmup: Option<usize>,
     /// The study's setting: N=2000 iterations x R=5 runs (explicit --iterations/--runs still win).
     #[arg(long)]
@@ -149,34 +149,4 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         index.display(),
         graphs.len()
     ))
-}
-
-/// Fails early (before minutes of measuring) if an export file cannot be written.
-fn check_writable(path: &Path) -> Result<()> {
-    let label = path.display().to_string();
-    if path.is_dir() {
-        return Err(Error::new(
-            ErrorKind::Io,
-            "cannot write export: the path is a directory",
-        )
-        .in_source(label));
-    }
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    if !dir.is_dir() {
-        return Err(Error::new(
-            ErrorKind::Io,
-            "cannot write export: its directory does not exist",
-        )
-        .in_source(label));
-    }
-    // Probe with the same temporary name the atomic writer uses, then remove it.
-    let probe = export::temporary_path(path);
-    std::fs::write(&probe, b"").map_err(|e| {
-        Error::new(ErrorKind::Io, format!("cannot write export: {e}")).in_source(&label)
-    })?;
-    let _ = std::fs::remove_file(&probe);
-    Ok(())
 }

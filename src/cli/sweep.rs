@@ -1,7 +1,7 @@
 //! `canonprof sweep`: each phase's cost against the size of a synthetic credential, with fitted growth and an
 //! SVG chart.
 
-use super::{loader, progress_bar, rdfc_options, write_stdout, CommonArgs};
+use super::{check_writable, loader, progress_bar, rdfc_options, write_stdout, CommonArgs};
 use crate::benchmark::sweep::{self, Kind, Point};
 use crate::benchmark::Config;
 use crate::canon::rdfc::HashAlgorithm;
@@ -21,13 +21,28 @@ pub(super) struct SweepArgs {
     #[arg(long, value_name = "N,N,…", value_delimiter = ',')]
     sizes: Vec<usize>,
     /// Iterations per run (N).
-    #[arg(long, value_name = "N", default_value_t = 20)]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 20,
+        allow_negative_numbers = true
+    )]
     iterations: usize,
     /// Number of runs (R).
-    #[arg(long, value_name = "R", default_value_t = 3)]
+    #[arg(
+        long,
+        value_name = "R",
+        default_value_t = 3,
+        allow_negative_numbers = true
+    )]
     runs: usize,
     /// Warm-up iterations per pipeline and size.
-    #[arg(long, value_name = "W", default_value_t = 3)]
+    #[arg(
+        long,
+        value_name = "W",
+        default_value_t = 3,
+        allow_negative_numbers = true
+    )]
     warmup: usize,
     /// Where to write the SVG chart [default: sweep-<kind>.svg].
     #[arg(long, value_name = "FILE")]
@@ -100,10 +115,16 @@ pub(super) fn run(args: SweepArgs) -> Result<()> {
         warmup: args.warmup,
         rdfc: rdfc_options(&args.common, HashAlgorithm::Sha256)?,
     };
+    let kind_name = clap::ValueEnum::to_possible_value(&args.kind)
+        .map_or_else(String::new, |v| v.get_name().to_string());
     let chart_path = args
         .chart
         .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("sweep-{:?}.svg", args.kind).to_lowercase()));
+        .unwrap_or_else(|| PathBuf::from(format!("sweep-{kind_name}.svg")));
+    check_writable(&chart_path)?;
+    if let Some(path) = &args.export_csv {
+        check_writable(path)?;
+    }
     let loader = loader(&args.common)?;
     let bar = progress_bar(
         (sizes.len() * 2 * config.runs * config.iterations) as u64,
@@ -123,11 +144,14 @@ pub(super) fn run(args: SweepArgs) -> Result<()> {
     }
     let mut out = table(args.kind, &config, &points);
     let _ = writeln!(out, "\nFitted growth (y = a + b·f(size), least squares; a more complex model must explain ≥1% more):");
+    if sizes.len() < 3 {
+        let _ = writeln!(out, "  (needs at least 3 sizes)");
+    }
     for (name, pts) in &all {
         if let Some(fit) = fit_growth(pts) {
             let _ = writeln!(
                 out,
-                "  {name:<15} {:<10} R² {:.3}   b = {:.3} µs per unit of f",
+                "  {name:<15} {:<10} R² {:.3}   b = {:.3e} µs per unit of f",
                 fit.model, fit.r2, fit.b
             );
         }

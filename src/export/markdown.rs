@@ -1,7 +1,7 @@
 //! `--export-markdown`: the per-credential tables and the summary as GitHub-flavoured Markdown, ready to paste
 //! into a spec discussion.
 
-use super::{fmt_share, fmt_us};
+use super::{fmt_share, fmt_us, plural};
 use crate::report::Report;
 use std::fmt::Write;
 
@@ -13,8 +13,16 @@ pub fn render(report: &Report) -> String {
     let _ = writeln!(out, "# canonprof: RDFC-1.0 vs JCS per phase\n");
     let _ = writeln!(
         out,
-        "{} runs x {} iterations, warm-up {}; medians of run medians in µs (min–max of run medians). {} ({} cores), {}, canonprof {} @ {}.\n",
-        cfg.runs, cfg.iterations, cfg.warmup, m.cpu, m.cores, m.rustc, m.canonprof_version, m.git_commit
+        "{} x {}, warm-up {}, context cache {}; medians of run medians in µs (min–max of run medians). {} ({} cores), {}, canonprof {} @ {}.\n",
+        plural(cfg.runs, "run"),
+        plural(cfg.iterations, "iteration"),
+        cfg.warmup,
+        cfg.context_cache,
+        m.cpu,
+        m.cores,
+        m.rustc,
+        m.canonprof_version,
+        m.git_commit
     );
     let _ = writeln!(out, "| credential | bytes | quads | blank nodes | algorithm | phase | median µs | run medians | p10–p90 | share |");
     let _ = writeln!(out, "|---|---:|---:|---:|---|---|---:|---|---|---:|");
@@ -46,14 +54,17 @@ pub fn render(report: &Report) -> String {
     }
     let _ = writeln!(
         out,
-        "\n| credential | RDFC-1.0 µs | JCS µs | RDFC/JCS | dominant phase |"
+        "\n| credential | RDFC-1.0 µs | JCS µs | RDFC/JCS | dominant phase | RDFC-1.0 cold / cached |"
     );
-    let _ = writeln!(out, "|---|---:|---:|---:|---|");
+    let _ = writeln!(out, "|---|---:|---:|---:|---|---:|");
     for c in &report.credentials {
         let (phase, share) = c.dominant_phase();
+        let cold = c.rdfc_cold.as_ref().map_or("-".to_string(), |cold| {
+            format!("{:.1}x", cold.total.median_us / c.rdfc.total.median_us)
+        });
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {:.1}x | {phase} ({}) |",
+            "| {} | {} | {} | {:.1}x | {phase} ({}) | {cold} |",
             c.credential,
             fmt_us(c.rdfc.total.median_us),
             fmt_us(c.jcs.total.median_us),

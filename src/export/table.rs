@@ -18,7 +18,7 @@ pub fn render(report: &Report) -> String {
         plural(cfg.runs, "run"),
         plural(cfg.iterations, "iteration"),
         cfg.warmup,
-        if cfg.context_cache { "on" } else { "off" }
+        cfg.context_cache
     );
     for c in report.credentials.iter().filter(|c| !c.baseline) {
         credential(&mut out, c);
