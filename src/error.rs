@@ -30,6 +30,8 @@ pub enum ErrorKind {
     Usage,
     /// A bug in canonprof (an invariant did not hold).
     Internal,
+    /// A Data Integrity proof or key that cannot be used (bad multibase, wrong key type, missing proof).
+    Integrity,
 }
 
 /// A failure with its source, position and reason; `Display` gives the one line the CLI prints.

@@ -17,6 +17,7 @@ pub mod corpus;
 pub mod document;
 pub mod error;
 pub mod export;
+pub mod integrity;
 pub mod loader;
 pub mod profile;
 pub mod report;
