@@ -1,109 +1,161 @@
-//! The EdDSA Data Integrity cryptosuites against the W3C vc-di-eddsa test vectors (tests/data/di-vectors, see
-//! its SOURCES.md): canonical document, canonical proof configuration, hashes and the (deterministic Ed25519)
-//! proof value byte for byte; the signed vectors verify; tampered ones do not; case 019.
+//! The Data Integrity cryptosuites against the W3C vc-di-eddsa and vc-di-ecdsa test vectors
+//! (tests/data/di-vectors, see its SOURCES.md): canonical document, canonical proof configuration, hashes and the
+//! proof value (deterministic Ed25519; ECDSA with RFC 6979 nonces) byte for byte; the signed vectors verify;
+//! tampered claims, proof options and keys do not; case 019.
 
 mod common;
 
-use canonprof::integrity::eddsa::{self, Cryptosuite};
 use canonprof::integrity::multikey;
+use canonprof::integrity::suites::{self as di, Cryptosuite, PublicKey, SecretKey};
 use canonprof::loader::OfflineLoader;
 use serde_json::Value;
 
 fn read(path: &str) -> String {
-    std::fs::read_to_string(common::data(&format!("di-vectors/vc-di-eddsa/{path}"))).unwrap()
+    std::fs::read_to_string(common::data(&format!("di-vectors/{path}"))).unwrap()
 }
 
 fn json(path: &str) -> Value {
     serde_json::from_str(&read(path)).unwrap()
 }
 
-fn keys() -> (ed25519_dalek::SigningKey, ed25519_dalek::VerifyingKey) {
-    let pair = json("keyPair.json");
-    let signing = multikey::signing_key(pair["privateKeyMultibase"].as_str().unwrap()).unwrap();
+/// The key pair in `file` (`privateKeyMultibase` or `secretKeyMultibase`).
+fn keys(file: &str) -> (SecretKey, PublicKey) {
+    let pair = json(file);
+    let secret = pair
+        .get("privateKeyMultibase")
+        .or(pair.get("secretKeyMultibase"))
+        .unwrap()
+        .as_str()
+        .unwrap();
+    let secret = multikey::secret_key(secret).unwrap();
     let public = multikey::public_key(pair["publicKeyMultibase"].as_str().unwrap()).unwrap();
     assert_eq!(
-        signing.verifying_key(),
+        secret.public_key(),
         public,
-        "the vector key pair belongs together"
+        "{file}: the vector key pair belongs together"
     );
-    (signing, public)
+    (secret, public)
 }
 
-fn sha256_hex(text: &str) -> String {
+fn hex_hash(text: &str, sha384: bool) -> String {
     use sha2::Digest;
-    hex::encode(sha2::Sha256::digest(text.as_bytes()))
+    if sha384 {
+        hex::encode(sha2::Sha384::digest(text.as_bytes()))
+    } else {
+        hex::encode(sha2::Sha256::digest(text.as_bytes()))
+    }
 }
 
-/// (suite, folder, file suffix) of the two suites' vectors.
-const SUITES: [(Cryptosuite, &str, &str); 2] = [
-    (Cryptosuite::Rdfc2022, "eddsa-rdfc-2022", "DataInt"),
-    (Cryptosuite::Jcs2022, "eddsa-jcs-2022", "JCS"),
+/// (suite, vector folder, file suffix, key pair file, SHA-384?) of every vector set.
+const VECTORS: [(Cryptosuite, &str, &str, &str, bool); 6] = [
+    (
+        Cryptosuite::EddsaRdfc2022,
+        "vc-di-eddsa/eddsa-rdfc-2022",
+        "DataInt",
+        "vc-di-eddsa/keyPair.json",
+        false,
+    ),
+    (
+        Cryptosuite::EddsaJcs2022,
+        "vc-di-eddsa/eddsa-jcs-2022",
+        "JCS",
+        "vc-di-eddsa/keyPair.json",
+        false,
+    ),
+    (
+        Cryptosuite::EcdsaRdfc2019,
+        "vc-di-ecdsa/ecdsa-rdfc-2019-p256",
+        "ECDSAP256",
+        "vc-di-ecdsa/p256KeyPair.json",
+        false,
+    ),
+    (
+        Cryptosuite::EcdsaRdfc2019,
+        "vc-di-ecdsa/ecdsa-rdfc-2019-p384",
+        "ECDSAP384",
+        "vc-di-ecdsa/p384KeyPair.json",
+        true,
+    ),
+    (
+        Cryptosuite::EcdsaJcs2019,
+        "vc-di-ecdsa/ecdsa-jcs-2019-p256",
+        "JCSECDSAP256",
+        "vc-di-ecdsa/p256KeyPair.json",
+        false,
+    ),
+    (
+        Cryptosuite::EcdsaJcs2019,
+        "vc-di-ecdsa/ecdsa-jcs-2019-p384",
+        "JCSECDSAP384",
+        "vc-di-ecdsa/p384KeyPair.json",
+        true,
+    ),
 ];
 
 #[test]
 fn create_proof_matches_the_vectors_byte_for_byte() {
     let loader = OfflineLoader::bundled();
-    let (signing, _) = keys();
-    let unsigned = json("unsigned.json");
-    for (suite, dir, sfx) in SUITES {
+    let unsigned = json("vc-di-eddsa/unsigned.json");
+    for (suite, dir, sfx, key_file, sha384) in VECTORS {
+        let (secret, _) = keys(key_file);
         // The vector's proof configuration is the options plus the document's @context; a caller passes options.
         let mut options = json(&format!("{dir}/proofConfig{sfx}.json"));
         options.as_object_mut().unwrap().remove("@context");
-        let (proof, i) =
-            eddsa::create_proof(suite, &unsigned, &options, &signing, &loader).unwrap();
+        let (proof, i) = di::create_proof(suite, &unsigned, &options, &secret, &loader).unwrap();
+        let file = |name: &str| read(&format!("{dir}/{name}{sfx}.txt"));
         assert_eq!(
             i.canonical_document.trim_end(),
-            read(&format!("{dir}/canonDoc{sfx}.txt")).trim_end(),
+            file("canonDoc").trim_end(),
             "{dir} canonical document"
         );
         assert_eq!(
             i.canonical_proof_config.trim_end(),
-            read(&format!("{dir}/proofCanon{sfx}.txt")).trim_end(),
-            "{dir} proof config"
+            file("proofCanon").trim_end(),
+            "{dir} proof configuration"
         );
         assert_eq!(
-            sha256_hex(&i.canonical_document),
-            read(&format!("{dir}/docHash{sfx}.txt")).trim(),
+            hex_hash(&i.canonical_document, sha384),
+            file("docHash").trim(),
             "{dir} document hash"
         );
         assert_eq!(
-            sha256_hex(&i.canonical_proof_config),
-            read(&format!("{dir}/proofHash{sfx}.txt")).trim(),
+            hex_hash(&i.canonical_proof_config, sha384),
+            file("proofHash").trim(),
             "{dir} proof hash"
         );
         assert_eq!(
             hex::encode(&i.hash_data),
-            read(&format!("{dir}/combinedHash{sfx}.txt")).trim(),
+            file("combinedHash").trim(),
             "{dir} hashData"
         );
         let proof_value = proof["proofValue"].as_str().unwrap();
-        assert_eq!(
-            proof_value,
-            read(&format!("{dir}/sigBTC58{sfx}.txt")).trim(),
-            "{dir} proofValue"
-        );
+        assert_eq!(proof_value, file("sigBTC58").trim(), "{dir} proofValue");
         assert_eq!(
             hex::encode(multikey::decode_base58btc(proof_value).unwrap()),
-            read(&format!("{dir}/sigHex{sfx}.txt")).trim()
+            file("sigHex").trim(),
+            "{dir} signature"
         );
         assert_eq!(
             i.canonicalizations, 2,
             "the document and the proof configuration"
         );
-        let signed = json(&format!("{dir}/signed{sfx}.json"));
-        assert_eq!(proof, signed["proof"], "{dir} proof");
+        assert_eq!(
+            proof,
+            json(&format!("{dir}/signed{sfx}.json"))["proof"],
+            "{dir} proof"
+        );
     }
 }
 
 #[test]
 fn signed_vectors_verify_and_tampered_ones_do_not() {
     let loader = OfflineLoader::bundled();
-    let (_, public) = keys();
-    for (_, dir, sfx) in SUITES {
+    for (_, dir, sfx, key_file, _) in VECTORS {
+        let (_, public) = keys(key_file);
         let signed = json(&format!("{dir}/signed{sfx}.json"));
         // The key resolved offline from the did:key verification method, and the key given explicitly.
         for key in [None, Some(&public)] {
-            let v = eddsa::verify_proof(&signed, key, &loader).unwrap();
+            let v = di::verify_proof(&signed, key, &loader).unwrap();
             assert!(v.verified, "{dir}: {:?}", v.reason);
             assert_eq!(v.intermediates.unwrap().canonicalizations, 2);
         }
@@ -111,13 +163,24 @@ fn signed_vectors_verify_and_tampered_ones_do_not() {
         claim["credentialSubject"]["alumniOf"] = Value::from("The School of Forgery");
         let mut option = signed.clone();
         option["proof"]["created"] = Value::from("2023-02-24T23:36:39Z");
-        let other_key = ed25519_dalek::SigningKey::from_bytes(&[7; 32]).verifying_key();
+        let other = match &public {
+            PublicKey::Ed25519(_) => {
+                SecretKey::Ed25519(ed25519_dalek::SigningKey::from_bytes(&[7; 32]))
+            }
+            PublicKey::P256(_) => {
+                SecretKey::P256(p256::ecdsa::SigningKey::from_slice(&[7; 32]).unwrap())
+            }
+            PublicKey::P384(_) => {
+                SecretKey::P384(p384::ecdsa::SigningKey::from_slice(&[7; 48]).unwrap())
+            }
+        }
+        .public_key();
         for (what, doc, key) in [
             ("claim", &claim, None),
             ("proof option", &option, None),
-            ("key", &signed, Some(&other_key)),
+            ("key", &signed, Some(&other)),
         ] {
-            let v = eddsa::verify_proof(doc, key, &loader).unwrap();
+            let v = di::verify_proof(doc, key, &loader).unwrap();
             assert!(!v.verified, "{dir}: tampered {what} must not verify");
             assert!(
                 v.reason.is_some_and(|r| r.contains("signature")),
@@ -125,9 +188,9 @@ fn signed_vectors_verify_and_tampered_ones_do_not() {
             );
         }
         let mut suite = signed.clone();
-        suite["proof"]["cryptosuite"] = Value::from("ecdsa-rdfc-2019");
+        suite["proof"]["cryptosuite"] = Value::from("bbs-2023");
         assert!(
-            eddsa::verify_proof(&suite, None, &loader).is_err(),
+            di::verify_proof(&suite, None, &loader).is_err(),
             "an unsupported cryptosuite is an error"
         );
     }
@@ -146,8 +209,8 @@ fn case_019_jcs_proof_context_and_hash_order() {
           "proofValue":"z3u2en7t5LR2WtQH5PfFqMqwVHBeXouLzo6haApm8XHqvjxq"}}"#,
     )
     .unwrap();
-    let (_, public) = keys();
-    let v = eddsa::verify_proof(&secured, Some(&public), &loader).unwrap();
+    let (_, public) = keys("vc-di-eddsa/keyPair.json");
+    let v = di::verify_proof(&secured, Some(&public), &loader).unwrap();
     let i = v.intermediates.expect("got as far as hashing");
     assert_eq!(
         i.canonical_proof_config,
@@ -165,7 +228,7 @@ fn case_019_jcs_proof_context_and_hash_order() {
     // The document's @context must start with the proof's: reordered, it is refused before any signature check.
     let mut reordered = secured.clone();
     reordered["@context"] = serde_json::json!([{"@vocab":"https://vocab.example/"},"https://www.w3.org/ns/credentials/v2"]);
-    let v = eddsa::verify_proof(&reordered, Some(&public), &loader).unwrap();
+    let v = di::verify_proof(&reordered, Some(&public), &loader).unwrap();
     assert!(!v.verified && v.intermediates.is_none(), "{:?}", v.reason);
     assert!(v.reason.unwrap().contains("@context"));
 }

@@ -2,5 +2,5 @@
 //! own pipelines: [`eddsa`] implements the W3C vc-di-eddsa cryptosuites eddsa-rdfc-2022 and eddsa-jcs-2022.
 //! Keys come from multibase Multikey encodings ([`multikey`]); nothing is fetched.
 
-pub mod eddsa;
 pub mod multikey;
+pub mod suites;

@@ -1,11 +1,17 @@
-//! Multikey decoding for Ed25519 (W3C Controller Documents §2.2.2 Multikey; multibase base58btc `z…`, multicodec
-//! `ed25519-pub` 0xed01 and `ed25519-priv` 0x1300), and `did:key` verification methods that embed them.
+//! Multikey decoding (W3C Controller Documents §2.2.2 Multikey: multibase base58btc `z…` of a multicodec-prefixed
+//! key) for Ed25519 (`ed25519-pub` 0xed, `ed25519-priv` 0x1300), P-256 (`p256-pub` 0x1200 compressed,
+//! `p256-priv` 0x1306) and P-384 (`p384-pub` 0x1201, `p384-priv` 0x1307), and `did:key` verification methods
+//! that embed a public key.
 
+use super::suites::{PublicKey, SecretKey};
 use crate::error::{Error, ErrorKind, Result};
-use ed25519_dalek::{SigningKey, VerifyingKey};
 
 const ED25519_PUB: [u8; 2] = [0xed, 0x01];
 const ED25519_PRIV: [u8; 2] = [0x80, 0x26];
+const P256_PUB: [u8; 2] = [0x80, 0x24];
+const P256_PRIV: [u8; 2] = [0x86, 0x26];
+const P384_PUB: [u8; 2] = [0x81, 0x24];
+const P384_PRIV: [u8; 2] = [0x87, 0x26];
 
 fn bad(reason: impl Into<String>) -> Error {
     Error::new(ErrorKind::Integrity, reason)
@@ -28,32 +34,62 @@ pub fn encode_base58btc(bytes: &[u8]) -> String {
     format!("z{}", bs58::encode(bytes).into_string())
 }
 
-fn strip_codec<'a>(bytes: &'a [u8], codec: [u8; 2], what: &str) -> Result<&'a [u8; 32]> {
-    bytes
-        .strip_prefix(&codec)
-        .and_then(|key| key.try_into().ok())
-        .ok_or_else(|| bad(format!("not a multicodec {what} key of 32 bytes")))
-}
-
-/// An Ed25519 public key from its Multikey `publicKeyMultibase` (`z6Mk…`).
-pub fn public_key(multibase: &str) -> Result<VerifyingKey> {
+/// A public key from its Multikey `publicKeyMultibase` (Ed25519 `z6Mk…`, P-256 `zDn…`, P-384 `z82…`).
+pub fn public_key(multibase: &str) -> Result<PublicKey> {
     let bytes = decode_base58btc(multibase)?;
-    VerifyingKey::from_bytes(strip_codec(&bytes, ED25519_PUB, "ed25519-pub")?)
-        .map_err(|e| bad(format!("`{multibase}` is not an Ed25519 public key: {e}")))
+    let wrong = |e: String| bad(format!("`{multibase}` is not a valid public key: {e}"));
+    if let Some(key) = bytes.strip_prefix(&ED25519_PUB) {
+        let key: &[u8; 32] = key
+            .try_into()
+            .map_err(|_| wrong("Ed25519 keys have 32 bytes".into()))?;
+        return ed25519_dalek::VerifyingKey::from_bytes(key)
+            .map(PublicKey::Ed25519)
+            .map_err(|e| wrong(e.to_string()));
+    }
+    if let Some(key) = bytes.strip_prefix(&P256_PUB) {
+        return p256::ecdsa::VerifyingKey::from_sec1_bytes(key)
+            .map(PublicKey::P256)
+            .map_err(|e| wrong(e.to_string()));
+    }
+    if let Some(key) = bytes.strip_prefix(&P384_PUB) {
+        return p384::ecdsa::VerifyingKey::from_sec1_bytes(key)
+            .map(PublicKey::P384)
+            .map_err(|e| wrong(e.to_string()));
+    }
+    Err(bad(format!(
+        "`{multibase}` is not an Ed25519, P-256 or P-384 Multikey"
+    )))
 }
 
-/// An Ed25519 signing key from its Multikey `secretKeyMultibase` (`z3u2…`).
-pub fn signing_key(multibase: &str) -> Result<SigningKey> {
+/// A signing key from its Multikey `secretKeyMultibase` / `privateKeyMultibase`.
+pub fn secret_key(multibase: &str) -> Result<SecretKey> {
     let bytes = decode_base58btc(multibase)?;
-    Ok(SigningKey::from_bytes(strip_codec(
-        &bytes,
-        ED25519_PRIV,
-        "ed25519-priv",
-    )?))
+    let wrong = |e: String| bad(format!("`{multibase}` is not a valid secret key: {e}"));
+    if let Some(key) = bytes.strip_prefix(&ED25519_PRIV) {
+        let key: &[u8; 32] = key
+            .try_into()
+            .map_err(|_| wrong("Ed25519 keys have 32 bytes".into()))?;
+        return Ok(SecretKey::Ed25519(ed25519_dalek::SigningKey::from_bytes(
+            key,
+        )));
+    }
+    if let Some(key) = bytes.strip_prefix(&P256_PRIV) {
+        return p256::ecdsa::SigningKey::from_slice(key)
+            .map(SecretKey::P256)
+            .map_err(|e| wrong(e.to_string()));
+    }
+    if let Some(key) = bytes.strip_prefix(&P384_PRIV) {
+        return p384::ecdsa::SigningKey::from_slice(key)
+            .map(SecretKey::P384)
+            .map_err(|e| wrong(e.to_string()));
+    }
+    Err(bad(format!(
+        "`{multibase}` is not an Ed25519, P-256 or P-384 secret Multikey"
+    )))
 }
 
-/// The public key of a `did:key` verification method (`did:key:z6Mk…#z6Mk…`), resolved offline.
-pub fn did_key_public_key(verification_method: &str) -> Result<VerifyingKey> {
+/// The public key of a `did:key` verification method (`did:key:z…#z…`), resolved offline.
+pub fn did_key_public_key(verification_method: &str) -> Result<PublicKey> {
     let id = verification_method
         .strip_prefix("did:key:")
         .and_then(|rest| rest.split('#').next())
