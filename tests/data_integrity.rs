@@ -232,3 +232,69 @@ fn case_019_jcs_proof_context_and_hash_order() {
     assert!(!v.verified && v.intermediates.is_none(), "{:?}", v.reason);
     assert!(v.reason.unwrap().contains("@context"));
 }
+
+#[test]
+fn case_020_rdfc_proof_configuration_and_created_validation() {
+    let loader = OfflineLoader::bundled();
+    let unsecured: Value = serde_json::json!({"@context": "https://www.w3.org/ns/credentials/v2",
+        "type": "VerifiableCredential", "issuer": "did:example:issuer1",
+        "credentialSubject": {"id": "did:example:subject"}});
+    let options = serde_json::json!({"type": "DataIntegrityProof", "cryptosuite": "eddsa-rdfc-2022",
+        "created": "2024-05-01T00:00:00Z", "verificationMethod": "did:example:issuer1#key-1",
+        "proofPurpose": "assertionMethod"});
+    let (secret, _) = keys("vc-di-eddsa/keyPair.json");
+    let (_, i) = di::create_proof(
+        Cryptosuite::EddsaRdfc2022,
+        &unsecured,
+        &options,
+        &secret,
+        &loader,
+    )
+    .unwrap();
+    assert_eq!(
+        i.canonical_proof_config,
+        "_:c14n0 <http://purl.org/dc/terms/created> \"2024-05-01T00:00:00Z\"^^<http://www.w3.org/2001/XMLSchema#dateTime> .\n\
+         _:c14n0 <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <https://w3id.org/security#DataIntegrityProof> .\n\
+         _:c14n0 <https://w3id.org/security#cryptosuite> \"eddsa-rdfc-2022\"^^<https://w3id.org/security#cryptosuiteString> .\n\
+         _:c14n0 <https://w3id.org/security#proofPurpose> <https://w3id.org/security#assertionMethod> .\n\
+         _:c14n0 <https://w3id.org/security#verificationMethod> <did:example:issuer1#key-1> .\n"
+    );
+    assert_eq!(
+        hex_hash(&i.canonical_proof_config, false),
+        "9cc0ab16bc4d69d875fade017164fcd5cd532b54aff6f8bec2ec5a443bf7e46e"
+    );
+    // An invalid xsd:dateTime is refused although JSON-LD toRdf would carry it along.
+    let mut bad = options.clone();
+    bad["created"] = Value::from("2024-05-01 00:00:00");
+    let err = di::create_proof(
+        Cryptosuite::EddsaRdfc2022,
+        &unsecured,
+        &bad,
+        &secret,
+        &loader,
+    )
+    .unwrap_err();
+    assert!(
+        err.reason.contains("PROOF_GENERATION_ERROR") && err.reason.contains("created"),
+        "{err}"
+    );
+    // The lexical space of xsd:dateTime, not RFC 3339: no zone, fractions and 24:00:00 are fine.
+    for ok in [
+        "2024-05-01T00:00:00",
+        "2024-05-01T23:59:59.5+05:30",
+        "-0044-03-15T12:00:00Z",
+        "2024-05-01T24:00:00Z",
+    ] {
+        assert!(di::is_xsd_date_time(ok), "{ok}");
+    }
+    for no in [
+        "2024-05-01 00:00:00",
+        "2024-13-01T00:00:00Z",
+        "2024-05-01T25:00:00Z",
+        "24-05-01T00:00:00Z",
+        "2024-05-01T00:00:00+15:00",
+        "2024-05-01T00:00",
+    ] {
+        assert!(!di::is_xsd_date_time(no), "{no}");
+    }
+}

@@ -213,9 +213,7 @@ fn proof_configuration(
         .cloned()
         .ok_or_else(|| error("the proof options are not a JSON object"))?;
     if let Some(created) = config.get("created") {
-        let valid = created
-            .as_str()
-            .is_some_and(|c| chrono::DateTime::parse_from_rfc3339(c).is_ok());
+        let valid = created.as_str().is_some_and(is_xsd_date_time);
         if !valid {
             return Err(error(format!(
                 "PROOF_GENERATION_ERROR: `created` {created} is not an XML Schema dateTime"
@@ -227,6 +225,58 @@ fn proof_configuration(
         None => config.remove("@context"),
     };
     canonicalize(suite, &Value::Object(config), loader, "proof configuration")
+}
+
+/// Whether `text` is in the lexical space of xsd:dateTime (XSD 1.1 Part 2 §3.3.7):
+/// `-?YYYY-MM-DDThh:mm:ss(.s+)?(Z|(+|-)hh:mm)?`, with valid field ranges (24:00:00 allowed).
+pub fn is_xsd_date_time(text: &str) -> bool {
+    let text = text.strip_prefix('-').unwrap_or(text);
+    let Some((date, time)) = text.split_once('T') else {
+        return false;
+    };
+    let mut date_parts = date.splitn(3, '-');
+    let (Some(year), Some(month), Some(day)) =
+        (date_parts.next(), date_parts.next(), date_parts.next())
+    else {
+        return false;
+    };
+    let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
+    let year_ok = year.len() >= 4
+        && year.bytes().all(|b| b.is_ascii_digit())
+        && !(year.len() > 4 && year.starts_with('0'));
+    if !(year_ok && digits(month, 2) && digits(day, 2)) {
+        return false;
+    }
+    let (month, day): (u32, u32) = (month.parse().unwrap_or(0), day.parse().unwrap_or(0));
+    let (clock, zone) = match time.find(['Z', '+', '-']) {
+        Some(i) => time.split_at(i),
+        None => (time, ""),
+    };
+    let zone_ok = zone.is_empty()
+        || zone == "Z"
+        || (zone.len() == 6
+            && digits(&zone[1..3], 2)
+            && &zone[3..4] == ":"
+            && digits(&zone[4..6], 2)
+            && zone[1..3].parse::<u32>().is_ok_and(|h| h <= 14)
+            && zone[4..6].parse::<u32>().is_ok_and(|m| m <= 59));
+    let (hms, fraction) = clock
+        .split_once('.')
+        .map_or((clock, None), |(a, b)| (a, Some(b)));
+    let parts: Vec<&str> = hms.split(':').collect();
+    let clock_ok = parts.len() == 3
+        && parts.iter().all(|p| digits(p, 2))
+        && fraction.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()));
+    if !(zone_ok && clock_ok) {
+        return false;
+    }
+    let number = |p: &str| p.parse::<u32>().unwrap_or(99);
+    let (h, m, s) = (number(parts[0]), number(parts[1]), number(parts[2]));
+    let midnight =
+        h == 24 && m == 0 && s == 0 && fraction.is_none_or(|f| f.bytes().all(|b| b == b'0'));
+    (1..=12).contains(&month)
+        && (1..=31).contains(&day)
+        && ((h < 24 && m < 60 && s < 60) || midnight)
 }
 
 /// §3.2.4 / §3.3.4 Hashing: the hash of the proof configuration (first) joined with the hash of the document.
