@@ -16,6 +16,7 @@ pub mod cli;
 pub mod corpus;
 pub mod document;
 pub mod error;
+pub mod exchange;
 pub mod export;
 pub mod integrity;
 pub mod loader;

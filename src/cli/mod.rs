@@ -2,6 +2,7 @@
 //! canonicalize FILE` ([`canonicalize`]), `canonprof flame FILE` ([`flame`]) and `canonprof sweep` ([`sweep`]).
 
 mod canonicalize;
+mod exchange;
 mod flame;
 mod profile;
 mod sweep;
@@ -41,6 +42,9 @@ enum Command {
     /// Grow a synthetic credential (attributes, nesting depth or blank nodes) and report each phase's cost against
     /// its size, with fitted growth and an SVG chart (default sizes: under a minute).
     Sweep(sweep::SweepArgs),
+    /// Issue, present (5 attributes disclosed) and verify with the VC Data Integrity cryptosuites, per operation,
+    /// with canonicalization counts and shares (about 30 s with the defaults).
+    Exchange(exchange::ExchangeArgs),
 }
 
 /// Options shared by every command that canonicalizes.
@@ -90,6 +94,7 @@ pub fn main() -> i32 {
         Some(Command::Canonicalize(args)) => canonicalize::run(args),
         Some(Command::Flame(args)) => flame::run(args),
         Some(Command::Sweep(args)) => sweep::run(args),
+        Some(Command::Exchange(args)) => exchange::run(args),
         None => profile::run(cli.profile),
     };
     match result {

@@ -1,0 +1,264 @@
+//! The VCDM leg of the exchange (the study's method): **issue** a Data Integrity proof on the credential,
+//! **present** by re-signing the credential reduced to 5 disclosed subject attributes with the holder's key
+//! (these suites have no derivation step), **verify** the presented credential. Each operation is measured like
+//! the main job (warm-up, R × N, median of run medians) with its steps timed by span (canonicalize document,
+//! …). A VCDM 1.1 credential gets the Data Integrity context appended first ([`suites::with_suite_context`]);
+//! canonicalize proof configuration, hash, sign / verify) and its canonicalizations counted. Keys come from a
+//! seeded RNG, so runs are reproducible.
+
+use crate::corpus::Credential;
+use crate::error::{Error, ErrorKind, Result};
+use crate::integrity::suites::{self, step, Cryptosuite, SecretKey};
+use crate::loader::OfflineLoader;
+use crate::profile::{take_records, Timer};
+use crate::stats::RunStats;
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+/// Subject attributes disclosed in the presentation (the study: 5 of 20).
+pub const DISCLOSED: usize = 5;
+
+/// One timed step inside an operation.
+#[derive(Debug, Clone, Serialize)]
+pub struct StepResult {
+    /// Step (span) name, e.g. `canonicalize_document`.
+    pub name: String,
+    /// Median µs and spread.
+    #[serde(flatten)]
+    pub stats: RunStats,
+}
+
+/// One operation of the exchange.
+#[derive(Debug, Clone, Serialize)]
+pub struct OperationResult {
+    /// `issue`, `present` or `verify`.
+    pub operation: String,
+    /// Wall time of the whole operation (µs).
+    pub total: RunStats,
+    /// The steps inside it.
+    pub steps: Vec<StepResult>,
+    /// Canonicalizations per operation.
+    pub canonicalizations: usize,
+    /// Share of the operation's median spent canonicalizing (document + proof configuration), 0–1.
+    pub canonicalization_share: f64,
+}
+
+/// A suite's whole exchange on one credential.
+#[derive(Debug, Clone, Serialize)]
+pub struct SuiteResult {
+    /// Credential name.
+    pub credential: String,
+    /// Cryptosuite (`eddsa-rdfc-2022`, …), with `-p384` appended for P-384 keys.
+    pub cryptosuite: String,
+    /// issue, present, verify.
+    pub operations: Vec<OperationResult>,
+    /// Sum of the operations' medians (µs).
+    pub exchange_median_us: f64,
+    /// Canonicalizations per exchange.
+    pub canonicalizations: usize,
+    /// Size of the presented credential (bytes of JSON) — what goes on the wire.
+    pub presented_bytes: usize,
+}
+
+/// Measurement settings.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    /// Iterations per run.
+    pub iterations: usize,
+    /// Runs.
+    pub runs: usize,
+    /// Warm-up iterations per operation.
+    pub warmup: usize,
+    /// RNG seed for the issuer and holder keys.
+    pub seed: u64,
+}
+
+/// The credential with its subject reduced to `id` and `type` (if present: `type` selects type-scoped contexts,
+/// without it the other terms may be undefined) and the first [`DISCLOSED`] other attributes in code point order.
+/// Errors: no `credentialSubject` object.
+pub fn disclose(credential: &Value) -> Result<Value> {
+    let mut reduced = credential.clone();
+    let subject = reduced
+        .get_mut("credentialSubject")
+        .and_then(Value::as_object_mut)
+        .ok_or_else(|| {
+            Error::new(
+                ErrorKind::Integrity,
+                "the credential has no credentialSubject object",
+            )
+        })?;
+    let structural = ["id", "@id", "type", "@type"];
+    let mut keep: Vec<String> = subject
+        .keys()
+        .filter(|k| !structural.contains(&k.as_str()))
+        .take(DISCLOSED)
+        .cloned()
+        .collect();
+    keep.extend(structural.iter().map(|k| k.to_string()));
+    subject.retain(|k, _| keep.contains(k));
+    Ok(reduced)
+}
+
+fn options(suite: Cryptosuite, verification_method: &str) -> Value {
+    serde_json::json!({
+        "type": "DataIntegrityProof",
+        "cryptosuite": suite.name(),
+        "created": "2026-01-01T00:00:00Z",
+        "verificationMethod": verification_method,
+        "proofPurpose": "assertionMethod",
+    })
+}
+
+/// A measured operation: total, steps, and canonicalizations counted from the spans of one run of it.
+type Measured = (RunStats, Vec<StepResult>, usize);
+
+/// Measures `op` the main job's way; the steps are the spans directly inside it.
+fn measure(
+    settings: &Settings,
+    timer: &Timer,
+    op: &mut dyn FnMut() -> Result<()>,
+    progress: &mut dyn FnMut(),
+) -> Result<Measured> {
+    timer.prime();
+    for _ in 0..settings.warmup {
+        timer.timed(&mut *op)?;
+    }
+    take_records();
+    timer.timed(&mut *op)?;
+    let canonicalizations = take_records()
+        .iter()
+        .filter(|r| {
+            r.name == step::CANONICALIZE_DOCUMENT || r.name == step::CANONICALIZE_PROOF_CONFIG
+        })
+        .count();
+    let mut totals = Vec::new();
+    let mut steps: BTreeMap<&'static str, Vec<Vec<f64>>> = BTreeMap::new();
+    for _ in 0..settings.runs {
+        let mut run_totals = Vec::new();
+        let mut run_steps: BTreeMap<&'static str, Vec<f64>> = BTreeMap::new();
+        for _ in 0..settings.iterations {
+            let start = Instant::now();
+            timer.timed(&mut *op)?;
+            run_totals.push(start.elapsed().as_nanos() as f64 / 1000.0);
+            let mut per_step: BTreeMap<&'static str, f64> = BTreeMap::new();
+            for r in take_records().into_iter().filter(|r| r.depth == 0) {
+                *per_step.entry(r.name).or_default() += r.nanos as f64 / 1000.0;
+            }
+            for (name, us) in per_step {
+                run_steps.entry(name).or_default().push(us);
+            }
+            progress();
+        }
+        totals.push(run_totals);
+        for (name, samples) in run_steps {
+            steps.entry(name).or_default().push(samples);
+        }
+    }
+    let order = [
+        step::CANONICALIZE_PROOF_CONFIG,
+        step::CANONICALIZE_DOCUMENT,
+        step::HASH_DATA,
+        step::SIGN,
+        step::VERIFY,
+    ];
+    let steps = order
+        .iter()
+        .filter_map(|name| {
+            steps.get(name).map(|runs| StepResult {
+                name: name.to_string(),
+                stats: RunStats::from_runs(runs),
+            })
+        })
+        .collect();
+    Ok((RunStats::from_runs(&totals), steps, canonicalizations))
+}
+
+fn operation(name: &str, (total, steps, canonicalizations): Measured) -> OperationResult {
+    let canonical: f64 = steps
+        .iter()
+        .filter(|s| {
+            s.name == step::CANONICALIZE_DOCUMENT || s.name == step::CANONICALIZE_PROOF_CONFIG
+        })
+        .map(|s| s.stats.median_us)
+        .sum();
+    OperationResult {
+        operation: name.to_string(),
+        canonicalization_share: canonical / total.median_us,
+        total,
+        steps,
+        canonicalizations,
+    }
+}
+
+/// Runs the exchange for every (credential, suite); `p384` uses P-384 keys for the ECDSA suites. `progress` is
+/// called after every iteration.
+pub fn run(
+    credentials: &[Credential],
+    suites_to_run: &[Cryptosuite],
+    p384: bool,
+    loader: &OfflineLoader,
+    settings: &Settings,
+    progress: &mut dyn FnMut(),
+) -> Result<Vec<SuiteResult>> {
+    let timer = Timer::new();
+    let mut results = Vec::new();
+    for credential in credentials {
+        let doc = &credential.document;
+        let parsed: Value = serde_json::from_str(&doc.text)
+            .map_err(|e| crate::document::json_error(&doc.label, &e))?;
+        let unsecured = suites::with_suite_context(&parsed);
+        for &suite in suites_to_run {
+            let issuer = SecretKey::from_seed(suite, p384, settings.seed);
+            let holder = SecretKey::from_seed(suite, p384, settings.seed.wrapping_add(1));
+            let issuer_options = options(suite, "did:example:issuer#key-1");
+            let holder_options = options(suite, "did:example:holder#key-1");
+            // Issue.
+            let mut issue = || {
+                suites::create_proof(suite, &unsecured, &issuer_options, &issuer, loader).map(drop)
+            };
+            let issued = operation("issue", measure(settings, &timer, &mut issue, progress)?);
+            // Present: the disclosed subset, re-signed by the holder.
+            let subset = disclose(&unsecured)?;
+            let mut present =
+                || suites::create_proof(suite, &subset, &holder_options, &holder, loader).map(drop);
+            let presented_op = operation(
+                "present",
+                measure(settings, &timer, &mut present, progress)?,
+            );
+            let (proof, _) =
+                suites::create_proof(suite, &subset, &holder_options, &holder, loader)?;
+            let presented = suites::secure(&subset, proof)?;
+            // Verify.
+            let holder_public = holder.public_key();
+            let mut verify = || -> Result<()> {
+                let v = suites::verify_proof(&presented, Some(&holder_public), loader)?;
+                if v.verified {
+                    Ok(())
+                } else {
+                    Err(Error::new(
+                        ErrorKind::Internal,
+                        format!("a fresh proof did not verify: {:?}", v.reason),
+                    ))
+                }
+            };
+            let verified = operation("verify", measure(settings, &timer, &mut verify, progress)?);
+            let operations = vec![issued, presented_op, verified];
+            let name = if p384 && !suite.is_eddsa() {
+                format!("{}-p384", suite.name())
+            } else {
+                suite.name().to_string()
+            };
+            results.push(SuiteResult {
+                credential: credential.name.clone(),
+                cryptosuite: name,
+                exchange_median_us: operations.iter().map(|o| o.total.median_us).sum(),
+                canonicalizations: operations.iter().map(|o| o.canonicalizations).sum(),
+                operations,
+                presented_bytes: serde_json::to_string(&presented).map_or(0, |s| s.len()),
+            });
+        }
+    }
+    Ok(results)
+}

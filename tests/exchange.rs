@@ -1,0 +1,101 @@
+//! The VCDM exchange: every suite issues, presents (5 of 20 attributes, re-signed) and verifies; each operation
+//! canonicalizes twice (counted from its spans), six times per exchange.
+
+use std::process::Command;
+
+#[test]
+fn vcdm_exchange_counts_two_canonicalizations_per_operation() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("exchange.json");
+    let output = Command::new(env!("CARGO_BIN_EXE_canonprof"))
+        .args([
+            "exchange",
+            "--format",
+            "vcdm",
+            "--schema",
+            "simple",
+            "--iterations",
+            "1",
+            "--runs",
+            "1",
+            "--warmup",
+            "0",
+        ])
+        .args(["--export-json", &out.display().to_string()])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("EXCHANGE") && stdout.contains("canon share"),
+        "{stdout}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let results = json["results"].as_array().unwrap();
+    assert_eq!(
+        results.len(),
+        3 * 4,
+        "3 simple credentials x 4 cryptosuites"
+    );
+    for r in results {
+        assert_eq!(r["canonicalizations"], 6, "{}", r["cryptosuite"]);
+        let ops: Vec<&str> = r["operations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["operation"].as_str().unwrap())
+            .collect();
+        assert_eq!(ops, ["issue", "present", "verify"]);
+        for op in r["operations"].as_array().unwrap() {
+            assert_eq!(
+                op["canonicalizations"], 2,
+                "{} {}",
+                r["cryptosuite"], op["operation"]
+            );
+            let steps: Vec<&str> = op["steps"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s["name"].as_str().unwrap())
+                .collect();
+            let last = if op["operation"] == "verify" {
+                "verify"
+            } else {
+                "sign"
+            };
+            assert_eq!(
+                steps,
+                [
+                    "canonicalize_proof_config",
+                    "canonicalize_document",
+                    "hash_data",
+                    last
+                ]
+            );
+        }
+    }
+}
+
+#[test]
+fn disclosure_keeps_five_attributes_and_the_structure() {
+    use canonprof::exchange::vcdm::disclose;
+    let person: serde_json::Value =
+        serde_json::from_str(include_str!("../schemas-education/simple/person-20.json")).unwrap();
+    assert_eq!(person["credentialSubject"].as_object().unwrap().len(), 20);
+    let shown = disclose(&person).unwrap();
+    assert_eq!(shown["credentialSubject"].as_object().unwrap().len(), 5);
+    let ob3: serde_json::Value =
+        serde_json::from_str(include_str!("../schemas-education/edu/clr2.json")).unwrap();
+    let shown = disclose(&ob3).unwrap();
+    let subject = shown["credentialSubject"].as_object().unwrap();
+    assert!(
+        subject.contains_key("type"),
+        "type selects the type-scoped context the other terms need"
+    );
+    assert!(disclose(&serde_json::json!({"@context": []})).is_err());
+}
