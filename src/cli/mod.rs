@@ -43,7 +43,7 @@ enum Command {
     /// its size, with fitted growth and an SVG chart (default sizes: under a minute).
     Sweep(sweep::SweepArgs),
     /// Issue, present (5 attributes disclosed) and verify with the VC Data Integrity cryptosuites, per operation,
-    /// with canonicalization counts and shares (about 30 s with the defaults).
+    /// with canonicalization counts and shares (about 40 s with the defaults).
     Exchange(exchange::ExchangeArgs),
 }
 
