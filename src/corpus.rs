@@ -112,6 +112,16 @@ pub fn disambiguate(credentials: &mut [Credential]) {
     }
 }
 
+/// The user's credential files, with distinct names ([`disambiguate`]). Errors: see [`user_file`].
+pub fn user_files(paths: &[std::path::PathBuf]) -> Result<Vec<Credential>> {
+    let mut files = paths
+        .iter()
+        .map(|p| user_file(p))
+        .collect::<Result<Vec<_>>>()?;
+    disambiguate(&mut files);
+    Ok(files)
+}
+
 /// A user's credential file. Errors: unreadable or not UTF-8 (see [`Document::read`]).
 pub fn user_file(path: &Path) -> Result<Credential> {
     let document = Document::read(path)?;

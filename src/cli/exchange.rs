@@ -109,13 +109,7 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
         args.cryptosuite.iter().map(|s| s.cryptosuite()).collect()
     };
     let credentials = if !args.credential.is_empty() {
-        let mut files = args
-            .credential
-            .iter()
-            .map(|p| corpus::user_file(p))
-            .collect::<Result<Vec<_>>>()?;
-        corpus::disambiguate(&mut files);
-        files
+        corpus::user_files(&args.credential)?
     } else {
         match args.schema {
             Some(schema) => corpus::bundled(schema),

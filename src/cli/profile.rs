@@ -83,13 +83,7 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
     let credentials = if args.credential.is_empty() {
         corpus::for_main_job(args.schema)
     } else {
-        let mut files = args
-            .credential
-            .iter()
-            .map(|p| corpus::user_file(p))
-            .collect::<Result<Vec<_>>>()?;
-        corpus::disambiguate(&mut files);
-        files
+        corpus::user_files(&args.credential)?
     };
     let shapes = benchmark::check(&credentials, &loader, &config)?;
     if let Some(dir) = &flame_dir {
