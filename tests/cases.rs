@@ -217,3 +217,27 @@ fn case_018_canonical_nquads_literal_escaping() {
         "<urn:ex:s> <https://vocab.example/p> \"a\\u0000b\\u007Fc\\u000Bd\" .\n"
     );
 }
+
+#[test]
+fn case_017_kind_a_time_limit_bounds_labeling_when_the_call_limit_is_lifted() {
+    use std::time::Duration;
+    // K(2,10): two blank nodes pointing at the same ten — refused by the call limit by default; with the call
+    // limit lifted, the wall-clock limit still ends it.
+    let k2: String = (0..2)
+        .flat_map(|i| (0..10).map(move |j| format!("_:c{i} <urn:ex:p> _:l{j} .\n")))
+        .collect();
+    let mut request = request(Algorithm::Rdfc, InputFormat::Nquads, Output::Canonical);
+    assert_eq!(run_text(&k2, &request).unwrap_err().kind, ErrorKind::Poison);
+    request.rdfc = RdfcOptions {
+        hndq_call_limit: usize::MAX,
+        time_limit: Some(Duration::from_millis(200)),
+        ..RdfcOptions::default()
+    };
+    let start = std::time::Instant::now();
+    let err = run_text(&k2, &request).unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Poison);
+    assert!(err.reason.contains("time limit"), "{err}");
+    assert!(start.elapsed() < Duration::from_secs(10), "bounded");
+    // Ordinary inputs are nowhere near it: the corpus and case 016 canonicalize under the default limits.
+    assert!(rdfc_nquads(CASE_016_A).is_ok());
+}

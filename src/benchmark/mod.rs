@@ -41,6 +41,7 @@ impl Config {
         rdfc: RdfcOptions {
             hndq_call_limit: rdfc::DEFAULT_HNDQ_CALL_LIMIT,
             hash: rdfc::HashAlgorithm::Sha256,
+            time_limit: Some(rdfc::DEFAULT_TIME_LIMIT),
         },
     };
     /// The study's setting: N=2000, R=5.

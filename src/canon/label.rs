@@ -15,6 +15,7 @@ use oxrdf::{GraphNameRef, QuadRef, SubjectRef, TermRef};
 use sha2::Digest;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write;
+use std::time::{Duration, Instant};
 
 /// Names of the labeling sub-phase spans (nested in `label`).
 pub mod subphase {
@@ -42,9 +43,21 @@ pub type Labeling = (HashMap<String, String>, LabelCounts);
 /// Errors: [`ErrorKind::Poison`] once Hash N-Degree Quads has been called more than `hndq_call_limit` times
 /// (§7.1 dataset poisoning).
 pub fn issue<D: Digest>(dataset: &Quads, hndq_call_limit: usize) -> Result<Labeling> {
+    issue_bounded::<D>(dataset, hndq_call_limit, None)
+}
+
+/// [`issue`] with a wall-clock bound as well (RDFC-1.0 §7.1 "configurable timeout"): labeling that runs longer
+/// than `time_limit` is refused as [`ErrorKind::Poison`], checked at every Hash N-Degree Quads call and
+/// permutation, so a dataset whose permutations do not recurse is bounded too.
+pub fn issue_bounded<D: Digest>(
+    dataset: &Quads,
+    hndq_call_limit: usize,
+    time_limit: Option<Duration>,
+) -> Result<Labeling> {
     let mut state = {
         let _span = tracing::info_span!(subphase::FIRST_DEGREE).entered();
         let mut state = State::<D>::new(dataset, hndq_call_limit);
+        state.deadline = time_limit.map(|t| (Instant::now() + t, t));
         state.first_degree();
         state
     };
@@ -113,6 +126,8 @@ struct State<'a, D: Digest> {
     hash_to_nodes: BTreeMap<String, Vec<usize>>,
     canonical: Issuer,
     limit: usize,
+    /// When labeling must have finished, and the limit it came from (for the message).
+    deadline: Option<(Instant, Duration)>,
     counts: LabelCounts,
     _digest: std::marker::PhantomData<D>,
 }
@@ -165,6 +180,7 @@ impl<'a, D: Digest> State<'a, D> {
             hash_to_nodes: BTreeMap::new(),
             canonical: Issuer::new(blank_nodes),
             limit,
+            deadline: None,
             counts: LabelCounts {
                 blank_nodes,
                 ..LabelCounts::default()
@@ -296,6 +312,20 @@ impl<'a, D: Digest> State<'a, D> {
         hex_digest::<D>(input.as_bytes())
     }
 
+    /// Refuses the dataset once the time limit has passed.
+    fn check_deadline(&self) -> Result<()> {
+        match self.deadline {
+            Some((deadline, limit)) if Instant::now() > deadline => Err(Error::new(
+                ErrorKind::Poison,
+                format!(
+                    "RDFC-1.0 refused a poison dataset: blank node labeling ran past the time limit of {} s (RDFC-1.0 §7.1; raise with --time-limit)",
+                    limit.as_secs_f64()
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// §4.8 Hash N-Degree Quads: the hash of `node`'s gossip path and the issuer that produced it.
     fn hash_n_degree_quads(&mut self, node: usize, issuer: &Issuer) -> Result<(String, Issuer)> {
         self.counts.hndq_calls += 1;
@@ -308,6 +338,7 @@ impl<'a, D: Digest> State<'a, D> {
                 ),
             ));
         }
+        self.check_deadline()?;
         // Steps 1–3: related hash → related blank nodes, over the quads that mention `node`.
         let mut related_by_hash: BTreeMap<String, Vec<usize>> = BTreeMap::new();
         for &q in &self.node_quads[node] {
@@ -360,6 +391,7 @@ impl<'a, D: Digest> State<'a, D> {
         issuer: &Issuer,
         chosen_path: &str,
     ) -> Result<Option<(String, Issuer)>> {
+        self.check_deadline()?;
         let cannot_beat = |path: &str| {
             !chosen_path.is_empty() && path.len() >= chosen_path.len() && path > chosen_path
         };

@@ -36,13 +36,20 @@ pub struct RdfcOptions {
     pub hndq_call_limit: usize,
     /// The hash used inside labeling (the final document hash is always SHA-256).
     pub hash: HashAlgorithm,
+    /// Wall-clock limit on blank node labeling (`None`: only the call limit bounds it).
+    pub time_limit: Option<std::time::Duration>,
 }
+
+/// Default wall-clock limit on blank node labeling: far above any ordinary credential (milliseconds), low
+/// enough that a pathological dataset fails within seconds.
+pub const DEFAULT_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
 
 impl Default for RdfcOptions {
     fn default() -> Self {
         RdfcOptions {
             hndq_call_limit: DEFAULT_HNDQ_CALL_LIMIT,
             hash: HashAlgorithm::Sha256,
+            time_limit: Some(DEFAULT_TIME_LIMIT),
         }
     }
 }
@@ -110,8 +117,16 @@ pub fn canonicalize_dataset(dataset: &Quads, options: &RdfcOptions) -> Result<Rd
     let (issued, label_counts) = {
         let _span = tracing::info_span!(phase::LABEL).entered();
         match options.hash {
-            HashAlgorithm::Sha256 => label::issue::<Sha256>(dataset, options.hndq_call_limit)?,
-            HashAlgorithm::Sha384 => label::issue::<Sha384>(dataset, options.hndq_call_limit)?,
+            HashAlgorithm::Sha256 => label::issue_bounded::<Sha256>(
+                dataset,
+                options.hndq_call_limit,
+                options.time_limit,
+            )?,
+            HashAlgorithm::Sha384 => label::issue_bounded::<Sha384>(
+                dataset,
+                options.hndq_call_limit,
+                options.time_limit,
+            )?,
         }
     };
     let canonical = {

@@ -56,6 +56,14 @@ struct CommonArgs {
     /// Refuse a dataset as poison after this many Hash N-Degree Quads calls (RDFC-1.0 §7.1).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_HNDQ_CALL_LIMIT, allow_negative_numbers = true)]
     hndq_limit: usize,
+    /// Refuse a dataset whose blank node labeling takes longer than this many seconds (RDFC-1.0 §7.1 timeout).
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 10.0,
+        allow_negative_numbers = true
+    )]
+    time_limit: f64,
     /// Process each distinct top-level @context once and reuse it (as jsonld.js and PyLD do across calls); `off`
     /// measures the cold path a verifier that caches nothing pays; `both` (main job) measures RDFC-1.0 both ways
     /// and shows them side by side (elsewhere `both` acts as `on`).
@@ -130,9 +138,16 @@ fn rdfc_options(common: &CommonArgs, hash: HashAlgorithm) -> Result<RdfcOptions>
             "--hndq-limit must be at least 1",
         ));
     }
+    if !(common.time_limit > 0.0 && common.time_limit <= 86_400.0) {
+        return Err(Error::new(
+            ErrorKind::Usage,
+            "--time-limit must be a number of seconds above 0 and at most 86400",
+        ));
+    }
     Ok(RdfcOptions {
         hndq_call_limit: common.hndq_limit,
         hash,
+        time_limit: Some(std::time::Duration::from_secs_f64(common.time_limit)),
     })
 }
 
