@@ -155,7 +155,7 @@ pub struct Intermediates {
     pub canonical_proof_config: String,
     /// hash(canonical proof configuration) ‖ hash(canonical document): 64 bytes (96 with SHA-384).
     pub hash_data: Vec<u8>,
-    /// Canonicalizations run by the operation (2).
+    /// Canonicalizations the operation ran (2: document and proof configuration).
     pub canonicalizations: usize,
 }
 
@@ -174,18 +174,32 @@ fn error(reason: impl Into<String>) -> Error {
     Error::new(ErrorKind::Integrity, reason)
 }
 
-/// Canonicalizes a JSON value with the suite's algorithm (RDFC-1.0 over its JSON-LD, or JCS).
-fn canonicalize(
+/// Canonicalizes JSON values with one suite's algorithm (RDFC-1.0 over their JSON-LD, or JCS) and counts the
+/// canonicalizations it ran — the count an operation reports in [`Intermediates::canonicalizations`].
+struct Canonicalizer<'a> {
     suite: Cryptosuite,
-    value: &Value,
-    loader: &OfflineLoader,
-    what: &str,
-) -> Result<String> {
-    if suite.is_jcs() {
-        return jcs::canonical_string(value).map_err(|e| e.in_source(what));
+    loader: &'a OfflineLoader,
+    runs: usize,
+}
+
+impl<'a> Canonicalizer<'a> {
+    fn new(suite: Cryptosuite, loader: &'a OfflineLoader) -> Self {
+        Canonicalizer {
+            suite,
+            loader,
+            runs: 0,
+        }
     }
-    let text = serde_json::to_string(value).expect("a JSON value serializes");
-    Ok(rdfc::canonicalize_jsonld(what, &text, loader, &RdfcOptions::default())?.canonical)
+
+    /// The canonical form of `value`; `what` names it in errors.
+    fn run(&mut self, value: &Value, what: &str) -> Result<String> {
+        self.runs += 1;
+        if self.suite.is_jcs() {
+            return jcs::canonical_string(value).map_err(|e| e.in_source(what));
+        }
+        let text = serde_json::to_string(value).expect("a JSON value serializes");
+        Ok(rdfc::canonicalize_jsonld(what, &text, self.loader, &RdfcOptions::default())?.canonical)
+    }
 }
 
 /// Span names of the steps inside an operation (the canonicalization phases nest inside the first two).
@@ -216,25 +230,19 @@ fn check_options(suite: Cryptosuite, options: &Value, code: &str) -> Result<()> 
 }
 
 /// §3.2.3 / §3.3.3 Transformation: checks the options, then canonicalizes the unsecured document.
-fn transformation(
-    suite: Cryptosuite,
-    unsecured: &Value,
-    options: &Value,
-    loader: &OfflineLoader,
-) -> Result<String> {
-    check_options(suite, options, "PROOF_TRANSFORMATION_ERROR")?;
+fn transformation(canon: &mut Canonicalizer, unsecured: &Value, options: &Value) -> Result<String> {
+    check_options(canon.suite, options, "PROOF_TRANSFORMATION_ERROR")?;
     let _span = tracing::info_span!(step::CANONICALIZE_DOCUMENT).entered();
-    canonicalize(suite, unsecured, loader, "unsecured document")
+    canon.run(unsecured, "unsecured document")
 }
 
 /// §3.2.5 / §3.3.5 Proof Configuration: the options with the document's `@context`, canonicalized.
 fn proof_configuration(
-    suite: Cryptosuite,
+    canon: &mut Canonicalizer,
     unsecured: &Value,
     options: &Value,
-    loader: &OfflineLoader,
 ) -> Result<String> {
-    check_options(suite, options, "PROOF_GENERATION_ERROR")?;
+    check_options(canon.suite, options, "PROOF_GENERATION_ERROR")?;
     let mut config = options
         .as_object()
         .cloned()
@@ -252,7 +260,7 @@ fn proof_configuration(
         None => config.remove("@context"),
     };
     let _span = tracing::info_span!(step::CANONICALIZE_PROOF_CONFIG).entered();
-    canonicalize(suite, &Value::Object(config), loader, "proof configuration")
+    canon.run(&Value::Object(config), "proof configuration")
 }
 
 /// Whether `text` is in the lexical space of xsd:dateTime (XSD 1.1 Part 2 §3.3.7):
@@ -347,8 +355,9 @@ pub fn create_proof(
     if let (true, Some(context)) = (suite.is_jcs(), unsecured.get("@context")) {
         proof.insert("@context".to_string(), context.clone());
     }
-    let canonical_proof_config = proof_configuration(suite, unsecured, options, loader)?;
-    let canonical_document = transformation(suite, unsecured, options, loader)?;
+    let mut canon = Canonicalizer::new(suite, loader);
+    let canonical_proof_config = proof_configuration(&mut canon, unsecured, options)?;
+    let canonical_document = transformation(&mut canon, unsecured, options)?;
     let hash_data = hashing(
         &canonical_proof_config,
         &canonical_document,
@@ -367,7 +376,7 @@ pub fn create_proof(
         canonical_document,
         canonical_proof_config,
         hash_data,
-        canonicalizations: 2,
+        canonicalizations: canon.runs,
     };
     Ok((Value::Object(proof), intermediates))
 }
@@ -476,12 +485,13 @@ pub fn verify_proof(
     }
     let (unsecured, options) = (Value::Object(unsecured), Value::Object(options));
     // Steps 5–8.
-    let canonical_document = match transformation(suite, &unsecured, &options, loader) {
+    let mut canon = Canonicalizer::new(suite, loader);
+    let canonical_document = match transformation(&mut canon, &unsecured, &options) {
         Ok(c) => c,
         Err(e) if e.kind == ErrorKind::Integrity => return Ok(not(e.reason)),
         Err(e) => return Err(e),
     };
-    let canonical_proof_config = proof_configuration(suite, &unsecured, &options, loader)?;
+    let canonical_proof_config = proof_configuration(&mut canon, &unsecured, &options)?;
     let hash_data = hashing(
         &canonical_proof_config,
         &canonical_document,
@@ -491,7 +501,7 @@ pub fn verify_proof(
         canonical_document,
         canonical_proof_config,
         hash_data,
-        canonicalizations: 2,
+        canonicalizations: canon.runs,
     };
     let verified = {
         let _span = tracing::info_span!(step::VERIFY).entered();
