@@ -38,11 +38,7 @@ impl Config {
         iterations: 50,
         runs: 5,
         warmup: 5,
-        rdfc: RdfcOptions {
-            hndq_call_limit: rdfc::DEFAULT_HNDQ_CALL_LIMIT,
-            hash: rdfc::HashAlgorithm::Sha256,
-            time_limit: Some(rdfc::DEFAULT_TIME_LIMIT),
-        },
+        rdfc: RdfcOptions::DEFAULT,
     };
     /// The study's setting: N=2000, R=5.
     pub const STUDY: Config = Config {

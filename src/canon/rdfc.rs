@@ -44,13 +44,18 @@ pub struct RdfcOptions {
 /// enough that a pathological dataset fails within seconds.
 pub const DEFAULT_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
 
+impl RdfcOptions {
+    /// The defaults: SHA-256, [`DEFAULT_HNDQ_CALL_LIMIT`] and [`DEFAULT_TIME_LIMIT`].
+    pub const DEFAULT: RdfcOptions = RdfcOptions {
+        hndq_call_limit: DEFAULT_HNDQ_CALL_LIMIT,
+        hash: HashAlgorithm::Sha256,
+        time_limit: Some(DEFAULT_TIME_LIMIT),
+    };
+}
+
 impl Default for RdfcOptions {
     fn default() -> Self {
-        RdfcOptions {
-            hndq_call_limit: DEFAULT_HNDQ_CALL_LIMIT,
-            hash: HashAlgorithm::Sha256,
-            time_limit: Some(DEFAULT_TIME_LIMIT),
-        }
+        RdfcOptions::DEFAULT
     }
 }
 
