@@ -9,13 +9,12 @@ pub mod sweep;
 use crate::canon::rdfc::{self, RdfcOptions};
 use crate::canon::{jcs, phase, Algorithm};
 use crate::corpus::Credential;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::Result;
 use crate::loader::OfflineLoader;
 use crate::profile;
 use crate::report::{AlgorithmResult, CredentialResult, PhaseResult, Report, RunConfig, Summary};
 use crate::stats::{median, RunStats};
 use std::collections::BTreeMap;
-use std::time::Instant;
 
 pub use metadata::collect as collect_metadata;
 
@@ -183,8 +182,18 @@ pub fn measure_algorithm(
         output = Some((sha256, bytes));
         Ok(())
     };
-    let m = measure(config, timer, algorithm, &mut pipeline, progress)?;
-    let mut result = m.into_result(algorithm, output.take().expect("ran at least once"));
+    let plan = profile::Plan {
+        iterations: config.iterations,
+        runs: config.runs,
+        warmup: config.warmup,
+        plain: true,
+    };
+    let samples = profile::measure(&plan, timer, &mut pipeline, progress)?;
+    let mut result = into_result(
+        &samples,
+        algorithm,
+        output.take().expect("ran at least once"),
+    );
     if algorithm == Algorithm::Rdfc {
         result.context_cache = Some(loader.caches_contexts());
     }
@@ -221,120 +230,33 @@ fn rows(algorithm: Algorithm) -> Vec<Row> {
     rows
 }
 
-/// Raw samples of one pipeline (µs), per run.
-struct Measurement {
-    phases: Vec<(Row, Vec<Vec<f64>>)>,
-    total: Vec<Vec<f64>>,
-    plain: Vec<f64>,
-}
-
-/// Warm-up, then R × N iterations, each once instrumented and once plain (alternating which goes first).
-fn measure(
-    config: &Config,
-    timer: &profile::Timer,
+/// The pipeline's result from its samples: a row per phase and sub-phase, with its share of the total median.
+fn into_result(
+    samples: &profile::Samples,
     algorithm: Algorithm,
-    pipeline: &mut dyn FnMut() -> Result<()>,
-    progress: &mut dyn FnMut(),
-) -> Result<Measurement> {
-    timer.prime();
-    for _ in 0..config.warmup {
-        timer.timed(&mut *pipeline)?;
-        pipeline()?;
-    }
-    let mut m = Measurement {
-        phases: rows(algorithm)
-            .into_iter()
-            .map(|r| (r, Vec::new()))
-            .collect(),
-        total: Vec::new(),
-        plain: Vec::new(),
-    };
-    for _ in 0..config.runs {
-        timer.prime();
-        profile::take_records();
-        let mut phase_samples: BTreeMap<(usize, &str), Vec<f64>> = BTreeMap::new();
-        let mut totals = Vec::with_capacity(config.iterations);
-        for i in 0..config.iterations {
-            let (total, plain) = if i % 2 == 0 {
-                let t = timed(Some(timer), pipeline)?;
-                (t, timed(None, pipeline)?)
-            } else {
-                let p = timed(None, pipeline)?;
-                (timed(Some(timer), pipeline)?, p)
-            };
-            totals.push(total);
-            m.plain.push(plain);
-            let mut per_phase: BTreeMap<(usize, &str), f64> = BTreeMap::new();
-            for record in profile::take_records().into_iter().filter(|r| r.depth <= 1) {
-                *per_phase.entry((record.depth, record.name)).or_default() +=
-                    record.nanos as f64 / 1000.0;
+    (sha256, canonical_bytes): (String, usize),
+) -> AlgorithmResult {
+    let total = RunStats::from_runs(&samples.total);
+    let phases = rows(algorithm)
+        .into_iter()
+        .map(|row| {
+            let stats = RunStats::from_runs(&samples.span((row.depth(), row.name)));
+            PhaseResult {
+                name: row.name.to_string(),
+                parent: row.parent.map(str::to_string),
+                stats,
+                share: stats.median_us / total.median_us,
             }
-            if per_phase.is_empty() {
-                return Err(Error::new(
-                    ErrorKind::Internal,
-                    "internal error: the span timer recorded no phase",
-                ));
-            }
-            for (row, _) in &m.phases {
-                let key = (row.depth(), row.name);
-                phase_samples
-                    .entry(key)
-                    .or_default()
-                    .push(per_phase.get(&key).copied().unwrap_or(0.0));
-            }
-            progress();
-        }
-        for (row, runs) in m.phases.iter_mut() {
-            runs.push(
-                phase_samples
-                    .remove(&(row.depth(), row.name))
-                    .unwrap_or_default(),
-            );
-        }
-        m.total.push(totals);
-    }
-    Ok(m)
-}
-
-/// Wall time of one pipeline call in µs, under the span timer (`Some`) or with no subscriber (`None`).
-fn timed(timer: Option<&profile::Timer>, pipeline: &mut dyn FnMut() -> Result<()>) -> Result<f64> {
-    let start = Instant::now();
-    match timer {
-        Some(t) => t.timed(&mut *pipeline)?,
-        None => pipeline()?,
-    }
-    Ok(start.elapsed().as_nanos() as f64 / 1000.0)
-}
-
-impl Measurement {
-    fn into_result(
-        self,
-        algorithm: Algorithm,
-        (sha256, canonical_bytes): (String, usize),
-    ) -> AlgorithmResult {
-        let total = RunStats::from_runs(&self.total);
-        let phases = self
-            .phases
-            .iter()
-            .map(|(row, runs)| {
-                let stats = RunStats::from_runs(runs);
-                PhaseResult {
-                    name: row.name.to_string(),
-                    parent: row.parent.map(str::to_string),
-                    stats,
-                    share: stats.median_us / total.median_us,
-                }
-            })
-            .collect();
-        AlgorithmResult {
-            algorithm: algorithm.name().to_string(),
-            phases,
-            total,
-            uninstrumented_median_us: median(&self.plain),
-            sha256,
-            canonical_bytes,
-            context_cache: None,
-        }
+        })
+        .collect();
+    AlgorithmResult {
+        algorithm: algorithm.name().to_string(),
+        phases,
+        total,
+        uninstrumented_median_us: median(&samples.plain),
+        sha256,
+        canonical_bytes,
+        context_cache: None,
     }
 }
 

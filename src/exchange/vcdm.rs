@@ -2,20 +2,18 @@
 //! **present** by re-signing the credential reduced to 5 disclosed subject attributes with the holder's key
 //! (these suites have no derivation step), **verify** the presented credential. Each operation is measured like
 //! the main job (warm-up, R × N, median of run medians) with its steps timed by span (canonicalize document,
-//! …). A VCDM 1.1 credential gets the Data Integrity context appended first ([`suites::with_suite_context`]);
-//! canonicalize proof configuration, hash, sign / verify) and its canonicalizations counted. Keys come from a
+//! canonicalize proof configuration, hash, sign / verify) and its canonicalizations counted. A VCDM 1.1
+//! credential gets the Data Integrity context appended first ([`suites::with_suite_context`]). Keys come from a
 //! seeded RNG, so runs are reproducible.
 
 use crate::corpus::Credential;
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::suites::{self, step, Cryptosuite, SecretKey};
 use crate::loader::OfflineLoader;
-use crate::profile::{take_records, Timer};
+use crate::profile::{self, Timer};
 use crate::stats::RunStats;
 use serde::Serialize;
 use serde_json::Value;
-use std::collections::BTreeMap;
-use std::time::Instant;
 
 /// Subject attributes disclosed in the presentation (the study: 5 of 20).
 pub const DISCLOSED: usize = 5;
@@ -111,71 +109,37 @@ fn options(suite: Cryptosuite, verification_method: &str) -> Value {
     })
 }
 
-/// A measured operation: total, steps, and canonicalizations counted from the spans of one run of it.
-type Measured = (RunStats, Vec<StepResult>, usize);
-
-/// Measures `op` the main job's way; the steps are the spans directly inside it.
+/// Measures `op` the main job's way ([`profile::measure`]); its steps are the spans directly inside it, in
+/// the order of [`STEPS`]. `op` returns the canonicalizations it ran.
 fn measure(
+    name: &str,
     settings: &Settings,
     timer: &Timer,
-    op: &mut dyn FnMut() -> Result<()>,
+    op: &mut dyn FnMut() -> Result<usize>,
     progress: &mut dyn FnMut(),
-) -> Result<Measured> {
-    timer.prime();
-    for _ in 0..settings.warmup {
-        timer.timed(&mut *op)?;
-    }
-    take_records();
-    timer.timed(&mut *op)?;
-    let canonicalizations = take_records()
+) -> Result<OperationResult> {
+    let plan = profile::Plan {
+        iterations: settings.iterations,
+        runs: settings.runs,
+        warmup: settings.warmup,
+        plain: false,
+    };
+    let mut canonicalizations = 0;
+    let samples = profile::measure(
+        &plan,
+        timer,
+        &mut || op().map(|n| canonicalizations = n),
+        progress,
+    )?;
+    let total = RunStats::from_runs(&samples.total);
+    let steps: Vec<StepResult> = STEPS
         .iter()
-        .filter(|r| {
-            r.name == step::CANONICALIZE_DOCUMENT || r.name == step::CANONICALIZE_PROOF_CONFIG
-        })
-        .count();
-    let mut totals = Vec::new();
-    let mut steps: BTreeMap<&'static str, Vec<Vec<f64>>> = BTreeMap::new();
-    for _ in 0..settings.runs {
-        let mut run_totals = Vec::new();
-        let mut run_steps: BTreeMap<&'static str, Vec<f64>> = BTreeMap::new();
-        for _ in 0..settings.iterations {
-            let start = Instant::now();
-            timer.timed(&mut *op)?;
-            run_totals.push(start.elapsed().as_nanos() as f64 / 1000.0);
-            let mut per_step: BTreeMap<&'static str, f64> = BTreeMap::new();
-            for r in take_records().into_iter().filter(|r| r.depth == 0) {
-                *per_step.entry(r.name).or_default() += r.nanos as f64 / 1000.0;
-            }
-            for (name, us) in per_step {
-                run_steps.entry(name).or_default().push(us);
-            }
-            progress();
-        }
-        totals.push(run_totals);
-        for (name, samples) in run_steps {
-            steps.entry(name).or_default().push(samples);
-        }
-    }
-    let order = [
-        step::CANONICALIZE_PROOF_CONFIG,
-        step::CANONICALIZE_DOCUMENT,
-        step::HASH_DATA,
-        step::SIGN,
-        step::VERIFY,
-    ];
-    let steps = order
-        .iter()
-        .filter_map(|name| {
-            steps.get(name).map(|runs| StepResult {
-                name: name.to_string(),
-                stats: RunStats::from_runs(runs),
-            })
+        .filter(|&&name| samples.entered((0, name)))
+        .map(|&name| StepResult {
+            name: name.to_string(),
+            stats: RunStats::from_runs(&samples.span((0, name))),
         })
         .collect();
-    Ok((RunStats::from_runs(&totals), steps, canonicalizations))
-}
-
-fn operation(name: &str, (total, steps, canonicalizations): Measured) -> OperationResult {
     let canonical: f64 = steps
         .iter()
         .filter(|s| {
@@ -183,14 +147,23 @@ fn operation(name: &str, (total, steps, canonicalizations): Measured) -> Operati
         })
         .map(|s| s.stats.median_us)
         .sum();
-    OperationResult {
+    Ok(OperationResult {
         operation: name.to_string(),
         canonicalization_share: canonical / total.median_us,
         total,
         steps,
         canonicalizations,
-    }
+    })
 }
+
+/// The steps of an operation in report order.
+const STEPS: [&str; 5] = [
+    step::CANONICALIZE_PROOF_CONFIG,
+    step::CANONICALIZE_DOCUMENT,
+    step::HASH_DATA,
+    step::SIGN,
+    step::VERIFY,
+];
 
 /// Runs the exchange for every (credential, suite); `p384` uses P-384 keys for the ECDSA suites. `progress` is
 /// called after every iteration.
@@ -216,34 +189,33 @@ pub fn run(
             let holder_options = options(suite, "did:example:holder#key-1");
             // Issue.
             let mut issue = || {
-                suites::create_proof(suite, &unsecured, &issuer_options, &issuer, loader).map(drop)
+                suites::create_proof(suite, &unsecured, &issuer_options, &issuer, loader)
+                    .map(|(_, i)| i.canonicalizations)
             };
-            let issued = operation("issue", measure(settings, &timer, &mut issue, progress)?);
+            let issued = measure("issue", settings, &timer, &mut issue, progress)?;
             // Present: the disclosed subset, re-signed by the holder.
             let subset = disclose(&unsecured)?;
-            let mut present =
-                || suites::create_proof(suite, &subset, &holder_options, &holder, loader).map(drop);
-            let presented_op = operation(
-                "present",
-                measure(settings, &timer, &mut present, progress)?,
-            );
+            let mut present = || {
+                suites::create_proof(suite, &subset, &holder_options, &holder, loader)
+                    .map(|(_, i)| i.canonicalizations)
+            };
+            let presented_op = measure("present", settings, &timer, &mut present, progress)?;
             let (proof, _) =
                 suites::create_proof(suite, &subset, &holder_options, &holder, loader)?;
             let presented = suites::secure(&subset, proof)?;
             // Verify.
             let holder_public = holder.public_key();
-            let mut verify = || -> Result<()> {
+            let mut verify = || -> Result<usize> {
                 let v = suites::verify_proof(&presented, Some(&holder_public), loader)?;
-                if v.verified {
-                    Ok(())
-                } else {
-                    Err(Error::new(
+                match (v.verified, v.intermediates) {
+                    (true, Some(i)) => Ok(i.canonicalizations),
+                    _ => Err(Error::new(
                         ErrorKind::Internal,
                         format!("a fresh proof did not verify: {:?}", v.reason),
-                    ))
+                    )),
                 }
             };
-            let verified = operation("verify", measure(settings, &timer, &mut verify, progress)?);
+            let verified = measure("verify", settings, &timer, &mut verify, progress)?;
             let operations = vec![issued, presented_op, verified];
             let name = if p384 && !suite.is_eddsa() {
                 format!("{}-p384", suite.name())

@@ -1,11 +1,13 @@
 //! Profiling leaves, which know nothing of credentials: a `tracing` layer that times every span by name
 //! ([`layer`]), folded stacks built from its records ([`folded`]), the sampled CPU profiler ([`sampler`]) and
-//! flamegraph rendering ([`flamegraph`]). A runner opens spans around whatever it measures, or hands the sampler
+//! flamegraph rendering ([`flamegraph`]), and the R × N measurement loop the runners share ([`measure`]). A runner opens spans around whatever it measures, or hands the sampler
 //! a workload, and takes the results.
 
 pub mod flamegraph;
 pub mod folded;
 pub mod layer;
+pub mod measure;
 pub mod sampler;
 
 pub use layer::{take_records, SpanRecord, SpanTimer, Timer};
+pub use measure::{measure, Plan, Samples, SpanKey};

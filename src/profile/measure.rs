@@ -1,0 +1,179 @@
+//! The measurement loop every runner shares (the main job, the sweep, the exchange): warm-up, then R runs × N
+//! iterations of a workload under the span [`Timer`], each optionally paired with a plain (uninstrumented) call
+//! in alternating order so the instrumentation overhead is measured in the same run. Span durations are summed
+//! per iteration by (depth, name). Knows nothing of what the workload is.
+
+use super::{take_records, Timer};
+use crate::error::{Error, ErrorKind, Result};
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+/// How much to measure.
+#[derive(Debug, Clone, Copy)]
+pub struct Plan {
+    /// Iterations per run (N).
+    pub iterations: usize,
+    /// Runs (R).
+    pub runs: usize,
+    /// Warm-up iterations before measuring.
+    pub warmup: usize,
+    /// Pair every instrumented iteration with a plain one.
+    pub plain: bool,
+}
+
+/// A span's key: its nesting depth below the workload (0 = outermost) and its name.
+pub type SpanKey = (usize, &'static str);
+
+/// Raw samples of one workload, all in µs.
+#[derive(Debug, Clone, Default)]
+pub struct Samples {
+    /// Wall time of each instrumented iteration, per run.
+    pub total: Vec<Vec<f64>>,
+    /// Wall time of each plain iteration (all runs); empty unless [`Plan::plain`].
+    pub plain: Vec<f64>,
+    /// Per run, per iteration: summed time of each span seen in it.
+    iterations: Vec<Vec<BTreeMap<SpanKey, f64>>>,
+}
+
+impl Samples {
+    /// Time in the span `key` per iteration, per run (0 where the iteration did not enter it).
+    pub fn span(&self, key: SpanKey) -> Vec<Vec<f64>> {
+        self.iterations
+            .iter()
+            .map(|run| {
+                run.iter()
+                    .map(|spans| spans.get(&key).copied().unwrap_or(0.0))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Whether any iteration entered the span `key`.
+    pub fn entered(&self, key: SpanKey) -> bool {
+        self.iterations
+            .iter()
+            .flatten()
+            .any(|s| s.contains_key(&key))
+    }
+}
+
+/// Measures `workload` per `plan`; `progress` is called after every measured iteration (or pair). Errors: the
+/// workload's, or [`ErrorKind::Internal`] when the timer recorded no span (the workload opened none, or the
+/// callsites were disabled).
+pub fn measure(
+    plan: &Plan,
+    timer: &Timer,
+    workload: &mut dyn FnMut() -> Result<()>,
+    progress: &mut dyn FnMut(),
+) -> Result<Samples> {
+    timer.prime();
+    for _ in 0..plan.warmup {
+        timer.timed(&mut *workload)?;
+        if plan.plain {
+            workload()?;
+        }
+    }
+    let mut samples = Samples::default();
+    for _ in 0..plan.runs {
+        timer.prime();
+        take_records();
+        let mut totals = Vec::with_capacity(plan.iterations);
+        let mut iterations = Vec::with_capacity(plan.iterations);
+        for i in 0..plan.iterations {
+            let total = if !plan.plain {
+                timed(Some(timer), workload)?
+            } else if i % 2 == 0 {
+                let t = timed(Some(timer), workload)?;
+                samples.plain.push(timed(None, workload)?);
+                t
+            } else {
+                samples.plain.push(timed(None, workload)?);
+                timed(Some(timer), workload)?
+            };
+            totals.push(total);
+            let mut spans: BTreeMap<SpanKey, f64> = BTreeMap::new();
+            for record in take_records() {
+                *spans.entry((record.depth, record.name)).or_default() +=
+                    record.nanos as f64 / 1000.0;
+            }
+            if spans.is_empty() {
+                return Err(Error::new(
+                    ErrorKind::Internal,
+                    "internal error: the span timer recorded no span",
+                ));
+            }
+            iterations.push(spans);
+            progress();
+        }
+        samples.total.push(totals);
+        samples.iterations.push(iterations);
+    }
+    Ok(samples)
+}
+
+/// Wall time of one call in µs, under the span timer (`Some`) or with no subscriber (`None`).
+fn timed(timer: Option<&Timer>, workload: &mut dyn FnMut() -> Result<()>) -> Result<f64> {
+    let start = Instant::now();
+    match timer {
+        Some(t) => t.timed(&mut *workload)?,
+        None => workload()?,
+    }
+    Ok(start.elapsed().as_nanos() as f64 / 1000.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn samples_have_the_plans_shape_and_zeros_for_spans_not_entered() {
+        let timer = Timer::new();
+        let (mut calls, mut ticks) = (0, 0);
+        let mut workload = || -> Result<()> {
+            calls += 1;
+            let _outer = tracing::info_span!("outer").entered();
+            if calls % 2 == 0 {
+                let _inner = tracing::info_span!("inner").entered();
+            }
+            Ok(())
+        };
+        let plan = Plan {
+            iterations: 3,
+            runs: 2,
+            warmup: 1,
+            plain: true,
+        };
+        let samples = measure(&plan, &timer, &mut workload, &mut || ticks += 1).unwrap();
+        assert_eq!(
+            calls,
+            2 + 2 * 3 * 2,
+            "warm-up and every iteration run twice"
+        );
+        assert_eq!(ticks, 6);
+        assert_eq!(
+            samples.total.iter().map(Vec::len).collect::<Vec<_>>(),
+            [3, 3]
+        );
+        assert_eq!(samples.plain.len(), 6);
+        assert!(samples.entered((0, "outer")) && samples.entered((1, "inner")));
+        assert!(!samples.entered((0, "inner")));
+        assert_eq!(samples.span((0, "inner")), vec![vec![0.0; 3]; 2]);
+        // Instrumented calls are the 3rd, 6th, 7th (run 1) and 9th, 12th, 13th (run 2): plain goes first on odd
+        // iterations, so only the middle iteration of each run makes an even call and enters `inner`.
+        for run in samples.span((1, "inner")) {
+            assert!(run[0] == 0.0 && run[1] > 0.0 && run[2] == 0.0, "{run:?}");
+        }
+    }
+
+    #[test]
+    fn a_workload_without_spans_is_an_internal_error() {
+        let plan = Plan {
+            iterations: 1,
+            runs: 1,
+            warmup: 0,
+            plain: false,
+        };
+        let err = measure(&plan, &Timer::new(), &mut || Ok(()), &mut || {}).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::Internal);
+    }
+}
