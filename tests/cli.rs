@@ -1,15 +1,11 @@
 //! The command line as a user meets it: every kind of bad input gives one clear line naming the file and the
 //! reason, exit status 1, no panic, no half-written export; and the main job writes its exports.
 
+mod common;
+
+use common::{canonprof, canonprof_ok};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-fn canonprof(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_canonprof"))
-        .args(args)
-        .output()
-        .expect("runs")
-}
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
     let path = dir.join(name);
@@ -339,7 +335,7 @@ fn colliding_file_names_get_distinct_credential_names() {
     let a = write(dir.path(), "cred.json", &alumni);
     let b = write(&dir.path().join("b"), "cred.json", &alumni);
     let out = dir.path().join("r.json").display().to_string();
-    let output = canonprof(&[
+    canonprof_ok(&[
         "--no-flamegraphs",
         "--credential",
         &a,
@@ -353,11 +349,6 @@ fn colliding_file_names_get_distinct_credential_names() {
         "--export-json",
         &out,
     ]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     let names: std::collections::BTreeSet<&str> = json["results"]
@@ -388,12 +379,7 @@ fn user_contexts_from_a_directory() {
         br#"{"@context":"https://example.org/my/v1","@id":"urn:ex:1","name":"Ada"}"#,
     );
     let contexts = dir.path().display().to_string();
-    let output = canonprof(&["canonicalize", "--contexts", &contexts, &doc]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let output = canonprof_ok(&["canonicalize", "--contexts", &contexts, &doc]);
     assert_eq!(
         String::from_utf8(output.stdout).unwrap(),
         "<urn:ex:1> <https://schema.org/name> \"Ada\" .\n"
@@ -420,7 +406,7 @@ fn user_contexts_from_a_directory() {
 fn main_job_writes_all_exports() {
     let dir = tempfile::tempdir().unwrap();
     let path = |n: &str| -> PathBuf { dir.path().join(n) };
-    let output = canonprof(&[
+    let output = canonprof_ok(&[
         "--no-flamegraphs",
         "--schema",
         "simple",
@@ -438,11 +424,6 @@ fn main_job_writes_all_exports() {
         &path("r.md").display().to_string(),
     ]);
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
     for needle in [
         "person-20 (simple)",
         "expand",
@@ -501,7 +482,7 @@ fn context_cache_both_reports_cached_and_cold_rdfc() {
     let dir = tempfile::tempdir().unwrap();
     let json_path = dir.path().join("r.json");
     let csv_path = dir.path().join("r.csv");
-    let output = canonprof(&[
+    let output = canonprof_ok(&[
         "--no-flamegraphs",
         "--schema",
         "simple",
@@ -518,11 +499,6 @@ fn context_cache_both_reports_cached_and_cold_rdfc() {
         "--export-csv",
         &csv_path.display().to_string(),
     ]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         stdout.contains("rdfc-1.0 cold") && stdout.contains("cold / cached ="),

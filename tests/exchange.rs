@@ -1,34 +1,30 @@
 //! The VCDM exchange: every suite issues, presents (5 of 20 attributes, re-signed) and verifies; each operation
-//! canonicalizes twice (counted from its spans), six times per exchange.
+//! canonicalizes twice (as counted by the operation), six times per exchange.
 
-use std::process::Command;
+mod common;
+
+use common::canonprof_ok;
 
 #[test]
 fn vcdm_exchange_counts_two_canonicalizations_per_operation() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("exchange.json");
-    let output = Command::new(env!("CARGO_BIN_EXE_canonprof"))
-        .args([
-            "exchange",
-            "--format",
-            "vcdm",
-            "--schema",
-            "simple",
-            "--iterations",
-            "1",
-            "--runs",
-            "1",
-            "--warmup",
-            "0",
-        ])
-        .args(["--export-json", &out.display().to_string()])
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let out_arg = out.display().to_string();
+    let output = canonprof_ok(&[
+        "exchange",
+        "--format",
+        "vcdm",
+        "--schema",
+        "simple",
+        "--iterations",
+        "1",
+        "--runs",
+        "1",
+        "--warmup",
+        "0",
+        "--export-json",
+        &out_arg,
+    ]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         stdout.contains("EXCHANGE") && stdout.contains("canon share"),

@@ -63,3 +63,22 @@ pub fn with_hash(mut request: Request, hash: HashAlgorithm) -> Request {
     request.rdfc.hash = hash;
     request
 }
+
+/// Runs the `canonprof` binary with `args`.
+pub fn canonprof(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_canonprof"))
+        .args(args)
+        .output()
+        .expect("the canonprof binary runs")
+}
+
+/// Runs the `canonprof` binary with `args` and asserts it succeeded (stderr in the message).
+pub fn canonprof_ok(args: &[&str]) -> std::process::Output {
+    let output = canonprof(args);
+    assert!(
+        output.status.success(),
+        "canonprof {args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
