@@ -5,7 +5,7 @@ use super::{check_writable, loader, progress_bar, write_stdout, CommonArgs};
 use crate::corpus::{self, Schema};
 use crate::error::{Error, ErrorKind, Result};
 use crate::exchange::vcdm::{self, Settings, SuiteResult};
-use crate::export::{self, fmt_share, fmt_us};
+use crate::export::{self, fmt_range, fmt_share, fmt_us};
 use crate::integrity::suites::Cryptosuite;
 use clap::{Args, ValueEnum};
 use std::fmt::Write;
@@ -181,11 +181,7 @@ fn table(results: &[SuiteResult], settings: &Settings) -> String {
                 r.cryptosuite,
                 op.operation,
                 fmt_us(op.total.median_us),
-                format!(
-                    "{}–{}",
-                    fmt_us(op.total.min_run_median_us),
-                    fmt_us(op.total.max_run_median_us)
-                ),
+                fmt_range(op.total.min_run_median_us, op.total.max_run_median_us),
                 op.canonicalizations,
                 fmt_share(op.canonicalization_share),
                 fmt_us(crypto)

@@ -1,7 +1,7 @@
 //! `index.html` for a flamegraph run: per credential, its phase table (RDFC-1.0 and JCS) next to links to every
 //! flamegraph and folded-stacks file, with the RDFC-1.0 graphs embedded.
 
-use super::{fmt_share, fmt_us, plural, thousands};
+use super::{fmt_range, fmt_share, fmt_us, plural, thousands};
 use crate::report::{CredentialResult, Report};
 use std::fmt::Write;
 
@@ -73,14 +73,12 @@ fn section(out: &mut String, c: &CredentialResult, links: &[&Link<'_>]) {
             };
             let _ = writeln!(
                 out,
-                "<tr{class}><td>{}</td><td>{}</td><td>{}</td><td>{}–{}</td><td>{}–{}</td><td>{}</td></tr>",
+                "<tr{class}><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 escape(&a.label()),
                 escape(name),
                 fmt_us(s.median_us),
-                fmt_us(s.min_run_median_us),
-                fmt_us(s.max_run_median_us),
-                fmt_us(s.p10_us),
-                fmt_us(s.p90_us),
+                fmt_range(s.min_run_median_us, s.max_run_median_us),
+                fmt_range(s.p10_us, s.p90_us),
                 fmt_share(share)
             );
         }

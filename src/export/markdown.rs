@@ -1,7 +1,7 @@
 //! `--export-markdown`: the per-credential tables and the summary as GitHub-flavoured Markdown, ready to paste
 //! into a spec discussion.
 
-use super::{fmt_share, fmt_us, plural};
+use super::{fmt_range, fmt_share, fmt_us, plural};
 use crate::report::Report;
 use std::fmt::Write;
 
@@ -36,17 +36,15 @@ pub fn render(report: &Report) -> String {
                 };
                 let _ = writeln!(
                     out,
-                    "| {} | {} | {} | {} | {} | {phase} | {} | {}–{} | {}–{} | {} |",
+                    "| {} | {} | {} | {} | {} | {phase} | {} | {} | {} | {} |",
                     c.credential,
                     c.bytes,
                     c.quads,
                     c.blank_nodes,
                     a.label(),
                     fmt_us(s.median_us),
-                    fmt_us(s.min_run_median_us),
-                    fmt_us(s.max_run_median_us),
-                    fmt_us(s.p10_us),
-                    fmt_us(s.p90_us),
+                    fmt_range(s.min_run_median_us, s.max_run_median_us),
+                    fmt_range(s.p10_us, s.p90_us),
                     fmt_share(share)
                 );
             }

@@ -48,6 +48,11 @@ pub fn fmt_us(us: f64) -> String {
     }
 }
 
+/// A range of microseconds for people, as [`fmt_us`] formats each end: `12.3–14.0`.
+pub fn fmt_range(low_us: f64, high_us: f64) -> String {
+    format!("{}–{}", fmt_us(low_us), fmt_us(high_us))
+}
+
 /// `1234567` → `1,234,567`.
 pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
@@ -90,6 +95,7 @@ mod tests {
         assert_eq!(fmt_us(0.854), "0.85");
         assert_eq!(fmt_us(12.34), "12.3");
         assert_eq!(fmt_us(45210.6), "45,211");
+        assert_eq!(fmt_range(12.34, 1234.4), "12.3–1,234");
         assert_eq!(fmt_share(0.7734), "77.3%");
         assert_eq!(plural(1, "blank node"), "1 blank node");
         assert_eq!(plural(0, "quad"), "0 quads");

@@ -2,7 +2,7 @@
 //! and share; sub-phases indented under their phase), RDFC-1.0 and JCS totals and their ratio, then the summary
 //! of the study's claims.
 
-use super::{fmt_share, fmt_us, plural, thousands};
+use super::{fmt_range, fmt_share, fmt_us, plural, thousands};
 use crate::report::{AlgorithmResult, CredentialResult, Report};
 use crate::stats::RunStats;
 use std::fmt::Write;
@@ -33,11 +33,13 @@ pub fn render(report: &Report) -> String {
         for c in baseline {
             let _ = writeln!(
                 out,
-                "  {:<14} RDFC-1.0 {:>8} µs ({}–{})   JCS {:>6} µs   {}",
+                "  {:<14} RDFC-1.0 {:>8} µs ({})   JCS {:>6} µs   {}",
                 c.credential,
                 fmt_us(c.rdfc.total.median_us),
-                fmt_us(c.rdfc.total.min_run_median_us),
-                fmt_us(c.rdfc.total.max_run_median_us),
+                fmt_range(
+                    c.rdfc.total.min_run_median_us,
+                    c.rdfc.total.max_run_median_us
+                ),
                 fmt_us(c.jcs.total.median_us),
                 plural(c.quads, "quad")
             );
@@ -98,12 +100,8 @@ fn row(out: &mut String, algorithm: &str, phase: &str, s: &RunStats, last: &str)
         algorithm,
         phase,
         fmt_us(s.median_us),
-        format!(
-            "{}–{}",
-            fmt_us(s.min_run_median_us),
-            fmt_us(s.max_run_median_us)
-        ),
-        format!("{}–{}", fmt_us(s.p10_us), fmt_us(s.p90_us)),
+        fmt_range(s.min_run_median_us, s.max_run_median_us),
+        fmt_range(s.p10_us, s.p90_us),
     );
 }
 
