@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{canonprof, canonprof_ok};
+use common::{canonprof, canonprof_ok, canonprof_quick};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -335,17 +335,11 @@ fn colliding_file_names_get_distinct_credential_names() {
     let a = write(dir.path(), "cred.json", &alumni);
     let b = write(&dir.path().join("b"), "cred.json", &alumni);
     let out = dir.path().join("r.json").display().to_string();
-    canonprof_ok(&[
+    canonprof_quick(&[
         "--no-flamegraphs",
         "--credential",
         &a,
         &b,
-        "--iterations",
-        "1",
-        "--runs",
-        "1",
-        "--warmup",
-        "0",
         "--export-json",
         &out,
     ]);
@@ -482,18 +476,12 @@ fn context_cache_both_reports_cached_and_cold_rdfc() {
     let dir = tempfile::tempdir().unwrap();
     let json_path = dir.path().join("r.json");
     let csv_path = dir.path().join("r.csv");
-    let output = canonprof_ok(&[
+    let output = canonprof_quick(&[
         "--no-flamegraphs",
         "--schema",
         "simple",
         "--context-cache",
         "both",
-        "--iterations",
-        "1",
-        "--runs",
-        "1",
-        "--warmup",
-        "0",
         "--export-json",
         &json_path.display().to_string(),
         "--export-csv",

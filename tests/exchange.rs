@@ -3,25 +3,19 @@
 
 mod common;
 
-use common::canonprof_ok;
+use common::canonprof_quick;
 
 #[test]
 fn vcdm_exchange_counts_two_canonicalizations_per_operation() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("exchange.json");
     let out_arg = out.display().to_string();
-    let output = canonprof_ok(&[
+    let output = canonprof_quick(&[
         "exchange",
         "--format",
         "vcdm",
         "--schema",
         "simple",
-        "--iterations",
-        "1",
-        "--runs",
-        "1",
-        "--warmup",
-        "0",
         "--export-json",
         &out_arg,
     ]);

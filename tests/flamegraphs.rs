@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{canonprof, canonprof_ok};
+use common::{canonprof, canonprof_ok, canonprof_quick};
 use std::path::Path;
 
 fn parse(text: &str) -> Result<roxmltree::Document<'_>, roxmltree::Error> {
@@ -36,15 +36,9 @@ fn title(svg: &str) -> String {
 fn main_job_writes_svgs_folded_stacks_and_index() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("flames");
-    let output = canonprof_ok(&[
+    let output = canonprof_quick(&[
         "--schema",
         "simple",
-        "--iterations",
-        "1",
-        "--runs",
-        "1",
-        "--warmup",
-        "0",
         "--flame-seconds",
         "0.3",
         "--flamegraphs",
@@ -174,18 +168,12 @@ fn sweep_measures_every_size_and_draws_a_chart() {
     let chart = dir.path().join("sweep.svg");
     let csv = dir.path().join("sweep.csv");
     for kind in ["attributes", "depth", "blank-nodes"] {
-        let output = canonprof_ok(&[
+        let output = canonprof_quick(&[
             "sweep",
             "--kind",
             kind,
             "--sizes",
             "1,2,4",
-            "--iterations",
-            "1",
-            "--runs",
-            "1",
-            "--warmup",
-            "0",
             "--chart",
             &chart.display().to_string(),
             "--export-csv",

@@ -82,3 +82,11 @@ pub fn canonprof_ok(args: &[&str]) -> std::process::Output {
     );
     output
 }
+
+/// The quickest measurement: one run of one iteration, no warm-up (the tests check outputs, not timings).
+pub const QUICK: [&str; 6] = ["--iterations", "1", "--runs", "1", "--warmup", "0"];
+
+/// [`canonprof_ok`] with [`QUICK`] appended to `args`.
+pub fn canonprof_quick(args: &[&str]) -> std::process::Output {
+    canonprof_ok(&[args, &QUICK[..]].concat())
+}
