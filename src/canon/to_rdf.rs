@@ -16,13 +16,13 @@ use super::Quads;
 use crate::error::{Error, ErrorKind, Locate, Result};
 use json_ld::object::value::Literal as LdLiteral;
 use json_ld::{Id, Indexed, IndexedObject, Node, Object, ValidId};
+use oxrdf::vocab::{rdf, xsd};
 use oxrdf::{BlankNode, GraphName, Literal, NamedNode, Quad, Subject, Term};
 use std::collections::HashMap;
 
-const RDF: &str = "http://www.w3.org/1999/02/22-rdf-syntax-ns#";
-const XSD: &str = "http://www.w3.org/2001/XMLSchema#";
 const I18N: &str = "https://www.w3.org/ns/i18n#";
-const XSD_DOUBLE: &str = "http://www.w3.org/2001/XMLSchema#double";
+/// rdf:JSON (JSON-LD 1.1 §10.2; oxrdf defines it only with its RDF 1.2 feature).
+const RDF_JSON: &str = "http://www.w3.org/1999/02/22-rdf-syntax-ns#JSON";
 
 /// Converts an expanded document to an RDF dataset (JSON-LD 1.1 API §8.1, safe mode). Blank nodes are labelled
 /// `b0`, `b1`, … in order of first appearance; the dataset is a set (duplicates merge, as RDF requires). Errors: [`ErrorKind::SafeMode`] naming the value that would be lost.
@@ -130,7 +130,7 @@ impl State {
                 let object = self.id(ty, "`@type` value")?;
                 self.insert(
                     &subject,
-                    NamedNode::new_unchecked(format!("{RDF}type")),
+                    rdf::TYPE.into_owned(),
                     subject_term(object),
                     graph,
                 );
@@ -199,29 +199,19 @@ impl State {
         graph: &GraphName,
     ) -> Result<Term> {
         if items.is_empty() {
-            return Ok(NamedNode::new_unchecked(format!("{RDF}nil")).into());
+            return Ok(rdf::NIL.into_owned().into());
         }
         let cells: Vec<BlankNode> = items.iter().map(|_| self.fresh()).collect();
         for (i, item) in items.iter().enumerate() {
             let cell: Subject = cells[i].clone().into();
             if let Some(term) = self.object(item, graph)? {
-                self.insert(
-                    &cell,
-                    NamedNode::new_unchecked(format!("{RDF}first")),
-                    term,
-                    graph,
-                );
+                self.insert(&cell, rdf::FIRST.into_owned(), term, graph);
             }
             let rest: Term = match cells.get(i + 1) {
                 Some(next) => next.clone().into(),
-                None => NamedNode::new_unchecked(format!("{RDF}nil")).into(),
+                None => rdf::NIL.into_owned().into(),
             };
-            self.insert(
-                &cell,
-                NamedNode::new_unchecked(format!("{RDF}rest")),
-                rest,
-                graph,
-            );
+            self.insert(&cell, rdf::REST.into_owned(), rest, graph);
         }
         Ok(cells[0].clone().into())
     }
@@ -233,10 +223,7 @@ impl State {
             V::Json(json) => {
                 // Step 7: canonical lexical form of the JSON value (RFC 8785), datatype rdf:JSON.
                 let canonical = super::jcs::canonicalize_json_ld_value(json)?;
-                Literal::new_typed_literal(
-                    canonical,
-                    NamedNode::new_unchecked(format!("{RDF}JSON")),
-                )
+                Literal::new_typed_literal(canonical, NamedNode::new_unchecked(RDF_JSON))
             }
             V::LangString(s) => {
                 let (text, language, direction) = s.parts();
@@ -275,34 +262,33 @@ impl State {
                 let datatype = datatype.as_ref().map(|t| t.as_str());
                 let (lexical, default_type) = match literal {
                     LdLiteral::Null => return Ok(None),
-                    LdLiteral::Boolean(b) => (b.to_string(), "boolean"),
+                    LdLiteral::Boolean(b) => (b.to_string(), xsd::BOOLEAN),
                     LdLiteral::String(s) => match s.as_str().parse::<f64>() {
                         // jsonld.js and PyLD also re-serialize a *string* typed xsd:double in canonical form
                         // (the spec's step 10 speaks only of numbers); signatures are computed that way.
-                        Ok(number) if number.is_finite() && datatype == Some(XSD_DOUBLE) => {
-                            (xsd_double(number), "double")
+                        Ok(number)
+                            if number.is_finite() && datatype == Some(xsd::DOUBLE.as_str()) =>
+                        {
+                            (xsd_double(number), xsd::DOUBLE)
                         }
-                        _ => (s.as_str().to_string(), "string"),
+                        _ => (s.as_str().to_string(), xsd::STRING),
                     },
                     LdLiteral::Number(n) => {
                         let number: f64 = n.as_str().parse().map_err(|_| {
                             lost(format!("number `{}` is not a double", n.as_str()))
                         })?;
-                        let double = datatype == Some(XSD_DOUBLE);
+                        let double = datatype == Some(xsd::DOUBLE.as_str());
                         if double || number.fract() != 0.0 || number.abs() >= 1e21 {
-                            (xsd_double(number), "double")
+                            (xsd_double(number), xsd::DOUBLE)
                         } else {
-                            (xsd_integer(number), "integer")
+                            (xsd_integer(number), xsd::INTEGER)
                         }
                     }
                 };
                 match datatype {
                     Some(dt) => Literal::new_typed_literal(lexical, NamedNode::new_unchecked(dt)),
-                    None if default_type == "string" => Literal::new_simple_literal(lexical),
-                    None => Literal::new_typed_literal(
-                        lexical,
-                        NamedNode::new_unchecked(format!("{XSD}{default_type}")),
-                    ),
+                    None if default_type == xsd::STRING => Literal::new_simple_literal(lexical),
+                    None => Literal::new_typed_literal(lexical, default_type),
                 }
             }
         };
