@@ -1,5 +1,5 @@
-//! The VCDM exchange: every suite issues, presents (5 of 20 attributes, re-signed) and verifies; each operation
-//! canonicalizes twice (as counted by the operation), six times per exchange.
+//! The VCDM exchange: every suite issues, presents (5 of 20 attributes, re-signed, or derived with ecdsa-sd-2023)
+//! and verifies; each operation canonicalizes twice (as counted by the operation), six times per exchange.
 
 mod common;
 
@@ -29,8 +29,8 @@ fn vcdm_exchange_counts_two_canonicalizations_per_operation() {
     let results = json["results"].as_array().unwrap();
     assert_eq!(
         results.len(),
-        3 * 4,
-        "3 simple credentials x 4 cryptosuites"
+        3 * 5,
+        "3 simple credentials x 5 cryptosuites"
     );
     for r in results {
         assert_eq!(r["canonicalizations"], 6, "{}", r["cryptosuite"]);
@@ -53,20 +53,42 @@ fn vcdm_exchange_counts_two_canonicalizations_per_operation() {
                 .iter()
                 .map(|s| s["name"].as_str().unwrap())
                 .collect();
-            let last = if op["operation"] == "verify" {
-                "verify"
-            } else {
-                "sign"
-            };
-            assert_eq!(
-                steps,
-                [
+            let expected: &[&str] = match (
+                r["cryptosuite"].as_str().unwrap(),
+                op["operation"].as_str().unwrap(),
+            ) {
+                ("ecdsa-sd-2023", "issue") => &[
+                    "canonicalize_proof_config",
+                    "canonicalize_document",
+                    "relabel",
+                    "group",
+                    "hash_data",
+                    "sign",
+                    "sign_statements",
+                ],
+                ("ecdsa-sd-2023", "present") => &["canonicalize_document", "relabel", "group"],
+                ("ecdsa-sd-2023", _) => &[
+                    "canonicalize_proof_config",
+                    "canonicalize_document",
+                    "relabel",
+                    "hash_data",
+                    "verify",
+                    "verify_statements",
+                ],
+                (_, "verify") => &[
                     "canonicalize_proof_config",
                     "canonicalize_document",
                     "hash_data",
-                    last
-                ]
-            );
+                    "verify",
+                ],
+                _ => &[
+                    "canonicalize_proof_config",
+                    "canonicalize_document",
+                    "hash_data",
+                    "sign",
+                ],
+            };
+            assert_eq!(steps, expected, "{} {}", r["cryptosuite"], op["operation"]);
         }
     }
 }

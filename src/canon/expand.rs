@@ -59,13 +59,7 @@ fn expand_with_cached_context(
     };
     let index = object.index_of("@context")?;
     let entry = object.remove_at(index)?;
-    let key = json_ld::syntax::Print::compact_print(&entry.value).to_string();
-    let result = match loader.cached_context(&key) {
-        Some(context) => Ok(context),
-        None => process_top_level_context(&entry.value, loader, options)
-            .map(|context| loader.cache_context(key, context)),
-    }
-    .and_then(|context| {
+    let result = cached_active_context(&entry.value, loader, options).and_then(|context| {
         pollster::block_on(document.expand_full(&mut (), context, None, loader, options, ()))
     });
     Some(result.map_err(|error| {
@@ -75,6 +69,40 @@ fn expand_with_cached_context(
         }
         explain(error, document, loader)
     }))
+}
+
+/// The active context of a top-level `@context` value, from the loader's cache (processed on a miss).
+fn cached_active_context(
+    value: &Value,
+    loader: &OfflineLoader,
+    options: Options,
+) -> std::result::Result<json_ld::Context<IriBuf, BlankIdBuf>, ExpansionError> {
+    let key = json_ld::syntax::Print::compact_print(value).to_string();
+    match loader.cached_context(&key) {
+        Some(context) => Ok(context),
+        None => process_top_level_context(value, loader, options)
+            .map(|context| loader.cache_context(key, context)),
+    }
+}
+
+/// The active context that a document's top-level `@context` value gives (JSON-LD 1.1 API §4.1.2 Context
+/// Processing from the empty initial context, no base IRI) — what compaction with that context needs. Served
+/// from the loader's processed-context cache when it is on. Errors as for [`expand`].
+pub fn active_context(
+    value: &Value,
+    loader: &OfflineLoader,
+) -> Result<json_ld::Context<IriBuf, BlankIdBuf>> {
+    loader.clear_failure();
+    let options = Options {
+        policy: safe_policy(),
+        ..Options::default()
+    };
+    let result = if loader.caches_contexts() {
+        cached_active_context(value, loader, options)
+    } else {
+        process_top_level_context(value, loader, options)
+    };
+    result.map_err(|e| explain(e, value, loader))
 }
 
 /// Context processing of a top-level `@context` value from the empty initial context (no base IRI).

@@ -34,6 +34,15 @@ pub fn canonical_nquads(
     quads: &Quads,
     issued: &std::collections::HashMap<String, String>,
 ) -> String {
+    canonical_lines(quads, issued).concat()
+}
+
+/// [`canonical_nquads`] as separate statements: relabeled with `issued`, each in canonical form ending in
+/// `\n`, sorted in code point order.
+pub fn canonical_lines(
+    quads: &Quads,
+    issued: &std::collections::HashMap<String, String>,
+) -> Vec<String> {
     use oxrdf::{BlankNode, GraphName, Quad, Subject, Term};
     let relabel = |b: &BlankNode| match issued.get(b.as_str()) {
         Some(c) => BlankNode::new_unchecked(c.as_str()),
@@ -61,5 +70,5 @@ pub fn canonical_nquads(
         })
         .collect();
     lines.sort_unstable();
-    lines.concat()
+    lines
 }

@@ -119,21 +119,7 @@ fn locate(mut error: Error, label: &str, text: &str) -> Error {
 /// (§4.5 relabel, §5 sorted canonical N-Quads), `hash` (SHA-256). Errors: [`ErrorKind::Poison`] when the Hash
 /// N-Degree Quads call limit is exceeded.
 pub fn canonicalize_dataset(dataset: &Quads, options: &RdfcOptions) -> Result<RdfcOutput> {
-    let (issued, label_counts) = {
-        let _span = tracing::info_span!(phase::LABEL).entered();
-        match options.hash {
-            HashAlgorithm::Sha256 => label::issue_bounded::<Sha256>(
-                dataset,
-                options.hndq_call_limit,
-                options.time_limit,
-            )?,
-            HashAlgorithm::Sha384 => label::issue_bounded::<Sha384>(
-                dataset,
-                options.hndq_call_limit,
-                options.time_limit,
-            )?,
-        }
-    };
+    let (issued, label_counts) = issue_identifiers(dataset, options)?;
     let canonical = {
         let _span = tracing::info_span!(phase::SERIALIZE).entered();
         nquads::canonical_nquads(dataset, &issued)
@@ -149,4 +135,22 @@ pub fn canonicalize_dataset(dataset: &Quads, options: &RdfcOptions) -> Result<Rd
         quads: dataset.len(),
         label_counts,
     })
+}
+
+/// RDFC-1.0 §4.4 Canonicalization Algorithm, the `label` phase alone: the issued identifiers map (input blank
+/// node label → `c14nN`, both without `_:`) — what the selective disclosure functions need (they relabel the
+/// canonical identifiers before serializing). Errors: [`ErrorKind::Poison`] as for [`canonicalize_dataset`].
+pub fn issue_identifiers(
+    dataset: &Quads,
+    options: &RdfcOptions,
+) -> Result<(HashMap<String, String>, LabelCounts)> {
+    let _span = tracing::info_span!(phase::LABEL).entered();
+    match options.hash {
+        HashAlgorithm::Sha256 => {
+            label::issue_bounded::<Sha256>(dataset, options.hndq_call_limit, options.time_limit)
+        }
+        HashAlgorithm::Sha384 => {
+            label::issue_bounded::<Sha384>(dataset, options.hndq_call_limit, options.time_limit)
+        }
+    }
 }

@@ -29,6 +29,8 @@ pub(super) enum Suite {
     EcdsaRdfc2019,
     #[value(name = "ecdsa-jcs-2019")]
     EcdsaJcs2019,
+    #[value(name = "ecdsa-sd-2023")]
+    EcdsaSd2023,
 }
 
 impl Suite {
@@ -38,6 +40,7 @@ impl Suite {
             Suite::EddsaJcs2022 => Cryptosuite::EddsaJcs2022,
             Suite::EcdsaRdfc2019 => Cryptosuite::EcdsaRdfc2019,
             Suite::EcdsaJcs2019 => Cryptosuite::EcdsaJcs2019,
+            Suite::EcdsaSd2023 => Cryptosuite::EcdsaSd2023,
         }
     }
 }
@@ -47,10 +50,10 @@ pub(super) struct ExchangeArgs {
     /// The credential format.
     #[arg(long, value_enum, default_value_t = Format::Vcdm)]
     format: Format,
-    /// Cryptosuites to run (repeatable) [default: all four].
+    /// Cryptosuites to run (repeatable) [default: all five].
     #[arg(long, value_enum, value_name = "NAME")]
     cryptosuite: Vec<Suite>,
-    /// The ECDSA curve.
+    /// The ECDSA curve of ecdsa-rdfc-2019 and ecdsa-jcs-2019 (ecdsa-sd-2023 is P-256).
     #[arg(long, value_parser = ["p256", "p384"], default_value = "p256")]
     curve: String,
     /// Credentials: person-20 and the edu set by default; `simple` or `edu` picks one set.
@@ -152,7 +155,7 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
 
 fn table(results: &[SuiteResult], settings: &Settings) -> String {
     let mut out = format!(
-        "canonprof exchange — W3C VCDM 2.0 + Data Integrity: issue, present ({} disclosed attributes, re-signed), verify; {} runs x {} iterations (warm-up {}), medians in µs\n\n",
+        "canonprof exchange — W3C VCDM 2.0 + Data Integrity: issue, present ({} disclosed attributes: re-signed, or derived with ecdsa-sd-2023), verify; {} runs x {} iterations (warm-up {}), medians in µs\n\n",
         vcdm::DISCLOSED, settings.runs, settings.iterations, settings.warmup
     );
     let _ = writeln!(

@@ -1,6 +1,7 @@
 //! The VCDM leg of the exchange (the study's method): **issue** a Data Integrity proof on the credential,
 //! **present** by re-signing the credential reduced to 5 disclosed subject attributes with the holder's key
-//! (these suites have no derivation step), **verify** the presented credential. Each operation is measured like
+//! (eddsa/ecdsa-rdfc/-jcs have no derivation step) or, for ecdsa-sd-2023, by deriving a proof that discloses
+//! those 5 attributes (and the mandatory `/issuer`), **verify** the presented credential. Each operation is measured like
 //! the main job (warm-up, R × N, median of run medians) with its steps timed by span (canonicalize document,
 //! canonicalize proof configuration, hash, sign / verify) and its canonicalizations counted. A VCDM 1.1
 //! credential gets the Data Integrity context appended first ([`suites::with_suite_context`]). Keys come from a
@@ -8,7 +9,8 @@
 
 use crate::corpus::Credential;
 use crate::error::{Error, ErrorKind, Result};
-use crate::integrity::suites::{self, step, Cryptosuite, SecretKey};
+use crate::integrity::ecdsa_sd;
+use crate::integrity::suites::{self, step, Cryptosuite, PublicKey, SecretKey};
 use crate::loader::OfflineLoader;
 use crate::profile::{self, Timer};
 use crate::stats::RunStats;
@@ -73,30 +75,64 @@ pub struct Settings {
     pub seed: u64,
 }
 
-/// The credential with its subject reduced to `id` and `type` (if present: `type` selects type-scoped contexts,
-/// without it the other terms may be undefined) and the first [`DISCLOSED`] other attributes in code point order.
-/// Errors: no `credentialSubject` object.
-pub fn disclose(credential: &Value) -> Result<Value> {
-    let mut reduced = credential.clone();
-    let subject = reduced
-        .get_mut("credentialSubject")
-        .and_then(Value::as_object_mut)
+const STRUCTURAL: [&str; 4] = ["id", "@id", "type", "@type"];
+
+/// The first [`DISCLOSED`] subject attributes in code point order (not `id` or `type`). Errors: no
+/// `credentialSubject` object.
+fn disclosed_attributes(credential: &Value) -> Result<Vec<String>> {
+    let subject = credential
+        .get("credentialSubject")
+        .and_then(Value::as_object)
         .ok_or_else(|| {
             Error::new(
                 ErrorKind::Integrity,
                 "the credential has no credentialSubject object",
             )
         })?;
-    let structural = ["id", "@id", "type", "@type"];
-    let mut keep: Vec<String> = subject
+    Ok(subject
         .keys()
-        .filter(|k| !structural.contains(&k.as_str()))
+        .filter(|k| !STRUCTURAL.contains(&k.as_str()))
         .take(DISCLOSED)
         .cloned()
-        .collect();
-    keep.extend(structural.iter().map(|k| k.to_string()));
-    subject.retain(|k, _| keep.contains(k));
+        .collect())
+}
+
+/// The credential with its subject reduced to `id` and `type` (if present: `type` selects type-scoped contexts,
+/// without it the other terms may be undefined) and the first [`DISCLOSED`] other attributes in code point order.
+/// Errors: no `credentialSubject` object.
+pub fn disclose(credential: &Value) -> Result<Value> {
+    let mut keep = disclosed_attributes(credential)?;
+    keep.extend(STRUCTURAL.iter().map(|k| k.to_string()));
+    let mut reduced = credential.clone();
+    if let Some(subject) = reduced
+        .get_mut("credentialSubject")
+        .and_then(Value::as_object_mut)
+    {
+        subject.retain(|k, _| keep.contains(k));
+    }
     Ok(reduced)
+}
+
+/// ecdsa-sd-2023 selective pointers for the same attributes [`disclose`] keeps: `/credentialSubject/<name>`
+/// (RFC 6901 escaping). Errors: no `credentialSubject` object.
+pub fn selective_pointers(credential: &Value) -> Result<Vec<String>> {
+    Ok(disclosed_attributes(credential)?
+        .iter()
+        .map(|k| {
+            format!(
+                "/credentialSubject/{}",
+                k.replace('~', "~0").replace('/', "~1")
+            )
+        })
+        .collect())
+}
+
+/// ecdsa-sd-2023 mandatory pointers: `/issuer` when the credential has one (as in the W3C vectors).
+pub fn mandatory_pointers(credential: &Value) -> Vec<String> {
+    credential
+        .get("issuer")
+        .map(|_| vec!["/issuer".to_string()])
+        .unwrap_or_default()
 }
 
 fn options(suite: Cryptosuite, verification_method: &str) -> Value {
@@ -156,14 +192,81 @@ fn measure(
     })
 }
 
-/// The steps of an operation in report order.
-const STEPS: [&str; 5] = [
+/// The steps of an operation in report order (the last four only for ecdsa-sd-2023).
+const STEPS: [&str; 9] = [
     step::CANONICALIZE_PROOF_CONFIG,
     step::CANONICALIZE_DOCUMENT,
+    step::RELABEL,
+    step::GROUP,
     step::HASH_DATA,
     step::SIGN,
+    step::SIGN_STATEMENTS,
     step::VERIFY,
+    step::VERIFY_STATEMENTS,
 ];
+
+/// The issue and present operations measured, the presented credential, and the key that verifies it.
+type Presented = (OperationResult, OperationResult, Value, PublicKey);
+
+/// Issue with the issuer's key; present the disclosed subset re-signed by the holder (the study's method for
+/// suites without derivation).
+fn issue_and_present(
+    suite: Cryptosuite,
+    p384: bool,
+    unsecured: &Value,
+    loader: &OfflineLoader,
+    settings: &Settings,
+    timer: &Timer,
+    progress: &mut dyn FnMut(),
+) -> Result<Presented> {
+    let issuer = SecretKey::from_seed(suite, p384, settings.seed);
+    let holder = SecretKey::from_seed(suite, p384, settings.seed.wrapping_add(1));
+    let issuer_options = options(suite, "did:example:issuer#key-1");
+    let holder_options = options(suite, "did:example:holder#key-1");
+    let mut issue = || {
+        suites::create_proof(suite, unsecured, &issuer_options, &issuer, loader)
+            .map(|(_, i)| i.canonicalizations)
+    };
+    let issued = measure("issue", settings, timer, &mut issue, progress)?;
+    let subset = disclose(unsecured)?;
+    let mut present = || {
+        suites::create_proof(suite, &subset, &holder_options, &holder, loader)
+            .map(|(_, i)| i.canonicalizations)
+    };
+    let presented_op = measure("present", settings, timer, &mut present, progress)?;
+    let (proof, _) = suites::create_proof(suite, &subset, &holder_options, &holder, loader)?;
+    let presented = suites::secure(&subset, proof)?;
+    Ok((issued, presented_op, presented, holder.public_key()))
+}
+
+/// ecdsa-sd-2023: issue a base proof (mandatory pointers: [`mandatory_pointers`]); present by deriving a proof
+/// for the [`DISCLOSED`] attributes; the issuer's key verifies.
+fn selective_issue_and_present(
+    suite: Cryptosuite,
+    unsecured: &Value,
+    loader: &OfflineLoader,
+    settings: &Settings,
+    timer: &Timer,
+    progress: &mut dyn FnMut(),
+) -> Result<Presented> {
+    let issuer = SecretKey::from_seed(suite, false, settings.seed);
+    let base = ecdsa_sd::BaseOptions::from_seed(mandatory_pointers(unsecured), settings.seed);
+    let issuer_options = options(suite, "did:example:issuer#key-1");
+    let mut issue = || {
+        ecdsa_sd::create_base_proof(unsecured, &issuer_options, &issuer, &base, loader)
+            .map(|(_, i)| i.canonicalizations)
+    };
+    let issued = measure("issue", settings, timer, &mut issue, progress)?;
+    let (proof, _) =
+        ecdsa_sd::create_base_proof(unsecured, &issuer_options, &issuer, &base, loader)?;
+    let secured = suites::secure(unsecured, proof)?;
+    let selective = selective_pointers(unsecured)?;
+    let mut present =
+        || ecdsa_sd::derive_proof(&secured, &selective, loader).map(|(_, d)| d.canonicalizations);
+    let presented_op = measure("present", settings, timer, &mut present, progress)?;
+    let (presented, _) = ecdsa_sd::derive_proof(&secured, &selective, loader)?;
+    Ok((issued, presented_op, presented, issuer.public_key()))
+}
 
 /// Runs the exchange for every (credential, suite); `p384` uses P-384 keys for the ECDSA suites. `progress` is
 /// called after every iteration.
@@ -183,30 +286,14 @@ pub fn run(
             .map_err(|e| crate::document::json_error(&doc.label, &e))?;
         let unsecured = suites::with_suite_context(&parsed);
         for &suite in suites_to_run {
-            let issuer = SecretKey::from_seed(suite, p384, settings.seed);
-            let holder = SecretKey::from_seed(suite, p384, settings.seed.wrapping_add(1));
-            let issuer_options = options(suite, "did:example:issuer#key-1");
-            let holder_options = options(suite, "did:example:holder#key-1");
-            // Issue.
-            let mut issue = || {
-                suites::create_proof(suite, &unsecured, &issuer_options, &issuer, loader)
-                    .map(|(_, i)| i.canonicalizations)
+            let (issued, presented_op, presented, verifier_key) = if suite.is_selective() {
+                selective_issue_and_present(suite, &unsecured, loader, settings, &timer, progress)?
+            } else {
+                issue_and_present(suite, p384, &unsecured, loader, settings, &timer, progress)?
             };
-            let issued = measure("issue", settings, &timer, &mut issue, progress)?;
-            // Present: the disclosed subset, re-signed by the holder.
-            let subset = disclose(&unsecured)?;
-            let mut present = || {
-                suites::create_proof(suite, &subset, &holder_options, &holder, loader)
-                    .map(|(_, i)| i.canonicalizations)
-            };
-            let presented_op = measure("present", settings, &timer, &mut present, progress)?;
-            let (proof, _) =
-                suites::create_proof(suite, &subset, &holder_options, &holder, loader)?;
-            let presented = suites::secure(&subset, proof)?;
             // Verify.
-            let holder_public = holder.public_key();
             let mut verify = || -> Result<usize> {
-                let v = suites::verify_proof(&presented, Some(&holder_public), loader)?;
+                let v = suites::verify_proof(&presented, Some(&verifier_key), loader)?;
                 match (v.verified, v.intermediates) {
                     (true, Some(i)) => Ok(i.canonicalizations),
                     _ => Err(Error::new(
@@ -217,7 +304,7 @@ pub fn run(
             };
             let verified = measure("verify", settings, &timer, &mut verify, progress)?;
             let operations = vec![issued, presented_op, verified];
-            let name = if p384 && !suite.is_eddsa() {
+            let name = if p384 && !suite.is_eddsa() && !suite.is_selective() {
                 format!("{}-p384", suite.name())
             } else {
                 suite.name().to_string()

@@ -1,6 +1,17 @@
 //! VC Data Integrity proofs (W3C Verifiable Credential Data Integrity 1.0) whose canonicalization is canonprof's
-//! own pipelines: [`eddsa`] implements the W3C vc-di-eddsa cryptosuites eddsa-rdfc-2022 and eddsa-jcs-2022.
-//! Keys come from multibase Multikey encodings ([`multikey`]); nothing is fetched.
+//! own pipelines:
+//! - [`suites`]: eddsa-rdfc-2022, eddsa-jcs-2022 (W3C vc-di-eddsa), ecdsa-rdfc-2019, ecdsa-jcs-2019 (W3C
+//!   vc-di-ecdsa) — one signature over hash(proof configuration) ‖ hash(document);
+//! - [`ecdsa_sd`]: ecdsa-sd-2023 (vc-di-ecdsa §3.6) — base proof, derived proof, verification — built from the
+//!   Selective Disclosure Functions of vc-di-ecdsa §3.4: [`selection`] (JSON pointers), [`skolem`]
+//!   (skolemization), [`grouping`] (HMAC labels, canonicalize and group), and [`proof_value`] (CBOR).
+//!
+//! Keys come from multibase Multikey encodings ([`multikey`]) or a seeded RNG; nothing is fetched.
 
+pub mod ecdsa_sd;
+pub mod grouping;
 pub mod multikey;
+pub mod proof_value;
+pub mod selection;
+pub mod skolem;
 pub mod suites;

@@ -8,7 +8,8 @@ use crate::error::{Error, ErrorKind, Result};
 
 const ED25519_PUB: [u8; 2] = [0xed, 0x01];
 const ED25519_PRIV: [u8; 2] = [0x80, 0x26];
-const P256_PUB: [u8; 2] = [0x80, 0x24];
+/// Multicodec prefix of a compressed P-256 public key (`p256-pub`, varint 0x1200).
+pub const P256_PUB: [u8; 2] = [0x80, 0x24];
 const P256_PRIV: [u8; 2] = [0x86, 0x26];
 const P384_PUB: [u8; 2] = [0x81, 0x24];
 const P384_PRIV: [u8; 2] = [0x87, 0x26];

@@ -24,15 +24,19 @@ pub enum Cryptosuite {
     EcdsaRdfc2019,
     /// ecdsa-jcs-2019: P-256 or P-384, JCS canonicalization.
     EcdsaJcs2019,
+    /// ecdsa-sd-2023: P-256, RDFC-1.0 with HMAC blank node labels, selective disclosure
+    /// ([`super::ecdsa_sd`]).
+    EcdsaSd2023,
 }
 
 impl Cryptosuite {
     /// Every supported suite.
-    pub const ALL: [Cryptosuite; 4] = [
+    pub const ALL: [Cryptosuite; 5] = [
         Cryptosuite::EddsaRdfc2022,
         Cryptosuite::EddsaJcs2022,
         Cryptosuite::EcdsaRdfc2019,
         Cryptosuite::EcdsaJcs2019,
+        Cryptosuite::EcdsaSd2023,
     ];
 
     /// The `cryptosuite` value of the proof.
@@ -42,6 +46,7 @@ impl Cryptosuite {
             Cryptosuite::EddsaJcs2022 => "eddsa-jcs-2022",
             Cryptosuite::EcdsaRdfc2019 => "ecdsa-rdfc-2019",
             Cryptosuite::EcdsaJcs2019 => "ecdsa-jcs-2019",
+            Cryptosuite::EcdsaSd2023 => "ecdsa-sd-2023",
         }
     }
 
@@ -58,6 +63,11 @@ impl Cryptosuite {
     /// Whether the suite signs with Ed25519 (else ECDSA).
     pub fn is_eddsa(self) -> bool {
         matches!(self, Cryptosuite::EddsaRdfc2022 | Cryptosuite::EddsaJcs2022)
+    }
+
+    /// Whether the suite discloses selectively (base proof, derived proof) instead of signing once.
+    pub fn is_selective(self) -> bool {
+        self == Cryptosuite::EcdsaSd2023
     }
 }
 
@@ -176,14 +186,15 @@ fn error(reason: impl Into<String>) -> Error {
 
 /// Canonicalizes JSON values with one suite's algorithm (RDFC-1.0 over their JSON-LD, or JCS) and counts the
 /// canonicalizations it ran — the count an operation reports in [`Intermediates::canonicalizations`].
-struct Canonicalizer<'a> {
+pub(super) struct Canonicalizer<'a> {
     suite: Cryptosuite,
     loader: &'a OfflineLoader,
-    runs: usize,
+    /// Canonicalizations run so far.
+    pub(super) runs: usize,
 }
 
 impl<'a> Canonicalizer<'a> {
-    fn new(suite: Cryptosuite, loader: &'a OfflineLoader) -> Self {
+    pub(super) fn new(suite: Cryptosuite, loader: &'a OfflineLoader) -> Self {
         Canonicalizer {
             suite,
             loader,
@@ -214,6 +225,14 @@ pub mod step {
     pub const SIGN: &str = "sign";
     /// Verifying the signature.
     pub const VERIFY: &str = "verify";
+    /// ecdsa-sd-2023: replacing canonical blank node labels (HMAC of `c14nN`, or the derived proof's map).
+    pub const RELABEL: &str = "relabel";
+    /// ecdsa-sd-2023: selecting JSON pointers and splitting the statements into groups.
+    pub const GROUP: &str = "group";
+    /// ecdsa-sd-2023: signing each non-mandatory statement with the proof-scoped key.
+    pub const SIGN_STATEMENTS: &str = "sign_statements";
+    /// ecdsa-sd-2023: verifying each disclosed non-mandatory statement's signature.
+    pub const VERIFY_STATEMENTS: &str = "verify_statements";
 }
 
 /// Checks that `options` is a DataIntegrityProof of `suite`.
@@ -237,7 +256,7 @@ fn transformation(canon: &mut Canonicalizer, unsecured: &Value, options: &Value)
 }
 
 /// §3.2.5 / §3.3.5 Proof Configuration: the options with the document's `@context`, canonicalized.
-fn proof_configuration(
+pub(super) fn proof_configuration(
     canon: &mut Canonicalizer,
     unsecured: &Value,
     options: &Value,
@@ -340,6 +359,11 @@ pub fn create_proof(
     key: &SecretKey,
     loader: &OfflineLoader,
 ) -> Result<(Value, Intermediates)> {
+    if suite.is_selective() {
+        return Err(error(
+            "PROOF_GENERATION_ERROR: ecdsa-sd-2023 base proofs need mandatory pointers: use ecdsa_sd::create_base_proof",
+        ));
+    }
     let public = key.public_key();
     if !public.fits(suite) {
         return Err(error(format!(
@@ -418,7 +442,8 @@ pub fn secure(unsecured: &Value, proof: Value) -> Result<Value> {
     Ok(Value::Object(document))
 }
 
-/// §3.2.2 / §3.3.2 Verify Proof of a secured document with one proof. The key is `public_key`, or else resolved
+/// §3.2.2 / §3.3.2 Verify Proof of a secured document with one proof (an ecdsa-sd-2023 proof goes to
+/// [`super::ecdsa_sd::verify_derived_proof`]). The key is `public_key`, or else resolved
 /// from a `did:key` verification method. A proof that does not verify is `verified: false` with the reason;
 /// errors are for what cannot be checked at all (no proof, unknown cryptosuite, bad key or multibase).
 pub fn verify_proof(
@@ -434,8 +459,11 @@ pub fn verify_proof(
         .and_then(Value::as_object)
         .ok_or_else(|| error("the document has no proof object"))?;
     let suite = proof.get("cryptosuite").and_then(Value::as_str).and_then(Cryptosuite::from_name).ok_or_else(|| {
-        error("the proof's cryptosuite is not one of eddsa-rdfc-2022, eddsa-jcs-2022, ecdsa-rdfc-2019, ecdsa-jcs-2019")
+        error("the proof's cryptosuite is not one of eddsa-rdfc-2022, eddsa-jcs-2022, ecdsa-rdfc-2019, ecdsa-jcs-2019, ecdsa-sd-2023")
     })?;
+    if suite.is_selective() {
+        return super::ecdsa_sd::verify_derived_proof(secured, public_key, loader);
+    }
     // Steps 1–3: unsecured document, proof options, proof bytes.
     let mut unsecured = document.clone();
     unsecured.remove("proof");

@@ -1,0 +1,196 @@
+//! Label replacement and grouping — the RDF half of the Selective Disclosure Functions (W3C Data Integrity
+//! ECDSA Cryptosuites v1.0 §3.4): `createHmacIdLabelMapFunction`, `createLabelMapFunction`,
+//! `labelReplacementCanonicalizeNQuads`, `relabelBlankNodes`, `canonicalizeAndGroup` and
+//! `hashMandatoryNQuads`. Canonicalization is canonprof's RDFC-1.0 (`label` span); the steps of an operation
+//! are spans named in [`super::suites::step`].
+
+use super::selection::select_json_ld;
+use super::skolem::{self, compact_to_deskolemized_nquads, to_deskolemized_nquads};
+use super::suites::step;
+use crate::canon::rdfc::{self, RdfcOptions};
+use crate::canon::{nquads, phase, Quads};
+use crate::error::{Error, ErrorKind, Result};
+use crate::loader::OfflineLoader;
+use base64ct::{Base64UrlUnpadded, Encoding};
+use hmac::{Hmac, Mac};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// Blank node label map: one label → another, both without `_:`.
+pub type LabelMap = HashMap<String, String>;
+
+/// Canonical N-Quads statements by their index in the sorted, relabeled document (ordered by index).
+pub type IndexedQuads = BTreeMap<usize, String>;
+
+fn error(reason: String) -> Error {
+    Error::new(ErrorKind::Integrity, reason)
+}
+
+/// §3.4 `createHmacIdLabelMapFunction` applied to `issued` (input label → `c14nN`): each input label →
+/// `u` + base64url-no-pad(HMAC-SHA-256(`hmac_key`, `c14nN`)).
+pub fn hmac_label_map(hmac_key: &[u8], issued: &LabelMap) -> LabelMap {
+    let mac = Hmac::<Sha256>::new_from_slice(hmac_key).expect("HMAC takes keys of any length");
+    issued
+        .iter()
+        .map(|(input, c14n)| {
+            let mut mac = mac.clone();
+            mac.update(c14n.as_bytes());
+            let digest = mac.finalize().into_bytes();
+            (
+                input.clone(),
+                format!("u{}", Base64UrlUnpadded::encode_string(&digest)),
+            )
+        })
+        .collect()
+}
+
+/// §3.4 `createLabelMapFunction` applied to `issued`: each input label → the label `disclosed` gives its
+/// canonical identifier (`c14nN` → label, from a derived proof). Errors: a canonical identifier the proof's
+/// label map does not cover.
+pub fn disclosed_label_map(disclosed: &LabelMap, issued: &LabelMap) -> Result<LabelMap> {
+    issued
+        .iter()
+        .map(|(input, c14n)| match disclosed.get(c14n) {
+            Some(label) => Ok((input.clone(), label.clone())),
+            None => Err(error(format!(
+                "the derived proof's label map has no label for blank node _:{c14n}"
+            ))),
+        })
+        .collect()
+}
+
+/// The second half of §3.4 `labelReplacementCanonicalizeNQuads` (the first is RDFC-1.0 issuing `issued`):
+/// the label map `factory` makes from the issued identifiers, and `dataset`'s statements relabeled with it and
+/// sorted (`relabel` span, with `serialize` inside). Returns (statements, label map from input labels).
+pub fn replace_labels(
+    dataset: &Quads,
+    issued: &LabelMap,
+    factory: &dyn Fn(&LabelMap) -> Result<LabelMap>,
+) -> Result<(Vec<String>, LabelMap)> {
+    let _span = tracing::info_span!(step::RELABEL).entered();
+    let label_map = factory(issued)?;
+    let statements = {
+        let _span = tracing::info_span!(phase::SERIALIZE).entered();
+        nquads::canonical_lines(dataset, &label_map)
+    };
+    Ok((statements, label_map))
+}
+
+/// §3.4 `relabelBlankNodes`: `dataset`'s statements with every blank node renamed by `label_map`. Errors: a blank
+/// node the map does not name (a node of the selection that is not in the document, e.g. an RDF list node).
+fn relabel_blank_nodes(dataset: &Quads, label_map: &LabelMap) -> Result<HashSet<String>> {
+    for quad in dataset {
+        let blanks = [
+            match &quad.subject {
+                oxrdf::Subject::BlankNode(b) => Some(b),
+                _ => None,
+            },
+            match &quad.object {
+                oxrdf::Term::BlankNode(b) => Some(b),
+                _ => None,
+            },
+            match &quad.graph_name {
+                oxrdf::GraphName::BlankNode(b) => Some(b),
+                _ => None,
+            },
+        ];
+        if let Some(b) = blanks
+            .into_iter()
+            .flatten()
+            .find(|b| !label_map.contains_key(b.as_str()))
+        {
+            return Err(error(format!(
+                "the selection has blank node _:{} which the document does not have (RDF lists cannot be selected into)",
+                b.as_str()
+            )));
+        }
+    }
+    Ok(nquads::canonical_lines(dataset, label_map)
+        .into_iter()
+        .collect())
+}
+
+/// One group of `canonicalizeAndGroup`: the document's statements the group's pointers select, and the rest.
+#[derive(Debug, Clone, Default)]
+pub struct Group {
+    /// Selected statements by index.
+    pub matching: IndexedQuads,
+    /// The other statements by index.
+    pub non_matching: IndexedQuads,
+    /// The selection's own deskolemized N-Quads (its input labels are the document's).
+    pub deskolemized: Quads,
+}
+
+/// Output of [`canonicalize_and_group`].
+#[derive(Debug, Clone)]
+pub struct Grouped {
+    /// The groups, in the order asked.
+    pub groups: Vec<Group>,
+    /// Input label → new label (the label map the factory made).
+    pub label_map: LabelMap,
+    /// The document's relabeled canonical statements, sorted.
+    pub nquads: Vec<String>,
+    /// Canonicalizations run (1).
+    pub canonicalizations: usize,
+}
+
+/// §3.4 `canonicalizeAndGroup`: skolemizes `document` and canonicalizes it with label replacement
+/// (`canonicalize_document` span, then `relabel`), then, for each list of JSON pointers in `groups`, selects
+/// it from the skolemized compact document and splits the document's statements into matching and
+/// non-matching (`group` span). `label` names the document in errors. Errors: expansion and canonicalization
+/// errors, a pointer that does not match, a selection with blank nodes of its own.
+pub fn canonicalize_and_group(
+    label: &str,
+    document: &Value,
+    factory: &dyn Fn(&LabelMap) -> Result<LabelMap>,
+    groups: &[&[String]],
+    loader: &OfflineLoader,
+    options: &RdfcOptions,
+) -> Result<Grouped> {
+    let span = tracing::info_span!(step::CANONICALIZE_DOCUMENT).entered();
+    let skolemized = skolem::skolemize_compact(label, document, loader)?;
+    let deskolemized = to_deskolemized_nquads(&skolemized.expanded)?;
+    let (issued, _) = rdfc::issue_identifiers(&deskolemized, options)?;
+    drop(span);
+    let (nquads, label_map) = replace_labels(&deskolemized, &issued, factory)?;
+    let _span = tracing::info_span!(step::GROUP).entered();
+    let groups = groups
+        .iter()
+        .map(|pointers| {
+            let Some(selection) = select_json_ld(pointers, &skolemized.compact)? else {
+                return Ok(Group {
+                    non_matching: nquads.iter().cloned().enumerate().collect(),
+                    ..Group::default()
+                });
+            };
+            let deskolemized = compact_to_deskolemized_nquads(label, &selection, loader)?;
+            let selected = relabel_blank_nodes(&deskolemized, &label_map)?;
+            let (matching, non_matching) = nquads
+                .iter()
+                .cloned()
+                .enumerate()
+                .partition(|(_, q)| selected.contains(q));
+            Ok(Group {
+                matching,
+                non_matching,
+                deskolemized,
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Grouped {
+        groups,
+        label_map,
+        nquads,
+        canonicalizations: 1,
+    })
+}
+
+/// §3.4 `hashMandatoryNQuads`: SHA-256 of the mandatory statements concatenated in index order.
+pub fn hash_mandatory_nquads<'a>(mandatory: impl IntoIterator<Item = &'a String>) -> [u8; 32] {
+    let mut hasher = Sha256::new();
+    for statement in mandatory {
+        hasher.update(statement.as_bytes());
+    }
+    hasher.finalize().into()
+}
