@@ -29,11 +29,16 @@ struct Entry {
 
 /// The offline loader. Contexts are parsed and hash-checked once, on first use; later loads clone the parsed
 /// value (what a caching verifier pays). Not shared across threads while loading.
+/// A memoized value derived from processed contexts.
+type Derived = std::sync::Arc<dyn std::any::Any + Send + Sync>;
+
 pub struct OfflineLoader {
     entries: HashMap<String, Entry>,
     /// Processed top-level contexts by the compact JSON text of the `@context` value, when caching is on.
     /// Keyed within this loader only, so a context is never served for other contents.
     processed: Option<Mutex<HashMap<String, Processed>>>,
+    /// Values derived from processed contexts ([`OfflineLoader::derived`]), under the same rule.
+    derived: Option<Mutex<HashMap<String, Derived>>>,
     /// The first failure of the current expansion: json-ld reports only "loading failed", we keep the reason.
     failure: Mutex<Option<Error>>,
 }
@@ -57,6 +62,7 @@ impl OfflineLoader {
         OfflineLoader {
             entries,
             processed: None,
+            derived: None,
             failure: Mutex::new(None),
         }
     }
@@ -120,6 +126,9 @@ impl OfflineLoader {
         if let Some(Ok(mut processed)) = self.processed.as_ref().map(|m| m.lock()) {
             processed.clear();
         }
+        if let Some(Ok(mut derived)) = self.derived.as_ref().map(|m| m.lock()) {
+            derived.clear();
+        }
         Ok(self)
     }
 
@@ -127,7 +136,29 @@ impl OfflineLoader {
     /// or off empties it.
     pub fn with_context_cache(mut self, on: bool) -> Self {
         self.processed = on.then(|| Mutex::new(HashMap::new()));
+        self.derived = on.then(|| Mutex::new(HashMap::new()));
         self
+    }
+
+    /// A value derived from this loader's contexts (e.g. the term facts skolemization needs), memoized under
+    /// `key` while the processed-context cache is on, computed by `make` on a miss (and every time when off).
+    pub fn derived<T: std::any::Any + Send + Sync>(
+        &self,
+        key: &str,
+        make: impl FnOnce() -> crate::error::Result<T>,
+    ) -> crate::error::Result<std::sync::Arc<T>> {
+        let memo = self.derived.as_ref().and_then(|m| m.lock().ok());
+        if let Some(found) = memo.as_ref().and_then(|m| m.get(key).cloned()) {
+            if let Ok(value) = found.downcast::<T>() {
+                return Ok(value);
+            }
+        }
+        drop(memo);
+        let value = std::sync::Arc::new(make()?);
+        if let Some(Ok(mut memo)) = self.derived.as_ref().map(|m| m.lock()) {
+            memo.insert(key.to_string(), value.clone());
+        }
+        Ok(value)
     }
 
     /// Whether the processed-context cache is on.

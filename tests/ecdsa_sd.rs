@@ -305,3 +305,123 @@ fn issue_derive_verify_round_trip_with_seeded_keys() {
     )
     .is_err());
 }
+
+/// Every corpus credential through issue → derive (the exchange's 5 attributes, `/issuer` mandatory) →
+/// verify: ob3-full and clr2 carry embedded proofs (implicit graphs) and ob3-full RDF lists, which the
+/// selection must match to the document's blank nodes; a changed disclosed value must then fail.
+#[test]
+fn every_corpus_credential_round_trips_and_tampering_fails() {
+    use canonprof::corpus::{bundled, Schema};
+    use canonprof::exchange::vcdm::{mandatory_pointers, selective_pointers};
+    let loader = OfflineLoader::bundled().with_context_cache(true);
+    let issuer = SecretKey::from_seed(di::Cryptosuite::EcdsaSd2023, false, 3);
+    let options = serde_json::json!({
+        "type": "DataIntegrityProof", "cryptosuite": "ecdsa-sd-2023",
+        "created": "2026-01-01T00:00:00Z", "verificationMethod": "did:example:issuer#key-1",
+        "proofPurpose": "assertionMethod"
+    });
+    let credentials = bundled(Schema::All);
+    assert_eq!(credentials.len(), 7);
+    for credential in credentials {
+        let name = &credential.name;
+        let parsed: Value = serde_json::from_str(&credential.document.text).unwrap();
+        let unsecured = di::with_suite_context(&parsed);
+        let base = BaseOptions::from_seed(mandatory_pointers(&unsecured), 3);
+        let (proof, issued) =
+            ecdsa_sd::create_base_proof(&unsecured, &options, &issuer, &base, &loader)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(
+            issued.mandatory.len() >= 2,
+            "{name}: /issuer and the credential types are mandatory"
+        );
+        let secured = di::secure(&unsecured, proof).unwrap();
+        let selective = selective_pointers(&unsecured).unwrap();
+        let (revealed, _) = ecdsa_sd::derive_proof(&secured, &selective, &loader)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let v = di::verify_proof(&revealed, Some(&issuer.public_key()), &loader).unwrap();
+        assert!(v.verified, "{name}: {:?}", v.reason);
+        // Tamper with the first disclosed attribute's value (its first string, wherever it is).
+        let mut tampered = revealed.clone();
+        let first = selective[0].trim_start_matches("/credentialSubject/");
+        let value = &mut tampered["credentialSubject"][first];
+        assert!(
+            change_first_string(value),
+            "{name}: {first} has a string to change"
+        );
+        let v = di::verify_proof(&tampered, Some(&issuer.public_key()), &loader).unwrap();
+        assert!(
+            !v.verified,
+            "{name}: a changed disclosed value must not verify"
+        );
+    }
+}
+
+fn change_first_string(value: &mut Value) -> bool {
+    match value {
+        Value::String(s) => {
+            s.push_str("-forged");
+            true
+        }
+        Value::Array(items) => items.iter_mut().any(change_first_string),
+        Value::Object(map) => map
+            .iter_mut()
+            .filter(|(k, _)| !["type", "@context"].contains(&k.as_str()))
+            .any(|(_, v)| change_first_string(v)),
+        _ => false,
+    }
+}
+
+/// Blank nodes no JSON object names — an embedded credential's `proof` graph (a `@graph` container) and the
+/// nodes of an RDF list — are matched between selection and document, so selecting them derives and verifies,
+/// and a changed list element does not.
+#[test]
+fn implicit_graphs_and_lists_can_be_disclosed() {
+    let loader = OfflineLoader::bundled();
+    let unsecured = serde_json::json!({
+        "@context": ["https://www.w3.org/ns/credentials/v2",
+                     {"@vocab": "https://example.org/vocab#", "steps": {"@container": "@list"}}],
+        "type": ["VerifiableCredential"],
+        "issuer": "did:example:issuer",
+        "credentialSubject": {
+            "steps": [{"name": "one"}, {"name": "two"}],
+            "other": "hidden",
+            "endorsement": {
+                "type": ["VerifiableCredential"], "issuer": "did:example:endorser",
+                "credentialSubject": {"note": "good"},
+                "proof": {"type": "DataIntegrityProof", "cryptosuite": "eddsa-rdfc-2022",
+                          "created": "2026-01-01T00:00:00Z", "proofPurpose": "assertionMethod",
+                          "verificationMethod": "did:example:endorser#key-1", "proofValue": "z1111"}
+            }
+        }
+    });
+    let issuer = SecretKey::from_seed(di::Cryptosuite::EcdsaSd2023, false, 5);
+    let base = BaseOptions::from_seed(vec!["/issuer".to_string()], 5);
+    let options = serde_json::json!({
+        "type": "DataIntegrityProof", "cryptosuite": "ecdsa-sd-2023",
+        "created": "2026-01-01T00:00:00Z", "verificationMethod": "did:example:issuer#key-1",
+        "proofPurpose": "assertionMethod"
+    });
+    let (proof, _) =
+        ecdsa_sd::create_base_proof(&unsecured, &options, &issuer, &base, &loader).unwrap();
+    let secured = di::secure(&unsecured, proof).unwrap();
+    let selective = vec![
+        "/credentialSubject/steps".to_string(),
+        "/credentialSubject/endorsement".to_string(),
+    ];
+    let (revealed, derived) = ecdsa_sd::derive_proof(&secured, &selective, &loader).unwrap();
+    assert!(revealed["credentialSubject"].get("other").is_none());
+    assert_eq!(
+        revealed["credentialSubject"]["endorsement"]["proof"]["proofValue"],
+        "z1111"
+    );
+    assert!(
+        derived.value.signatures.len() >= 10,
+        "list and proof-graph statements are disclosed"
+    );
+    let v = di::verify_proof(&revealed, Some(&issuer.public_key()), &loader).unwrap();
+    assert!(v.verified, "{:?}", v.reason);
+    let mut tampered = revealed.clone();
+    tampered["credentialSubject"]["steps"][1]["name"] = Value::from("three");
+    let v = di::verify_proof(&tampered, Some(&issuer.public_key()), &loader).unwrap();
+    assert!(!v.verified);
+}

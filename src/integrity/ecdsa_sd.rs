@@ -354,8 +354,12 @@ pub fn verify_derived_proof(
     // §3.5.9 steps 4–5: labelReplacementCanonicalizeJsonLd with the disclosed label map.
     let (dataset, issued) = {
         let _span = tracing::info_span!(step::CANONICALIZE_DOCUMENT).entered();
-        let dataset =
-            super::skolem::compact_to_deskolemized_nquads("revealed document", &document, loader)?;
+        let dataset = super::skolem::compact_to_deskolemized_nquads(
+            "revealed document",
+            &document,
+            "",
+            loader,
+        )?;
         let (issued, _) = rdfc::issue_identifiers(&dataset, &RdfcOptions::default())?;
         (dataset, issued)
     };

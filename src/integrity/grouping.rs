@@ -4,6 +4,7 @@
 //! `hashMandatoryNQuads`. Canonicalization is canonprof's RDFC-1.0 (`label` span); the steps of an operation
 //! are spans named in [`super::suites::step`].
 
+use super::align;
 use super::selection::select_json_ld;
 use super::skolem::{self, compact_to_deskolemized_nquads, to_deskolemized_nquads};
 use super::suites::step;
@@ -77,38 +78,54 @@ pub fn replace_labels(
     Ok((statements, label_map))
 }
 
-/// §3.4 `relabelBlankNodes`: `dataset`'s statements with every blank node renamed by `label_map`. Errors: a blank
-/// node the map does not name (a node of the selection that is not in the document, e.g. an RDF list node).
-fn relabel_blank_nodes(dataset: &Quads, label_map: &LabelMap) -> Result<HashSet<String>> {
-    for quad in dataset {
-        let blanks = [
-            match &quad.subject {
-                oxrdf::Subject::BlankNode(b) => Some(b),
-                _ => None,
-            },
-            match &quad.object {
-                oxrdf::Term::BlankNode(b) => Some(b),
-                _ => None,
-            },
-            match &quad.graph_name {
-                oxrdf::GraphName::BlankNode(b) => Some(b),
-                _ => None,
-            },
-        ];
-        if let Some(b) = blanks
-            .into_iter()
-            .flatten()
-            .find(|b| !label_map.contains_key(b.as_str()))
-        {
-            return Err(error(format!(
-                "the selection has blank node _:{} which the document does not have (RDF lists cannot be selected into)",
-                b.as_str()
-            )));
+/// The selection's dataset in the document's blank node labels: its unnamed blank nodes (implicit graph names,
+/// list nodes) replaced by their counterparts ([`align::unnamed_counterparts`]). Errors: one with no
+/// counterpart.
+fn in_document_labels(selection: Quads, document: &Quads) -> Result<Quads> {
+    use oxrdf::{BlankNode, GraphName, Quad, Subject, Term};
+    let counterparts = align::unnamed_counterparts(&selection, document);
+    let translate = |b: BlankNode, quad: &str| -> Result<BlankNode> {
+        if !align::is_unnamed(b.as_str()) {
+            return Ok(b);
         }
-    }
-    Ok(nquads::canonical_lines(dataset, label_map)
+        counterparts
+            .get(b.as_str())
+            .map(|c| BlankNode::new_unchecked(c.as_str()))
+            .ok_or_else(|| {
+                error(format!(
+                    "the selection's blank node in `{quad}` has no counterpart in the document"
+                ))
+            })
+    };
+    selection
         .into_iter()
-        .collect())
+        .map(|q| {
+            let text = q.to_string();
+            Ok(Quad::new(
+                match q.subject {
+                    Subject::BlankNode(b) => Subject::BlankNode(translate(b, &text)?),
+                    other => other,
+                },
+                q.predicate,
+                match q.object {
+                    Term::BlankNode(b) => Term::BlankNode(translate(b, &text)?),
+                    other => other,
+                },
+                match q.graph_name {
+                    GraphName::BlankNode(b) => GraphName::BlankNode(translate(b, &text)?),
+                    other => other,
+                },
+            ))
+        })
+        .collect()
+}
+
+/// §3.4 `relabelBlankNodes`: the statements of `selection` (in the document's labels) with every blank node
+/// renamed by `label_map`.
+fn relabel_blank_nodes(selection: &Quads, label_map: &LabelMap) -> HashSet<String> {
+    nquads::canonical_lines(selection, label_map)
+        .into_iter()
+        .collect()
 }
 
 /// One group of `canonicalizeAndGroup`: the document's statements the group's pointers select, and the rest.
@@ -118,7 +135,7 @@ pub struct Group {
     pub matching: IndexedQuads,
     /// The other statements by index.
     pub non_matching: IndexedQuads,
-    /// The selection's own deskolemized N-Quads (its input labels are the document's).
+    /// The selection's deskolemized N-Quads, in the document's input blank node labels.
     pub deskolemized: Quads,
 }
 
@@ -150,10 +167,10 @@ pub fn canonicalize_and_group(
 ) -> Result<Grouped> {
     let span = tracing::info_span!(step::CANONICALIZE_DOCUMENT).entered();
     let skolemized = skolem::skolemize_compact(label, document, loader)?;
-    let deskolemized = to_deskolemized_nquads(&skolemized.expanded)?;
-    let (issued, _) = rdfc::issue_identifiers(&deskolemized, options)?;
+    let document_quads = to_deskolemized_nquads(&skolemized.expanded, "d")?;
+    let (issued, _) = rdfc::issue_identifiers(&document_quads, options)?;
     drop(span);
-    let (nquads, label_map) = replace_labels(&deskolemized, &issued, factory)?;
+    let (nquads, label_map) = replace_labels(&document_quads, &issued, factory)?;
     let _span = tracing::info_span!(step::GROUP).entered();
     let groups = groups
         .iter()
@@ -164,8 +181,9 @@ pub fn canonicalize_and_group(
                     ..Group::default()
                 });
             };
-            let deskolemized = compact_to_deskolemized_nquads(label, &selection, loader)?;
-            let selected = relabel_blank_nodes(&deskolemized, &label_map)?;
+            let deskolemized = compact_to_deskolemized_nquads(label, &selection, "s", loader)?;
+            let deskolemized = in_document_labels(deskolemized, &document_quads)?;
+            let selected = relabel_blank_nodes(&deskolemized, &label_map);
             let (matching, non_matching) = nquads
                 .iter()
                 .cloned()

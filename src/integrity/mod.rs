@@ -8,6 +8,7 @@
 //!
 //! Keys come from multibase Multikey encodings ([`multikey`]) or a seeded RNG; nothing is fetched.
 
+pub mod align;
 pub mod ecdsa_sd;
 pub mod grouping;
 pub mod multikey;
@@ -15,3 +16,4 @@ pub mod proof_value;
 pub mod selection;
 pub mod skolem;
 pub mod suites;
+pub mod terms;

@@ -2,14 +2,13 @@
 //! Cryptosuites v1.0 §3.4): `skolemizeExpandedJsonLd`, `skolemizeCompactJsonLd` and `toDeskolemizedNQuads`.
 //! Every node object without an identifier gets a `urn:bnid:` IRI, so a selection cut out of the compact
 //! document names the same blank nodes as the whole document once turned back into N-Quads.
-//! Expansion and deserialization to RDF are canonprof's pipeline (`expand` and `to_rdf` spans); compaction is
-//! the json-ld crate's (JSON-LD 1.1 API §6 Compaction Algorithm), with the document's own `@context`.
+//! Expansion and deserialization to RDF are canonprof's pipeline (`expand` and `to_rdf` spans).
 
+use super::terms::{self, TermKind, Terms};
 use crate::canon::{expand, phase, to_rdf, Quads};
 use crate::error::{Error, ErrorKind, Result};
 use crate::loader::OfflineLoader;
-use json_ld::syntax::{IntoJsonWithContext, TryFromJson as _};
-use json_ld::TryFromJson;
+use json_ld::syntax::Keyword;
 use serde_json::Value;
 
 /// The IRI prefix of skolemized blank nodes (the spec's `urn:` + `urnScheme` `bnid` + `:`).
@@ -20,7 +19,7 @@ pub const SKOLEM_PREFIX: &str = "urn:bnid:";
 pub struct Skolemized {
     /// The skolemized expanded document.
     pub expanded: expand::Expanded,
-    /// The skolemized compact document, with the input's `@context`: what JSON pointers select from.
+    /// The skolemized compact document: what JSON pointers select from.
     pub compact: Value,
 }
 
@@ -28,115 +27,100 @@ fn error(reason: String) -> Error {
     Error::new(ErrorKind::Integrity, reason)
 }
 
-/// §3.4 `skolemizeExpandedJsonLd`: every node object of the expanded JSON `elements` without `@id` gets
-/// `urn:bnid:_{n}` (`n` counting up from `*count`, children before parents, members in code point order of
-/// their keys — any unique naming gives the same canonical labels), and a blank node identifier `_:x` becomes `urn:bnid:x`.
-/// Value objects are copied as they are; list objects and `@reverse` maps, which cannot carry `@id`, are only
-/// searched for nodes (jsonld.js gives them an `@id` that compaction then drops).
-pub fn skolemize_expanded(elements: &[Value], count: &mut usize) -> Vec<Value> {
-    elements
-        .iter()
-        .map(|e| skolemize_one(e, count, true))
-        .collect()
-}
-
-fn skolemize_one(element: &Value, count: &mut usize, is_node: bool) -> Value {
-    let Value::Object(object) = element else {
-        return element.clone();
-    };
-    if object.contains_key("@value") {
-        return element.clone();
-    }
-    let is_node = is_node && !object.contains_key("@list") && !object.contains_key("@set");
-    let mut skolemized = serde_json::Map::new();
-    for (key, value) in object {
-        let child_is_node = key != "@reverse";
-        let value = match value {
-            Value::Array(items) => Value::Array(
-                items
-                    .iter()
-                    .map(|v| skolemize_one(v, count, child_is_node))
-                    .collect(),
-            ),
-            other => skolemize_one(other, count, child_is_node),
-        };
-        skolemized.insert(key.clone(), value);
-    }
-    if is_node {
-        let id = match skolemized.get("@id").and_then(Value::as_str) {
-            None => {
-                *count += 1;
-                Some(format!("{SKOLEM_PREFIX}_{}", *count - 1))
-            }
-            Some(id) => id.strip_prefix("_:").map(|b| format!("{SKOLEM_PREFIX}{b}")),
-        };
-        if let Some(id) = id {
-            skolemized.insert("@id".to_string(), Value::from(id));
-        }
-    }
-    Value::Object(skolemized)
-}
-
-/// §3.4 `skolemizeCompactJsonLd`: expands `document` (safe mode, offline loader), skolemizes the expanded form
-/// and compacts it again with the document's `@context`. `label` names the document in errors. Errors: any
-/// expansion error, and [`ErrorKind::Integrity`] when compaction fails.
+/// §3.4 `skolemizeCompactJsonLd`, computed on the compact document directly: every JSON object that is a node
+/// object without an identifier gets one (`id`, or `@id` when the context has no `id` alias) with a
+/// `urn:bnid:_k{n}` IRI, a blank node identifier `_:x` becomes `urn:bnid:_nx`, then the result is expanded
+/// (`expand` span). The spec expands, skolemizes the expanded
+/// form and compacts it again; json-ld 0.21's compaction mis-applies type-scoped contexts (on ob3-full it
+/// compacts the `GeoCoordinates` type to the out-of-scope term `geo`; on clr2 it moves
+/// `/credentialSubject/achievement`), which would break the JSON pointers, so canonprof adds the identifiers
+/// where the pointers expect them. A JSON object is taken for a node object unless it is a value, list or set
+/// object, a `@json` value, a language, index, id or type map (their members are searched), a `@reverse` or
+/// `@nest` object, or `@context`. The names of implicit graphs (`@graph` containers) and RDF list nodes have no
+/// object to carry them; [`super::align`] matches those. What each term is comes from [`terms::terms_of`] (the top-level context and every
+/// scoped context in it).
+/// `label` names the document in errors. Errors: any expansion error.
 pub fn skolemize_compact(
     label: &str,
     document: &Value,
     loader: &OfflineLoader,
 ) -> Result<Skolemized> {
-    let expanded = expand_json(label, document, loader)?;
-    let as_json: Vec<Value> = expanded
-        .into_iter()
-        .map(|o| o.into_json_with(&()).into_serde_json())
-        .collect();
-    let skolemized = Value::Array(skolemize_expanded(&as_json, &mut 0));
-    let expanded = expand::Expanded::try_from_json_in(
-        &mut (),
-        json_ld::syntax::Value::from_serde_json(skolemized),
-    )
-    .map_err(|e| {
-        error(format!(
-            "{label}: skolemized document is not expanded JSON-LD: {e:?}"
-        ))
-    })?;
-    let compact = compact(label, &expanded, document.get("@context"), loader)?;
+    let terms = {
+        let _span = tracing::info_span!(phase::EXPAND).entered();
+        let context = document
+            .get("@context")
+            .cloned()
+            .unwrap_or(Value::Array(Vec::new()));
+        terms::terms_of(&context, loader).map_err(|e| e.in_source(label))?
+    };
+    let id_key = match terms.keyword("id") {
+        Some(Keyword::Id) => "id",
+        _ => "@id",
+    };
+    let mut compact = document.clone();
+    add_identifiers(&mut compact, &terms, id_key, &mut 0);
+    let expanded = expand_json(label, &compact, loader)?;
     Ok(Skolemized { expanded, compact })
 }
 
-/// JSON-LD 1.1 API §6.1 Compaction Algorithm with the active context of `context` (none: the empty context);
-/// the result carries `context` as its `@context`.
-fn compact(
-    label: &str,
-    expanded: &expand::Expanded,
-    context: Option<&Value>,
-    loader: &OfflineLoader,
-) -> Result<Value> {
-    use json_ld::Compact;
-    let context_json = json_ld::syntax::Value::from_serde_json(
-        context.cloned().unwrap_or(Value::Array(Vec::new())),
-    );
-    let unprocessed = json_ld::syntax::context::Context::try_from_json(context_json.clone())
-        .map_err(|e| error(format!("{label}: invalid @context: {e}")))?;
-    let active = expand::active_context(&context_json, loader).map_err(|e| e.in_source(label))?;
-    let processed = json_ld::context_processing::ProcessedRef::new(&unprocessed, &active);
-    let options = json_ld::compaction::Options::default();
-    let compacted = pollster::block_on(expanded.compact_full(&mut (), processed, loader, options))
-        .map_err(|e| error(format!("{label}: JSON-LD compaction failed: {e}")))?;
-    let mut compacted = match compacted.into_serde_json() {
-        Value::Object(map) => map,
-        other => {
-            return Err(error(format!(
-                "{label}: compaction gave {other}, not one node object"
-            )))
+/// Adds `urn:bnid:` identifiers to the node objects in `value` (see [`skolemize_compact`]).
+fn add_identifiers(value: &mut Value, terms: &Terms, id_key: &str, count: &mut usize) {
+    match value {
+        Value::Array(items) => items
+            .iter_mut()
+            .for_each(|item| add_identifiers(item, terms, id_key, count)),
+        Value::Object(object) => {
+            let keywords: Vec<Option<Keyword>> = object.keys().map(|k| terms.keyword(k)).collect();
+            if keywords.contains(&Some(Keyword::Value)) {
+                return;
+            }
+            let is_node = !keywords
+                .iter()
+                .any(|k| matches!(k, Some(Keyword::List | Keyword::Set)));
+            let has_id = keywords.contains(&Some(Keyword::Id));
+            for ((key, member), keyword) in object.iter_mut().zip(keywords) {
+                match keyword {
+                    Some(Keyword::Id) => {
+                        let named = member.as_str().and_then(|id| id.strip_prefix("_:"));
+                        if let Some(label) = named {
+                            *member = Value::from(format!("{SKOLEM_PREFIX}_n{label}"));
+                        }
+                    }
+                    Some(Keyword::Graph | Keyword::Included | Keyword::List | Keyword::Set) => {
+                        add_identifiers(member, terms, id_key, count)
+                    }
+                    Some(Keyword::Reverse | Keyword::Nest) => {
+                        members(member, &mut |m| add_identifiers(m, terms, id_key, count))
+                    }
+                    Some(_) => {}
+                    None => match terms.kind(key) {
+                        TermKind::Opaque => {}
+                        TermKind::Map if member.is_object() => {
+                            members(member, &mut |m| add_identifiers(m, terms, id_key, count))
+                        }
+                        _ => add_identifiers(member, terms, id_key, count),
+                    },
+                }
+            }
+            if is_node && !has_id {
+                *count += 1;
+                object.insert(
+                    id_key.to_string(),
+                    Value::from(format!("{SKOLEM_PREFIX}_k{}", *count - 1)),
+                );
+            }
         }
-    };
-    let mut with_context = serde_json::Map::new();
-    if let Some(context) = context {
-        with_context.insert("@context".to_string(), context.clone());
+        _ => {}
     }
-    with_context.append(&mut compacted);
-    Ok(Value::Object(with_context))
+}
+
+/// Applies `f` to each member value of an object (a map, `@reverse` or `@nest` object).
+fn members(value: &mut Value, f: &mut dyn FnMut(&mut Value)) {
+    match value {
+        Value::Object(object) => object.values_mut().for_each(f),
+        Value::Array(items) => items.iter_mut().for_each(|i| members(i, f)),
+        _ => {}
+    }
 }
 
 /// Expands a JSON document with canonprof's pipeline (`expand` span).
@@ -147,33 +131,48 @@ fn expand_json(label: &str, document: &Value, loader: &OfflineLoader) -> Result<
 }
 
 /// §3.4 `toDeskolemizedNQuads` on an expanded document: deserialization to RDF (`to_rdf` span), then every
-/// `urn:bnid:x` IRI back to the blank node `_:x`.
-pub fn to_deskolemized_nquads(expanded: &expand::Expanded) -> Result<Quads> {
+/// `urn:bnid:x` IRI back to the blank node `_:x` (these labels start with `_`). Blank nodes that were never
+/// skolemized (implicit graph names, RDF list nodes) get `fresh` before their label, so a selection's (`s`)
+/// never pass for the document's (`d`).
+/// Errors: a skolem IRI inside a literal (an object that was not a node object).
+pub fn to_deskolemized_nquads(expanded: &expand::Expanded, fresh: &str) -> Result<Quads> {
     use oxrdf::{BlankNode, GraphName, NamedNode, Quad, Subject, Term};
     let dataset = {
         let _span = tracing::info_span!(phase::TO_RDF).entered();
         to_rdf::to_rdf(expanded)?
     };
+    for quad in &dataset {
+        if let Term::Literal(literal) = &quad.object {
+            if literal.value().contains(SKOLEM_PREFIX) {
+                return Err(error(format!(
+                    "skolemization put an identifier into the literal {literal}: the JSON object there is not a node object (a map or value canonprof did not recognise)"
+                )));
+            }
+        }
+    }
     let blank = |n: &NamedNode| {
         n.as_str()
             .strip_prefix(SKOLEM_PREFIX)
             .map(BlankNode::new_unchecked)
     };
+    let rename = |b: BlankNode| BlankNode::new_unchecked(format!("{fresh}{}", b.as_str()));
     Ok(dataset
         .into_iter()
         .map(|q| {
             let subject = match q.subject {
                 Subject::NamedNode(n) => blank(&n).map_or(Subject::NamedNode(n), Subject::from),
-                other => other,
+                Subject::BlankNode(b) => Subject::BlankNode(rename(b)),
             };
             let object = match q.object {
                 Term::NamedNode(n) => blank(&n).map_or(Term::NamedNode(n), Term::from),
+                Term::BlankNode(b) => Term::BlankNode(rename(b)),
                 other => other,
             };
             let graph_name = match q.graph_name {
                 GraphName::NamedNode(n) => {
                     blank(&n).map_or(GraphName::NamedNode(n), GraphName::from)
                 }
+                GraphName::BlankNode(b) => GraphName::BlankNode(rename(b)),
                 other => other,
             };
             Quad::new(subject, q.predicate, object, graph_name)
@@ -185,9 +184,10 @@ pub fn to_deskolemized_nquads(expanded: &expand::Expanded) -> Result<Quads> {
 pub fn compact_to_deskolemized_nquads(
     label: &str,
     document: &Value,
+    fresh: &str,
     loader: &OfflineLoader,
 ) -> Result<Quads> {
-    to_deskolemized_nquads(&expand_json(label, document, loader)?)
+    to_deskolemized_nquads(&expand_json(label, document, loader)?, fresh)
 }
 
 #[cfg(test)]
@@ -196,24 +196,48 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn skolemizes_nodes_but_not_values_lists_or_reverse_maps() {
-        let expanded = json!([{
-            "@type": ["https://ex/T"],
-            "https://ex/p": [{"@value": "v"}, {"@id": "_:x"}, {"https://ex/q": [{"@value": 1}]}],
-            "https://ex/l": [{"@list": [{"https://ex/r": [{"@value": 2}]}]}],
-            "@reverse": {"https://ex/s": [{"@id": "https://ex/n"}]}
-        }]);
-        let out = skolemize_expanded(expanded.as_array().unwrap(), &mut 0);
-        assert_eq!(
-            Value::Array(out),
-            json!([{
-                "@id": "urn:bnid:_2",
-                "@type": ["https://ex/T"],
-                "https://ex/p": [{"@value": "v"}, {"@id": "urn:bnid:x"},
-                                 {"@id": "urn:bnid:_1", "https://ex/q": [{"@value": 1}]}],
-                "https://ex/l": [{"@list": [{"@id": "urn:bnid:_0", "https://ex/r": [{"@value": 2}]}]}],
-                "@reverse": {"https://ex/s": [{"@id": "https://ex/n"}]}
-            }])
+    fn identifies_node_objects_only() {
+        let loader = OfflineLoader::bundled();
+        let document = json!({
+            "@context": ["https://www.w3.org/ns/credentials/v2",
+                         {"@vocab": "https://ex/", "m": {"@container": "@language"},
+                          "j": {"@id": "https://ex/j", "@type": "@json"},
+                          "ix": {"@id": "https://ex/ix", "@container": "@index"}}],
+            "type": ["VerifiableCredential"],
+            "issuer": "did:example:1",
+            "credentialSubject": {
+                "id": "did:example:2",
+                "v": {"@value": "x", "@language": "en"},
+                "l": {"@list": [{"a": 1}]},
+                "m": {"en": "hello"},
+                "j": {"k": {"deep": true}},
+                "ix": {"first": {"a": 2}},
+                "n": {"a": 3}
+            }
+        });
+        let s = skolemize_compact("test", &document, &loader).unwrap();
+        let subject = &s.compact["credentialSubject"];
+        assert_eq!(s.compact["id"], "urn:bnid:_k3", "the root node, last");
+        assert_eq!(subject["id"], "did:example:2", "an identifier is kept");
+        assert!(subject["v"].get("id").is_none() && subject["l"].get("id").is_none());
+        assert_eq!(subject["l"]["@list"][0]["id"], "urn:bnid:_k1");
+        assert!(subject["m"].get("id").is_none() && subject["j"].get("id").is_none());
+        assert!(
+            subject["j"]["k"].get("id").is_none(),
+            "JSON literals are left alone"
         );
+        assert!(subject["ix"].get("id").is_none());
+        assert_eq!(subject["ix"]["first"]["id"], "urn:bnid:_k0");
+        assert_eq!(subject["n"]["id"], "urn:bnid:_k2");
+        // The skolemized document says the same as the original, with named nodes for the blank ones.
+        let quads = to_deskolemized_nquads(&s.expanded, "d").unwrap();
+        assert!(quads
+            .iter()
+            .any(|q| q.to_string().contains(r#"{\"deep\":true}"#)));
+        let blank_subjects = quads
+            .iter()
+            .filter(|q| matches!(q.subject, oxrdf::Subject::BlankNode(_)))
+            .count();
+        assert!(blank_subjects >= 5, "{quads:?}");
     }
 }
