@@ -111,3 +111,57 @@ fn disclosure_keeps_five_attributes_and_the_structure() {
     );
     assert!(disclose(&serde_json::json!({"@context": []})).is_err());
 }
+
+/// `--flamegraphs DIR` draws one span graph per credential and suite, with the operations, their steps and the
+/// main job's phases nested inside (operation › step › phase).
+#[test]
+fn exchange_flamegraphs_nest_phases_inside_steps() {
+    let dir = tempfile::tempdir().unwrap();
+    let flames = dir.path().join("flames");
+    let flames_arg = flames.display().to_string();
+    let person_arg = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/schemas-education/simple/person-20.json"
+    );
+    canonprof_quick(&[
+        "exchange",
+        "--credential",
+        person_arg,
+        "--cryptosuite",
+        "eddsa-rdfc-2022",
+        "--cryptosuite",
+        "ecdsa-sd-2023",
+        "--flamegraphs",
+        &flames_arg,
+    ]);
+    for (suite, stacks) in [
+        (
+            "eddsa-rdfc-2022",
+            &[
+                "eddsa-rdfc-2022;issue;canonicalize_document;expand",
+                "eddsa-rdfc-2022;present;canonicalize_proof_config;label;first_degree",
+                "eddsa-rdfc-2022;verify_presentation;verify",
+            ][..],
+        ),
+        (
+            "ecdsa-sd-2023",
+            &[
+                "ecdsa-sd-2023;issue;sign_statements",
+                "ecdsa-sd-2023;issue;relabel;serialize",
+                "ecdsa-sd-2023;present;group;expand",
+                "ecdsa-sd-2023;verify_presentation;verify_statements",
+            ][..],
+        ),
+    ] {
+        let stem = flames.join(format!("exchange-person-20-{suite}"));
+        let folded = std::fs::read_to_string(stem.with_extension("folded")).unwrap();
+        for stack in stacks {
+            assert!(
+                folded.lines().any(|l| l.starts_with(&format!("{stack} "))),
+                "{suite}: no `{stack}` in\n{folded}"
+            );
+        }
+        let svg = std::fs::read_to_string(stem.with_extension("svg")).unwrap();
+        assert!(svg.contains("<svg") && svg.contains("canonicalize_document"));
+    }
+}

@@ -1,7 +1,7 @@
 //! `canonprof exchange --format vcdm`: issue, present and verify with the Data Integrity cryptosuites, per
 //! operation, with the canonicalization count and its share of the time.
 
-use super::{check_writable, loader, progress_bar, write_stdout, CommonArgs};
+use super::{check_writable, create_dir, loader, progress_bar, write_stdout, CommonArgs};
 use crate::corpus::{self, Schema};
 use crate::error::{Error, ErrorKind, Result};
 use crate::exchange::vcdm::{self, Settings, SuiteResult};
@@ -92,6 +92,10 @@ pub(super) struct ExchangeArgs {
     /// Write the results as JSON.
     #[arg(long, value_name = "FILE")]
     export_json: Option<PathBuf>,
+    /// Draw one span flamegraph per credential and suite into DIR (`exchange-<credential>-<suite>.svg`:
+    /// operation › step › phase, mean of N exchanges).
+    #[arg(long, value_name = "DIR")]
+    flamegraphs: Option<PathBuf>,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -128,7 +132,11 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
         runs: args.runs,
         warmup: args.warmup,
         seed: args.seed,
+        flamegraphs: args.flamegraphs.clone(),
     };
+    if let Some(dir) = &settings.flamegraphs {
+        create_dir(dir)?;
+    }
     let steps = (credentials.len() * suites.len() * 3 * settings.runs * settings.iterations) as u64;
     let bar = progress_bar(steps, "exchanging");
     let results = vcdm::run(
@@ -142,6 +150,13 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
     bar.finish_and_clear();
     let results = results?;
     write_stdout(&table(&results, &settings))?;
+    if let Some(dir) = &settings.flamegraphs {
+        let drawn = results.iter().filter(|r| r.flamegraph.is_some()).count();
+        write_stdout(&format!(
+            "flamegraphs: {drawn} exchange span graphs in {}\n",
+            dir.display()
+        ))?;
+    }
     if let Some(path) = &args.export_json {
         let json = serde_json::json!({"format": "vcdm", "config": {"iterations": settings.iterations, "runs": settings.runs,
             "warmup": settings.warmup, "seed": settings.seed, "disclosed": vcdm::DISCLOSED}, "results": results});

@@ -7,10 +7,11 @@
 //! credential gets the Data Integrity context appended first ([`suites::with_suite_context`]). Keys come from a
 //! seeded RNG, so runs are reproducible.
 
+use super::flames;
+use super::leg::{Leg, Operation};
 use crate::corpus::Credential;
 use crate::error::{Error, ErrorKind, Result};
-use crate::integrity::ecdsa_sd;
-use crate::integrity::suites::{self, step, Cryptosuite, PublicKey, SecretKey};
+use crate::integrity::suites::{self, step, Cryptosuite};
 use crate::loader::OfflineLoader;
 use crate::profile::{self, Timer};
 use crate::stats::RunStats;
@@ -60,10 +61,13 @@ pub struct SuiteResult {
     pub canonicalizations: usize,
     /// Size of the presented credential (bytes of JSON) — what goes on the wire.
     pub presented_bytes: usize,
+    /// The exchange's span flamegraph (SVG file name in the flamegraph directory), when drawn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flamegraph: Option<String>,
 }
 
 /// Measurement settings.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Settings {
     /// Iterations per run.
     pub iterations: usize,
@@ -73,6 +77,8 @@ pub struct Settings {
     pub warmup: usize,
     /// RNG seed for the issuer and holder keys.
     pub seed: u64,
+    /// Where to draw one span flamegraph per (credential, suite), if anywhere.
+    pub flamegraphs: Option<std::path::PathBuf>,
 }
 
 const STRUCTURAL: [&str; 4] = ["id", "@id", "type", "@type"];
@@ -135,16 +141,6 @@ pub fn mandatory_pointers(credential: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
-fn options(suite: Cryptosuite, verification_method: &str) -> Value {
-    serde_json::json!({
-        "type": "DataIntegrityProof",
-        "cryptosuite": suite.name(),
-        "created": "2026-01-01T00:00:00Z",
-        "verificationMethod": verification_method,
-        "proofPurpose": "assertionMethod",
-    })
-}
-
 /// Measures `op` the main job's way ([`profile::measure`]); its steps are the spans directly inside it, in
 /// the order of [`STEPS`]. `op` returns the canonicalizations it ran.
 fn measure(
@@ -205,69 +201,6 @@ const STEPS: [&str; 9] = [
     step::VERIFY_STATEMENTS,
 ];
 
-/// The issue and present operations measured, the presented credential, and the key that verifies it.
-type Presented = (OperationResult, OperationResult, Value, PublicKey);
-
-/// Issue with the issuer's key; present the disclosed subset re-signed by the holder (the study's method for
-/// suites without derivation).
-fn issue_and_present(
-    suite: Cryptosuite,
-    p384: bool,
-    unsecured: &Value,
-    loader: &OfflineLoader,
-    settings: &Settings,
-    timer: &Timer,
-    progress: &mut dyn FnMut(),
-) -> Result<Presented> {
-    let issuer = SecretKey::from_seed(suite, p384, settings.seed);
-    let holder = SecretKey::from_seed(suite, p384, settings.seed.wrapping_add(1));
-    let issuer_options = options(suite, "did:example:issuer#key-1");
-    let holder_options = options(suite, "did:example:holder#key-1");
-    let mut issue = || {
-        suites::create_proof(suite, unsecured, &issuer_options, &issuer, loader)
-            .map(|(_, i)| i.canonicalizations)
-    };
-    let issued = measure("issue", settings, timer, &mut issue, progress)?;
-    let subset = disclose(unsecured)?;
-    let mut present = || {
-        suites::create_proof(suite, &subset, &holder_options, &holder, loader)
-            .map(|(_, i)| i.canonicalizations)
-    };
-    let presented_op = measure("present", settings, timer, &mut present, progress)?;
-    let (proof, _) = suites::create_proof(suite, &subset, &holder_options, &holder, loader)?;
-    let presented = suites::secure(&subset, proof)?;
-    Ok((issued, presented_op, presented, holder.public_key()))
-}
-
-/// ecdsa-sd-2023: issue a base proof (mandatory pointers: [`mandatory_pointers`]); present by deriving a proof
-/// for the [`DISCLOSED`] attributes; the issuer's key verifies.
-fn selective_issue_and_present(
-    suite: Cryptosuite,
-    unsecured: &Value,
-    loader: &OfflineLoader,
-    settings: &Settings,
-    timer: &Timer,
-    progress: &mut dyn FnMut(),
-) -> Result<Presented> {
-    let issuer = SecretKey::from_seed(suite, false, settings.seed);
-    let base = ecdsa_sd::BaseOptions::from_seed(mandatory_pointers(unsecured), settings.seed);
-    let issuer_options = options(suite, "did:example:issuer#key-1");
-    let mut issue = || {
-        ecdsa_sd::create_base_proof(unsecured, &issuer_options, &issuer, &base, loader)
-            .map(|(_, i)| i.canonicalizations)
-    };
-    let issued = measure("issue", settings, timer, &mut issue, progress)?;
-    let (proof, _) =
-        ecdsa_sd::create_base_proof(unsecured, &issuer_options, &issuer, &base, loader)?;
-    let secured = suites::secure(unsecured, proof)?;
-    let selective = selective_pointers(unsecured)?;
-    let mut present =
-        || ecdsa_sd::derive_proof(&secured, &selective, loader).map(|(_, d)| d.canonicalizations);
-    let presented_op = measure("present", settings, timer, &mut present, progress)?;
-    let (presented, _) = ecdsa_sd::derive_proof(&secured, &selective, loader)?;
-    Ok((issued, presented_op, presented, issuer.public_key()))
-}
-
 /// Runs the exchange for every (credential, suite); `p384` uses P-384 keys for the ECDSA suites. `progress` is
 /// called after every iteration.
 pub fn run(
@@ -286,24 +219,27 @@ pub fn run(
             .map_err(|e| crate::document::json_error(&doc.label, &e))?;
         let unsecured = suites::with_suite_context(&parsed);
         for &suite in suites_to_run {
-            let (issued, presented_op, presented, verifier_key) = if suite.is_selective() {
-                selective_issue_and_present(suite, &unsecured, loader, settings, &timer, progress)?
-            } else {
-                issue_and_present(suite, p384, &unsecured, loader, settings, &timer, progress)?
-            };
-            // Verify.
-            let mut verify = || -> Result<usize> {
-                let v = suites::verify_proof(&presented, Some(&verifier_key), loader)?;
-                match (v.verified, v.intermediates) {
-                    (true, Some(i)) => Ok(i.canonicalizations),
-                    _ => Err(Error::new(
-                        ErrorKind::Internal,
-                        format!("a fresh proof did not verify: {:?}", v.reason),
-                    )),
+            let leg = Leg::new(suite, p384, unsecured.clone(), loader, settings.seed)?;
+            let mut operations = Vec::new();
+            for op in Operation::ALL {
+                let mut run = || leg.run(op);
+                operations.push(measure(op.name(), settings, &timer, &mut run, progress)?);
+            }
+            let presented = &leg.presented;
+            let flamegraph = match &settings.flamegraphs {
+                Some(dir) => {
+                    let stacks =
+                        flames::exchange_stacks(&leg, suite.name(), settings.iterations, &timer)?;
+                    Some(flames::write(
+                        &stacks,
+                        &credential.name,
+                        suite.name(),
+                        settings.iterations,
+                        dir,
+                    )?)
                 }
+                None => None,
             };
-            let verified = measure("verify", settings, &timer, &mut verify, progress)?;
-            let operations = vec![issued, presented_op, verified];
             let name = if p384 && !suite.is_eddsa() && !suite.is_selective() {
                 format!("{}-p384", suite.name())
             } else {
@@ -315,7 +251,8 @@ pub fn run(
                 exchange_median_us: operations.iter().map(|o| o.total.median_us).sum(),
                 canonicalizations: operations.iter().map(|o| o.canonicalizations).sum(),
                 operations,
-                presented_bytes: serde_json::to_string(&presented).map_or(0, |s| s.len()),
+                presented_bytes: serde_json::to_string(presented).map_or(0, |s| s.len()),
+                flamegraph,
             });
         }
     }

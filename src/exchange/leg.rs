@@ -1,0 +1,186 @@
+//! One cryptosuite's VCDM exchange on one credential, prepared once and run operation by operation: the keys
+//! (seeded RNG), the proof options and the document each operation takes. Re-signing suites present the
+//! disclosed subset signed by the holder (the study's method); ecdsa-sd-2023 presents by deriving a proof from
+//! the issuer's base proof.
+
+use super::vcdm::{disclose, mandatory_pointers, selective_pointers};
+use crate::error::{Error, ErrorKind, Result};
+use crate::integrity::ecdsa_sd::{self, BaseOptions};
+use crate::integrity::suites::{self, Cryptosuite, PublicKey, SecretKey};
+use crate::loader::OfflineLoader;
+use serde_json::Value;
+
+/// An operation of the exchange.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Operation {
+    /// The issuer secures the credential.
+    Issue,
+    /// The holder presents 5 attributes (re-signed, or a derived proof).
+    Present,
+    /// The verifier checks the presented credential.
+    Verify,
+}
+
+impl Operation {
+    /// In exchange order.
+    pub const ALL: [Operation; 3] = [Operation::Issue, Operation::Present, Operation::Verify];
+
+    /// `issue`, `present`, `verify`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Operation::Issue => "issue",
+            Operation::Present => "present",
+            Operation::Verify => "verify",
+        }
+    }
+
+    /// A span named after the operation (for the exchange flamegraphs, where the steps nest inside it).
+    pub fn span(self) -> tracing::Span {
+        match self {
+            Operation::Issue => tracing::info_span!("issue"),
+            Operation::Present => tracing::info_span!("present"),
+            Operation::Verify => tracing::info_span!("verify_presentation"),
+        }
+    }
+}
+
+/// How the holder presents.
+enum Presentation {
+    /// Sign the disclosed subset with the holder's key.
+    Resign {
+        subset: Value,
+        holder: SecretKey,
+        options: Value,
+    },
+    /// Derive an ecdsa-sd-2023 proof for the selective pointers from the issuer's base proof.
+    Derive {
+        base: BaseOptions,
+        secured: Value,
+        selective: Vec<String>,
+    },
+}
+
+/// A prepared exchange (see the module doc).
+pub struct Leg<'a> {
+    suite: Cryptosuite,
+    loader: &'a OfflineLoader,
+    unsecured: Value,
+    issuer: SecretKey,
+    issuer_options: Value,
+    presentation: Presentation,
+    /// What the holder presents (made once when preparing).
+    pub presented: Value,
+    verifier: PublicKey,
+}
+
+fn options(suite: Cryptosuite, verification_method: &str) -> Value {
+    serde_json::json!({
+        "type": "DataIntegrityProof",
+        "cryptosuite": suite.name(),
+        "created": "2026-01-01T00:00:00Z",
+        "verificationMethod": verification_method,
+        "proofPurpose": "assertionMethod",
+    })
+}
+
+impl<'a> Leg<'a> {
+    /// Prepares `suite`'s exchange of `unsecured` (P-384 keys for the re-signing ECDSA suites when `p384`):
+    /// keys from `seed`, and the presented credential, made once. Errors: whatever issuing or presenting
+    /// reports (e.g. no `credentialSubject`).
+    pub fn new(
+        suite: Cryptosuite,
+        p384: bool,
+        unsecured: Value,
+        loader: &'a OfflineLoader,
+        seed: u64,
+    ) -> Result<Leg<'a>> {
+        let issuer = SecretKey::from_seed(suite, p384 && !suite.is_selective(), seed);
+        let issuer_options = options(suite, "did:example:issuer#key-1");
+        let presentation = if suite.is_selective() {
+            let base = BaseOptions::from_seed(mandatory_pointers(&unsecured), seed);
+            let (proof, _) =
+                ecdsa_sd::create_base_proof(&unsecured, &issuer_options, &issuer, &base, loader)?;
+            Presentation::Derive {
+                secured: suites::secure(&unsecured, proof)?,
+                selective: selective_pointers(&unsecured)?,
+                base,
+            }
+        } else {
+            Presentation::Resign {
+                subset: disclose(&unsecured)?,
+                holder: SecretKey::from_seed(suite, p384, seed.wrapping_add(1)),
+                options: options(suite, "did:example:holder#key-1"),
+            }
+        };
+        let verifier = match &presentation {
+            Presentation::Resign { holder, .. } => holder.public_key(),
+            Presentation::Derive { .. } => issuer.public_key(),
+        };
+        let mut leg = Leg {
+            suite,
+            loader,
+            unsecured,
+            issuer,
+            issuer_options,
+            presentation,
+            presented: Value::Null,
+            verifier,
+        };
+        leg.presented = leg.present()?.0;
+        Ok(leg)
+    }
+
+    /// Runs `op` once; returns the canonicalizations it ran. Errors: the operation's, and
+    /// [`ErrorKind::Internal`] if the fresh presentation does not verify.
+    pub fn run(&self, op: Operation) -> Result<usize> {
+        match op {
+            Operation::Issue => self.issue(),
+            Operation::Present => self.present().map(|(_, n)| n),
+            Operation::Verify => self.verify(),
+        }
+    }
+
+    fn issue(&self) -> Result<usize> {
+        let (unsecured, options, loader) = (&self.unsecured, &self.issuer_options, self.loader);
+        match &self.presentation {
+            Presentation::Derive { base, .. } => {
+                ecdsa_sd::create_base_proof(unsecured, options, &self.issuer, base, loader)
+                    .map(|(_, i)| i.canonicalizations)
+            }
+            Presentation::Resign { .. } => {
+                suites::create_proof(self.suite, unsecured, options, &self.issuer, loader)
+                    .map(|(_, i)| i.canonicalizations)
+            }
+        }
+    }
+
+    /// The presented credential and the canonicalizations it took.
+    fn present(&self) -> Result<(Value, usize)> {
+        match &self.presentation {
+            Presentation::Resign {
+                subset,
+                holder,
+                options,
+            } => {
+                let (proof, i) =
+                    suites::create_proof(self.suite, subset, options, holder, self.loader)?;
+                Ok((suites::secure(subset, proof)?, i.canonicalizations))
+            }
+            Presentation::Derive {
+                secured, selective, ..
+            } => ecdsa_sd::derive_proof(secured, selective, self.loader)
+                .map(|(revealed, d)| (revealed, d.canonicalizations)),
+        }
+    }
+
+    fn verify(&self) -> Result<usize> {
+        let v = suites::verify_proof(&self.presented, Some(&self.verifier), self.loader)?;
+        match (v.verified, v.intermediates) {
+            (true, Some(i)) => Ok(i.canonicalizations),
+            _ => Err(Error::new(
+                ErrorKind::Internal,
+                format!("a fresh proof did not verify: {:?}", v.reason),
+            )),
+        }
+    }
+}
