@@ -91,6 +91,19 @@ fn array(value: Cbor, what: &str) -> Result<Vec<Cbor>> {
         .map_err(|_| error(format!("{what} is not a CBOR array")))
 }
 
+/// The per-statement signatures as a CBOR array of byte strings.
+fn signatures_cbor(signatures: &[Vec<u8>]) -> Cbor {
+    Cbor::Array(signatures.iter().cloned().map(Cbor::Bytes).collect())
+}
+
+/// A CBOR array of byte strings back to signatures.
+fn signature_list(value: Cbor) -> Result<Vec<Vec<u8>>> {
+    array(value, "signatures")?
+        .into_iter()
+        .map(|s| bytes(s, "a signature"))
+        .collect()
+}
+
 fn components<const N: usize>(items: Vec<Cbor>, what: &str) -> Result<[Cbor; N]> {
     items.try_into().map_err(|_| {
         error(format!(
@@ -107,7 +120,7 @@ pub fn serialize_base(value: &BaseProofValue) -> String {
             Cbor::Bytes(value.base_signature.clone()),
             Cbor::Bytes(value.public_key.clone()),
             Cbor::Bytes(value.hmac_key.clone()),
-            Cbor::Array(value.signatures.iter().cloned().map(Cbor::Bytes).collect()),
+            signatures_cbor(&value.signatures),
             Cbor::Array(
                 value
                     .mandatory_pointers
@@ -128,10 +141,7 @@ pub fn parse_base(proof_value: &str) -> Result<BaseProofValue> {
         base_signature: bytes(base_signature, "baseSignature")?,
         public_key: bytes(public_key, "publicKey")?,
         hmac_key: bytes(hmac_key, "hmacKey")?,
-        signatures: array(signatures, "signatures")?
-            .into_iter()
-            .map(|s| bytes(s, "a signature"))
-            .collect::<Result<_>>()?,
+        signatures: signature_list(signatures)?,
         mandatory_pointers: array(pointers, "mandatoryPointers")?
             .into_iter()
             .map(|p| {
@@ -196,7 +206,7 @@ pub fn serialize_derived(value: &DerivedProofValue) -> Result<String> {
         vec![
             Cbor::Bytes(value.base_signature.clone()),
             Cbor::Bytes(value.public_key.clone()),
-            Cbor::Array(value.signatures.iter().cloned().map(Cbor::Bytes).collect()),
+            signatures_cbor(&value.signatures),
             compress_label_map(&value.label_map)?,
             Cbor::Array(
                 value
@@ -216,10 +226,7 @@ pub fn parse_derived(proof_value: &str) -> Result<DerivedProofValue> {
     Ok(DerivedProofValue {
         base_signature: bytes(base_signature, "baseSignature")?,
         public_key: bytes(public_key, "publicKey")?,
-        signatures: array(signatures, "signatures")?
-            .into_iter()
-            .map(|s| bytes(s, "a signature"))
-            .collect::<Result<_>>()?,
+        signatures: signature_list(signatures)?,
         label_map: decompress_label_map(label_map)?,
         mandatory_indexes: array(indexes, "mandatoryIndexes")?
             .into_iter()
