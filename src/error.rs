@@ -88,6 +88,16 @@ impl Error {
         self
     }
 
+    /// Names the file an inner step worked on: the source becomes `file` or, when the step named its own
+    /// input (e.g. `unsecured document`), `file (unsecured document)`.
+    pub fn within(mut self, file: &str) -> Self {
+        self.source = Some(match self.source.take() {
+            Some(inner) if inner != file => format!("{file} ({inner})"),
+            _ => file.to_string(),
+        });
+        self
+    }
+
     /// Sets the position (`line:column` or JSON pointer).
     pub fn at(mut self, position: impl Into<String>) -> Self {
         self.position = Some(position.into());

@@ -165,3 +165,45 @@ fn exchange_flamegraphs_nest_phases_inside_steps() {
         assert!(svg.contains("<svg") && svg.contains("canonicalize_document"));
     }
 }
+
+/// A credential the exchange cannot run names the file and the reason, for every suite kind.
+#[test]
+fn exchange_errors_name_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            r#"{"@context":["https://www.w3.org/ns/credentials/v2"],"type":["VerifiableCredential"],"issuer":"did:example:1"}"#,
+            "eddsa-rdfc-2022",
+            "no credentialSubject",
+        ),
+        (
+            r#"{"@context":["https://www.w3.org/ns/credentials/v2"],"type":["VerifiableCredential"],"issuer":"did:example:1","credentialSubject":{"name":"x","nick":"y"}}"#,
+            "ecdsa-sd-2023",
+            "term `nick` is not defined",
+        ),
+    ];
+    for (i, (text, suite, reason)) in cases.into_iter().enumerate() {
+        let path = dir.path().join(format!("bad-{i}.json"));
+        std::fs::write(&path, text).unwrap();
+        let path_arg = path.display().to_string();
+        let output = common::canonprof(&[
+            "exchange",
+            "--credential",
+            &path_arg,
+            "--cryptosuite",
+            suite,
+            "--iterations",
+            "1",
+            "--runs",
+            "1",
+            "--warmup",
+            "0",
+        ]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{stderr}");
+        assert!(
+            stderr.contains(&path_arg) && stderr.contains(reason),
+            "{stderr}"
+        );
+    }
+}

@@ -219,11 +219,14 @@ pub fn run(
             .map_err(|e| crate::document::json_error(&doc.label, &e))?;
         let unsecured = suites::with_suite_context(&parsed);
         for &suite in suites_to_run {
-            let leg = Leg::new(suite, p384, unsecured.clone(), loader, settings.seed)?;
+            let within = |e: Error| e.within(&doc.label);
+            let leg =
+                Leg::new(suite, p384, unsecured.clone(), loader, settings.seed).map_err(within)?;
             let mut operations = Vec::new();
             for op in Operation::ALL {
                 let mut run = || leg.run(op);
-                operations.push(measure(op.name(), settings, &timer, &mut run, progress)?);
+                let measured = measure(op.name(), settings, &timer, &mut run, progress);
+                operations.push(measured.map_err(within)?);
             }
             let presented = &leg.presented;
             let flamegraph = match &settings.flamegraphs {
