@@ -22,6 +22,7 @@ pub mod integrity;
 pub mod loader;
 pub mod profile;
 pub mod report;
+pub mod sd_jwt;
 pub mod stats;
 
 pub use error::{Error, ErrorKind, Result};
