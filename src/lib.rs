@@ -20,6 +20,7 @@ pub mod exchange;
 pub mod export;
 pub mod integrity;
 pub mod loader;
+pub mod mdoc;
 pub mod profile;
 pub mod report;
 pub mod sd_jwt;

@@ -116,8 +116,9 @@ impl SecretKey {
     }
 
     /// Proof Serialization (§3.2.6 / §3.3.6): Ed25519 over hashData, or ECDSA over the curve hash (SHA-256 for
-    /// P-256, SHA-384 for P-384) of hashData, as the raw bytes (r‖s for ECDSA).
-    fn sign(&self, hash_data: &[u8]) -> Vec<u8> {
+    /// P-256, SHA-384 for P-384) of hashData, as the raw bytes (r‖s for ECDSA; RFC 6979 nonces) — also the
+    /// COSE `EdDSA` / `ES256` / `ES384` signature of a message (RFC 9053 §2).
+    pub fn sign(&self, hash_data: &[u8]) -> Vec<u8> {
         use signature::Signer;
         match self {
             SecretKey::Ed25519(k) => k.sign(hash_data).to_bytes().to_vec(),
@@ -132,8 +133,9 @@ impl SecretKey {
 }
 
 impl PublicKey {
-    /// Proof Verification (§3.2.7 / §3.3.7): `false` also for a malformed signature.
-    fn verify(&self, hash_data: &[u8], signature: &[u8]) -> bool {
+    /// Proof Verification (§3.2.7 / §3.3.7), and COSE signature verification: `false` also for a malformed
+    /// signature.
+    pub fn verify(&self, hash_data: &[u8], signature: &[u8]) -> bool {
         use signature::Verifier;
         match self {
             PublicKey::Ed25519(k) => ed25519_dalek::Signature::from_slice(signature)
