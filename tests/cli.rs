@@ -456,6 +456,14 @@ fn main_job_writes_all_exports() {
     );
     assert_eq!(json["config"]["iterations"], 2);
     assert!(json["metadata"]["cores"].as_u64().unwrap() >= 1);
+    // The three-format exchange table follows the canonicalization table, in the JSON too.
+    assert!(
+        stdout.contains("SD-JWT VC, mdoc and W3C VCDM on person-20"),
+        "{stdout}"
+    );
+    let exchange = json["exchange"]["results"].as_array().unwrap();
+    assert_eq!(exchange.len(), 4 + 5, "ed25519: 4 formats, p256: 5");
+    assert_eq!(json["exchange"]["settings"]["iterations"], 2);
     let csv = std::fs::read_to_string(path("r.csv")).unwrap();
     assert_eq!(
         csv.lines().count(),
@@ -523,4 +531,28 @@ fn context_cache_both_reports_cached_and_cold_rdfc() {
         csv.contains("\nperson-20,simple,rdfc-1.0 cold,expand,"),
         "{csv}"
     );
+}
+
+#[test]
+fn no_exchange_skips_the_exchange_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let json_path = dir.path().join("r.json").display().to_string();
+    let output = canonprof_ok(&[
+        "--no-flamegraphs",
+        "--no-exchange",
+        "--credential",
+        &repo("schemas-education/simple/alumni.json"),
+        "--iterations",
+        "1",
+        "--runs",
+        "1",
+        "--warmup",
+        "0",
+        "--export-json",
+        &json_path,
+    ]);
+    assert!(!String::from_utf8_lossy(&output.stdout).contains("SD-JWT VC"));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json_path).unwrap()).unwrap();
+    assert!(json.get("exchange").is_none());
 }

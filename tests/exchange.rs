@@ -125,6 +125,8 @@ fn exchange_flamegraphs_nest_phases_inside_steps() {
     );
     canonprof_quick(&[
         "exchange",
+        "--format",
+        "vcdm",
         "--credential",
         person_arg,
         "--cryptosuite",
@@ -188,6 +190,8 @@ fn exchange_errors_name_the_file() {
         let path_arg = path.display().to_string();
         let output = common::canonprof(&[
             "exchange",
+            "--format",
+            "vcdm",
             "--credential",
             &path_arg,
             "--cryptosuite",
@@ -206,4 +210,89 @@ fn exchange_errors_name_the_file() {
             "{stderr}"
         );
     }
+}
+
+/// The three-format table: SD-JWT VC, mdoc and the VCDM suites of each algorithm, the same 5 of person-20's 20
+/// attributes, canonicalizations only where Data Integrity canonicalizes, mdoc's certificate chain apart, and
+/// every pair judged against the 10% band; the JSON export carries it all.
+#[test]
+fn three_format_table_per_algorithm() {
+    let dir = tempfile::tempdir().unwrap();
+    for (alg, formats) in [
+        (
+            "ed25519",
+            &[
+                "SD-JWT VC",
+                "mdoc",
+                "VCDM eddsa-rdfc-2022",
+                "VCDM eddsa-jcs-2022",
+            ][..],
+        ),
+        (
+            "p256",
+            &[
+                "SD-JWT VC",
+                "mdoc",
+                "VCDM ecdsa-rdfc-2019",
+                "VCDM ecdsa-jcs-2019",
+                "VCDM ecdsa-sd-2023",
+            ][..],
+        ),
+    ] {
+        let out = dir.path().join(format!("{alg}.json"));
+        let out_arg = out.display().to_string();
+        let output = canonprof_quick(&["exchange", "--alg", alg, "--export-json", &out_arg]);
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            stdout.contains("person-20 (20 subject attributes, 5 disclosed")
+                && stdout.contains("band"),
+            "{stdout}"
+        );
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        let report = &json["reports"][0];
+        assert_eq!(report["attributes"], 20);
+        assert_eq!(report["disclosed"].as_array().unwrap().len(), 5);
+        let results = report["results"].as_array().unwrap();
+        let names: Vec<&str> = results
+            .iter()
+            .map(|r| r["format"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, formats);
+        for r in results {
+            assert_eq!(r["alg"], alg);
+            let vcdm = r["format"].as_str().unwrap().starts_with("VCDM");
+            assert_eq!(
+                r["canonicalizations"],
+                if vcdm { 6 } else { 0 },
+                "{}",
+                r["format"]
+            );
+            assert!(r["presented_bytes"].as_u64().unwrap() > 500);
+            assert_eq!(r["certificate_chain_us"].is_number(), r["format"] == "mdoc");
+            let ops: Vec<&str> = r["operations"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|o| o["operation"].as_str().unwrap())
+                .collect();
+            assert_eq!(ops, ["issue", "present", "verify"]);
+        }
+        let pairs = formats.len() * (formats.len() - 1) / 2;
+        let ratios = report["ratios"].as_array().unwrap();
+        assert_eq!(ratios.len(), pairs);
+        for r in ratios {
+            let ratio = r["ratio"].as_f64().unwrap();
+            assert!(ratio >= 1.0);
+            assert_eq!(r["within_band"], ratio <= 1.1);
+        }
+    }
+    let usage = common::canonprof(&[
+        "exchange",
+        "--alg",
+        "p256",
+        "--cryptosuite",
+        "eddsa-rdfc-2022",
+    ]);
+    assert_eq!(usage.status.code(), Some(2));
 }

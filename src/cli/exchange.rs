@@ -1,20 +1,24 @@
-//! `canonprof exchange --format vcdm`: issue, present and verify with the Data Integrity cryptosuites, per
-//! operation, with the canonicalization count and its share of the time.
+//! `canonprof exchange`: the three-format exchange table (SD-JWT VC, mdoc, W3C VCDM; `--format all`, the
+//! default) or, with `--format vcdm`, every Data Integrity cryptosuite per operation on the VCDM credentials,
+//! with the canonicalization count and its share of the time.
 
+use super::exchange_table::{formats_table, vcdm_table};
 use super::{check_writable, create_dir, loader, progress_bar, write_stdout, CommonArgs};
 use crate::corpus::{self, Schema};
 use crate::error::{Error, ErrorKind, Result};
-use crate::exchange::vcdm::{self, Settings, SuiteResult};
-use crate::export::{self, fmt_range, fmt_share, fmt_us};
+use crate::exchange::formats::{self, Alg};
+use crate::exchange::vcdm::{self, Settings};
+use crate::export;
 use crate::integrity::suites::Cryptosuite;
 use clap::{Args, ValueEnum};
-use std::fmt::Write;
 use std::path::PathBuf;
 
 /// Which credential format's exchange to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(super) enum Format {
-    /// W3C VCDM 2.0 with Data Integrity proofs.
+    /// SD-JWT VC, mdoc and W3C VCDM side by side, one signature algorithm at a time (the study's table).
+    All,
+    /// W3C VCDM 2.0 with every Data Integrity cryptosuite, per operation and step.
     Vcdm,
 }
 
@@ -47,16 +51,21 @@ impl Suite {
 
 #[derive(Debug, Args)]
 pub(super) struct ExchangeArgs {
-    /// The credential format.
-    #[arg(long, value_enum, default_value_t = Format::Vcdm)]
+    /// The credential format: `all` (the three-format table) or `vcdm` (every cryptosuite in detail).
+    #[arg(long, value_enum, default_value_t = Format::All)]
     format: Format,
-    /// Cryptosuites to run (repeatable) [default: all five].
+    /// `--format all`: the signature algorithm every format uses (repeatable) [default: both].
+    #[arg(long, value_enum, value_name = "ALG")]
+    alg: Vec<Alg>,
+    /// `--format vcdm`: cryptosuites to run (repeatable) [default: all five].
     #[arg(long, value_enum, value_name = "NAME")]
     cryptosuite: Vec<Suite>,
-    /// The ECDSA curve of ecdsa-rdfc-2019 and ecdsa-jcs-2019 (ecdsa-sd-2023 is P-256).
-    #[arg(long, value_parser = ["p256", "p384"], default_value = "p256")]
-    curve: String,
-    /// Credentials: person-20 and the edu set by default; `simple` or `edu` picks one set.
+    /// `--format vcdm`: the ECDSA curve of ecdsa-rdfc-2019 and ecdsa-jcs-2019 (ecdsa-sd-2023 is P-256)
+    /// [default: p256].
+    #[arg(long, value_parser = ["p256", "p384"])]
+    curve: Option<String>,
+    /// Credentials: `--format all` uses person-20 and `--format vcdm` person-20 and the edu set by default;
+    /// `simple`, `edu` or `all` picks a set.
     #[arg(long, value_enum)]
     schema: Option<Schema>,
     /// Your own credential files instead (not with --schema).
@@ -92,7 +101,7 @@ pub(super) struct ExchangeArgs {
     /// Write the results as JSON.
     #[arg(long, value_name = "FILE")]
     export_json: Option<PathBuf>,
-    /// Draw one span flamegraph per credential and suite into DIR (`exchange-<credential>-<suite>.svg`:
+    /// `--format vcdm`: draw one span flamegraph per credential and suite into DIR (`exchange-<credential>-<suite>.svg`:
     /// operation › step › phase, mean of N exchanges).
     #[arg(long, value_name = "DIR")]
     flamegraphs: Option<PathBuf>,
@@ -109,6 +118,15 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
     }
     if let Some(path) = &args.export_json {
         check_writable(path)?;
+    }
+    if args.format == Format::All {
+        return run_all(args);
+    }
+    if !args.alg.is_empty() {
+        return Err(Error::new(
+            ErrorKind::Usage,
+            "--alg goes with --format all (for --format vcdm, pick --cryptosuite)",
+        ));
     }
     let suites: Vec<Cryptosuite> = if args.cryptosuite.is_empty() {
         Cryptosuite::ALL.to_vec()
@@ -142,14 +160,14 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
     let results = vcdm::run(
         &credentials,
         &suites,
-        args.curve == "p384",
+        args.curve.as_deref() == Some("p384"),
         &loader,
         &settings,
         &mut || bar.inc(1),
     );
     bar.finish_and_clear();
     let results = results?;
-    write_stdout(&table(&results, &settings))?;
+    write_stdout(&vcdm_table(&results, &settings))?;
     if let Some(dir) = &settings.flamegraphs {
         let drawn = results.iter().filter(|r| r.flamegraph.is_some()).count();
         write_stdout(&format!(
@@ -168,54 +186,65 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
     Ok(())
 }
 
-fn table(results: &[SuiteResult], settings: &Settings) -> String {
-    let mut out = format!(
-        "canonprof exchange — W3C VCDM 2.0 + Data Integrity: issue, present ({} disclosed attributes: re-signed, or derived with ecdsa-sd-2023), verify; {} runs x {} iterations (warm-up {}), medians in µs\n\n",
-        vcdm::DISCLOSED, settings.runs, settings.iterations, settings.warmup
-    );
-    let _ = writeln!(
-        out,
-        "{:<16} {:<20} {:<9} {:>10} {:>19} {:>7} {:>11} {:>11}",
-        "credential",
-        "cryptosuite",
-        "operation",
-        "median",
-        "run medians",
-        "canon.",
-        "canon share",
-        "sign/verify"
-    );
-    for r in results {
-        for op in &r.operations {
-            let crypto = op
-                .steps
-                .iter()
-                .find(|s| s.name == "sign" || s.name == "verify")
-                .map_or(f64::NAN, |s| s.stats.median_us);
-            let _ = writeln!(
-                out,
-                "{:<16} {:<20} {:<9} {:>10} {:>19} {:>7} {:>11} {:>11}",
-                r.credential,
-                r.cryptosuite,
-                op.operation,
-                fmt_us(op.total.median_us),
-                fmt_range(op.total.min_run_median_us, op.total.max_run_median_us),
-                op.canonicalizations,
-                fmt_share(op.canonicalization_share),
-                fmt_us(crypto)
-            );
-        }
-        let _ = writeln!(
-            out,
-            "{:<16} {:<20} {:<9} {:>10} {:>19} {:>7}   presented {} bytes\n",
-            r.credential,
-            r.cryptosuite,
-            "EXCHANGE",
-            fmt_us(r.exchange_median_us),
-            "",
-            r.canonicalizations,
-            r.presented_bytes
-        );
+/// `--format all`: the three-format table for each credential (person-20 by default).
+fn run_all(args: ExchangeArgs) -> Result<()> {
+    if !args.cryptosuite.is_empty() || args.curve.is_some() || args.flamegraphs.is_some() {
+        return Err(Error::new(
+            ErrorKind::Usage,
+            "--cryptosuite, --curve and --flamegraphs go with --format vcdm",
+        ));
     }
-    out
+    let algs = if args.alg.is_empty() {
+        vec![Alg::Ed25519, Alg::P256]
+    } else {
+        args.alg.clone()
+    };
+    let credentials = if !args.credential.is_empty() {
+        corpus::user_files(&args.credential)?
+    } else {
+        match args.schema {
+            Some(schema) => corpus::bundled(schema),
+            None => corpus::bundled(Schema::Simple)
+                .into_iter()
+                .filter(|c| c.name == crate::benchmark::flames::SIMPLE_REFERENCE)
+                .collect(),
+        }
+    };
+    let loader = loader(&args.common)?;
+    let settings = formats::Settings {
+        iterations: args.iterations,
+        runs: args.runs,
+        warmup: args.warmup,
+        seed: args.seed,
+    };
+    let reports = run_formats(&credentials, &algs, &loader, &settings)?;
+    for report in &reports {
+        write_stdout(&formats_table(report))?;
+    }
+    if let Some(path) = &args.export_json {
+        let json = serde_json::json!({"format": "all", "reports": reports});
+        export::write_atomically(
+            path,
+            &(serde_json::to_string_pretty(&json).expect("serializable") + "\n"),
+        )?;
+    }
+    Ok(())
+}
+
+/// Runs the three-format exchange of each credential with a progress bar (shared with the main job).
+pub(super) fn run_formats(
+    credentials: &[crate::corpus::Credential],
+    algs: &[Alg],
+    loader: &crate::loader::OfflineLoader,
+    settings: &formats::Settings,
+) -> Result<Vec<formats::Report>> {
+    let legs: usize = algs.iter().map(|a| 2 + a.cryptosuites().len()).sum();
+    let steps = (credentials.len() * legs * 3 * settings.runs * settings.iterations) as u64;
+    let bar = progress_bar(steps, "exchanging");
+    let reports = credentials
+        .iter()
+        .map(|c| formats::run(c, algs, loader, settings, &mut || bar.inc(1)))
+        .collect();
+    bar.finish_and_clear();
+    reports
 }

@@ -3,6 +3,7 @@
 
 mod canonicalize;
 mod exchange;
+mod exchange_table;
 mod flame;
 mod profile;
 mod sweep;

@@ -1,5 +1,7 @@
 //! The main job: measure every credential, print the tables, write the exports, then draw the flamegraphs.
 
+use super::exchange::run_formats;
+use super::exchange_table::formats_table;
 use super::{
     check_writable, create_dir, draw_flamegraphs, loader, loader_with_cache, now, progress_bar,
     rdfc_options, write_stdout, CommonArgs, FlameArgs,
@@ -9,6 +11,7 @@ use crate::canon::rdfc::HashAlgorithm;
 use crate::canon::Algorithm;
 use crate::corpus::{self, Schema};
 use crate::error::{Error, ErrorKind, Result};
+use crate::exchange::formats::{self, Alg};
 use crate::export;
 use clap::Args;
 use std::path::PathBuf;
@@ -42,6 +45,10 @@ pub(super) struct ProfileArgs {
     /// Write the results as Markdown tables.
     #[arg(long, value_name = "FILE")]
     export_markdown: Option<PathBuf>,
+    /// Skip the three-format exchange table (SD-JWT VC, mdoc, W3C VCDM on person-20) printed after the
+    /// canonicalization table.
+    #[arg(long)]
+    no_exchange: bool,
     /// Skip the flamegraphs.
     #[arg(long, conflicts_with_all = ["flamegraphs", "flame_seconds"])]
     no_flamegraphs: bool,
@@ -107,8 +114,19 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
     bar.finish_and_clear();
     let report = report?;
     write_stdout(&export::table::render(&report))?;
+    let exchange = match args.no_exchange {
+        true => None,
+        false => Some(exchange(&loader, &config)?),
+    };
+    if let Some(exchange) = &exchange {
+        write_stdout(&format!("\n{}", formats_table(exchange)))?;
+    }
     if let Some(path) = &args.export_json {
-        export::write_atomically(path, &export::json::render(&report))?;
+        let sections: Vec<(&str, serde_json::Value)> = exchange
+            .iter()
+            .map(|e| ("exchange", serde_json::to_value(e).expect("serializable")))
+            .collect();
+        export::write_atomically(path, &export::json::render_with(&report, &sections))?;
     }
     if let Some(path) = &args.export_csv {
         export::write_atomically(path, &export::csv::render(&report))?;
@@ -143,4 +161,20 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         index.display(),
         graphs.len()
     ))
+}
+
+/// The three-format exchange of person-20 with both algorithms, with the main job's N, R and warm-up.
+fn exchange(loader: &crate::loader::OfflineLoader, config: &Config) -> Result<formats::Report> {
+    let person = corpus::bundled(Schema::Simple)
+        .into_iter()
+        .filter(|c| c.name == flames::SIMPLE_REFERENCE)
+        .collect::<Vec<_>>();
+    let settings = formats::Settings {
+        iterations: config.iterations,
+        runs: config.runs,
+        warmup: config.warmup,
+        seed: 2026,
+    };
+    let mut reports = run_formats(&person, &[Alg::Ed25519, Alg::P256], loader, &settings)?;
+    Ok(reports.remove(0))
 }

@@ -3,7 +3,7 @@
 //! frame's exact span time, as the mean per exchange over a number of exchanges — the main job's span graphs,
 //! one level up. SVG and folded stacks side by side.
 
-use super::leg::{Leg, Operation};
+use super::{Exchange, Operation};
 use crate::error::Result;
 use crate::profile::flamegraph::{self, Titles};
 use crate::profile::folded::{self, Folded};
@@ -12,7 +12,12 @@ use std::path::Path;
 
 /// Runs `exchanges` whole exchanges of `leg` under the span timer, each operation in a span named after it, and
 /// folds the records under `root` (mean ns per exchange). Errors: any operation's.
-pub fn exchange_stacks(leg: &Leg, root: &str, exchanges: usize, timer: &Timer) -> Result<Folded> {
+pub fn exchange_stacks(
+    leg: &dyn Exchange,
+    root: &str,
+    exchanges: usize,
+    timer: &Timer,
+) -> Result<Folded> {
     timer.prime();
     take_records();
     let mut records = Vec::new();

@@ -4,45 +4,12 @@
 //! the issuer's base proof.
 
 use super::vcdm::{disclose, mandatory_pointers, selective_pointers};
+use super::{Exchange, Operation};
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::ecdsa_sd::{self, BaseOptions};
 use crate::integrity::suites::{self, Cryptosuite, PublicKey, SecretKey};
 use crate::loader::OfflineLoader;
 use serde_json::Value;
-
-/// An operation of the exchange.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Operation {
-    /// The issuer secures the credential.
-    Issue,
-    /// The holder presents 5 attributes (re-signed, or a derived proof).
-    Present,
-    /// The verifier checks the presented credential.
-    Verify,
-}
-
-impl Operation {
-    /// In exchange order.
-    pub const ALL: [Operation; 3] = [Operation::Issue, Operation::Present, Operation::Verify];
-
-    /// `issue`, `present`, `verify`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Operation::Issue => "issue",
-            Operation::Present => "present",
-            Operation::Verify => "verify",
-        }
-    }
-
-    /// A span named after the operation (for the exchange flamegraphs, where the steps nest inside it).
-    pub fn span(self) -> tracing::Span {
-        match self {
-            Operation::Issue => tracing::info_span!("issue"),
-            Operation::Present => tracing::info_span!("present"),
-            Operation::Verify => tracing::info_span!("verify_presentation"),
-        }
-    }
-}
 
 /// How the holder presents.
 enum Presentation {
@@ -130,16 +97,6 @@ impl<'a> Leg<'a> {
         Ok(leg)
     }
 
-    /// Runs `op` once; returns the canonicalizations it ran. Errors: the operation's, and
-    /// [`ErrorKind::Internal`] if the fresh presentation does not verify.
-    pub fn run(&self, op: Operation) -> Result<usize> {
-        match op {
-            Operation::Issue => self.issue(),
-            Operation::Present => self.present().map(|(_, n)| n),
-            Operation::Verify => self.verify(),
-        }
-    }
-
     fn issue(&self) -> Result<usize> {
         let (unsecured, options, loader) = (&self.unsecured, &self.issuer_options, self.loader);
         match &self.presentation {
@@ -182,5 +139,24 @@ impl<'a> Leg<'a> {
                 format!("a fresh proof did not verify: {:?}", v.reason),
             )),
         }
+    }
+}
+
+impl Exchange for Leg<'_> {
+    fn format(&self) -> String {
+        format!("VCDM {}", self.suite.name())
+    }
+
+    /// Errors: the operation's, and [`ErrorKind::Internal`] if the fresh presentation does not verify.
+    fn run(&self, op: Operation) -> Result<usize> {
+        match op {
+            Operation::Issue => self.issue(),
+            Operation::Present => self.present().map(|(_, n)| n),
+            Operation::Verify => self.verify(),
+        }
+    }
+
+    fn presented_bytes(&self) -> usize {
+        serde_json::to_string(&self.presented).map_or(0, |s| s.len())
     }
 }

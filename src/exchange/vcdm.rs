@@ -8,7 +8,8 @@
 //! seeded RNG, so runs are reproducible.
 
 use super::flames;
-use super::leg::{Leg, Operation};
+use super::leg::Leg;
+use super::{Exchange, Operation};
 use crate::corpus::Credential;
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::suites::{self, step, Cryptosuite};
@@ -85,7 +86,7 @@ const STRUCTURAL: [&str; 4] = ["id", "@id", "type", "@type"];
 
 /// The first [`DISCLOSED`] subject attributes in code point order (not `id` or `type`). Errors: no
 /// `credentialSubject` object.
-fn disclosed_attributes(credential: &Value) -> Result<Vec<String>> {
+pub fn disclosed_attributes(credential: &Value) -> Result<Vec<String>> {
     let subject = credential
         .get("credentialSubject")
         .and_then(Value::as_object)
@@ -163,8 +164,19 @@ fn measure(
         &mut || op().map(|n| canonicalizations = n),
         progress,
     )?;
+    Ok(operation_result(name, &samples, canonicalizations, &STEPS))
+}
+
+/// An operation's statistics from its samples: the total, and each of `steps` (span names directly inside the
+/// operation) that it entered, in that order.
+pub fn operation_result(
+    name: &str,
+    samples: &profile::Samples,
+    canonicalizations: usize,
+    steps: &[&'static str],
+) -> OperationResult {
     let total = RunStats::from_runs(&samples.total);
-    let steps: Vec<StepResult> = STEPS
+    let steps: Vec<StepResult> = steps
         .iter()
         .filter(|&&name| samples.entered((0, name)))
         .map(|&name| StepResult {
@@ -179,13 +191,13 @@ fn measure(
         })
         .map(|s| s.stats.median_us)
         .sum();
-    Ok(OperationResult {
+    OperationResult {
         operation: name.to_string(),
         canonicalization_share: canonical / total.median_us,
         total,
         steps,
         canonicalizations,
-    })
+    }
 }
 
 /// The steps of an operation in report order (the last four only for ecdsa-sd-2023).

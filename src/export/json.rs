@@ -9,18 +9,26 @@ pub const SCHEMA_VERSION: u32 = 1;
 
 /// Renders the report as pretty-printed JSON.
 pub fn render(report: &Report) -> String {
+    render_with(report, &[])
+}
+
+/// [`render`] with more top-level sections (name, value), e.g. the main job's `exchange` table.
+pub fn render_with(report: &Report, sections: &[(&str, Value)]) -> String {
     let results: Vec<Value> = report
         .credentials
         .iter()
         .flat_map(|c| c.algorithms().into_iter().map(move |a| entry(c, a)))
         .collect();
-    let value = json!({
+    let mut value = json!({
         "schema_version": SCHEMA_VERSION,
         "results": results,
         "summary": report.summary,
         "config": report.config,
         "metadata": report.metadata,
     });
+    for (name, section) in sections {
+        value[*name] = section.clone();
+    }
     serde_json::to_string_pretty(&value).expect("a report is serializable") + "\n"
 }
 

@@ -36,6 +36,24 @@ pub struct Samples {
 }
 
 impl Samples {
+    /// Adds `other`'s runs after this one's (measurements taken in rounds, e.g. interleaved workloads).
+    pub fn append(&mut self, mut other: Samples) {
+        self.total.append(&mut other.total);
+        self.plain.append(&mut other.plain);
+        self.iterations.append(&mut other.iterations);
+    }
+
+    /// The names of the spans seen at `depth`, in order of first appearance.
+    pub fn names_at(&self, depth: usize) -> Vec<&'static str> {
+        let mut names = Vec::new();
+        for (d, name) in self.iterations.iter().flatten().flat_map(|i| i.keys()) {
+            if *d == depth && !names.contains(name) {
+                names.push(*name);
+            }
+        }
+        names
+    }
+
     /// Time in the span `key` per iteration, per run (0 where the iteration did not enter it).
     pub fn span(&self, key: SpanKey) -> Vec<Vec<f64>> {
         self.iterations

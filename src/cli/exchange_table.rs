@@ -1,0 +1,119 @@
+//! The exchange tables: the three-format table (also printed by the main job) and the per-cryptosuite VCDM
+//! table.
+
+use crate::exchange::formats::{Report, BAND};
+use crate::exchange::vcdm::{self, Settings, SuiteResult};
+use crate::export::{fmt_range, fmt_share, fmt_us};
+use std::fmt::Write;
+
+/// The study's table: per algorithm and format, issue / present / verify medians, the exchange total with the
+/// min–max of round totals, canonicalizations, bytes on the wire and (mdoc) the certificate chain check; then
+/// the pairwise ratios judged against the 10% band.
+pub(super) fn formats_table(report: &Report) -> String {
+    let s = &report.settings;
+    let mut out = format!(
+        "canonprof exchange — SD-JWT VC, mdoc and W3C VCDM on {} ({} subject attributes, {} disclosed: {}); {} rounds x {} iterations, formats interleaved (warm-up {}); medians in µs\n\n",
+        report.credential,
+        report.attributes,
+        report.disclosed.len(),
+        report.disclosed.join(", "),
+        s.runs,
+        s.iterations,
+        s.warmup
+    );
+    let _ = writeln!(
+        out,
+        "{:<8} {:<22} {:>9} {:>9} {:>9} {:>10} {:>19} {:>6} {:>7} {:>9}",
+        "alg",
+        "format",
+        "issue",
+        "present",
+        "verify",
+        "total",
+        "round totals",
+        "canon.",
+        "bytes",
+        "x509"
+    );
+    for r in &report.results {
+        let op = |i: usize| fmt_us(r.operations[i].total.median_us);
+        let _ = writeln!(
+            out,
+            "{:<8} {:<22} {:>9} {:>9} {:>9} {:>10} {:>19} {:>6} {:>7} {:>9}",
+            r.alg.name(),
+            r.format,
+            op(0),
+            op(1),
+            op(2),
+            fmt_us(r.total_us),
+            fmt_range(r.total_range_us.0, r.total_range_us.1),
+            r.canonicalizations,
+            r.presented_bytes,
+            r.certificate_chain_us.map_or(String::new(), fmt_us),
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\nratios of exchange totals (a difference within ±{:.0}% is not called real):",
+        BAND * 100.0
+    );
+    for ratio in &report.ratios {
+        let _ = writeln!(out, "  {:<8} {}", ratio.alg.name(), ratio.sentence());
+    }
+    out.push('\n');
+    out
+}
+
+/// Per credential, cryptosuite and operation: median with the min–max of run medians, canonicalizations, their
+/// share, and the signature step.
+pub(super) fn vcdm_table(results: &[SuiteResult], settings: &Settings) -> String {
+    let mut out = format!(
+        "canonprof exchange — W3C VCDM 2.0 + Data Integrity: issue, present ({} disclosed attributes: re-signed, or derived with ecdsa-sd-2023), verify; {} runs x {} iterations (warm-up {}), medians in µs\n\n",
+        vcdm::DISCLOSED, settings.runs, settings.iterations, settings.warmup
+    );
+    let _ = writeln!(
+        out,
+        "{:<16} {:<20} {:<9} {:>10} {:>19} {:>7} {:>11} {:>11}",
+        "credential",
+        "cryptosuite",
+        "operation",
+        "median",
+        "run medians",
+        "canon.",
+        "canon share",
+        "sign/verify"
+    );
+    for r in results {
+        for op in &r.operations {
+            let crypto = op
+                .steps
+                .iter()
+                .find(|s| s.name == "sign" || s.name == "verify")
+                .map_or(f64::NAN, |s| s.stats.median_us);
+            let _ = writeln!(
+                out,
+                "{:<16} {:<20} {:<9} {:>10} {:>19} {:>7} {:>11} {:>11}",
+                r.credential,
+                r.cryptosuite,
+                op.operation,
+                fmt_us(op.total.median_us),
+                fmt_range(op.total.min_run_median_us, op.total.max_run_median_us),
+                op.canonicalizations,
+                fmt_share(op.canonicalization_share),
+                fmt_us(crypto)
+            );
+        }
+        let _ = writeln!(
+            out,
+            "{:<16} {:<20} {:<9} {:>10} {:>19} {:>7}   presented {} bytes\n",
+            r.credential,
+            r.cryptosuite,
+            "EXCHANGE",
+            fmt_us(r.exchange_median_us),
+            "",
+            r.canonicalizations,
+            r.presented_bytes
+        );
+    }
+    out
+}

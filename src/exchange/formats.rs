@@ -1,0 +1,301 @@
+//! The three-format exchange as the study reported it: SD-JWT VC, mdoc and the W3C VCDM Data Integrity
+//! cryptosuites on the same credential's subject attributes, disclosing the same 5, with one signature
+//! algorithm across formats (`ed25519`: EdDSA SD-JWT VC and mdoc, eddsa-rdfc-2022, eddsa-jcs-2022; `p256`:
+//! ES256 SD-JWT VC and mdoc, ecdsa-rdfc-2019, ecdsa-jcs-2019, ecdsa-sd-2023). Measured in R rounds: each
+//! round runs N iterations of every operation of every format, the formats in a rotating order, so machine
+//! noise hits all alike; warm-up before the first round. Pairwise ratios of exchange totals are judged against
+//! the study's 10% band.
+
+use super::leg::Leg;
+use super::mdoc::MdocLeg;
+use super::sd_jwt::SdJwtLeg;
+use super::vcdm::{disclosed_attributes, operation_result, OperationResult};
+use super::{Exchange, Operation};
+use crate::corpus::Credential;
+use crate::error::{Error, ErrorKind, Result};
+use crate::integrity::suites::{self, Cryptosuite};
+use crate::loader::OfflineLoader;
+use crate::profile::{self, Samples, Timer};
+use serde::Serialize;
+use serde_json::Value;
+
+/// The study's band: a difference within ±10% is not called real.
+pub const BAND: f64 = 0.10;
+
+/// The signature algorithm shared by every format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Alg {
+    /// Ed25519 (EdDSA).
+    Ed25519,
+    /// ECDSA P-256 (ES256).
+    P256,
+}
+
+impl Alg {
+    /// `ed25519` or `p256`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Alg::Ed25519 => "ed25519",
+            Alg::P256 => "p256",
+        }
+    }
+
+    /// The Data Integrity cryptosuites that sign with this algorithm.
+    pub fn cryptosuites(self) -> &'static [Cryptosuite] {
+        match self {
+            Alg::Ed25519 => &[Cryptosuite::EddsaRdfc2022, Cryptosuite::EddsaJcs2022],
+            Alg::P256 => &[
+                Cryptosuite::EcdsaRdfc2019,
+                Cryptosuite::EcdsaJcs2019,
+                Cryptosuite::EcdsaSd2023,
+            ],
+        }
+    }
+}
+
+/// Measurement settings.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Settings {
+    /// Iterations per operation per round (N).
+    pub iterations: usize,
+    /// Rounds (R).
+    pub runs: usize,
+    /// Warm-up iterations per operation, before the first round.
+    pub warmup: usize,
+    /// RNG seed of every key, salt and nonce.
+    pub seed: u64,
+}
+
+/// One format's exchange.
+#[derive(Debug, Clone, Serialize)]
+pub struct FormatResult {
+    /// `SD-JWT VC`, `mdoc`, `VCDM eddsa-rdfc-2022`, …
+    pub format: String,
+    /// The signature algorithm.
+    pub alg: Alg,
+    /// issue, present, verify.
+    pub operations: Vec<OperationResult>,
+    /// Sum of the operations' medians (µs).
+    pub total_us: f64,
+    /// Smallest and largest per-round exchange total (sum of the operations' round medians, µs).
+    pub total_range_us: (f64, f64),
+    /// Canonicalizations per exchange.
+    pub canonicalizations: usize,
+    /// Bytes the holder sends the verifier.
+    pub presented_bytes: usize,
+    /// mdoc: the certificate chain check inside verify (median µs).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate_chain_us: Option<f64>,
+}
+
+/// A pairwise comparison of exchange totals (same algorithm).
+#[derive(Debug, Clone, Serialize)]
+pub struct Ratio {
+    /// The slower format.
+    pub slower: String,
+    /// The faster format.
+    pub faster: String,
+    /// The algorithm.
+    pub alg: Alg,
+    /// slower / faster.
+    pub ratio: f64,
+    /// Whether the difference is inside the ±10% band (not a real difference).
+    pub within_band: bool,
+}
+
+impl Ratio {
+    /// `VCDM eddsa-rdfc-2022 / mdoc = 1.9x: outside the band`.
+    pub fn sentence(&self) -> String {
+        format!(
+            "{} / {} = {:.2}x: {}",
+            self.slower,
+            self.faster,
+            self.ratio,
+            if self.within_band {
+                "within the 10% band (no real difference)"
+            } else {
+                "outside the band"
+            }
+        )
+    }
+}
+
+/// The table's content.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// The credential whose subject attributes were exchanged.
+    pub credential: String,
+    /// Subject attributes issued.
+    pub attributes: usize,
+    /// The disclosed attributes.
+    pub disclosed: Vec<String>,
+    /// Settings.
+    pub settings: Settings,
+    /// Per format, grouped by algorithm.
+    pub results: Vec<FormatResult>,
+    /// Pairwise ratios within each algorithm, largest first.
+    pub ratios: Vec<Ratio>,
+}
+
+/// The prepared exchanges for `alg`: SD-JWT VC, mdoc, then the VCDM suites.
+fn legs<'a>(
+    credential: &Value,
+    alg: Alg,
+    loader: &'a OfflineLoader,
+    seed: u64,
+) -> Result<Vec<Box<dyn Exchange + 'a>>> {
+    let attributes = credential
+        .get("credentialSubject")
+        .and_then(Value::as_object)
+        .ok_or_else(|| {
+            Error::new(
+                ErrorKind::Integrity,
+                "the credential has no credentialSubject object",
+            )
+        })?;
+    let mut plain = attributes.clone();
+    for structural in ["id", "@id", "type", "@type"] {
+        plain.remove(structural);
+    }
+    let disclosed = disclosed_attributes(credential)?;
+    let p256 = alg == Alg::P256;
+    let mut legs: Vec<Box<dyn Exchange>> = vec![
+        Box::new(SdJwtLeg::new(&plain, &disclosed, p256, seed)?),
+        Box::new(MdocLeg::new(&plain, &disclosed, p256, seed)?),
+    ];
+    let unsecured = suites::with_suite_context(credential);
+    for &suite in alg.cryptosuites() {
+        legs.push(Box::new(Leg::new(
+            suite,
+            false,
+            unsecured.clone(),
+            loader,
+            seed,
+        )?));
+    }
+    Ok(legs)
+}
+
+/// Runs the exchange of `credential` for each of `algs` (see the module doc); `progress` is called after every
+/// measured iteration. Errors: the credential has no `credentialSubject`, or any operation failed.
+pub fn run(
+    credential: &Credential,
+    algs: &[Alg],
+    loader: &OfflineLoader,
+    settings: &Settings,
+    progress: &mut dyn FnMut(),
+) -> Result<Report> {
+    let doc = &credential.document;
+    let parsed: Value =
+        serde_json::from_str(&doc.text).map_err(|e| crate::document::json_error(&doc.label, &e))?;
+    let within = |e: Error| e.within(&doc.label);
+    let timer = Timer::new();
+    let mut results = Vec::new();
+    for &alg in algs {
+        let legs = legs(&parsed, alg, loader, settings.seed).map_err(within)?;
+        // samples[leg][op], canonicalizations[leg][op]
+        let mut samples: Vec<Vec<Samples>> = legs.iter().map(|_| Vec::new()).collect();
+        let mut counts = vec![[0usize; 3]; legs.len()];
+        for round in 0..settings.runs {
+            for k in 0..legs.len() {
+                let i = (k + round) % legs.len();
+                for (o, op) in Operation::ALL.into_iter().enumerate() {
+                    let plan = profile::Plan {
+                        iterations: settings.iterations,
+                        runs: 1,
+                        warmup: if round == 0 { settings.warmup } else { 0 },
+                        plain: false,
+                    };
+                    let mut work = || legs[i].run(op).map(|n| counts[i][o] = n);
+                    let measured =
+                        profile::measure(&plan, &timer, &mut work, progress).map_err(within)?;
+                    match samples[i].get_mut(o) {
+                        Some(s) => s.append(measured),
+                        None => samples[i].push(measured),
+                    }
+                }
+            }
+        }
+        for (i, leg) in legs.iter().enumerate() {
+            let operations: Vec<OperationResult> = Operation::ALL
+                .into_iter()
+                .enumerate()
+                .map(|(o, op)| {
+                    let names = samples[i][o].names_at(0);
+                    operation_result(op.name(), &samples[i][o], counts[i][o], &names)
+                })
+                .collect();
+            let certificate_chain_us = operations[2]
+                .steps
+                .iter()
+                .find(|s| s.name == crate::mdoc::step::CERTIFICATE_CHAIN)
+                .map(|s| s.stats.median_us);
+            let round_totals: Vec<f64> = (0..settings.runs)
+                .map(|r| {
+                    samples[i]
+                        .iter()
+                        .map(|s| crate::stats::median(&s.total[r]))
+                        .sum()
+                })
+                .collect();
+            let range = round_totals
+                .iter()
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &t| {
+                    (lo.min(t), hi.max(t))
+                });
+            results.push(FormatResult {
+                format: leg.format(),
+                alg,
+                total_us: operations.iter().map(|o| o.total.median_us).sum(),
+                total_range_us: range,
+                canonicalizations: operations.iter().map(|o| o.canonicalizations).sum(),
+                operations,
+                presented_bytes: leg.presented_bytes(),
+                certificate_chain_us,
+            });
+        }
+    }
+    let ratios = ratios(&results);
+    Ok(Report {
+        credential: credential.name.clone(),
+        attributes: parsed["credentialSubject"]
+            .as_object()
+            .map_or(0, |s| s.len()),
+        disclosed: disclosed_attributes(&parsed)?,
+        settings: *settings,
+        results,
+        ratios,
+    })
+}
+
+/// Every pair of formats with the same algorithm, slower / faster, largest ratio first.
+fn ratios(results: &[FormatResult]) -> Vec<Ratio> {
+    let mut ratios = Vec::new();
+    for (i, a) in results.iter().enumerate() {
+        for b in &results[i + 1..] {
+            if a.alg != b.alg {
+                continue;
+            }
+            let (slower, faster) = if a.total_us >= b.total_us {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let ratio = slower.total_us / faster.total_us;
+            ratios.push(Ratio {
+                slower: slower.format.clone(),
+                faster: faster.format.clone(),
+                alg: a.alg,
+                ratio,
+                within_band: ratio <= 1.0 + BAND,
+            });
+        }
+    }
+    ratios.sort_by(|a, b| {
+        (a.alg as u8)
+            .cmp(&(b.alg as u8))
+            .then(b.ratio.total_cmp(&a.ratio))
+    });
+    ratios
+}
