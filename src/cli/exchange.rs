@@ -125,7 +125,7 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
     if !args.alg.is_empty() {
         return Err(Error::new(
             ErrorKind::Usage,
-            "--alg goes with --format all (for --format vcdm, pick --cryptosuite)",
+            "--alg goes with --format all, the default (for --format vcdm, pick --cryptosuite)",
         ));
     }
     let suites: Vec<Cryptosuite> = if args.cryptosuite.is_empty() {
@@ -191,7 +191,7 @@ fn run_all(args: ExchangeArgs) -> Result<()> {
     if !args.cryptosuite.is_empty() || args.curve.is_some() || args.flamegraphs.is_some() {
         return Err(Error::new(
             ErrorKind::Usage,
-            "--cryptosuite, --curve and --flamegraphs go with --format vcdm",
+            "--cryptosuite, --curve and --flamegraphs go with --format vcdm (which takes no --alg)",
         ));
     }
     let algs = if args.alg.is_empty() {

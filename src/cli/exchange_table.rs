@@ -7,12 +7,13 @@ use crate::export::{fmt_range, fmt_share, fmt_us};
 use std::fmt::Write;
 
 /// The study's table: per algorithm and format, issue / present / verify medians, the exchange total with the
-/// min–max of round totals, canonicalizations, bytes on the wire and (mdoc) the certificate chain check; then
+/// min–max of run totals, canonicalizations, bytes on the wire and (mdoc) the certificate chain check inside
+/// verify (`x509`); then
 /// the pairwise ratios judged against the 10% band.
 pub(super) fn formats_table(report: &Report) -> String {
     let s = &report.settings;
     let mut out = format!(
-        "canonprof exchange — SD-JWT VC, mdoc and W3C VCDM on {} ({} subject attributes, {} disclosed: {}); {} rounds x {} iterations, formats interleaved (warm-up {}); medians in µs\n\n",
+        "canonprof exchange — SD-JWT VC, mdoc and W3C VCDM on {} ({} subject attributes, {} disclosed: {}); {} runs x {} iterations, formats interleaved run by run (warm-up {}); medians in µs\n\n",
         report.credential,
         report.attributes,
         report.disclosed.len(),
@@ -30,7 +31,7 @@ pub(super) fn formats_table(report: &Report) -> String {
         "present",
         "verify",
         "total",
-        "round totals",
+        "run totals",
         "canon.",
         "bytes",
         "x509"
@@ -48,7 +49,7 @@ pub(super) fn formats_table(report: &Report) -> String {
             fmt_us(r.total_us),
             fmt_range(r.total_range_us.0, r.total_range_us.1),
             r.canonicalizations,
-            r.presented_bytes,
+            fmt_us(r.presented_bytes as f64),
             r.certificate_chain_us.map_or(String::new(), fmt_us),
         );
     }
@@ -68,7 +69,7 @@ pub(super) fn formats_table(report: &Report) -> String {
 /// share, and the signature step.
 pub(super) fn vcdm_table(results: &[SuiteResult], settings: &Settings) -> String {
     let mut out = format!(
-        "canonprof exchange — W3C VCDM 2.0 + Data Integrity: issue, present ({} disclosed attributes: re-signed, or derived with ecdsa-sd-2023), verify; {} runs x {} iterations (warm-up {}), medians in µs\n\n",
+        "canonprof exchange — W3C VCDM 2.0 + Data Integrity: issue, present (up to {} subject attributes disclosed: re-signed, or derived with ecdsa-sd-2023), verify; {} runs x {} iterations (warm-up {}), medians in µs\n\n",
         vcdm::DISCLOSED, settings.runs, settings.iterations, settings.warmup
     );
     let _ = writeln!(

@@ -1,9 +1,9 @@
 //! The three-format exchange as the study reported it: SD-JWT VC, mdoc and the W3C VCDM Data Integrity
 //! cryptosuites on the same credential's subject attributes, disclosing the same 5, with one signature
 //! algorithm across formats (`ed25519`: EdDSA SD-JWT VC and mdoc, eddsa-rdfc-2022, eddsa-jcs-2022; `p256`:
-//! ES256 SD-JWT VC and mdoc, ecdsa-rdfc-2019, ecdsa-jcs-2019, ecdsa-sd-2023). Measured in R rounds: each
-//! round runs N iterations of every operation of every format, the formats in a rotating order, so machine
-//! noise hits all alike; warm-up before the first round. Pairwise ratios of exchange totals are judged against
+//! ES256 SD-JWT VC and mdoc, ecdsa-rdfc-2019, ecdsa-jcs-2019, ecdsa-sd-2023). Measured in R runs, interleaved:
+//! each run measures N iterations of every operation of every format, the formats in a rotating order, so
+//! machine noise hits all alike; warm-up before the first run. Pairwise ratios of exchange totals are judged against
 //! the study's 10% band.
 
 use super::leg::Leg;
@@ -57,11 +57,11 @@ impl Alg {
 /// Measurement settings.
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct Settings {
-    /// Iterations per operation per round (N).
+    /// Iterations per operation per run (N).
     pub iterations: usize,
-    /// Rounds (R).
+    /// Runs (R), interleaved.
     pub runs: usize,
-    /// Warm-up iterations per operation, before the first round.
+    /// Warm-up iterations per operation, before the first run.
     pub warmup: usize,
     /// RNG seed of every key, salt and nonce.
     pub seed: u64,
@@ -78,7 +78,7 @@ pub struct FormatResult {
     pub operations: Vec<OperationResult>,
     /// Sum of the operations' medians (µs).
     pub total_us: f64,
-    /// Smallest and largest per-round exchange total (sum of the operations' round medians, µs).
+    /// Smallest and largest per-run exchange total (sum of the operations' run medians, µs).
     pub total_range_us: (f64, f64),
     /// Canonicalizations per exchange.
     pub canonicalizations: usize,
