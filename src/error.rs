@@ -32,6 +32,8 @@ pub enum ErrorKind {
     Internal,
     /// A Data Integrity proof or key that cannot be used (bad multibase, wrong key type, missing proof).
     Integrity,
+    /// An algorithm no usable crate implements (listed in the JWS matrix with the reason).
+    Unavailable,
 }
 
 /// A failure with its source, position and reason; `Display` gives the one line the CLI prints.

@@ -19,6 +19,7 @@ pub mod error;
 pub mod exchange;
 pub mod export;
 pub mod integrity;
+pub mod jws;
 pub mod loader;
 pub mod mdoc;
 pub mod profile;

@@ -1,4 +1,5 @@
-//! SVG line charts (plotters): one line per series, for the scaling sweep.
+//! SVG line charts (plotters): one line per series, for the scaling sweep ([`line_chart`]) and the JWS matrix
+//! ([`log_log_panels`]).
 
 use crate::error::{Error, ErrorKind, Result};
 use plotters::prelude::*;
@@ -84,6 +85,90 @@ pub fn line_chart(
             draw!(builder
                 .build_cartesian_2d(0f64..x_max * 1.05, 0f64..y_max * 1.1)
                 .map_err(|e| err(e.to_string()))?);
+        }
+        root.present().map_err(|e| err(e.to_string()))?;
+    }
+    Ok(svg)
+}
+
+const PALETTE: [RGBColor; 14] = [
+    RED,
+    BLUE,
+    GREEN,
+    MAGENTA,
+    CYAN,
+    BLACK,
+    RGBColor(230, 140, 0),
+    RGBColor(120, 60, 160),
+    RGBColor(0, 128, 128),
+    RGBColor(150, 75, 0),
+    RGBColor(128, 128, 0),
+    RGBColor(255, 105, 180),
+    RGBColor(90, 90, 90),
+    RGBColor(0, 0, 128),
+];
+
+/// Renders panels stacked vertically, each a log-log line chart of its series (x and y must be positive), with a
+/// legend per panel.
+pub fn log_log_panels(
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    panels: &[(&str, Vec<Series>)],
+) -> Result<String> {
+    let err = |e: String| Error::new(ErrorKind::Internal, format!("chart rendering failed: {e}"));
+    let points = panels
+        .iter()
+        .flat_map(|(_, s)| s.iter().flat_map(|(_, p)| p.iter()));
+    let (x_min, x_max, y_min, y_max) = points.fold(
+        (f64::MAX, f64::MIN_POSITIVE, f64::MAX, f64::MIN_POSITIVE),
+        |(a, b, c, d), p| (a.min(p.0), b.max(p.0), c.min(p.1), d.max(p.1)),
+    );
+    if x_min > x_max {
+        return Err(err("nothing to draw".into()));
+    }
+    let mut svg = String::new();
+    {
+        let height = 120 + 480 * panels.len() as u32;
+        let root = SVGBackend::with_string(&mut svg, (1000, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
+        let root = root
+            .titled(title, ("sans-serif", 18))
+            .map_err(|e| err(e.to_string()))?;
+        for (area, (name, series)) in root.split_evenly((panels.len(), 1)).iter().zip(panels) {
+            let mut chart = ChartBuilder::on(area)
+                .caption(*name, ("sans-serif", 16))
+                .margin(12)
+                .x_label_area_size(42)
+                .y_label_area_size(80)
+                .build_cartesian_2d(
+                    (x_min * 0.8..x_max * 1.25).log_scale(),
+                    (y_min * 0.8..y_max * 1.25).log_scale(),
+                )
+                .map_err(|e| err(e.to_string()))?;
+            chart
+                .configure_mesh()
+                .x_desc(x_label)
+                .y_desc(y_label)
+                .draw()
+                .map_err(|e| err(e.to_string()))?;
+            for (i, (label, pts)) in series.iter().enumerate() {
+                let color = PALETTE[i % PALETTE.len()];
+                chart
+                    .draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(2)))
+                    .map_err(|e| err(e.to_string()))?
+                    .label(label.as_str())
+                    .legend(move |(x, y)| {
+                        PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
+                    });
+            }
+            chart
+                .configure_series_labels()
+                .position(SeriesLabelPosition::UpperLeft)
+                .background_style(WHITE.mix(0.85))
+                .border_style(BLACK)
+                .draw()
+                .map_err(|e| err(e.to_string()))?;
         }
         root.present().map_err(|e| err(e.to_string()))?;
     }

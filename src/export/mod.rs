@@ -6,6 +6,7 @@ pub mod chart;
 pub mod csv;
 pub mod html;
 pub mod json;
+pub mod jws;
 pub mod markdown;
 pub mod table;
 

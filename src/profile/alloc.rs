@@ -1,0 +1,108 @@
+//! A counting global allocator: exact heap bytes allocated and the peak of live bytes on the current thread
+//! between [`HeapMeter::start`] and [`HeapMeter::stop`] (bytes as requested, not pages). The `canonprof` binary
+//! installs it; without it (library tests) [`installed`] is false and the meters read zero.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The allocator: the system allocator with per-thread counters.
+pub struct CountingAllocator;
+
+static INSTALLED: AtomicBool = AtomicBool::new(false);
+
+thread_local! {
+    static ALLOCATED: Cell<u64> = const { Cell::new(0) };
+    static LIVE: Cell<i64> = const { Cell::new(0) };
+    static PEAK: Cell<i64> = const { Cell::new(0) };
+}
+
+fn grow(bytes: usize) {
+    let _ = ALLOCATED.try_with(|a| a.set(a.get() + bytes as u64));
+    let live = LIVE.try_with(|l| {
+        l.set(l.get() + bytes as i64);
+        l.get()
+    });
+    if let Ok(live) = live {
+        let _ = PEAK.try_with(|p| p.set(p.get().max(live)));
+    }
+}
+
+fn shrink(bytes: usize) {
+    let _ = LIVE.try_with(|l| l.set(l.get() - bytes as i64));
+}
+
+// SAFETY: every call is forwarded to the system allocator unchanged; the counters are thread-local `Cell`s with
+// const initializers, which neither allocate nor block.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        INSTALLED.store(true, Ordering::Relaxed);
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            grow(layout.size());
+        }
+        p
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc_zeroed(layout) };
+        if !p.is_null() {
+            grow(layout.size());
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) };
+        shrink(layout.size());
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            shrink(layout.size());
+            grow(new_size);
+        }
+        p
+    }
+}
+
+/// Whether the counting allocator is the global allocator of this process (it has served an allocation).
+pub fn installed() -> bool {
+    INSTALLED.load(Ordering::Relaxed)
+}
+
+/// Heap use of one measured operation (bytes).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct HeapUse {
+    /// Bytes allocated during the operation (every allocation counted, freed or not).
+    pub allocated: u64,
+    /// Peak of live bytes above the level at the start.
+    pub peak: u64,
+}
+
+/// A measurement in progress on this thread.
+pub struct HeapMeter {
+    allocated: u64,
+    live: i64,
+}
+
+impl HeapMeter {
+    /// Starts measuring: resets this thread's peak to the live level now.
+    pub fn start() -> HeapMeter {
+        let live = LIVE.with(Cell::get);
+        PEAK.with(|p| p.set(live));
+        HeapMeter {
+            allocated: ALLOCATED.with(Cell::get),
+            live,
+        }
+    }
+
+    /// The heap use since [`HeapMeter::start`].
+    pub fn stop(self) -> HeapUse {
+        HeapUse {
+            allocated: ALLOCATED.with(Cell::get) - self.allocated,
+            peak: (PEAK.with(Cell::get) - self.live).max(0) as u64,
+        }
+    }
+}
