@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 /// Sign and verify JWS Compact Serializations with every algorithm (HMAC, KMAC, CMAC, RSA, ECDSA, EdDSA, SM2,
 /// ML-DSA, FN-DSA, SLH-DSA, XMSS, LMS; GOST is listed as unavailable) over every payload size. The full default
-/// matrix (39 algorithms x 8 sizes, warm-up 5, 10 measurements) takes about 3 minutes on 2 cores, most of it in
+/// matrix (39 algorithms x 8 sizes, warm-up 5, 10 measurements) takes about 2 minutes on 2 cores (98 s measured), most of it in
 /// the slow algorithms, which are measured 3 times after 1 warm-up pair (SLH-DSA `s` variants, RSA-8192, XMSS).
 #[derive(Debug, Args)]
 pub(super) struct JwsArgs {

@@ -49,7 +49,7 @@ enum Command {
     /// seconds), or every Data Integrity cryptosuite in detail (`--format vcdm`, about 2 minutes).
     Exchange(exchange::ExchangeArgs),
     /// Sign and verify JWS with 39 algorithms over payloads of 1 KiB to 5 MiB: wall and CPU time, heap bytes,
-    /// sizes (the full matrix takes about 3 minutes).
+    /// sizes (the full matrix takes about 2 minutes).
     Jws(jws::JwsArgs),
 }
 

@@ -517,7 +517,7 @@ fn xmss(seed: u64) -> Result<Box<dyn Algorithm>> {
 fn gost(_: u64) -> Result<Box<dyn Algorithm>> {
     Err(Error::new(
         ErrorKind::Unavailable,
-        "no maintained Rust crate implements GOST R 34.10-2012 signatures (RustCrypto has the Streebog hash only; gost-crypto 0.3 has ciphers and hashes)",
+        "no crate on crates.io implements GOST R 34.10-2012 signatures (RustCrypto has only the streebog and gost94 hashes; gost-crypto 0.3 has the GOST 28147-89 cipher and the 34.11-94 hash)",
     ))
 }
 
