@@ -8,6 +8,37 @@ use std::collections::HashSet;
 use std::fmt;
 use std::path::Path;
 
+/// Resource bounds on input documents, each with a default and a command-line option (`--max-input-size`,
+/// `--max-depth`). Set once per process by the command line ([`set_limits`]); the defaults apply otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Largest input file (bytes).
+    pub max_bytes: usize,
+    /// Deepest nesting of JSON arrays and objects.
+    pub max_depth: usize,
+}
+
+impl Limits {
+    /// 16 MiB (the largest bundled credential is 53 KB) and depth 100 (the deepest is 11; serde_json itself stops at
+    /// 128).
+    pub const DEFAULT: Limits = Limits {
+        max_bytes: 16 << 20,
+        max_depth: 100,
+    };
+}
+
+static LIMITS: std::sync::OnceLock<Limits> = std::sync::OnceLock::new();
+
+/// Sets this process's input limits (first call wins).
+pub fn set_limits(limits: Limits) {
+    let _ = LIMITS.set(limits);
+}
+
+/// This process's input limits.
+pub fn limits() -> Limits {
+    LIMITS.get().copied().unwrap_or(Limits::DEFAULT)
+}
+
 /// An input document: its label (the path as the user gave it, or `bundled:<name>`) and its UTF-8 text.
 #[derive(Debug, Clone)]
 pub struct Document {
@@ -22,6 +53,19 @@ impl Document {
     /// UTF-8, with the `line:column` of the first invalid byte).
     pub fn read(path: &Path) -> Result<Document> {
         let label = path.display().to_string();
+        let max = limits().max_bytes;
+        if let Ok(meta) = std::fs::metadata(path) {
+            if meta.len() > max as u64 {
+                return Err(Error::new(
+                    ErrorKind::Limit,
+                    format!(
+                        "input is {} bytes, over the limit of {max} (--max-input-size)",
+                        meta.len()
+                    ),
+                )
+                .in_source(label));
+            }
+        }
         let bytes = std::fs::read(path).map_err(|e| Error::io(&label, &e))?;
         Document::from_bytes(label, bytes)
     }
@@ -61,6 +105,8 @@ impl Document {
         let mut deserializer = serde_json::Deserializer::from_str(&self.text);
         let seed = Checked {
             pointer: String::new(),
+            depth: 0,
+            max_depth: limits().max_depth,
         };
         seed.deserialize(&mut deserializer).and_then(|()| deserializer.end()).map_err(|e| {
             let mut error = json_error(&self.label, &e);
@@ -81,6 +127,9 @@ pub fn json_error(label: &str, e: &serde_json::Error) -> Error {
     };
     let kind = if reason.starts_with("duplicate key") {
         ErrorKind::DuplicateKey
+    } else if reason.starts_with("nesting deeper") || reason.starts_with("recursion limit exceeded")
+    {
+        ErrorKind::Limit
     } else if reason.contains("number out of range") {
         ErrorKind::NonFiniteNumber
     } else {
@@ -170,9 +219,37 @@ pub fn pointer_token(key: &str) -> String {
     key.replace('~', "~0").replace('/', "~1")
 }
 
-/// A validating visitor: walks any JSON value, rejecting repeated member names, and tracks the JSON pointer.
+/// A validating visitor: walks any JSON value, rejecting repeated member names and nesting deeper than
+/// `max_depth`, and tracks the JSON pointer.
 struct Checked {
     pointer: String,
+    depth: usize,
+    max_depth: usize,
+}
+
+impl Checked {
+    fn child(&self, pointer: String) -> Checked {
+        Checked {
+            pointer,
+            depth: self.depth + 1,
+            max_depth: self.max_depth,
+        }
+    }
+
+    fn too_deep<E: de::Error>(&self) -> std::result::Result<(), E> {
+        if self.depth >= self.max_depth {
+            return Err(E::custom(format!(
+                "nesting deeper than {} arrays and objects at `{}` (--max-depth)",
+                self.max_depth,
+                if self.pointer.is_empty() {
+                    "/"
+                } else {
+                    &self.pointer
+                }
+            )));
+        }
+        Ok(())
+    }
 }
 
 impl<'de> DeserializeSeed<'de> for Checked {
@@ -214,11 +291,10 @@ impl<'de> Visitor<'de> for Checked {
         Ok(())
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<(), A::Error> {
+        self.too_deep()?;
         let mut index = 0usize;
         while seq
-            .next_element_seed(Checked {
-                pointer: format!("{}/{index}", self.pointer),
-            })?
+            .next_element_seed(self.child(format!("{}/{index}", self.pointer)))?
             .is_some()
         {
             index += 1;
@@ -226,6 +302,7 @@ impl<'de> Visitor<'de> for Checked {
         Ok(())
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<(), A::Error> {
+        self.too_deep()?;
         let mut seen = HashSet::new();
         while let Some(key) = map.next_key::<String>()? {
             let pointer = format!("{}/{}", self.pointer, pointer_token(&key));
@@ -234,7 +311,7 @@ impl<'de> Visitor<'de> for Checked {
                     "duplicate key: member `{pointer}` appears twice"
                 )));
             }
-            map.next_value_seed(Checked { pointer })?;
+            map.next_value_seed(self.child(pointer))?;
         }
         Ok(())
     }

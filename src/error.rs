@@ -34,6 +34,8 @@ pub enum ErrorKind {
     Integrity,
     /// An algorithm no usable crate implements (listed in the JWS matrix with the reason).
     Unavailable,
+    /// A resource bound was hit: input size, nesting depth, context dereferences ("context overflow").
+    Limit,
 }
 
 /// A failure with its source, position and reason; `Display` gives the one line the CLI prints.

@@ -27,11 +27,17 @@ struct Entry {
     parsed: OnceLock<std::result::Result<Value, Error>>,
 }
 
-/// The offline loader. Contexts are parsed and hash-checked once, on first use; later loads clone the parsed
-/// value (what a caching verifier pays). Not shared across threads while loading.
 /// A memoized value derived from processed contexts.
 type Derived = std::sync::Arc<dyn std::any::Any + Send + Sync>;
 
+/// Default limit on context dereferences while processing one document (`--max-context-loads`); the bundled
+/// credentials need at most a few dozen.
+pub const DEFAULT_MAX_CONTEXT_LOADS: usize = 500;
+
+/// The offline loader. Contexts are parsed and hash-checked once, on first use; later loads clone the parsed
+/// value (what a caching verifier pays). Not shared across threads while loading. Bounded: a context that
+/// includes itself (directly or through others), or more than [`DEFAULT_MAX_CONTEXT_LOADS`] dereferences for one
+/// document, is a "context overflow" (JSON-LD 1.1 API §4.1.2 step 5.2.2).
 pub struct OfflineLoader {
     entries: HashMap<String, Entry>,
     /// Processed top-level contexts by the compact JSON text of the `@context` value, when caching is on.
@@ -41,6 +47,11 @@ pub struct OfflineLoader {
     derived: Option<Mutex<HashMap<String, Derived>>>,
     /// The first failure of the current expansion: json-ld reports only "loading failed", we keep the reason.
     failure: Mutex<Option<Error>>,
+    /// Dereferences since the last [`OfflineLoader::clear_failure`], and the most allowed.
+    loads: std::sync::atomic::AtomicUsize,
+    max_loads: usize,
+    /// Per URL: the inclusion cycle it starts, if any (memoized).
+    cycles: Mutex<HashMap<String, Option<String>>>,
 }
 
 impl OfflineLoader {
@@ -64,6 +75,104 @@ impl OfflineLoader {
             processed: None,
             derived: None,
             failure: Mutex::new(None),
+            loads: std::sync::atomic::AtomicUsize::new(0),
+            max_loads: DEFAULT_MAX_CONTEXT_LOADS,
+            cycles: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Sets the most context dereferences allowed while processing one document.
+    pub fn with_max_context_loads(mut self, max: usize) -> Self {
+        self.max_loads = max;
+        self
+    }
+
+    /// The context URLs `value` (a context document) refers to: strings under `@context` and `@import`, at any
+    /// depth (scoped contexts included).
+    fn references(value: &Value, into: &mut Vec<String>) {
+        match value {
+            Value::Object(object) => {
+                for entry in object.iter() {
+                    let key = entry.key.as_str();
+                    if key == "@context" || key == "@import" {
+                        match &entry.value {
+                            Value::String(url) => into.push(url.as_str().to_string()),
+                            Value::Array(items) => into.extend(
+                                items.iter().filter_map(|i| i.as_str()).map(str::to_string),
+                            ),
+                            _ => {}
+                        }
+                    }
+                    Self::references(&entry.value, into);
+                }
+            }
+            Value::Array(items) => items.iter().for_each(|i| Self::references(i, into)),
+            _ => {}
+        }
+    }
+
+    /// The inclusion cycle through `url`, as `a → b → a`, if its context includes itself directly or through
+    /// other served contexts.
+    fn inclusion_cycle(&self, url: &str) -> Option<String> {
+        if let Some(found) = self.cycles.lock().ok().and_then(|c| c.get(url).cloned()) {
+            return found;
+        }
+        let mut path = vec![url.to_string()];
+        let mut visited = std::collections::HashSet::new();
+        let found = self.search(url, url, &mut path, &mut visited);
+        if let Ok(mut cycles) = self.cycles.lock() {
+            cycles.insert(url.to_string(), found.clone());
+        }
+        found
+    }
+
+    fn search(
+        &self,
+        start: &str,
+        at: &str,
+        path: &mut Vec<String>,
+        visited: &mut std::collections::HashSet<String>,
+    ) -> Option<String> {
+        let Ok(value) = self.get(at) else { return None };
+        let mut refs = Vec::new();
+        Self::references(value, &mut refs);
+        for next in refs {
+            if next == start {
+                path.push(next);
+                return Some(path.join(" → "));
+            }
+            if self.entries.contains_key(&next) && visited.insert(next.clone()) {
+                path.push(next.clone());
+                if let Some(cycle) = self.search(start, &next, path, visited) {
+                    return Some(cycle);
+                }
+                path.pop();
+            }
+        }
+        None
+    }
+
+    /// Checks the bounds before serving `url`. Errors: [`ErrorKind::Limit`] "context overflow".
+    fn check_bounds(&self, url: &str) -> Result<()> {
+        let loads = self
+            .loads
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            + 1;
+        if loads > self.max_loads {
+            return Err(Error::new(
+                ErrorKind::Limit,
+                format!(
+                    "context overflow: more than {} context dereferences for one document (--max-context-loads)",
+                    self.max_loads
+                ),
+            ));
+        }
+        match self.inclusion_cycle(url) {
+            Some(cycle) => Err(Error::new(
+                ErrorKind::Limit,
+                format!("context overflow: <{url}> includes itself ({cycle})"),
+            )),
+            None => Ok(()),
         }
     }
 
@@ -212,6 +321,7 @@ impl OfflineLoader {
         if let Ok(mut f) = self.failure.lock() {
             *f = None;
         }
+        self.loads.store(0, std::sync::atomic::Ordering::Relaxed);
     }
 }
 
@@ -250,7 +360,10 @@ impl Entry {
 
 impl json_ld::Loader for OfflineLoader {
     async fn load(&self, url: &Iri) -> std::result::Result<RemoteDocument<IriBuf>, LoadError> {
-        match self.get(url.as_str()) {
+        match self
+            .check_bounds(url.as_str())
+            .and_then(|()| self.get(url.as_str()))
+        {
             Ok(value) => Ok(RemoteDocument::new(
                 Some(url.to_owned()),
                 Some("application/ld+json".parse().expect("valid MIME type")),

@@ -556,3 +556,88 @@ fn no_exchange_skips_the_exchange_table() {
         serde_json::from_str(&std::fs::read_to_string(&json_path).unwrap()).unwrap();
     assert!(json.get("exchange").is_none());
 }
+
+/// Resource bounds: each has a default and an option, and hitting it is one clear line and exit status 1 —
+/// a context that includes itself (through another) is a "context overflow" at once, not a hang.
+#[test]
+fn resource_bounds_give_clear_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(
+        d,
+        "a.jsonld",
+        br#"{"@context": ["https://example.org/b", {"x": "https://ex/x"}]}"#,
+    );
+    write(
+        d,
+        "b.jsonld",
+        br#"{"@context": {"@context": "https://example.org/a", "y": "https://ex/y"}}"#,
+    );
+    write(
+        d,
+        "index.json",
+        br#"{"https://example.org/a": "a.jsonld", "https://example.org/b": "b.jsonld"}"#,
+    );
+    let doc = write(
+        d,
+        "doc.json",
+        br#"{"@context": "https://example.org/a", "x": "1"}"#,
+    );
+    let contexts = d.display().to_string();
+    let started = std::time::Instant::now();
+    let output = canonprof(&["canonicalize", &doc, "--contexts", &contexts]);
+    assert!(
+        started.elapsed().as_secs() < 10,
+        "a context cycle must end quickly"
+    );
+    assert_fails(
+        &output,
+        &[
+            "doc.json",
+            "context overflow",
+            "https://example.org/a → https://example.org/b → https://example.org/a",
+        ],
+    );
+
+    let deep = write(
+        d,
+        "deep.json",
+        format!("{}{}", "[".repeat(150), "]".repeat(150)).as_bytes(),
+    );
+    assert_fails(
+        &canonprof(&["canonicalize", &deep]),
+        &["deep.json", "nesting deeper than 100", "--max-depth"],
+    );
+    let nested = write(
+        d,
+        "nested.json",
+        format!("{}1{}", r#"{"a":"#.repeat(30), "}".repeat(30)).as_bytes(),
+    );
+    assert_fails(
+        &canonprof(&["canonicalize", &nested, "--max-depth", "20"]),
+        &["nested.json", "/a/a/a", "--max-depth"],
+    );
+
+    let full = repo("schemas-education/edu/ob3-full.json");
+    assert_fails(
+        &canonprof(&["canonicalize", &full, "--max-input-size", "1000"]),
+        &["ob3-full.json", "23816 bytes", "--max-input-size"],
+    );
+    assert_fails(
+        &canonprof(&[
+            "canonicalize",
+            &full,
+            "--max-context-loads",
+            "3",
+            "--context-cache",
+            "off",
+        ]),
+        &["ob3-full.json", "context overflow", "--max-context-loads"],
+    );
+    assert_eq!(
+        canonprof(&["canonicalize", &full, "--max-depth", "0"])
+            .status
+            .code(),
+        Some(2)
+    );
+}

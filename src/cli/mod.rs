@@ -75,6 +75,16 @@ struct CommonArgs {
     /// and shows them side by side (elsewhere `both` acts as `on`).
     #[arg(long, value_name = "on|off|both", default_value = "on", value_parser = ["on", "off", "both"])]
     context_cache: String,
+    /// Refuse input files larger than this many bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = crate::document::Limits::DEFAULT.max_bytes)]
+    max_input_size: usize,
+    /// Refuse JSON nested deeper than this many arrays and objects.
+    #[arg(long, value_name = "N", default_value_t = crate::document::Limits::DEFAULT.max_depth)]
+    max_depth: usize,
+    /// Refuse a document whose contexts need more than this many dereferences ("context overflow"; a context
+    /// that includes itself is refused at once).
+    #[arg(long, value_name = "N", default_value_t = crate::loader::DEFAULT_MAX_CONTEXT_LOADS)]
+    max_context_loads: usize,
 }
 
 /// Options of every command that draws flamegraphs.
@@ -131,7 +141,19 @@ fn loader(common: &CommonArgs) -> Result<OfflineLoader> {
 
 /// A loader with the bundled and user contexts and the context cache `on` or off.
 fn loader_with_cache(common: &CommonArgs, on: bool) -> Result<OfflineLoader> {
-    let loader = OfflineLoader::bundled().with_context_cache(on);
+    if common.max_input_size == 0 || common.max_depth == 0 || common.max_context_loads == 0 {
+        return Err(Error::new(
+            ErrorKind::Usage,
+            "--max-input-size, --max-depth and --max-context-loads must be at least 1",
+        ));
+    }
+    crate::document::set_limits(crate::document::Limits {
+        max_bytes: common.max_input_size,
+        max_depth: common.max_depth,
+    });
+    let loader = OfflineLoader::bundled()
+        .with_context_cache(on)
+        .with_max_context_loads(common.max_context_loads);
     match &common.contexts {
         Some(dir) => loader.with_user_contexts(dir),
         None => Ok(loader),
