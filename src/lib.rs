@@ -18,6 +18,7 @@ pub mod document;
 pub mod error;
 pub mod exchange;
 pub mod export;
+pub mod fuzzing;
 pub mod integrity;
 pub mod jws;
 pub mod loader;
