@@ -176,6 +176,21 @@ impl OfflineLoader {
         }
     }
 
+    /// Adds one document served at `url` (`origin` names it in errors), replacing any with that URL — e.g. the
+    /// files of a test suite under their published URLs.
+    pub fn with_document(mut self, url: &str, origin: &str, text: String) -> Self {
+        self.entries.insert(
+            url.to_string(),
+            Entry {
+                origin: origin.to_string(),
+                sha256: None,
+                text,
+                parsed: OnceLock::new(),
+            },
+        );
+        self
+    }
+
     /// Adds the contexts listed in `dir/index.json`: a JSON object mapping URL → file name (relative to `dir`), at
     /// top level or under `"contexts"`; a value may also be `{"file": …, "sha256": …}` to pin the bytes. User
     /// contexts replace bundled ones with the same URL. Errors name the index or context file.

@@ -7,8 +7,13 @@ use std::path::Path;
 fn replay(target: &str, run: fn(&[u8])) -> usize {
     let mut count = 0;
     for dir in ["seeds", "regressions"] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz").join(dir).join(target);
-        let Ok(entries) = std::fs::read_dir(&path) else { continue };
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fuzz")
+            .join(dir)
+            .join(target);
+        let Ok(entries) = std::fs::read_dir(&path) else {
+            continue;
+        };
         for entry in entries {
             let file = entry.unwrap().path();
             if file.file_name().is_some_and(|n| n == ".gitkeep") {

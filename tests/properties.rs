@@ -49,7 +49,11 @@ fn inputs() -> &'static Vec<(String, Quads, String)> {
                 .canonical;
             out.push((credential.name, dataset, canonical));
         }
-        assert_eq!(out.len(), 53 + 7, "W3C evaluation inputs (SHA-256, not test074) and corpus credentials");
+        assert_eq!(
+            out.len(),
+            53 + 7,
+            "W3C evaluation inputs (SHA-256, not test074) and corpus credentials"
+        );
         out
     })
 }

