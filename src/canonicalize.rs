@@ -45,6 +45,15 @@ pub struct Request {
 /// and hashes get no newline added here). Errors: every input error of the pipelines, and
 /// [`ErrorKind::Usage`] for combinations that do not exist (JCS on N-Quads, `--output map` with JCS).
 pub fn run(document: &Document, loader: &OfflineLoader, request: &Request) -> Result<String> {
+    run_counting(document, loader, request).map(|(text, _)| text)
+}
+
+/// [`run`], also returning how many statements `--lossy` dropped (0 otherwise).
+pub fn run_counting(
+    document: &Document,
+    loader: &OfflineLoader,
+    request: &Request,
+) -> Result<(String, usize)> {
     let label = &document.label;
     match (request.algorithm, request.input_format) {
         (Algorithm::Jcs, InputFormat::Nquads) => Err(Error::new(
@@ -57,11 +66,12 @@ pub fn run(document: &Document, loader: &OfflineLoader, request: &Request) -> Re
             }
             document.check_json()?;
             let out = jcs::canonicalize(label, &document.text)?;
-            Ok(if request.output == Output::Hash {
+            let text = if request.output == Output::Hash {
                 out.sha256
             } else {
                 out.canonical
-            })
+            };
+            Ok((text, 0))
         }
         (Algorithm::Rdfc, format) => {
             let out = match format {
@@ -75,14 +85,16 @@ pub fn run(document: &Document, loader: &OfflineLoader, request: &Request) -> Re
                         .map_err(|e| e.in_source(label))?
                 }
             };
-            Ok(match request.output {
+            let dropped = out.dropped;
+            let text = match request.output {
                 Output::Canonical => out.canonical,
                 Output::Hash => out.sha256,
                 Output::Map => {
                     let sorted: std::collections::BTreeMap<_, _> = out.issued.into_iter().collect();
                     serde_json::to_string_pretty(&sorted).expect("a map of strings serializes")
                 }
-            })
+            };
+            Ok((text, dropped))
         }
     }
 }

@@ -14,6 +14,7 @@ const OPTIONS: RdfcOptions = RdfcOptions {
     hndq_call_limit: 2000,
     hash: rdfc::HashAlgorithm::Sha256,
     time_limit: Some(Duration::from_secs(2)),
+    lossy: false,
 };
 
 fn loader() -> &'static OfflineLoader {

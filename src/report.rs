@@ -60,6 +60,8 @@ pub struct CredentialResult {
     pub unique_first_degree: usize,
     /// Hash N-Degree Quads calls (RDFC-1.0 §4.8) for the rest.
     pub hndq_calls: usize,
+    /// Statements dropped by `--lossy` (0 without it: safe mode refuses instead).
+    pub dropped_quads: usize,
     /// RDFC-1.0 pipeline.
     pub rdfc: AlgorithmResult,
     /// RDFC-1.0 again with the context cache off (`--context-cache both`).

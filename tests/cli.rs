@@ -641,3 +641,43 @@ fn resource_bounds_give_clear_errors() {
         Some(2)
     );
 }
+
+/// `--lossy` profiles what safe mode refuses, drops what the JSON-LD 1.1 API drops and says how many statements
+/// with relative or invalid IRIs went; without it the same file is one safe-mode error.
+#[test]
+fn lossy_drops_and_counts_what_safe_mode_refuses() {
+    let invalid = repo("schemas-education/invalid/elm-edc-relative-type.json");
+    assert_fails(
+        &canonprof(&["canonicalize", &invalid]),
+        &["elm-edc-relative-type.json", "safe mode"],
+    );
+    let output = canonprof_ok(&["canonicalize", &invalid, "--lossy"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("--lossy dropped 3 statements with relative or invalid IRIs"),
+        "{stderr}"
+    );
+    let quads = String::from_utf8_lossy(&output.stdout).lines().count();
+    assert!(quads > 80, "the rest is canonicalized: {quads}");
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("r.json").display().to_string();
+    let main = canonprof_ok(&[
+        "--no-flamegraphs",
+        "--no-exchange",
+        "--credential",
+        &invalid,
+        "--lossy",
+        "--iterations",
+        "1",
+        "--runs",
+        "1",
+        "--warmup",
+        "0",
+        "--export-json",
+        &json,
+    ]);
+    assert!(String::from_utf8_lossy(&main.stdout).contains("--lossy dropped 3 statements"));
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["results"][0]["dropped_quads"], 3);
+}

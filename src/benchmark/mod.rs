@@ -54,6 +54,8 @@ pub struct Shape {
     pub quads: usize,
     /// What blank node labeling did.
     pub label: crate::canon::label::LabelCounts,
+    /// Statements `--lossy` dropped.
+    pub dropped: usize,
 }
 
 /// Checks every credential (JSON, duplicate keys, expansion, canonicalization) before anything is timed, so a bad
@@ -73,6 +75,7 @@ pub fn check(
             Ok(Shape {
                 quads: output.quads,
                 label: output.label_counts,
+                dropped: output.dropped,
             })
         })
         .collect()
@@ -134,6 +137,7 @@ pub fn run(
             blank_nodes: shape.label.blank_nodes,
             unique_first_degree: shape.label.unique_first_degree,
             hndq_calls: shape.label.hndq_calls,
+            dropped_quads: shape.dropped,
             rdfc: rdfc_result,
             rdfc_cold,
             jcs: jcs_result,

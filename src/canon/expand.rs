@@ -34,10 +34,30 @@ fn safe_policy() -> Policy {
 /// With the context cache on, the top-level `@context` entry is taken out of `document` (and put back if
 /// expansion fails).
 pub fn expand(document: &mut Value, loader: &OfflineLoader) -> Result<Expanded> {
-    free_floating_scalar(document)?;
+    expand_mode(document, loader, false)
+}
+
+/// `--lossy`: [`expand`] keeping what safe mode refuses — undefined terms and relative `@type` / `@id` values stay
+/// in the expanded document as invalid identifiers, for [`super::to_rdf::to_rdf_lossy`] to drop and count.
+pub fn expand_lossy(document: &mut Value, loader: &OfflineLoader) -> Result<Expanded> {
+    expand_mode(document, loader, true)
+}
+
+fn expand_mode(document: &mut Value, loader: &OfflineLoader, lossy: bool) -> Result<Expanded> {
+    if !lossy {
+        free_floating_scalar(document)?;
+    }
     loader.clear_failure();
     let options = Options {
-        policy: safe_policy(),
+        policy: if lossy {
+            Policy {
+                invalid: Action::Keep,
+                vocab: Action::Keep,
+                allow_undefined: true,
+            }
+        } else {
+            safe_policy()
+        },
         ..Options::default()
     };
     if loader.caches_contexts() {

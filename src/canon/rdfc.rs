@@ -38,6 +38,8 @@ pub struct RdfcOptions {
     pub hash: HashAlgorithm,
     /// Wall-clock limit on blank node labeling (`None`: only the call limit bounds it).
     pub time_limit: Option<std::time::Duration>,
+    /// `--lossy`: drop (and count) what safe mode would refuse, instead of refusing the document.
+    pub lossy: bool,
 }
 
 /// Default wall-clock limit on blank node labeling: far above any ordinary credential (milliseconds), low
@@ -50,6 +52,7 @@ impl RdfcOptions {
         hndq_call_limit: DEFAULT_HNDQ_CALL_LIMIT,
         hash: HashAlgorithm::Sha256,
         time_limit: Some(DEFAULT_TIME_LIMIT),
+        lossy: false,
     };
 }
 
@@ -72,6 +75,8 @@ pub struct RdfcOutput {
     pub quads: usize,
     /// What blank node labeling did (blank nodes, unique first-degree hashes, Hash N-Degree Quads calls).
     pub label_counts: LabelCounts,
+    /// Statements dropped by `--lossy` (0 in safe mode, which refuses instead).
+    pub dropped: usize,
 }
 
 /// Runs the full pipeline on a JSON-LD document text: `parse`, `expand`, `to_rdf`, then
@@ -92,13 +97,23 @@ pub fn canonicalize_jsonld(
     };
     let expanded = {
         let _span = tracing::info_span!(phase::EXPAND).entered();
-        expand::expand(&mut document, loader).map_err(|e| locate(e, label, text))?
+        match options.lossy {
+            false => expand::expand(&mut document, loader),
+            true => expand::expand_lossy(&mut document, loader),
+        }
+        .map_err(|e| locate(e, label, text))?
     };
-    let dataset = {
+    let (dataset, dropped) = {
         let _span = tracing::info_span!(phase::TO_RDF).entered();
-        to_rdf::to_rdf(&expanded).map_err(|e| locate(e, label, text))?
+        match options.lossy {
+            false => to_rdf::to_rdf(&expanded).map(|d| (d, 0)),
+            true => to_rdf::to_rdf_lossy(&expanded),
+        }
+        .map_err(|e| locate(e, label, text))?
     };
-    canonicalize_dataset(&dataset, options).map_err(|e| e.in_source(label))
+    let mut output = canonicalize_dataset(&dataset, options).map_err(|e| e.in_source(label))?;
+    output.dropped = dropped;
+    Ok(output)
 }
 
 /// Names the file, and turns a locate hint into a JSON pointer (error path only).
@@ -134,6 +149,7 @@ pub fn canonicalize_dataset(dataset: &Quads, options: &RdfcOptions) -> Result<Rd
         sha256,
         quads: dataset.len(),
         label_counts,
+        dropped: 0,
     })
 }
 

@@ -27,16 +27,32 @@ const RDF_JSON: &str = "http://www.w3.org/1999/02/22-rdf-syntax-ns#JSON";
 /// Converts an expanded document to an RDF dataset (JSON-LD 1.1 API §8.1, safe mode). Blank nodes are labelled
 /// `b0`, `b1`, … in order of first appearance; the dataset is a set (duplicates merge, as RDF requires). Errors: [`ErrorKind::SafeMode`] naming the value that would be lost.
 pub fn to_rdf(expanded: &Expanded) -> Result<Quads> {
+    convert(expanded, false).map(|(dataset, _)| dataset)
+}
+
+/// [`to_rdf`] without safe mode (`--lossy`): what the JSON-LD 1.1 API drops is dropped — statements with a
+/// relative or invalid subject, type, property or object IRI, or an ill-formed language tag — and counted.
+/// Returns the dataset and the number of statements dropped. Never a safe-mode error.
+pub fn to_rdf_lossy(expanded: &Expanded) -> Result<(Quads, usize)> {
+    convert(expanded, true)
+}
+
+fn convert(expanded: &Expanded, lossy: bool) -> Result<(Quads, usize)> {
     let mut state = State {
         dataset: Quads::new(),
         blank: HashMap::new(),
         next_blank: 0,
+        lossy,
+        dropped: 0,
     };
     for object in expanded.iter() {
         if let Object::Node(node) = object.inner() {
             state.node(node, &GraphName::DefaultGraph)?;
         }
         // §7.2 step 3/4: free-floating values and lists at top level produce no triples.
+    }
+    if lossy {
+        return Ok((state.dataset, state.dropped));
     }
     if state.dataset.is_empty() {
         // jsonld.js safe mode: "empty object", "object with only @id", "free-floating scalar".
@@ -45,7 +61,7 @@ pub fn to_rdf(expanded: &Expanded) -> Result<Quads> {
             "safe mode: the document yields no RDF quads (expansion dropped everything: an empty object, a node with only `@id`, or free-floating values)",
         ));
     }
-    Ok(state.dataset)
+    Ok((state.dataset, 0))
 }
 
 struct State {
@@ -53,6 +69,9 @@ struct State {
     /// Document blank node identifier → our label.
     blank: HashMap<String, BlankNode>,
     next_blank: usize,
+    /// `--lossy`: drop and count instead of refusing.
+    lossy: bool,
+    dropped: usize,
 }
 
 fn lost(what: String) -> Error {
@@ -63,6 +82,16 @@ fn lost(what: String) -> Error {
 }
 
 impl State {
+    /// In lossy mode a safe-mode error becomes `None` (the caller drops what it was building); otherwise it stays
+    /// an error.
+    fn salvage<T>(&self, result: Result<T>) -> Result<Option<T>> {
+        match result {
+            Ok(v) => Ok(Some(v)),
+            Err(e) if self.lossy && e.kind == ErrorKind::SafeMode => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
     fn fresh(&mut self) -> BlankNode {
         let node = BlankNode::new_unchecked(format!("b{}", self.next_blank));
         self.next_blank += 1;
@@ -114,6 +143,22 @@ impl State {
             .insert(Quad::new(subject.clone(), predicate, object, graph.clone()));
     }
 
+    /// Inserts unless the subject was dropped (`keep` false), in which case the statement is counted.
+    fn emit(
+        &mut self,
+        keep: bool,
+        subject: &Subject,
+        predicate: NamedNode,
+        object: Term,
+        graph: &GraphName,
+    ) {
+        if keep {
+            self.insert(subject, predicate, object, graph);
+        } else {
+            self.dropped += 1;
+        }
+    }
+
     /// §7.2/§8.1 for one node object: its types, properties, reverse properties, `@included` and `@graph`.
     /// Returns the node's subject (its `@id`, or a fresh blank node).
     fn node(
@@ -121,40 +166,61 @@ impl State {
         node: &Node<json_ld::IriBuf, json_ld::BlankIdBuf>,
         graph: &GraphName,
     ) -> Result<Subject> {
-        let subject = match &node.id {
-            Some(id) => self.id(id, "`@id` value")?,
-            None => self.fresh().into(),
+        // Lossy mode: a node with an invalid `@id` keeps a stand-in subject so its nested nodes still convert, but
+        // its own statements are dropped and counted.
+        let (subject, keep) = match &node.id {
+            Some(id) => {
+                let found = self.id(id, "`@id` value");
+                match self.salvage(found)? {
+                    Some(subject) => (subject, true),
+                    None => (self.fresh().into(), false),
+                }
+            }
+            None => (self.fresh().into(), true),
         };
         if let Some(types) = &node.types {
             for ty in types {
-                let object = self.id(ty, "`@type` value")?;
-                self.insert(
-                    &subject,
-                    rdf::TYPE.into_owned(),
-                    subject_term(object),
-                    graph,
-                );
+                let found = self.id(ty, "`@type` value");
+                match self.salvage(found)? {
+                    Some(object) => self.emit(
+                        keep,
+                        &subject,
+                        rdf::TYPE.into_owned(),
+                        subject_term(object),
+                        graph,
+                    ),
+                    None => self.dropped += 1,
+                }
             }
         }
         for (property, objects) in node.properties().iter() {
-            let predicate = self.predicate(property)?;
+            let found = self.predicate(property);
+            let predicate = self.salvage(found)?;
             for object in objects.iter() {
-                if let Some(term) = self.object(object, graph)? {
-                    self.insert(&subject, predicate.clone(), term, graph);
+                let term = self.object(object, graph)?;
+                match (&predicate, term) {
+                    (Some(p), Some(term)) => self.emit(keep, &subject, p.clone(), term, graph),
+                    (None, Some(_)) => self.dropped += 1,
+                    (_, None) => {}
                 }
             }
         }
         if let Some(reverse) = node.reverse_properties_entry() {
             for (property, nodes) in reverse.iter() {
-                let predicate = self.predicate(property)?;
+                let found = self.predicate(property);
+                let predicate = self.salvage(found)?;
                 for other in nodes.iter() {
                     let other_subject = self.node(other.inner(), graph)?;
-                    self.insert(
-                        &other_subject,
-                        predicate.clone(),
-                        subject_term(subject.clone()),
-                        graph,
-                    );
+                    match &predicate {
+                        Some(p) => self.emit(
+                            keep,
+                            &other_subject,
+                            p.clone(),
+                            subject_term(subject.clone()),
+                            graph,
+                        ),
+                        None => self.dropped += 1,
+                    }
                 }
             }
         }
@@ -186,9 +252,28 @@ impl State {
         graph: &GraphName,
     ) -> Result<Option<Term>> {
         match object.inner() {
-            Object::Node(node) => Ok(Some(subject_term(self.node(node, graph)?))),
+            Object::Node(node) => {
+                // A reference to a node whose `@id` is invalid is dropped with it (lossy mode).
+                if let Some(id) = &node.id {
+                    if self.lossy && matches!(id, Id::Invalid(_)) {
+                        self.node(node, graph)?;
+                        self.dropped += 1;
+                        return Ok(None);
+                    }
+                }
+                Ok(Some(subject_term(self.node(node, graph)?)))
+            }
             Object::List(list) => self.list(list.as_slice(), graph).map(Some),
-            Object::Value(value) => self.value(value),
+            Object::Value(value) => {
+                let found = self.value(value);
+                match self.salvage(found)? {
+                    Some(term) => Ok(term),
+                    None => {
+                        self.dropped += 1;
+                        Ok(None)
+                    }
+                }
+            }
         }
     }
 

@@ -44,7 +44,14 @@ pub(super) fn run(args: CanonicalizeArgs) -> Result<()> {
     };
     let loader = loader(&args.common)?;
     let document = Document::read(&args.file)?;
-    let text = canonicalize::run(&document, &loader, &request)?;
+    let (text, dropped) = canonicalize::run_counting(&document, &loader, &request)?;
+    if request.rdfc.lossy {
+        eprintln!(
+            "canonprof: note: {}: --lossy dropped {dropped} statement{} with relative or invalid IRIs (values of undefined terms, which expansion drops, are not counted)",
+            document.label,
+            if dropped == 1 { "" } else { "s" }
+        );
+    }
     // Canonical text is printed byte for byte (JCS has no trailing newline); hashes and maps get one.
     let newline = if text.ends_with('\n') || request.output == Output::Canonical {
         ""

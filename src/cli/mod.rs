@@ -75,6 +75,11 @@ struct CommonArgs {
     /// and shows them side by side (elsewhere `both` acts as `on`).
     #[arg(long, value_name = "on|off|both", default_value = "on", value_parser = ["on", "off", "both"])]
     context_cache: String,
+    /// Profile documents that safe mode refuses: drop what the JSON-LD 1.1 API drops (undefined terms, relative
+    /// or invalid IRIs) and report how many statements with relative or invalid IRIs were dropped (values of
+    /// undefined terms are dropped by json-ld's expansion without a count).
+    #[arg(long)]
+    lossy: bool,
     /// Refuse input files larger than this many bytes.
     #[arg(long, value_name = "BYTES", default_value_t = crate::document::Limits::DEFAULT.max_bytes)]
     max_input_size: usize,
@@ -177,6 +182,7 @@ fn rdfc_options(common: &CommonArgs, hash: HashAlgorithm) -> Result<RdfcOptions>
         hndq_call_limit: common.hndq_limit,
         hash,
         time_limit: Some(std::time::Duration::from_secs_f64(common.time_limit)),
+        lossy: common.lossy,
     })
 }
 

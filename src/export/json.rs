@@ -55,6 +55,7 @@ fn entry(c: &CredentialResult, a: &AlgorithmResult) -> Value {
         "blank_nodes": c.blank_nodes,
         "unique_first_degree": c.unique_first_degree,
         "hndq_calls": c.hndq_calls,
+        "dropped_quads": c.dropped_quads,
         "phases": phases,
         "total": a.total,
         "uninstrumented_median_us": a.uninstrumented_median_us,

@@ -60,9 +60,16 @@ fn credential(out: &mut String, c: &CredentialResult) {
             plural(c.hndq_calls, "Hash N-Degree Quads call")
         )
     };
+    let dropped = match c.dropped_quads {
+        0 => String::new(),
+        n => format!(
+            " — --lossy dropped {} with relative or invalid IRIs",
+            plural(n, "statement")
+        ),
+    };
     let _ = writeln!(
         out,
-        "{} ({}) — {} bytes, {}, {}{labeling}",
+        "{} ({}) — {} bytes, {}, {}{labeling}{dropped}",
         c.credential,
         c.set,
         thousands(c.bytes as u64),
