@@ -681,3 +681,14 @@ fn lossy_drops_and_counts_what_safe_mode_refuses() {
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(report["results"][0]["dropped_quads"], 3);
 }
+
+/// Found by fuzzing: json-ld 0.21 panics (inside pct-str) on a term whose IRI has a percent-encoding that is not
+/// UTF-8; canonprof reports it as the document's expansion error instead.
+#[test]
+fn a_panic_inside_json_ld_is_an_error() {
+    let input = repo("fuzz/regressions/jsonld/pct-str-invalid-utf8-vocab-term.json");
+    assert_fails(
+        &canonprof(&["canonicalize", &input]),
+        &["pct-str-invalid-utf8-vocab-term.json", "percent-encoding"],
+    );
+}

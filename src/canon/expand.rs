@@ -80,7 +80,9 @@ fn expand_with_cached_context(
     let index = object.index_of("@context")?;
     let entry = object.remove_at(index)?;
     let result = cached_active_context(&entry.value, loader, options).and_then(|context| {
-        pollster::block_on(document.expand_full(&mut (), context, None, loader, options, ()))
+        guarded(|| {
+            pollster::block_on(document.expand_full(&mut (), context, None, loader, options, ()))
+        })
     });
     Some(result.map_err(|error| {
         // Put the document back as it was, so the error path can look at it whole.
@@ -170,18 +172,55 @@ fn run(
     loader: &OfflineLoader,
     options: Options,
 ) -> std::result::Result<Expanded, ExpansionError> {
-    pollster::block_on(document.expand_full(
-        &mut (),
-        json_ld::Context::new(None),
-        None,
-        loader,
-        options,
-        (),
-    ))
+    guarded(|| {
+        pollster::block_on(document.expand_full(
+            &mut (),
+            json_ld::Context::new(None),
+            None,
+            loader,
+            options,
+            (),
+        ))
+    })
+}
+
+/// Runs json-ld, turning a panic inside it into an expansion error. json-ld 0.21 hashes IRIs through pct-str
+/// 2.0, whose `Hash` unwraps the UTF-8 decoding of percent-encoded octets: a term like `vali%dFrom` under an
+/// `@vocab` panics there (found by fuzzing, `fuzz/regressions/jsonld/`). The panic is caught and reported as
+/// the document's error; the default panic message is silenced meanwhile (the CLI is single-threaded).
+fn guarded<T>(
+    run: impl FnOnce() -> std::result::Result<T, ExpansionError>,
+) -> std::result::Result<T, ExpansionError> {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run));
+    std::panic::set_hook(hook);
+    result.unwrap_or_else(|payload| {
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        PANICKED.with(|p| *p.borrow_mut() = Some(message));
+        Err(ExpansionError::InvalidTypeValue)
+    })
+}
+
+thread_local! {
+    /// The message of the json-ld panic [`guarded`] caught, for [`explain`].
+    static PANICKED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Turns json-ld's error into ours, recovering what it does not say (which URL failed, which `@type`).
 fn explain(error: ExpansionError, document: &Value, loader: &OfflineLoader) -> Error {
+    if let Some(message) = PANICKED.with(|p| p.borrow_mut().take()) {
+        return Error::new(
+            ErrorKind::Expansion,
+            format!(
+                "JSON-LD expansion failed inside json-ld ({message}): an IRI with a percent-encoding that is not UTF-8?"
+            ),
+        );
+    }
     if let Some(failure) = loader.take_failure() {
         return match failure.kind {
             ErrorKind::UnknownContext => {
