@@ -654,7 +654,9 @@ fn lossy_drops_and_counts_what_safe_mode_refuses() {
     let output = canonprof_ok(&["canonicalize", &invalid, "--lossy"]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("--lossy dropped 3 statements with relative or invalid IRIs"),
+        stderr.contains(
+            "--lossy dropped 3 statements (3 with relative or invalid IRIs, 0 of undefined terms)"
+        ),
         "{stderr}"
     );
     let quads = String::from_utf8_lossy(&output.stdout).lines().count();
@@ -680,6 +682,17 @@ fn lossy_drops_and_counts_what_safe_mode_refuses() {
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(report["results"][0]["dropped_quads"], 3);
+    // Undefined terms: expansion drops their values; they are counted too (with a nested object's statements).
+    let d = dir.path();
+    let doc = write(d, "undefined.json", br#"{"@context": ["https://www.w3.org/ns/credentials/v2"], "type": ["VerifiableCredential", "Relative"], "issuer": "did:example:1", "credentialSubject": {"id": "did:example:2", "nick": "y", "pet": {"kind": "cat", "name": "Tom"}}}"#);
+    let output = canonprof_ok(&["canonicalize", &doc, "--lossy"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(
+            "--lossy dropped 5 statements (1 with relative or invalid IRIs, 4 of undefined terms)"
+        ),
+        "{stderr}"
+    );
 }
 
 /// Found by fuzzing: json-ld 0.21 panics (inside pct-str) on a term whose IRI has a percent-encoding that is not

@@ -75,7 +75,13 @@ pub fn check(
             Ok(Shape {
                 quads: output.quads,
                 label: output.label_counts,
-                dropped: output.dropped,
+                dropped: match config.rdfc.lossy {
+                    true => {
+                        output.dropped
+                            + rdfc::undefined_term_statements(&doc.label, &doc.text, loader)?
+                    }
+                    false => 0,
+                },
             })
         })
         .collect()

@@ -170,3 +170,61 @@ pub fn issue_identifiers(
         }
     }
 }
+
+/// `--lossy`: how many statements the values of undefined terms would have made — what json-ld 0.21's lenient
+/// expansion drops without a trace. The document is expanded a second time with a marker `@vocab` appended to its
+/// top-level `@context`, which gives every undefined term an IRI; the extra statements (less the `@type`
+/// statements the marker rescues, which [`to_rdf::to_rdf_lossy`] already counts) are the dropped ones. Not timed:
+/// called when checking inputs. Errors: as for [`canonicalize_jsonld`].
+pub fn undefined_term_statements(label: &str, text: &str, loader: &OfflineLoader) -> Result<usize> {
+    const MARK: &str = "urn:canonprof:undefined-term#";
+    let parse = || {
+        json_ld::syntax::Value::parse_str(text)
+            .map(|(value, _)| value)
+            .map_err(|e| Error::new(ErrorKind::Json, format!("invalid JSON: {e}")).in_source(label))
+    };
+    let count = |mut document: json_ld::syntax::Value| -> Result<Quads> {
+        let expanded =
+            expand::expand_lossy(&mut document, loader).map_err(|e| e.in_source(label))?;
+        to_rdf::to_rdf_lossy(&expanded)
+            .map(|(d, _)| d)
+            .map_err(|e| e.in_source(label))
+    };
+    let plain = count(parse()?)?;
+    let mut marked = parse()?;
+    let Some(object) = marked.as_object_mut() else {
+        return Ok(0);
+    };
+    let vocab: json_ld::syntax::Value =
+        json_ld::syntax::Value::parse_str(&format!(r#"{{"@vocab": "{MARK}"}}"#))
+            .expect("valid JSON")
+            .0;
+    match object
+        .index_of("@context")
+        .and_then(|i| object.remove_at(i))
+    {
+        Some(entry) => {
+            let mut contexts = match entry.value {
+                json_ld::syntax::Value::Array(items) => items,
+                other => vec![other],
+            };
+            contexts.push(vocab);
+            object.push_front("@context".into(), json_ld::syntax::Value::Array(contexts));
+        }
+        None => {
+            object.push_front("@context".into(), vocab);
+        }
+    }
+    let with_marker = count(marked)?;
+    let rescued_types = with_marker
+        .iter()
+        .filter(|q| {
+            q.predicate.as_ref() == oxrdf::vocab::rdf::TYPE
+                && matches!(&q.object, oxrdf::Term::NamedNode(n) if n.as_str().starts_with(MARK))
+        })
+        .count();
+    Ok(with_marker
+        .len()
+        .saturating_sub(plain.len())
+        .saturating_sub(rescued_types))
+}

@@ -45,11 +45,17 @@ pub(super) fn run(args: CanonicalizeArgs) -> Result<()> {
     let loader = loader(&args.common)?;
     let document = Document::read(&args.file)?;
     let (text, dropped) = canonicalize::run_counting(&document, &loader, &request)?;
-    if request.rdfc.lossy {
+    if request.rdfc.lossy && request.input_format == InputFormat::Jsonld {
+        let undefined = crate::canon::rdfc::undefined_term_statements(
+            &document.label,
+            &document.text,
+            &loader,
+        )?;
+        let total = dropped + undefined;
         eprintln!(
-            "canonprof: note: {}: --lossy dropped {dropped} statement{} with relative or invalid IRIs (values of undefined terms, which expansion drops, are not counted)",
+            "canonprof: note: {}: --lossy dropped {total} statement{} ({dropped} with relative or invalid IRIs, {undefined} of undefined terms)",
             document.label,
-            if dropped == 1 { "" } else { "s" }
+            if total == 1 { "" } else { "s" }
         );
     }
     // Canonical text is printed byte for byte (JCS has no trailing newline); hashes and maps get one.

@@ -76,8 +76,7 @@ struct CommonArgs {
     #[arg(long, value_name = "on|off|both", default_value = "on", value_parser = ["on", "off", "both"])]
     context_cache: String,
     /// Profile documents that safe mode refuses: drop what the JSON-LD 1.1 API drops (undefined terms, relative
-    /// or invalid IRIs) and report how many statements with relative or invalid IRIs were dropped (values of
-    /// undefined terms are dropped by json-ld's expansion without a count).
+    /// or invalid IRIs) and report how many statements were dropped.
     #[arg(long)]
     lossy: bool,
     /// Refuse input files larger than this many bytes.

@@ -62,10 +62,7 @@ fn credential(out: &mut String, c: &CredentialResult) {
     };
     let dropped = match c.dropped_quads {
         0 => String::new(),
-        n => format!(
-            " — --lossy dropped {} with relative or invalid IRIs",
-            plural(n, "statement")
-        ),
+        n => format!(" — --lossy dropped {}", plural(n, "statement")),
     };
     let _ = writeln!(
         out,
