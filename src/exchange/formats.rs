@@ -9,10 +9,10 @@
 use super::leg::Leg;
 use super::mdoc::MdocLeg;
 use super::sd_jwt::SdJwtLeg;
-use super::vcdm::{disclosed_attributes, operation_result, OperationResult};
+use super::vcdm::{disclosed_attributes, operation_result, subject_attributes, OperationResult};
 use super::{Exchange, Operation};
 use crate::corpus::Credential;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 use crate::integrity::suites::{self, Cryptosuite};
 use crate::loader::OfflineLoader;
 use crate::profile::{self, Samples, Timer};
@@ -145,19 +145,7 @@ fn legs<'a>(
     loader: &'a OfflineLoader,
     seed: u64,
 ) -> Result<Vec<Box<dyn Exchange + 'a>>> {
-    let attributes = credential
-        .get("credentialSubject")
-        .and_then(Value::as_object)
-        .ok_or_else(|| {
-            Error::new(
-                ErrorKind::Integrity,
-                "the credential has no credentialSubject object",
-            )
-        })?;
-    let mut plain = attributes.clone();
-    for structural in ["id", "@id", "type", "@type"] {
-        plain.remove(structural);
-    }
+    let plain = subject_attributes(credential)?;
     let disclosed = disclosed_attributes(credential)?;
     let p256 = alg == Alg::P256;
     let mut legs: Vec<Box<dyn Exchange>> = vec![

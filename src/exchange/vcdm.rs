@@ -84,19 +84,26 @@ pub struct Settings {
 
 const STRUCTURAL: [&str; 4] = ["id", "@id", "type", "@type"];
 
-/// The first [`DISCLOSED`] subject attributes in code point order (not `id` or `type`). Errors: no
-/// `credentialSubject` object.
-pub fn disclosed_attributes(credential: &Value) -> Result<Vec<String>> {
-    let subject = credential
+/// The credential's subject attributes, without `id` and `type`. Errors: no `credentialSubject` object.
+pub fn subject_attributes(credential: &Value) -> Result<serde_json::Map<String, Value>> {
+    let mut subject = credential
         .get("credentialSubject")
         .and_then(Value::as_object)
+        .cloned()
         .ok_or_else(|| {
             Error::new(
                 ErrorKind::Integrity,
                 "the credential has no credentialSubject object",
             )
         })?;
-    Ok(subject
+    subject.retain(|k, _| !STRUCTURAL.contains(&k.as_str()));
+    Ok(subject)
+}
+
+/// The first [`DISCLOSED`] subject attributes in code point order (not `id` or `type`). Errors: no
+/// `credentialSubject` object.
+pub fn disclosed_attributes(credential: &Value) -> Result<Vec<String>> {
+    Ok(subject_attributes(credential)?
         .keys()
         .filter(|k| !STRUCTURAL.contains(&k.as_str()))
         .take(DISCLOSED)
