@@ -219,6 +219,16 @@ pub fn pointer_token(key: &str) -> String {
     key.replace('~', "~0").replace('/', "~1")
 }
 
+/// A JSON pointer for a one-line message: at most its first three segments, then how many there are.
+fn short_pointer(pointer: &str) -> String {
+    let segments: Vec<&str> = pointer.split('/').skip(1).collect();
+    match segments.len() {
+        0 => "/".to_string(),
+        n if n <= 4 => pointer.to_string(),
+        n => format!("/{}/… ({n} segments)", segments[..3].join("/")),
+    }
+}
+
 /// A validating visitor: walks any JSON value, rejecting repeated member names and nesting deeper than
 /// `max_depth`, and tracks the JSON pointer.
 struct Checked {
@@ -241,11 +251,7 @@ impl Checked {
             return Err(E::custom(format!(
                 "nesting deeper than {} arrays and objects at `{}` (--max-depth)",
                 self.max_depth,
-                if self.pointer.is_empty() {
-                    "/"
-                } else {
-                    &self.pointer
-                }
+                short_pointer(&self.pointer)
             )));
         }
         Ok(())

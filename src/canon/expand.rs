@@ -214,12 +214,23 @@ thread_local! {
 /// Turns json-ld's error into ours, recovering what it does not say (which URL failed, which `@type`).
 fn explain(error: ExpansionError, document: &Value, loader: &OfflineLoader) -> Error {
     if let Some(message) = PANICKED.with(|p| p.borrow_mut().take()) {
-        return Error::new(
-            ErrorKind::Expansion,
-            format!(
-                "JSON-LD expansion failed inside json-ld ({message}): an IRI with a percent-encoding that is not UTF-8?"
+        return match first_bad_percent_encoding(document) {
+            Some((text, is_key)) => {
+                let error = Error::new(
+                    ErrorKind::Expansion,
+                    format!("`{text}` has a percent-encoding that is not UTF-8, which json-ld 0.21 cannot process in an IRI"),
+                );
+                if is_key {
+                    error.locate(Locate::Key(text))
+                } else {
+                    error.locate(Locate::Value(text, &[]))
+                }
+            }
+            None => Error::new(
+                ErrorKind::Expansion,
+                format!("JSON-LD expansion failed: json-ld 0.21 panicked ({message})"),
             ),
-        );
+        };
     }
     if let Some(failure) = loader.take_failure() {
         return match failure.kind {
@@ -281,4 +292,51 @@ pub fn expand_with_base(
         Options::default(),
         (),
     ))
+}
+
+/// Whether `text` percent-decodes (RFC 3986 §2.1) to bytes that are not UTF-8.
+fn bad_percent_encoding(text: &str) -> bool {
+    if !text.contains('%') {
+        return false;
+    }
+    let bytes = text.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match (
+            bytes[i],
+            bytes.get(i + 1).and_then(|&b| hex(b)),
+            bytes.get(i + 2).and_then(|&b| hex(b)),
+        ) {
+            (b'%', Some(hi), Some(lo)) => {
+                decoded.push((hi * 16 + lo) as u8);
+                i += 3;
+            }
+            (b, _, _) => {
+                decoded.push(b);
+                i += 1;
+            }
+        }
+    }
+    std::str::from_utf8(&decoded).is_err()
+}
+
+/// The first member name or string value of `document` with a percent-encoding that is not UTF-8, and whether
+/// it is a member name (error path only).
+fn first_bad_percent_encoding(document: &Value) -> Option<(String, bool)> {
+    match document {
+        Value::Object(object) => object.iter().find_map(|entry| {
+            let key = entry.key.as_str();
+            if bad_percent_encoding(key) {
+                return Some((key.to_string(), true));
+            }
+            first_bad_percent_encoding(&entry.value)
+        }),
+        Value::Array(items) => items.iter().find_map(first_bad_percent_encoding),
+        Value::String(s) if bad_percent_encoding(s.as_str()) => {
+            Some((s.as_str().to_string(), false))
+        }
+        _ => None,
+    }
 }
