@@ -705,3 +705,32 @@ fn a_panic_inside_json_ld_is_an_error() {
         &["pct-str-invalid-utf8-vocab-term.json", "percent-encoding"],
     );
 }
+
+/// Safe mode loses nothing silently: what expansion would drop inside a document without an error from json-ld
+/// — a keyword-like term, `"@value": null`, a scalar in `@graph` — is refused with its JSON pointer, as jsonld.js
+/// safe mode refuses it ("reserved term", "null @value value", "free-floating scalar").
+#[test]
+fn safe_mode_refuses_what_expansion_drops_silently() {
+    let dir = tempfile::tempdir().unwrap();
+    for (i, (member, pointer, reason)) in [
+        (r#""@foo": "bar""#, "/@foo", "reserved term"),
+        (
+            r#""credentialSubject": {"id": "did:example:2", "name": {"@value": null}}"#,
+            "/credentialSubject/name/@value",
+            "null @value value",
+        ),
+        (r#""@graph": ["text"]"#, "/@graph/0", "free-floating scalar"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let text = format!(
+            r#"{{"@context": ["https://www.w3.org/ns/credentials/v2"], "type": ["VerifiableCredential"], "issuer": "did:example:1", {member}}}"#
+        );
+        let file = write(dir.path(), &format!("drop-{i}.json"), text.as_bytes());
+        assert_fails(
+            &canonprof(&["canonicalize", &file]),
+            &[&format!("drop-{i}.json:{pointer}"), reason],
+        );
+    }
+}

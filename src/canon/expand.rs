@@ -163,7 +163,92 @@ fn free_floating_scalar(document: &Value) -> Result<()> {
             "safe mode: free-floating scalar: a top-level value that is not a node object would be dropped",
         )
         .at(if pointer.is_empty() { "/".to_string() } else { pointer })),
-        None => Ok(()),
+        None => silently_dropped(document, ""),
+    }
+}
+
+/// The JSON-LD 1.1 keywords (§1.7).
+const KEYWORDS: [&str; 23] = [
+    "@base",
+    "@container",
+    "@context",
+    "@direction",
+    "@graph",
+    "@id",
+    "@import",
+    "@included",
+    "@index",
+    "@json",
+    "@language",
+    "@list",
+    "@nest",
+    "@none",
+    "@prefix",
+    "@propagate",
+    "@protected",
+    "@reverse",
+    "@set",
+    "@type",
+    "@value",
+    "@version",
+    "@vocab",
+];
+
+/// Safe mode, like jsonld.js: what expansion drops inside a document without an error — a member name of the
+/// form of a keyword that is none (`@foo`, "reserved term", JSON-LD 1.1 API §5.1.2 step 13.2 ignores it), a
+/// scalar directly in `@graph` ("free-floating scalar"), and `"@value": null` ("null @value value"). Contexts are
+/// not searched. `pointer` is where `value` sits.
+fn silently_dropped(value: &Value, pointer: &str) -> Result<()> {
+    let refuse =
+        |reason: &str, at: String| {
+            Err(
+                Error::new(ErrorKind::SafeMode, format!("safe mode: {reason}"))
+                    .at(if at.is_empty() { "/".to_string() } else { at }),
+            )
+        };
+    match value {
+        Value::Object(object) => {
+            for entry in object.iter() {
+                let key = entry.key.as_str();
+                let at = format!("{pointer}/{}", crate::document::pointer_token(key));
+                if key == "@context" {
+                    continue;
+                }
+                let keyword_like = key.len() > 1
+                    && key.starts_with('@')
+                    && key[1..].bytes().all(|b| b.is_ascii_alphabetic());
+                if keyword_like && !KEYWORDS.contains(&key) {
+                    return refuse(
+                        &format!(
+                            "reserved term: `{key}` has the form of a keyword and would be dropped"
+                        ),
+                        at,
+                    );
+                }
+                if key == "@value" && matches!(entry.value, Value::Null) {
+                    return refuse("null @value value: the value would be dropped", at);
+                }
+                if key == "@graph" {
+                    let items = match &entry.value {
+                        Value::Array(items) => items.iter().collect(),
+                        other => vec![other],
+                    };
+                    if let Some(i) = items
+                        .iter()
+                        .position(|v| !matches!(v, Value::Object(_) | Value::Array(_)))
+                    {
+                        return refuse("free-floating scalar: a value in `@graph` that is not a node object would be dropped", format!("{at}/{i}"));
+                    }
+                }
+                silently_dropped(&entry.value, &at)?;
+            }
+            Ok(())
+        }
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .try_for_each(|(i, v)| silently_dropped(v, &format!("{pointer}/{i}"))),
+        _ => Ok(()),
     }
 }
 
