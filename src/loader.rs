@@ -27,6 +27,32 @@ struct Entry {
     parsed: OnceLock<std::result::Result<Value, Error>>,
 }
 
+/// Which JSON-LD 1.1 engine expands the documents canonicalized with a loader (`--engine`): the `json-ld`
+/// crate, the reference, or canonprof's own ([`crate::canon::native`]). A loader setting, like the context
+/// cache, because every pipeline that canonicalizes is handed a loader.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
+pub enum Engine {
+    /// The `json-ld` crate 0.21 (the reference).
+    #[default]
+    #[value(name = "json-ld")]
+    #[serde(rename = "json-ld")]
+    JsonLd,
+    /// canonprof's own expansion and deserialization to RDF (shared, memoized contexts).
+    #[value(name = "canonprof")]
+    #[serde(rename = "canonprof")]
+    Canonprof,
+}
+
+impl Engine {
+    /// The name on the command line and in exports: `json-ld` or `canonprof`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::JsonLd => "json-ld",
+            Engine::Canonprof => "canonprof",
+        }
+    }
+}
+
 /// A memoized value derived from processed contexts.
 type Derived = std::sync::Arc<dyn std::any::Any + Send + Sync>;
 
@@ -47,6 +73,8 @@ pub struct OfflineLoader {
     derived: Option<Mutex<HashMap<String, Derived>>>,
     /// The first failure of the current expansion: json-ld reports only "loading failed", we keep the reason.
     failure: Mutex<Option<Error>>,
+    /// The expansion engine of documents canonicalized with this loader.
+    engine: Engine,
     /// Dereferences since the last [`OfflineLoader::clear_failure`], and the most allowed.
     loads: std::sync::atomic::AtomicUsize,
     max_loads: usize,
@@ -75,6 +103,7 @@ impl OfflineLoader {
             processed: None,
             derived: None,
             failure: Mutex::new(None),
+            engine: Engine::JsonLd,
             loads: std::sync::atomic::AtomicUsize::new(0),
             max_loads: DEFAULT_MAX_CONTEXT_LOADS,
             cycles: Mutex::new(HashMap::new()),
@@ -285,6 +314,17 @@ impl OfflineLoader {
         Ok(value)
     }
 
+    /// Selects the expansion engine (default [`Engine::JsonLd`]).
+    pub fn with_engine(mut self, engine: Engine) -> Self {
+        self.engine = engine;
+        self
+    }
+
+    /// The expansion engine of documents canonicalized with this loader.
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
     /// Whether the processed-context cache is on.
     pub fn caches_contexts(&self) -> bool {
         self.processed.is_some()
@@ -324,6 +364,14 @@ impl OfflineLoader {
             .get_or_init(|| entry.parse(url))
             .as_ref()
             .map_err(Clone::clone)
+    }
+
+    /// Serves `url` to canonprof's own expansion engine, under the same bounds as the json-ld engine's loads
+    /// (`--max-context-loads`, context inclusion cycles). Errors: as for [`OfflineLoader::get`], and
+    /// [`ErrorKind::Limit`] "context overflow".
+    pub fn dereference(&self, url: &str) -> Result<&Value> {
+        self.check_bounds(url)?;
+        self.get(url)
     }
 
     /// Takes the reason of the last failed load, if any (used to explain json-ld's "loading failed").

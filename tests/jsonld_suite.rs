@@ -14,7 +14,7 @@
 mod common;
 
 use canonprof::canon::rdfc::{self, RdfcOptions};
-use canonprof::canon::{expand, nquads, to_rdf};
+use canonprof::canon::{expand, native, nquads, to_rdf};
 use canonprof::error::ErrorKind;
 use canonprof::loader::OfflineLoader;
 use json_ld::syntax::Parse;
@@ -171,6 +171,166 @@ fn run(test: &Value, manifest: &str, loader: &OfflineLoader) -> Outcome {
         Outcome::Pass
     } else {
         Outcome::Fail
+    }
+}
+
+/// Whether two expanded documents are the same: maps by key, arrays as multisets except under `@list`.
+fn same(a: &Value, b: &Value, ordered: bool) -> bool {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| same(v, w, k == "@list")))
+        }
+        (Value::Array(x), Value::Array(y)) if ordered => {
+            x.len() == y.len() && x.iter().zip(y).all(|(v, w)| same(v, w, false))
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            let mut used = vec![false; y.len()];
+            x.len() == y.len()
+                && x.iter().all(|v| {
+                    let found = y
+                        .iter()
+                        .enumerate()
+                        .position(|(i, w)| !used[i] && same(v, w, false));
+                    found.map(|i| used[i] = true).is_some()
+                })
+        }
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        _ => a == b,
+    }
+}
+
+/// Runs one test with canonprof's own engine (`--engine canonprof`).
+fn run_native(test: &Value, manifest: &str, loader: &OfflineLoader) -> Outcome {
+    if let Some(reason) = skip_reason(test) {
+        return Outcome::Skip(reason);
+    }
+    let input_path = test["input"].as_str().unwrap();
+    let base = test["option"]["base"]
+        .as_str()
+        .map_or(format!("{BASE}{input_path}"), str::to_string);
+    let text = std::fs::read_to_string(suite_dir().join(input_path)).unwrap();
+    let negative = test["@type"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|t| t == "jld:NegativeEvaluationTest");
+    let verdict = |ok: bool| if ok { Outcome::Pass } else { Outcome::Fail };
+    let Ok(document) = serde_json::from_str::<Value>(&text) else {
+        return verdict(negative);
+    };
+    let expanded = native::expand(&document, loader, Some(&base), false);
+    if let Err(e) = &expanded {
+        if e.kind == ErrorKind::UnknownContext {
+            return Outcome::Skip("a document outside the suite (network)");
+        }
+    }
+    let Ok(expanded) = expanded else {
+        return verdict(negative);
+    };
+    let expect = || std::fs::read_to_string(suite_dir().join(test["expect"].as_str()?)).ok();
+    if manifest == "expand" {
+        let expected = expect().and_then(|t| serde_json::from_str::<Value>(&t).ok());
+        return verdict(
+            !negative && expected.is_some_and(|e| same(&Value::Array(expanded), &e, false)),
+        );
+    }
+    let dataset = native::to_rdf(&expanded, false);
+    if negative {
+        return verdict(dataset.is_err());
+    }
+    let Some(expected) = expect() else {
+        return Outcome::Fail;
+    };
+    let ours = match dataset {
+        Ok((d, _)) => d,
+        Err(_) => return verdict(expected.trim().is_empty()),
+    };
+    let Ok(theirs) = nquads::parse("expected", &expected) else {
+        return Outcome::Skip("expected output outside RDF 1.1 N-Quads");
+    };
+    let canonical = |d| {
+        rdfc::canonicalize_dataset(d, &RdfcOptions::default())
+            .map(|o| o.canonical)
+            .ok()
+    };
+    verdict(canonical(&ours).is_some() && canonical(&ours) == canonical(&theirs))
+}
+
+/// Runs every expand and toRdf test with one engine; prints the pass rate per manifest.
+fn run_suites(
+    engine: &str,
+    loader: &OfflineLoader,
+    run: fn(&Value, &str, &OfflineLoader) -> Outcome,
+) -> BTreeMap<String, Outcome> {
+    let mut results: BTreeMap<String, Outcome> = BTreeMap::new();
+    for manifest in ["expand", "toRdf"] {
+        let text = std::fs::read_to_string(suite_dir().join(format!("{manifest}-manifest.jsonld")))
+            .unwrap();
+        let parsed: Value = serde_json::from_str(&text).unwrap();
+        let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+        for test in parsed["sequence"].as_array().unwrap() {
+            let id = format!("{manifest}{}", test["@id"].as_str().unwrap());
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                run(test, manifest, loader)
+            }))
+            .unwrap_or(Outcome::Fail);
+            let key = match outcome {
+                Outcome::Pass => "pass".to_string(),
+                Outcome::Fail => "fail".to_string(),
+                Outcome::Skip(reason) => format!("skip ({reason})"),
+            };
+            *counts.entry(key).or_default() += 1;
+            results.insert(id, outcome);
+        }
+        let (pass, fail) = (
+            counts.get("pass").copied().unwrap_or(0),
+            counts.get("fail").copied().unwrap_or(0),
+        );
+        println!(
+            "{engine} {manifest}: {pass} of {} run pass ({:.1}%); {counts:?}",
+            pass + fail,
+            100.0 * pass as f64 / (pass + fail).max(1) as f64
+        );
+    }
+    results
+}
+
+/// canonprof's engine passes everything the json-ld engine passes (`passing.txt`), and none of its own
+/// passing tests (`passing-native.txt`) may regress.
+#[test]
+fn w3c_json_ld_suites_with_the_native_engine() {
+    let loader = loader();
+    let results = run_suites("canonprof", &loader, run_native);
+    let passing: BTreeSet<&String> = results
+        .iter()
+        .filter(|(_, o)| **o == Outcome::Pass)
+        .map(|(id, _)| id)
+        .collect();
+    let failing: Vec<&str> = results
+        .iter()
+        .filter(|(_, o)| **o == Outcome::Fail)
+        .map(|(id, _)| id.as_str())
+        .collect();
+    println!("canonprof failing: {}", failing.join(" "));
+    let list = suite_dir().join("passing-native.txt");
+    if std::env::var_os("UPDATE_JSONLD_PASSING").is_some() {
+        let text: String = passing.iter().map(|id| format!("{id}\n")).collect();
+        std::fs::write(&list, text).unwrap();
+        return;
+    }
+    for file in ["passing.txt", "passing-native.txt"] {
+        let expected = std::fs::read_to_string(suite_dir().join(file)).unwrap();
+        let regressed: Vec<&str> = expected
+            .lines()
+            .filter(|id| !passing.contains(&id.to_string()))
+            .collect();
+        assert!(
+            regressed.is_empty(),
+            "tests in {file} fail with the canonprof engine: {regressed:?}"
+        );
+        assert!(expected.lines().count() > 400, "{file} is the suite's list");
     }
 }
 

@@ -10,6 +10,9 @@
 pub mod expand;
 pub mod jcs;
 pub mod label;
+pub mod native;
+
+pub use crate::loader::Engine;
 pub mod nquads;
 pub mod rdfc;
 pub mod to_rdf;

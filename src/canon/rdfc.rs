@@ -7,9 +7,9 @@
 //! that occurs twice in it, unlike rdf-canonize (docs/design.md).
 
 use super::label::{self, LabelCounts};
-use super::{expand, nquads, phase, to_rdf, Quads};
+use super::{expand, native, nquads, phase, to_rdf, Quads};
 use crate::error::{Error, ErrorKind, Result};
-use crate::loader::OfflineLoader;
+use crate::loader::{Engine, OfflineLoader};
 use json_ld::syntax::Parse;
 use sha2::{Digest, Sha256, Sha384};
 use std::collections::HashMap;
@@ -87,6 +87,43 @@ pub fn canonicalize_jsonld(
     loader: &OfflineLoader,
     options: &RdfcOptions,
 ) -> Result<RdfcOutput> {
+    let (dataset, dropped) = match loader.engine() {
+        Engine::JsonLd => json_ld_dataset(label, text, loader, options)?,
+        Engine::Canonprof => native_dataset(label, text, loader, options)?,
+    };
+    let mut output = canonicalize_dataset(&dataset, options).map_err(|e| e.in_source(label))?;
+    output.dropped = dropped;
+    Ok(output)
+}
+
+/// `parse`, `expand`, `to_rdf` with canonprof's own engine ([`native`]): serde_json parsing, memoized context
+/// processing, direct deserialization.
+fn native_dataset(
+    label: &str,
+    text: &str,
+    loader: &OfflineLoader,
+    options: &RdfcOptions,
+) -> Result<(Quads, usize)> {
+    let document: serde_json::Value = {
+        let _span = tracing::info_span!(phase::PARSE).entered();
+        serde_json::from_str(text).map_err(|e| crate::document::json_error(label, &e))?
+    };
+    let expanded = {
+        let _span = tracing::info_span!(phase::EXPAND).entered();
+        native::expand(&document, loader, None, !options.lossy)
+            .map_err(|e| locate(e, label, text))?
+    };
+    let _span = tracing::info_span!(phase::TO_RDF).entered();
+    native::to_rdf(&expanded, options.lossy).map_err(|e| locate(e, label, text))
+}
+
+/// `parse`, `expand`, `to_rdf` with the json-ld crate (the reference engine).
+fn json_ld_dataset(
+    label: &str,
+    text: &str,
+    loader: &OfflineLoader,
+    options: &RdfcOptions,
+) -> Result<(Quads, usize)> {
     let mut document = {
         let _span = tracing::info_span!(phase::PARSE).entered();
         json_ld::syntax::Value::parse_str(text)
@@ -103,17 +140,12 @@ pub fn canonicalize_jsonld(
         }
         .map_err(|e| locate(e, label, text))?
     };
-    let (dataset, dropped) = {
-        let _span = tracing::info_span!(phase::TO_RDF).entered();
-        match options.lossy {
-            false => to_rdf::to_rdf(&expanded).map(|d| (d, 0)),
-            true => to_rdf::to_rdf_lossy(&expanded),
-        }
-        .map_err(|e| locate(e, label, text))?
-    };
-    let mut output = canonicalize_dataset(&dataset, options).map_err(|e| e.in_source(label))?;
-    output.dropped = dropped;
-    Ok(output)
+    let _span = tracing::info_span!(phase::TO_RDF).entered();
+    match options.lossy {
+        false => to_rdf::to_rdf(&expanded).map(|d| (d, 0)),
+        true => to_rdf::to_rdf_lossy(&expanded),
+    }
+    .map_err(|e| locate(e, label, text))
 }
 
 /// Names the file, and turns a locate hint into a JSON pointer (error path only).
@@ -171,13 +203,18 @@ pub fn issue_identifiers(
     }
 }
 
+/// Marks the IRIs that undefined terms get in [`undefined_term_statements`].
+const MARK: &str = "urn:canonprof:undefined-term#";
+
 /// `--lossy`: how many statements the values of undefined terms would have made — what json-ld 0.21's lenient
 /// expansion drops without a trace. The document is expanded a second time with a marker `@vocab` appended to its
 /// top-level `@context`, which gives every undefined term an IRI; the extra statements (less the `@type`
 /// statements the marker rescues, which [`to_rdf::to_rdf_lossy`] already counts) are the dropped ones. Not timed:
 /// called when checking inputs. Errors: as for [`canonicalize_jsonld`].
 pub fn undefined_term_statements(label: &str, text: &str, loader: &OfflineLoader) -> Result<usize> {
-    const MARK: &str = "urn:canonprof:undefined-term#";
+    if loader.engine() == Engine::Canonprof {
+        return native_undefined_term_statements(label, text, loader);
+    }
     let parse = || {
         json_ld::syntax::Value::parse_str(text)
             .map(|(value, _)| value)
@@ -216,6 +253,50 @@ pub fn undefined_term_statements(label: &str, text: &str, loader: &OfflineLoader
         }
     }
     let with_marker = count(marked)?;
+    let rescued_types = with_marker
+        .iter()
+        .filter(|q| {
+            q.predicate.as_ref() == oxrdf::vocab::rdf::TYPE
+                && matches!(&q.object, oxrdf::Term::NamedNode(n) if n.as_str().starts_with(MARK))
+        })
+        .count();
+    Ok(with_marker
+        .len()
+        .saturating_sub(plain.len())
+        .saturating_sub(rescued_types))
+}
+
+/// [`undefined_term_statements`] with canonprof's engine: the same two expansions, on serde_json values.
+fn native_undefined_term_statements(
+    label: &str,
+    text: &str,
+    loader: &OfflineLoader,
+) -> Result<usize> {
+    let document: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| crate::document::json_error(label, &e))?;
+    let count = |document: &serde_json::Value| -> Result<Quads> {
+        let expanded =
+            native::expand(document, loader, None, false).map_err(|e| e.in_source(label))?;
+        native::to_rdf(&expanded, true)
+            .map(|(d, _)| d)
+            .map_err(|e| e.in_source(label))
+    };
+    let plain = count(&document)?;
+    let mut marked = document;
+    let Some(object) = marked.as_object_mut() else {
+        return Ok(0);
+    };
+    let vocab = serde_json::json!({ "@vocab": MARK });
+    let contexts = match object.remove("@context") {
+        Some(serde_json::Value::Array(mut items)) => {
+            items.push(vocab);
+            items
+        }
+        Some(other) => vec![other, vocab],
+        None => vec![vocab],
+    };
+    object.insert("@context".into(), serde_json::Value::Array(contexts));
+    let with_marker = count(&marked)?;
     let rescued_types = with_marker
         .iter()
         .filter(|q| {

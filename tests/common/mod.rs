@@ -5,7 +5,7 @@ use canonprof::canon::rdfc::{HashAlgorithm, RdfcOptions};
 use canonprof::canon::Algorithm;
 use canonprof::canonicalize::{self, InputFormat, Output, Request};
 use canonprof::document::Document;
-use canonprof::loader::OfflineLoader;
+use canonprof::loader::{Engine, OfflineLoader};
 use std::path::{Path, PathBuf};
 
 /// Path of a file under `tests/data/`.
@@ -27,19 +27,37 @@ pub fn request(algorithm: Algorithm, input_format: InputFormat, output: Output) 
 
 /// Canonicalizes in-memory text as `canonprof canonicalize` would.
 pub fn run_text(text: &str, request: &Request) -> canonprof::Result<String> {
+    run_text_with(text, request, Engine::JsonLd)
+}
+
+/// [`run_text`] with the given expansion engine.
+pub fn run_text_with(text: &str, request: &Request, engine: Engine) -> canonprof::Result<String> {
     let document = Document {
         label: "test-input".to_string(),
         text: text.to_string(),
     };
-    canonicalize::run(&document, &OfflineLoader::bundled(), request)
+    canonicalize::run(
+        &document,
+        &OfflineLoader::bundled().with_engine(engine),
+        request,
+    )
 }
 
-/// RDFC-1.0 canonical N-Quads of a JSON-LD text.
+/// RDFC-1.0 canonical N-Quads of a JSON-LD text — with both expansion engines, which must agree: the same
+/// bytes, or errors of the same kind. Returns the json-ld engine's result.
 pub fn rdfc_jsonld(text: &str) -> canonprof::Result<String> {
-    run_text(
-        text,
-        &request(Algorithm::Rdfc, InputFormat::Jsonld, Output::Canonical),
-    )
+    let request = request(Algorithm::Rdfc, InputFormat::Jsonld, Output::Canonical);
+    let reference = run_text_with(text, &request, Engine::JsonLd);
+    let native = run_text_with(text, &request, Engine::Canonprof);
+    match (&reference, &native) {
+        (Ok(a), Ok(b)) => assert_eq!(a, b, "the canonprof engine's canonical N-Quads differ"),
+        (Err(a), Err(b)) => assert_eq!(
+            a.kind, b.kind,
+            "the engines fail differently: json-ld `{a}`, canonprof `{b}`"
+        ),
+        _ => panic!("the engines disagree: json-ld {reference:?}, canonprof {native:?}"),
+    }
+    reference
 }
 
 /// RDFC-1.0 canonical N-Quads of an N-Quads text.

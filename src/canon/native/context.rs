@@ -1,0 +1,1035 @@
+//! Active contexts and the Context Processing Algorithms (JSON-LD 1.1 API §4.1 Context Processing Algorithm,
+//! §4.2 Create Term Definition), built for a credential pipeline: an active context is immutable once made and
+//! shared behind an `Arc`; every result of context processing is memoized ([`super::memo::Memo`]) by (active
+//! context, local context, base URL, flags), so the type- and property-scoped contexts of a credential are
+//! processed once, not at every typed node; remote contexts come from the offline loader. JSON-LD 1.1
+//! processing mode only (canonprof does not run JSON-LD 1.0).
+
+use super::iri;
+use super::memo::Memo;
+use super::{invalid, Json};
+use crate::error::Result;
+use crate::loader::OfflineLoader;
+use serde_json::Map;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// A base direction (JSON-LD 1.1 §4.2.4.1 "Base Direction").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// `"ltr"`.
+    Ltr,
+    /// `"rtl"`.
+    Rtl,
+}
+
+impl Direction {
+    /// Parses `"ltr"` / `"rtl"`; anything else is `None`.
+    pub fn parse(value: &str) -> Option<Direction> {
+        match value {
+            "ltr" => Some(Direction::Ltr),
+            "rtl" => Some(Direction::Rtl),
+            _ => None,
+        }
+    }
+
+    /// The keyword value, `"ltr"` or `"rtl"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Direction::Ltr => "ltr",
+            Direction::Rtl => "rtl",
+        }
+    }
+}
+
+/// A container mapping (JSON-LD 1.1 §4.3 "Value Ordering" / §9.15 `@container`): a set of `@list`, `@set`,
+/// `@index`, `@language`, `@id`, `@type`, `@graph` as bit flags.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct Container(u8);
+
+impl Container {
+    /// `@list`.
+    pub const LIST: u8 = 1;
+    /// `@set`.
+    pub const SET: u8 = 2;
+    /// `@index`.
+    pub const INDEX: u8 = 4;
+    /// `@language`.
+    pub const LANGUAGE: u8 = 8;
+    /// `@id`.
+    pub const ID: u8 = 16;
+    /// `@type`.
+    pub const TYPE: u8 = 32;
+    /// `@graph`.
+    pub const GRAPH: u8 = 64;
+
+    /// Whether the mapping includes `flag`.
+    pub fn has(self, flag: u8) -> bool {
+        self.0 & flag != 0
+    }
+
+    fn flag(keyword: &str) -> Option<u8> {
+        Some(match keyword {
+            "@list" => Self::LIST,
+            "@set" => Self::SET,
+            "@index" => Self::INDEX,
+            "@language" => Self::LANGUAGE,
+            "@id" => Self::ID,
+            "@type" => Self::TYPE,
+            "@graph" => Self::GRAPH,
+            _ => return None,
+        })
+    }
+
+    /// §4.2.2 step 19.1: the container values JSON-LD 1.1 allows — one keyword, or an array combining `@set` with
+    /// `@index`, `@id`, `@type` or `@language`, `@graph` with `@id` or `@index` (and optionally `@set`).
+    fn parse(value: &Json) -> Option<Container> {
+        let items: Vec<&str> = match value {
+            Json::String(s) => vec![s.as_str()],
+            Json::Array(items) => items.iter().map(Json::as_str).collect::<Option<_>>()?,
+            _ => return None,
+        };
+        let mut bits = 0u8;
+        for item in &items {
+            bits |= Self::flag(item)?;
+        }
+        let c = Container(bits);
+        let valid = match items.len() {
+            1 => true,
+            _ if c.has(Self::GRAPH) => {
+                bits & !(Self::GRAPH | Self::ID | Self::INDEX | Self::SET) == 0
+                    && !(c.has(Self::ID) && c.has(Self::INDEX))
+            }
+            _ if c.has(Self::SET) => {
+                bits & !Self::SET != 0
+                    && (bits & !Self::SET).count_ones() == 1
+                    && !c.has(Self::LIST)
+            }
+            _ => false,
+        };
+        valid.then_some(c)
+    }
+}
+
+/// A scoped context of a term definition: the local context value (shared, so memoization can key on it) and
+/// the base URL it was defined under.
+#[derive(Debug, Clone)]
+pub struct ScopedContext {
+    /// The `@context` value of the term definition.
+    pub value: Arc<Json>,
+    /// The base URL of the context that defined the term.
+    pub base: Option<Arc<str>>,
+}
+
+impl PartialEq for ScopedContext {
+    fn eq(&self, other: &Self) -> bool {
+        self.value == other.value && self.base == other.base
+    }
+}
+
+/// A term definition (JSON-LD 1.1 API §4.1.1: IRI mapping, prefix flag, protected flag, reverse property flag,
+/// and the optional base URL, context, container, direction, index, language, nest and type mappings).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TermDef {
+    /// The IRI mapping (an IRI, a blank node identifier or a keyword); `None` when the term maps to null.
+    pub iri: Option<String>,
+    /// Whether the term may be used as a compact IRI prefix.
+    pub prefix: bool,
+    /// Whether the term is protected (`@protected`).
+    pub protected: bool,
+    /// Whether the term is a reverse property (`@reverse`).
+    pub reverse: bool,
+    /// The type mapping: an IRI, `@id`, `@vocab`, `@json` or `@none`.
+    pub type_mapping: Option<String>,
+    /// The language mapping: `Some(None)` for an explicit null.
+    pub language: Option<Option<String>>,
+    /// The direction mapping: `Some(None)` for an explicit null.
+    pub direction: Option<Option<Direction>>,
+    /// The container mapping.
+    pub container: Container,
+    /// The index mapping (property-valued index, `@index` of a term definition).
+    pub index: Option<String>,
+    /// The nest value.
+    pub nest: Option<String>,
+    /// The scoped (property- or type-scoped) context.
+    pub context: Option<ScopedContext>,
+}
+
+impl TermDef {
+    /// Equality ignoring the protected flag (§4.2.2 step 27.1).
+    fn same_as(&self, other: &TermDef) -> bool {
+        TermDef {
+            protected: other.protected,
+            ..self.clone()
+        } == *other
+    }
+}
+
+static NEXT_CONTEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+/// An active context (JSON-LD 1.1 API §4.1.1). Immutable once built; the `id` is unique for the process's
+/// lifetime, so memo keys that name it never alias.
+#[derive(Debug)]
+pub struct Context {
+    id: u64,
+    /// The base IRI (`@base`, else the document URL); `None` is null.
+    pub base: Option<Arc<str>>,
+    /// The original base URL (the document URL).
+    pub original_base: Option<Arc<str>>,
+    /// The vocabulary mapping (`@vocab`).
+    pub vocab: Option<String>,
+    /// The default language (`@language`).
+    pub language: Option<String>,
+    /// The default base direction (`@direction`).
+    pub direction: Option<Direction>,
+    /// Term definitions by term.
+    pub terms: HashMap<Arc<str>, Arc<TermDef>>,
+    /// The previous context, kept when a type-scoped context does not propagate (`@propagate: false`).
+    pub previous: Option<Arc<Context>>,
+}
+
+impl Clone for Context {
+    fn clone(&self) -> Self {
+        Context {
+            id: NEXT_CONTEXT_ID.fetch_add(1, Ordering::Relaxed),
+            base: self.base.clone(),
+            original_base: self.original_base.clone(),
+            vocab: self.vocab.clone(),
+            language: self.language.clone(),
+            direction: self.direction,
+            terms: self.terms.clone(),
+            previous: self.previous.clone(),
+        }
+    }
+}
+
+impl Context {
+    /// The initial active context for a document at `base` (JSON-LD 1.1 API §4.1.1): no terms, base IRI and
+    /// original base URL both `base`.
+    pub fn new(base: Option<&str>) -> Context {
+        let base: Option<Arc<str>> = base.map(Arc::from);
+        Context {
+            id: NEXT_CONTEXT_ID.fetch_add(1, Ordering::Relaxed),
+            base: base.clone(),
+            original_base: base,
+            vocab: None,
+            language: None,
+            direction: None,
+            terms: HashMap::new(),
+            previous: None,
+        }
+    }
+
+    /// The unique identity of this context (a memo key).
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// The definition of `term`, if any.
+    pub fn term(&self, term: &str) -> Option<&TermDef> {
+        self.terms.get(term).map(|d| &**d)
+    }
+
+    fn has_protected_terms(&self) -> bool {
+        self.terms.values().any(|d| d.protected)
+    }
+}
+
+/// The flags of one context processing call (JSON-LD 1.1 API §4.1.2 inputs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Flags {
+    /// Override protected (true for property-scoped contexts).
+    pub override_protected: bool,
+    /// Propagate (false for type-scoped contexts).
+    pub propagate: bool,
+    /// Validate scoped context.
+    pub validate_scoped: bool,
+}
+
+impl Flags {
+    /// The defaults of §4.1.2: override protected false, propagate true, validate scoped context true.
+    pub const DEFAULT: Flags = Flags {
+        override_protected: false,
+        propagate: true,
+        validate_scoped: true,
+    };
+}
+
+/// Most remote contexts one chain of context processing may dereference (§4.1.2 step 5.2.3, a
+/// processor-defined limit).
+const MAX_REMOTE_CHAIN: usize = 32;
+
+/// Runs context processing with the offline loader and a memo.
+pub struct Processor<'a> {
+    /// Serves remote contexts (and bounds their number).
+    pub loader: &'a OfflineLoader,
+    /// Processed contexts and remote documents already seen.
+    pub memo: &'a Memo,
+}
+
+/// The state of one Create Term Definition pass over a local context (§4.1.2 step 5.13).
+struct Defining<'c> {
+    result: Context,
+    local: &'c Map<String, Json>,
+    defined: HashMap<String, bool>,
+    base: Option<&'c str>,
+    protected: bool,
+    override_protected: bool,
+    remote: Vec<String>,
+}
+
+impl Processor<'_> {
+    /// JSON-LD 1.1 API §4.1.2 Context Processing Algorithm, memoized: the active context that `local` gives on
+    /// top of `active` with `base` as base URL. Errors: [`crate::error::ErrorKind::Expansion`] with the spec's
+    /// error code (`invalid local context`, `protected term redefinition`, …), loader errors for remote contexts.
+    pub fn process(
+        &self,
+        active: &Arc<Context>,
+        local: &Arc<Json>,
+        base: Option<&str>,
+        flags: Flags,
+    ) -> Result<Arc<Context>> {
+        self.process_with(active, local, base, flags, &mut Vec::new())
+    }
+
+    fn process_with(
+        &self,
+        active: &Arc<Context>,
+        local: &Arc<Json>,
+        base: Option<&str>,
+        flags: Flags,
+        remote: &mut Vec<String>,
+    ) -> Result<Arc<Context>> {
+        if let Some(found) = self.memo.processed(active, local, base, flags) {
+            return Ok(found);
+        }
+        let result = Arc::new(self.run(active, local, base, flags, remote)?);
+        self.memo
+            .remember(active, local, base, flags, result.clone());
+        Ok(result)
+    }
+
+    /// §4.1.2 steps 1–6.
+    fn run(
+        &self,
+        active: &Arc<Context>,
+        local: &Json,
+        base: Option<&str>,
+        flags: Flags,
+        remote: &mut Vec<String>,
+    ) -> Result<Context> {
+        // Step 1.
+        let mut result = (**active).clone();
+        let mut propagate = flags.propagate;
+        // Step 2.
+        if let Json::Object(map) = local {
+            if let Some(value) = map.get("@propagate") {
+                propagate = value.as_bool().ok_or_else(|| {
+                    invalid(
+                        "invalid @propagate value",
+                        format!("`{value}` is not a boolean"),
+                    )
+                })?;
+            }
+        }
+        // Step 3.
+        if !propagate && result.previous.is_none() {
+            result.previous = Some(active.clone());
+        }
+        // Step 4.
+        let items: &[Json] = match local {
+            Json::Array(items) => items,
+            single => std::slice::from_ref(single),
+        };
+        // Step 5.
+        for context in items {
+            match context {
+                // Step 5.1.
+                Json::Null => {
+                    if !flags.override_protected && result.has_protected_terms() {
+                        return Err(invalid(
+                            "invalid context nullification",
+                            "a null context would clear protected terms",
+                        ));
+                    }
+                    let previous = result.previous.take();
+                    let mut fresh = Context::new(active.original_base.as_deref());
+                    if !propagate {
+                        fresh.previous = previous;
+                    }
+                    result = fresh;
+                }
+                // Step 5.2: a remote context.
+                Json::String(reference) => {
+                    let url = iri::resolve(base, reference);
+                    if !flags.validate_scoped && remote.contains(&url) {
+                        continue;
+                    }
+                    if remote.len() >= MAX_REMOTE_CHAIN {
+                        return Err(invalid(
+                            "context overflow",
+                            format!(
+                                "more than {MAX_REMOTE_CHAIN} nested remote contexts at <{url}>"
+                            ),
+                        ));
+                    }
+                    remote.push(url.clone());
+                    let loaded = self.memo.remote_context(self.loader, &url)?;
+                    let snapshot = Arc::new(result);
+                    let mut chain = remote.clone();
+                    let processed = self.process_with(
+                        &snapshot,
+                        &loaded,
+                        Some(&url),
+                        Flags {
+                            validate_scoped: flags.validate_scoped,
+                            ..Flags::DEFAULT
+                        },
+                        &mut chain,
+                    )?;
+                    result = (*processed).clone();
+                }
+                // Step 5.4.
+                Json::Object(map) => {
+                    result = self.local_map(result, map, base, flags, remote)?;
+                }
+                // Step 5.3.
+                other => {
+                    return Err(invalid(
+                        "invalid local context",
+                        format!("`{other}` is not a map, string or null"),
+                    ))
+                }
+            }
+        }
+        Ok(result)
+    }
+
+    /// §4.1.2 steps 5.5–5.13 for one context map.
+    fn local_map(
+        &self,
+        mut result: Context,
+        map: &Map<String, Json>,
+        base: Option<&str>,
+        flags: Flags,
+        remote: &[String],
+    ) -> Result<Context> {
+        // Step 5.5.
+        if let Some(version) = map.get("@version") {
+            if version.as_f64() != Some(1.1) {
+                return Err(invalid(
+                    "invalid @version value",
+                    format!("`{version}` is not 1.1"),
+                ));
+            }
+        }
+        // Step 5.6: @import.
+        let imported;
+        let map = match map.get("@import") {
+            None => map,
+            Some(Json::String(reference)) => {
+                let url = iri::resolve(base, reference);
+                let loaded = self.memo.remote_context(self.loader, &url)?;
+                let Json::Object(import) = &*loaded else {
+                    return Err(invalid(
+                        "invalid remote context",
+                        format!("the context imported from <{url}> is not a map"),
+                    ));
+                };
+                if import.contains_key("@import") {
+                    return Err(invalid(
+                        "invalid context entry",
+                        format!("the context imported from <{url}> has its own @import"),
+                    ));
+                }
+                let mut merged = import.clone();
+                for (key, value) in map {
+                    merged.insert(key.clone(), value.clone());
+                }
+                imported = merged;
+                &imported
+            }
+            Some(other) => {
+                return Err(invalid(
+                    "invalid @import value",
+                    format!("`{other}` is not a string"),
+                ))
+            }
+        };
+        // Step 5.7: @base, only outside remote contexts.
+        if let (Some(value), true) = (map.get("@base"), remote.is_empty()) {
+            result.base =
+                match value {
+                    Json::Null => None,
+                    Json::String(s) if iri::is_absolute_iri(s) => Some(Arc::from(s.as_str())),
+                    Json::String(s) if result.base.is_some() => {
+                        Some(Arc::from(iri::resolve(result.base.as_deref(), s)))
+                    }
+                    other => return Err(invalid(
+                        "invalid base IRI",
+                        format!(
+                            "`{other}` is not an IRI (and there is no base to resolve it against)"
+                        ),
+                    )),
+                };
+        }
+        // Step 5.8: @vocab.
+        if let Some(value) = map.get("@vocab") {
+            result.vocab = match value {
+                Json::Null => None,
+                Json::String(s) => {
+                    let expanded = iri::expand(&result, s, true, true).filter(|v| {
+                        iri::is_absolute_iri(v) || iri::is_blank(v) || !v.contains(':')
+                    });
+                    match expanded {
+                        Some(v) => Some(v),
+                        None => {
+                            return Err(invalid(
+                                "invalid vocab mapping",
+                                format!("`{s}` is not an IRI or blank node identifier"),
+                            ))
+                        }
+                    }
+                }
+                other => {
+                    return Err(invalid(
+                        "invalid vocab mapping",
+                        format!("`{other}` is not a string or null"),
+                    ))
+                }
+            };
+        }
+        // Step 5.9: @language.
+        if let Some(value) = map.get("@language") {
+            result.language = match value {
+                Json::Null => None,
+                Json::String(s) => Some(s.clone()),
+                other => {
+                    return Err(invalid(
+                        "invalid default language",
+                        format!("`{other}` is not a string or null"),
+                    ))
+                }
+            };
+        }
+        // Step 5.10: @direction.
+        if let Some(value) = map.get("@direction") {
+            result.direction = match value {
+                Json::Null => None,
+                Json::String(s) if Direction::parse(s).is_some() => Direction::parse(s),
+                other => {
+                    return Err(invalid(
+                        "invalid base direction",
+                        format!("`{other}` is not \"ltr\", \"rtl\" or null"),
+                    ))
+                }
+            };
+        }
+        // Step 5.11: @propagate (its value was read in step 2).
+        if let Some(value) = map.get("@propagate") {
+            if !value.is_boolean() {
+                return Err(invalid(
+                    "invalid @propagate value",
+                    format!("`{value}` is not a boolean"),
+                ));
+            }
+        }
+        let protected = match map.get("@protected") {
+            None => false,
+            Some(Json::Bool(b)) => *b,
+            Some(other) => {
+                return Err(invalid(
+                    "invalid @protected value",
+                    format!("`{other}` is not a boolean"),
+                ))
+            }
+        };
+        // Steps 5.12–5.13.
+        let mut defining = Defining {
+            result,
+            local: map,
+            defined: HashMap::new(),
+            base,
+            protected,
+            override_protected: flags.override_protected,
+            remote: remote.to_vec(),
+        };
+        for key in map.keys() {
+            if matches!(
+                key.as_str(),
+                "@base"
+                    | "@direction"
+                    | "@import"
+                    | "@language"
+                    | "@propagate"
+                    | "@protected"
+                    | "@version"
+                    | "@vocab"
+            ) {
+                continue;
+            }
+            self.create_term_definition(&mut defining, key)?;
+        }
+        Ok(defining.result)
+    }
+
+    /// IRI Expansion (JSON-LD 1.1 API, `#iri-expansion`) while a local context is processed: steps 3 and 6.3
+    /// define the terms the value depends on first, then [`iri::expand`] does the rest.
+    fn expand_iri(
+        &self,
+        d: &mut Defining,
+        value: &str,
+        document_relative: bool,
+        vocab: bool,
+    ) -> Result<Option<String>> {
+        if iri::is_keyword(value) || iri::has_keyword_form(value) {
+            return Ok(iri::expand(&d.result, value, document_relative, vocab));
+        }
+        // Step 3.
+        if d.local.contains_key(value) && d.defined.get(value) != Some(&true) {
+            self.create_term_definition(d, value)?;
+        }
+        // Step 6.3.
+        if let Some(split) = value[1.min(value.len())..].find(':').map(|i| i + 1) {
+            let (prefix, suffix) = (&value[..split], &value[split + 1..]);
+            if prefix != "_"
+                && !suffix.starts_with("//")
+                && d.local.contains_key(prefix)
+                && d.defined.get(prefix) != Some(&true)
+            {
+                self.create_term_definition(d, prefix)?;
+            }
+        }
+        Ok(iri::expand(&d.result, value, document_relative, vocab))
+    }
+
+    /// JSON-LD 1.1 API §4.2.2 Create Term Definition, steps 1–28.
+    fn create_term_definition(&self, d: &mut Defining, term: &str) -> Result<()> {
+        // Step 1.
+        match d.defined.get(term) {
+            Some(true) => return Ok(()),
+            Some(false) => {
+                return Err(invalid(
+                    "cyclic IRI mapping",
+                    format!("term `{term}` is defined through itself"),
+                ))
+            }
+            None => {}
+        }
+        // Step 2.
+        if term.is_empty() {
+            return Err(invalid("invalid term definition", "the empty term"));
+        }
+        d.defined.insert(term.to_string(), false);
+        // Step 3.
+        let value = d.local.get(term).cloned().unwrap_or(Json::Null);
+        // Step 4: `@type` may only be given `@container: @set` and `@protected`.
+        if term == "@type" {
+            let only_set = matches!(&value, Json::Object(m)
+                if !m.is_empty()
+                    && m.iter().all(|(k, v)| (k == "@container" && v == "@set") || k == "@protected"));
+            if !only_set {
+                return Err(invalid(
+                    "keyword redefinition",
+                    "`@type` may only be given `@container: @set` and `@protected`",
+                ));
+            }
+        } else if iri::is_keyword(term) {
+            return Err(invalid(
+                "keyword redefinition",
+                format!("`{term}` is a keyword"),
+            ));
+        }
+        // Step 5: keyword-like terms are ignored.
+        if term != "@type" && iri::has_keyword_form(term) {
+            d.defined.insert(term.to_string(), true);
+            return Ok(());
+        }
+        // Step 6.
+        let previous = d.result.terms.remove(term);
+        // Steps 7–9.
+        let (map, simple) = match &value {
+            Json::Null => {
+                let mut m = Map::new();
+                m.insert("@id".into(), Json::Null);
+                (m, false)
+            }
+            Json::String(s) => {
+                let mut m = Map::new();
+                m.insert("@id".into(), Json::String(s.clone()));
+                (m, true)
+            }
+            Json::Object(m) => (m.clone(), false),
+            other => {
+                return Err(invalid(
+                    "invalid term definition",
+                    format!("term `{term}`: `{other}` is not a string, map or null"),
+                ))
+            }
+        };
+        // Step 10.
+        let mut def = TermDef::default();
+        // Step 11.
+        def.protected = match map.get("@protected") {
+            None => d.protected,
+            Some(Json::Bool(b)) => *b,
+            Some(other) => {
+                return Err(invalid(
+                    "invalid @protected value",
+                    format!("term `{term}`: `{other}`"),
+                ))
+            }
+        };
+        // Step 12: @type.
+        if let Some(ty) = map.get("@type") {
+            let Json::String(ty) = ty else {
+                return Err(invalid(
+                    "invalid type mapping",
+                    format!("term `{term}`: `{ty}` is not a string"),
+                ));
+            };
+            let expanded = self.expand_iri(d, ty, false, true)?;
+            match expanded {
+                Some(t)
+                    if matches!(t.as_str(), "@id" | "@json" | "@none" | "@vocab")
+                        || iri::is_absolute_iri(&t) =>
+                {
+                    def.type_mapping = Some(t)
+                }
+                _ => {
+                    return Err(invalid(
+                        "invalid type mapping",
+                        format!("term `{term}`: `{ty}` is not an IRI"),
+                    ))
+                }
+            }
+        }
+        // Step 13: @reverse.
+        if let Some(reverse) = map.get("@reverse") {
+            if map.contains_key("@id") || map.contains_key("@nest") {
+                return Err(invalid(
+                    "invalid reverse property",
+                    format!("term `{term}` has @reverse with @id or @nest"),
+                ));
+            }
+            let Json::String(reverse) = reverse else {
+                return Err(invalid(
+                    "invalid IRI mapping",
+                    format!("term `{term}`: @reverse `{reverse}` is not a string"),
+                ));
+            };
+            if iri::has_keyword_form(reverse) {
+                d.defined.insert(term.to_string(), true);
+                return Ok(());
+            }
+            match self.expand_iri(d, reverse, false, true)? {
+                Some(iri) if iri::is_absolute_iri(&iri) || iri::is_blank(&iri) => {
+                    def.iri = Some(iri)
+                }
+                _ => {
+                    return Err(invalid(
+                        "invalid IRI mapping",
+                        format!("term `{term}`: @reverse `{reverse}` is not an IRI"),
+                    ))
+                }
+            }
+            if let Some(container) = map.get("@container") {
+                match container {
+                    Json::Null => {}
+                    Json::String(s) if s == "@set" || s == "@index" => {
+                        def.container = Container::parse(container).unwrap_or_default()
+                    }
+                    _ => {
+                        return Err(invalid(
+                            "invalid reverse property",
+                            format!("term `{term}`: container `{container}`"),
+                        ))
+                    }
+                }
+            }
+            def.reverse = true;
+            return self.finish(d, term, def, previous);
+        }
+        // Step 14: @id.
+        let id = map.get("@id");
+        if let Some(id) = id.filter(|v| v.as_str() != Some(term)) {
+            match id {
+                Json::Null => def.iri = None,
+                Json::String(s) => {
+                    if !iri::is_keyword(s) && iri::has_keyword_form(s) {
+                        d.defined.insert(term.to_string(), true);
+                        return Ok(());
+                    }
+                    let expanded = self.expand_iri(d, s, false, true)?;
+                    match expanded {
+                        Some(e)
+                            if iri::is_keyword(&e)
+                                || iri::is_absolute_iri(&e)
+                                || iri::is_blank(&e) =>
+                        {
+                            if e == "@context" {
+                                return Err(invalid(
+                                    "invalid keyword alias",
+                                    format!("term `{term}` aliases @context"),
+                                ));
+                            }
+                            def.iri = Some(e)
+                        }
+                        _ => {
+                            return Err(invalid(
+                                "invalid IRI mapping",
+                                format!("term `{term}`: `{s}` is not an IRI"),
+                            ))
+                        }
+                    }
+                    // Step 14.2.4: a term that looks like a compact or relative IRI must expand to its mapping.
+                    if inner_colon(term) || term.contains('/') {
+                        d.defined.insert(term.to_string(), true);
+                        let by_itself = self.expand_iri(d, term, false, true)?;
+                        if by_itself != def.iri {
+                            return Err(invalid(
+                                "invalid IRI mapping",
+                                format!(
+                                    "term `{term}` looks like an IRI but maps to `{}`",
+                                    def.iri.as_deref().unwrap_or("null")
+                                ),
+                            ));
+                        }
+                    }
+                    // Step 14.2.5: the prefix flag.
+                    if !term.contains(':') && !term.contains('/') && simple {
+                        if let Some(e) = &def.iri {
+                            def.prefix = iri::ends_with_gen_delim(e) || iri::is_blank(e);
+                        }
+                    }
+                }
+                other => {
+                    return Err(invalid(
+                        "invalid IRI mapping",
+                        format!("term `{term}`: @id `{other}` is not a string"),
+                    ))
+                }
+            }
+        } else if let Some(split) = term[1.min(term.len())..].find(':').map(|i| i + 1) {
+            // Step 15: a compact IRI or an absolute IRI.
+            let (prefix, suffix) = (&term[..split], &term[split + 1..]);
+            if d.local.contains_key(prefix) {
+                self.create_term_definition(d, prefix)?;
+            }
+            def.iri = match d.result.term(prefix).and_then(|p| p.iri.clone()) {
+                Some(prefix_iri) => Some(format!("{prefix_iri}{suffix}")),
+                None => Some(term.to_string()),
+            };
+        } else if term.contains('/') {
+            // Step 16: a relative IRI reference, expanded against the vocabulary mapping.
+            match self.expand_iri(d, term, false, true)? {
+                Some(e) if iri::is_absolute_iri(&e) || iri::is_blank(&e) => def.iri = Some(e),
+                _ => {
+                    return Err(invalid(
+                        "invalid IRI mapping",
+                        format!("term `{term}` is not an IRI"),
+                    ))
+                }
+            }
+        } else if term == "@type" {
+            // Step 17.
+            def.iri = Some("@type".into());
+        } else if let Some(vocab) = &d.result.vocab {
+            // Step 18.
+            def.iri = Some(format!("{vocab}{term}"));
+        } else {
+            return Err(invalid(
+                "invalid IRI mapping",
+                format!("term `{term}` has no @id and there is no @vocab"),
+            ));
+        }
+        // Step 19: @container.
+        if let Some(container) = map.get("@container") {
+            let parsed = Container::parse(container).ok_or_else(|| {
+                invalid(
+                    "invalid container mapping",
+                    format!("term `{term}`: `{container}`"),
+                )
+            })?;
+            def.container = parsed;
+            if parsed.has(Container::TYPE) {
+                match def.type_mapping.as_deref() {
+                    None => def.type_mapping = Some("@id".into()),
+                    Some("@id" | "@vocab") => {}
+                    Some(other) => return Err(invalid(
+                        "invalid type mapping",
+                        format!(
+                            "term `{term}`: a @type container needs @id or @vocab, not `{other}`"
+                        ),
+                    )),
+                }
+            }
+        }
+        // Step 20: @index.
+        if let Some(index) = map.get("@index") {
+            let valid = def.container.has(Container::INDEX)
+                && index.as_str().is_some_and(|s| {
+                    !iri::is_keyword(s)
+                        && iri::expand(&d.result, s, false, true)
+                            .is_some_and(|e| iri::is_absolute_iri(&e))
+                });
+            if !valid {
+                return Err(invalid(
+                    "invalid term definition",
+                    format!("term `{term}`: @index `{index}`"),
+                ));
+            }
+            def.index = index.as_str().map(str::to_string);
+        }
+        // Step 21: @context (a scoped context), validated now.
+        if let Some(context) = map.get("@context") {
+            let value = Arc::new(context.clone());
+            let snapshot = Arc::new(d.result.clone());
+            let mut chain = d.remote.clone();
+            self.process_with(
+                &snapshot,
+                &value,
+                d.base,
+                Flags {
+                    override_protected: true,
+                    propagate: true,
+                    validate_scoped: false,
+                },
+                &mut chain,
+            )
+            .map_err(|e| match e.kind {
+                // A context that cannot be loaded keeps its own error (it names the URL).
+                crate::error::ErrorKind::Expansion => invalid(
+                    "invalid scoped context",
+                    format!("term `{term}`: {}", e.reason),
+                ),
+                _ => e,
+            })?;
+            def.context = Some(ScopedContext {
+                value,
+                base: d.base.map(Arc::from),
+            });
+        }
+        // Steps 22–23: @language and @direction (without @type).
+        if !map.contains_key("@type") {
+            if let Some(language) = map.get("@language") {
+                def.language = Some(match language {
+                    Json::Null => None,
+                    Json::String(s) => Some(s.clone()),
+                    other => {
+                        return Err(invalid(
+                            "invalid language mapping",
+                            format!("term `{term}`: `{other}`"),
+                        ))
+                    }
+                });
+            }
+            if let Some(direction) = map.get("@direction") {
+                def.direction = Some(match direction {
+                    Json::Null => None,
+                    Json::String(s) if Direction::parse(s).is_some() => Direction::parse(s),
+                    other => {
+                        return Err(invalid(
+                            "invalid base direction",
+                            format!("term `{term}`: `{other}`"),
+                        ))
+                    }
+                });
+            }
+        }
+        // Step 24: @nest.
+        if let Some(nest) = map.get("@nest") {
+            match nest {
+                Json::String(s) if s == "@nest" || !iri::is_keyword(s) => {
+                    def.nest = Some(s.clone())
+                }
+                other => {
+                    return Err(invalid(
+                        "invalid @nest value",
+                        format!("term `{term}`: `{other}`"),
+                    ))
+                }
+            }
+        }
+        // Step 25: @prefix.
+        if let Some(prefix) = map.get("@prefix") {
+            if term.contains(':') || term.contains('/') {
+                return Err(invalid(
+                    "invalid term definition",
+                    format!("term `{term}` is an IRI and cannot set @prefix"),
+                ));
+            }
+            match prefix {
+                Json::Bool(b) => def.prefix = *b,
+                other => {
+                    return Err(invalid(
+                        "invalid @prefix value",
+                        format!("term `{term}`: `{other}`"),
+                    ))
+                }
+            }
+            if def.prefix && def.iri.as_deref().is_some_and(iri::is_keyword) {
+                return Err(invalid(
+                    "invalid term definition",
+                    format!("term `{term}` is a keyword alias and cannot be a prefix"),
+                ));
+            }
+        }
+        // Step 26.
+        if let Some(key) = map.keys().find(|k| {
+            !matches!(
+                k.as_str(),
+                "@id"
+                    | "@reverse"
+                    | "@container"
+                    | "@context"
+                    | "@direction"
+                    | "@index"
+                    | "@language"
+                    | "@nest"
+                    | "@prefix"
+                    | "@protected"
+                    | "@type"
+            )
+        }) {
+            return Err(invalid(
+                "invalid term definition",
+                format!("term `{term}` has an unknown entry `{key}`"),
+            ));
+        }
+        self.finish(d, term, def, previous)
+    }
+
+    /// §4.2.2 steps 27–28: protected terms may only be redefined identically (unless overriding), then the
+    /// definition is stored.
+    fn finish(
+        &self,
+        d: &mut Defining,
+        term: &str,
+        def: TermDef,
+        previous: Option<Arc<TermDef>>,
+    ) -> Result<()> {
+        let def = match previous {
+            Some(previous) if !d.override_protected && previous.protected => {
+                if !previous.same_as(&def) {
+                    return Err(invalid(
+                        "protected term redefinition",
+                        format!("term `{term}` is protected"),
+                    ));
+                }
+                previous
+            }
+            _ => Arc::new(def),
+        };
+        d.result.terms.insert(Arc::from(term), def);
+        d.defined.insert(term.to_string(), true);
+        Ok(())
+    }
+}
+
+/// Whether `term` has a colon anywhere but as its first or last character (§4.2.2 step 14.2.4).
+fn inner_colon(term: &str) -> bool {
+    let bytes = term.as_bytes();
+    bytes.len() > 2 && bytes[1..bytes.len() - 1].contains(&b':')
+}

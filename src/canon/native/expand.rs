@@ -1,0 +1,901 @@
+//! JSON-LD 1.1 API §5.1 Expansion Algorithm (`#expansion-algorithm`) and Value Expansion (`#value-expansion`),
+//! over `serde_json` values, with the active context shared (`Arc`) and every context processing call memoized
+//! ([`super::context::Processor`]). Not frame expansion; JSON-LD 1.1 processing mode; `ordered` is implied
+//! (serde_json maps iterate keys in code point order).
+//!
+//! Safe mode (the VC Data Integrity default, jsonld.js `safe: true`): whatever expansion would drop — an
+//! undefined term, a keyword-like key or value, a `@value` of null, a free-floating scalar — is a
+//! [`ErrorKind::SafeMode`] error naming the member; relative IRIs are refused later, by [`super::to_rdf`], where
+//! their quads would be lost.
+
+use super::context::{Container, Context, Flags, Processor};
+use super::{invalid, iri, Json};
+use crate::error::{Error, ErrorKind, Locate, Result};
+use serde_json::Map;
+use std::sync::Arc;
+
+/// Runs the expansion algorithm.
+pub struct Expander<'a> {
+    /// Context processing (memoized).
+    pub processor: Processor<'a>,
+    /// Safe mode: refuse what would be dropped instead of dropping it.
+    pub safe: bool,
+}
+
+/// The inputs of one map's key loop (§5.1.2 steps 13–14).
+#[derive(Clone, Copy)]
+struct Scope<'s> {
+    active: &'s Arc<Context>,
+    type_scoped: &'s Arc<Context>,
+    property: Option<&'s str>,
+    base: Option<&'s str>,
+    input_type: Option<&'s str>,
+}
+
+fn as_array(value: Json) -> Vec<Json> {
+    match value {
+        Json::Array(items) => items,
+        Json::Null => Vec::new(),
+        other => vec![other],
+    }
+}
+
+fn is_value_object(value: &Json) -> bool {
+    value.get("@value").is_some()
+}
+
+fn is_list_object(value: &Json) -> bool {
+    value.get("@list").is_some()
+}
+
+fn is_graph_object(value: &Json) -> bool {
+    matches!(value, Json::Object(m) if m.contains_key("@graph")
+        && m.keys().all(|k| matches!(k.as_str(), "@graph" | "@id" | "@index" | "@context")))
+}
+
+/// Appends `value` (an array's items, or one value) to the array at `map[key]`.
+fn add_value(map: &mut Map<String, Json>, key: &str, value: Json) {
+    let slot = map
+        .entry(key.to_string())
+        .or_insert_with(|| Json::Array(Vec::new()));
+    if !slot.is_array() {
+        let single = slot.take();
+        *slot = Json::Array(vec![single]);
+    }
+    let Json::Array(items) = slot else {
+        unreachable!("made an array above")
+    };
+    match value {
+        Json::Array(values) => items.extend(values),
+        other => items.push(other),
+    }
+}
+
+fn safe_error(reason: String, locate: Locate) -> Error {
+    Error::new(ErrorKind::SafeMode, format!("safe mode: {reason}")).locate(locate)
+}
+
+impl Expander<'_> {
+    /// JSON-LD 1.1 API §4.1 `expand()` steps 8.1 (the algorithm from the initial context with `base` as base
+    /// IRI) and 8.2–8.3 (a lone `@graph` is unwrapped, the result is always an array). Errors:
+    /// [`ErrorKind::Expansion`] with the spec's error code, [`ErrorKind::SafeMode`] in safe mode, loader errors.
+    pub fn document(&self, element: &Json, base: Option<&str>) -> Result<Vec<Json>> {
+        let active = self.processor.memo.initial(base);
+        let expanded = self.expand(&active, None, element, base, false)?;
+        Ok(match expanded {
+            Json::Object(mut map) if map.len() == 1 && map.contains_key("@graph") => {
+                as_array(map.remove("@graph").unwrap_or(Json::Null))
+            }
+            other => as_array(other),
+        })
+    }
+
+    /// §5.1.2 Expansion Algorithm, steps 1–20.
+    fn expand(
+        &self,
+        active: &Arc<Context>,
+        property: Option<&str>,
+        element: &Json,
+        base: Option<&str>,
+        from_map: bool,
+    ) -> Result<Json> {
+        let definition = property.and_then(|p| active.term(p));
+        // Step 3: the property-scoped context.
+        let scoped = definition.and_then(|d| d.context.clone());
+        match element {
+            // Step 1.
+            Json::Null => Ok(Json::Null),
+            // Step 5: arrays.
+            Json::Array(items) => {
+                let list = definition.is_some_and(|d| d.container.has(Container::LIST));
+                let mut result = Vec::with_capacity(items.len());
+                for item in items {
+                    let expanded = self.expand(active, property, item, base, from_map)?;
+                    match expanded {
+                        Json::Array(inner) if list => {
+                            let mut m = Map::new();
+                            m.insert("@list".into(), Json::Array(inner));
+                            result.push(Json::Object(m));
+                        }
+                        Json::Array(inner) => result.extend(inner),
+                        Json::Null => {}
+                        other => result.push(other),
+                    }
+                }
+                Ok(Json::Array(result))
+            }
+            // Step 6 onwards: maps.
+            Json::Object(map) => self.expand_map(active, property, map, base, from_map, scoped),
+            // Step 4: scalars.
+            scalar => {
+                if property.is_none() || property == Some("@graph") {
+                    if self.safe {
+                        return Err(safe_error(
+                            format!("free-floating scalar `{scalar}` (not the value of any property) would be dropped"),
+                            Locate::Value(scalar.to_string(), &["@graph"]),
+                        ));
+                    }
+                    return Ok(Json::Null);
+                }
+                let context = match scoped {
+                    Some(s) => self.processor.process(
+                        active,
+                        &s.value,
+                        s.base.as_deref(),
+                        Flags::DEFAULT,
+                    )?,
+                    None => active.clone(),
+                };
+                Ok(value_expansion(&context, property, scalar))
+            }
+        }
+    }
+
+    /// §5.1.2 steps 7–20 for a map.
+    fn expand_map(
+        &self,
+        active: &Arc<Context>,
+        property: Option<&str>,
+        map: &Map<String, Json>,
+        base: Option<&str>,
+        from_map: bool,
+        scoped: Option<super::context::ScopedContext>,
+    ) -> Result<Json> {
+        let mut active = active.clone();
+        // Step 7: revert a non-propagated type-scoped context.
+        if let Some(previous) = &active.previous {
+            let expands_to =
+                |key: &str, kw: &str| iri::expand(&active, key, false, true).as_deref() == Some(kw);
+            let has_value = map.keys().any(|k| expands_to(k, "@value"));
+            let only_id = map.len() == 1 && map.keys().all(|k| expands_to(k, "@id"));
+            if !from_map && !has_value && !only_id {
+                active = previous.clone();
+            }
+        }
+        // Step 8: the property-scoped context.
+        if let Some(s) = scoped {
+            active = self.processor.process(
+                &active,
+                &s.value,
+                s.base.as_deref(),
+                Flags {
+                    override_protected: true,
+                    ..Flags::DEFAULT
+                },
+            )?;
+        }
+        // Step 9: an embedded context.
+        if let Some(local) = map.get("@context") {
+            let local = self.processor.memo.document_context(local);
+            active = self
+                .processor
+                .process(&active, &local, base, Flags::DEFAULT)?;
+        }
+        // Steps 10–11: type-scoped contexts, in lexicographical order of the type values.
+        let type_scoped = active.clone();
+        let mut input_type = None;
+        for (key, value) in map {
+            if iri::expand(&type_scoped, key, false, true).as_deref() != Some("@type") {
+                continue;
+            }
+            let mut types: Vec<&str> = match value {
+                Json::String(s) => vec![s.as_str()],
+                Json::Array(items) => items.iter().filter_map(Json::as_str).collect(),
+                _ => Vec::new(),
+            };
+            // Step 12: the input type is the last value of the first @type entry.
+            if input_type.is_none() {
+                input_type = types.last().map(|t| t.to_string());
+            }
+            types.sort_unstable();
+            for ty in types {
+                if let Some(s) = type_scoped.term(ty).and_then(|d| d.context.clone()) {
+                    active = self.processor.process(
+                        &active,
+                        &s.value,
+                        s.base.as_deref(),
+                        Flags {
+                            propagate: false,
+                            ..Flags::DEFAULT
+                        },
+                    )?;
+                }
+            }
+        }
+        let input_type = input_type.and_then(|t| iri::expand(&active, &t, false, true));
+        // Steps 13–14.
+        let mut result = Map::new();
+        let scope = Scope {
+            active: &active,
+            type_scoped: &type_scoped,
+            property,
+            base,
+            input_type: input_type.as_deref(),
+        };
+        self.entries(&scope, map, &mut result)?;
+        self.finish(result, property)
+    }
+
+    /// §5.1.2 steps 13 (each entry) and 14 (nested entries, `@nest`).
+    fn entries(
+        &self,
+        s: &Scope,
+        map: &Map<String, Json>,
+        result: &mut Map<String, Json>,
+    ) -> Result<()> {
+        let active = s.active;
+        let mut nests: Vec<&str> = Vec::new();
+        for (key, value) in map {
+            // Step 13.1.
+            if key == "@context" {
+                continue;
+            }
+            // Steps 13.2–13.3.
+            let expanded = iri::expand(active, key, false, true);
+            let property = match expanded {
+                Some(p) if p.contains(':') || iri::is_keyword(&p) => p,
+                _ => {
+                    if self.safe {
+                        return Err(safe_error(
+                            format!("term `{key}` is not defined by the context, so its value would be dropped"),
+                            Locate::Key(key.clone()),
+                        ));
+                    }
+                    continue;
+                }
+            };
+            if iri::is_keyword(&property) {
+                // Step 13.4.
+                if s.property == Some("@reverse") {
+                    return Err(invalid(
+                        "invalid reverse property map",
+                        format!("keyword `{key}` inside @reverse"),
+                    ));
+                }
+                if result.contains_key(&property) && property != "@included" && property != "@type"
+                {
+                    return Err(invalid(
+                        "colliding keywords",
+                        format!("`{key}` repeats {property}"),
+                    ));
+                }
+                if property == "@nest" {
+                    nests.push(key);
+                    continue;
+                }
+                self.keyword(s, key, &property, value, result)?;
+                continue;
+            }
+            // Steps 13.5–13.14.
+            self.property(s, key, &property, value, result)?;
+        }
+        // Step 14: nested entries.
+        for key in nests {
+            let nested = map.get(key).cloned().unwrap_or(Json::Null);
+            for item in as_array(nested) {
+                let Json::Object(inner) = &item else {
+                    return Err(invalid(
+                        "invalid @nest value",
+                        format!("`{item}` under `{key}` is not a map"),
+                    ));
+                };
+                if inner
+                    .keys()
+                    .any(|k| iri::expand(active, k, false, true).as_deref() == Some("@value"))
+                {
+                    return Err(invalid(
+                        "invalid @nest value",
+                        format!("a value object under `{key}`"),
+                    ));
+                }
+                // The nesting term's property-scoped context applies to the nested entries.
+                let scoped = active.term(key).and_then(|d| d.context.clone());
+                match scoped {
+                    Some(sc) => {
+                        let nested_context = self.processor.process(
+                            active,
+                            &sc.value,
+                            sc.base.as_deref(),
+                            Flags {
+                                override_protected: true,
+                                ..Flags::DEFAULT
+                            },
+                        )?;
+                        let nested_scope = Scope {
+                            active: &nested_context,
+                            ..*s
+                        };
+                        self.entries(&nested_scope, inner, result)?;
+                    }
+                    None => self.entries(s, inner, result)?,
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// §5.1.2 step 13.4: a keyword entry.
+    fn keyword(
+        &self,
+        s: &Scope,
+        key: &str,
+        property: &str,
+        value: &Json,
+        result: &mut Map<String, Json>,
+    ) -> Result<()> {
+        let active = s.active;
+        let expanded = match property {
+            // Step 13.4.3.
+            "@id" => {
+                let Json::String(id) = value else {
+                    return Err(invalid(
+                        "invalid @id value",
+                        format!("`{value}` is not a string"),
+                    ));
+                };
+                match iri::expand(active, id, true, false) {
+                    Some(e) => Json::String(e),
+                    None if self.safe => {
+                        return Err(safe_error(
+                            format!(
+                                "`@id` value `{id}` has the form of a keyword and would be dropped"
+                            ),
+                            Locate::Value(id.clone(), &["@id", "id"]),
+                        ))
+                    }
+                    None => return Ok(()),
+                }
+            }
+            // Step 13.4.4.
+            "@type" => {
+                let values: Vec<&str> = match value {
+                    Json::String(t) => vec![t],
+                    Json::Array(items) => items
+                        .iter()
+                        .map(Json::as_str)
+                        .collect::<Option<_>>()
+                        .ok_or_else(|| {
+                            invalid(
+                                "invalid type value",
+                                format!("`{value}` is not a string or array of strings"),
+                            )
+                        })?,
+                    other => {
+                        return Err(invalid(
+                            "invalid type value",
+                            format!("`{other}` is not a string or array of strings"),
+                        ))
+                    }
+                };
+                let mut types = Vec::with_capacity(values.len());
+                for t in values {
+                    match iri::expand(s.type_scoped, t, true, true) {
+                        Some(e) => types.push(Json::String(e)),
+                        None if self.safe => {
+                            return Err(safe_error(
+                                format!("`@type` value `{t}` does not expand to an IRI and would be dropped"),
+                                Locate::Value(t.to_string(), &["@type", "type"]),
+                            ))
+                        }
+                        None => {}
+                    }
+                }
+                let single = matches!(value, Json::String(_)) && types.len() == 1;
+                let expanded = if single {
+                    types.pop().unwrap_or(Json::Null)
+                } else {
+                    Json::Array(types)
+                };
+                match result.remove("@type") {
+                    Some(existing) => {
+                        let mut all = as_array(existing);
+                        all.extend(as_array(expanded));
+                        Json::Array(all)
+                    }
+                    None => expanded,
+                }
+            }
+            // Step 13.4.5.
+            "@graph" => Json::Array(as_array(self.expand(
+                active,
+                Some("@graph"),
+                value,
+                s.base,
+                false,
+            )?)),
+            // Step 13.4.6.
+            "@included" => {
+                // Expanded under `@included` (not as free-floating), so scalars, value and list objects stay
+                // visible to the check below instead of being dropped.
+                let items =
+                    as_array(self.expand(active, Some("@included"), value, s.base, false)?);
+                if let Some(bad) = items.iter().find(|i| {
+                    !i.is_object()
+                        || is_value_object(i)
+                        || is_list_object(i)
+                        || i.get("@set").is_some()
+                }) {
+                    return Err(invalid(
+                        "invalid @included value",
+                        format!("`{bad}` is not a node object"),
+                    ));
+                }
+                let mut all = result.remove("@included").map(as_array).unwrap_or_default();
+                all.extend(items);
+                Json::Array(all)
+            }
+            // Step 13.4.7.
+            "@value" => {
+                if s.input_type == Some("@json") {
+                    value.clone()
+                } else {
+                    match value {
+                        Json::Object(_) | Json::Array(_) => {
+                            return Err(invalid(
+                                "invalid value object value",
+                                format!("`{value}` is not a scalar"),
+                            ))
+                        }
+                        Json::Null => {
+                            if self.safe {
+                                return Err(safe_error(
+                                    "a `@value` of null would drop its value object".into(),
+                                    Locate::Key(key.to_string()),
+                                ));
+                            }
+                            result.insert("@value".into(), Json::Null);
+                            return Ok(());
+                        }
+                        scalar => scalar.clone(),
+                    }
+                }
+            }
+            // Step 13.4.8.
+            "@language" => match value {
+                Json::String(_) => value.clone(),
+                other => {
+                    return Err(invalid(
+                        "invalid language-tagged string",
+                        format!("@language `{other}` is not a string"),
+                    ))
+                }
+            },
+            // Step 13.4.9.
+            "@direction" => match value.as_str() {
+                Some("ltr" | "rtl") => value.clone(),
+                _ => {
+                    return Err(invalid(
+                        "invalid base direction",
+                        format!("`{value}` is not \"ltr\" or \"rtl\""),
+                    ))
+                }
+            },
+            // Step 13.4.10.
+            "@index" => match value {
+                Json::String(_) => value.clone(),
+                other => {
+                    return Err(invalid(
+                        "invalid @index value",
+                        format!("`{other}` is not a string"),
+                    ))
+                }
+            },
+            // Step 13.4.11.
+            "@list" => {
+                if s.property.is_none() || s.property == Some("@graph") {
+                    return Ok(());
+                }
+                Json::Array(as_array(
+                    self.expand(active, s.property, value, s.base, false)?,
+                ))
+            }
+            // Step 13.4.12.
+            "@set" => self.expand(active, s.property, value, s.base, false)?,
+            // Step 13.4.13.
+            "@reverse" => {
+                if !value.is_object() {
+                    return Err(invalid(
+                        "invalid @reverse value",
+                        format!("`{value}` is not a map"),
+                    ));
+                }
+                let Json::Object(expanded) =
+                    self.expand(active, Some("@reverse"), value, s.base, false)?
+                else {
+                    return Ok(());
+                };
+                for (p, items) in expanded {
+                    if p == "@reverse" {
+                        // Step 13.4.13.3: a double reverse is forward.
+                        if let Json::Object(forward) = items {
+                            for (fp, fitems) in forward {
+                                add_value(result, &fp, fitems);
+                            }
+                        }
+                        continue;
+                    }
+                    // Step 13.4.13.4.
+                    for item in as_array(items) {
+                        if is_value_object(&item) || is_list_object(&item) {
+                            return Err(invalid(
+                                "invalid reverse property value",
+                                format!("`{item}` under @reverse is a value or list"),
+                            ));
+                        }
+                        let reverse = result
+                            .entry("@reverse".to_string())
+                            .or_insert_with(|| Json::Object(Map::new()));
+                        if let Json::Object(reverse) = reverse {
+                            add_value(reverse, &p, Json::Array(vec![item]));
+                        }
+                    }
+                }
+                return Ok(());
+            }
+            // Framing keywords outside frame expansion, and anything else: ignored.
+            _ => return Ok(()),
+        };
+        // Step 13.4.16.
+        result.insert(property.to_string(), expanded);
+        Ok(())
+    }
+
+    /// §5.1.2 steps 13.5–13.14: a property entry.
+    fn property(
+        &self,
+        s: &Scope,
+        key: &str,
+        property: &str,
+        value: &Json,
+        result: &mut Map<String, Json>,
+    ) -> Result<()> {
+        let active = s.active;
+        let definition = active.term(key);
+        let container = definition.map(|d| d.container).unwrap_or_default();
+        let expanded = if definition.and_then(|d| d.type_mapping.as_deref()) == Some("@json") {
+            // Step 13.6.
+            let mut m = Map::new();
+            m.insert("@value".into(), value.clone());
+            m.insert("@type".into(), Json::String("@json".into()));
+            Json::Object(m)
+        } else if let (true, Json::Object(languages)) = (container.has(Container::LANGUAGE), value)
+        {
+            // Step 13.7: a language map.
+            let direction = match definition.and_then(|d| d.direction) {
+                Some(d) => d,
+                None => active.direction,
+            };
+            let mut items = Vec::new();
+            for (language, values) in languages {
+                let none = iri::expand(active, language, false, true).as_deref() == Some("@none");
+                for item in as_array(values.clone()) {
+                    match item {
+                        Json::Null => continue,
+                        Json::String(_) => {}
+                        other => {
+                            return Err(invalid(
+                                "invalid language map value",
+                                format!("`{other}` under language `{language}`"),
+                            ))
+                        }
+                    }
+                    let mut v = Map::new();
+                    v.insert("@value".into(), item);
+                    if !none {
+                        v.insert("@language".into(), Json::String(language.clone()));
+                    }
+                    if let Some(d) = direction {
+                        v.insert("@direction".into(), Json::String(d.as_str().into()));
+                    }
+                    items.push(Json::Object(v));
+                }
+            }
+            Json::Array(items)
+        } else if let (true, Json::Object(index_map)) = (
+            container.has(Container::INDEX)
+                || container.has(Container::TYPE)
+                || container.has(Container::ID),
+            value,
+        ) {
+            self.index_map(s, key, container, index_map)?
+        } else {
+            // Step 13.9.
+            self.expand(active, Some(key), value, s.base, false)?
+        };
+        // Step 13.10.
+        if expanded.is_null() {
+            return Ok(());
+        }
+        // Step 13.11.
+        let expanded = if container.has(Container::LIST) && !is_list_object(&expanded) {
+            let mut m = Map::new();
+            m.insert("@list".into(), Json::Array(as_array(expanded)));
+            Json::Object(m)
+        } else {
+            expanded
+        };
+        // Step 13.12.
+        let expanded = if container.has(Container::GRAPH)
+            && !container.has(Container::ID)
+            && !container.has(Container::INDEX)
+        {
+            Json::Array(
+                as_array(expanded)
+                    .into_iter()
+                    .map(|ev| {
+                        let mut m = Map::new();
+                        m.insert("@graph".into(), Json::Array(as_array(ev)));
+                        Json::Object(m)
+                    })
+                    .collect(),
+            )
+        } else {
+            expanded
+        };
+        // Step 13.13: a reverse property.
+        if definition.is_some_and(|d| d.reverse) {
+            for item in as_array(expanded) {
+                if is_value_object(&item) || is_list_object(&item) {
+                    return Err(invalid(
+                        "invalid reverse property value",
+                        format!("`{item}` for reverse property `{key}`"),
+                    ));
+                }
+                let reverse = result
+                    .entry("@reverse".to_string())
+                    .or_insert_with(|| Json::Object(Map::new()));
+                if let Json::Object(reverse) = reverse {
+                    add_value(reverse, property, Json::Array(vec![item]));
+                }
+            }
+            return Ok(());
+        }
+        // Step 13.14.
+        add_value(result, property, Json::Array(as_array(expanded)));
+        Ok(())
+    }
+
+    /// §5.1.2 step 13.8: an index, `@id` or `@type` map.
+    fn index_map(
+        &self,
+        s: &Scope,
+        key: &str,
+        container: Container,
+        map: &Map<String, Json>,
+    ) -> Result<Json> {
+        let active = s.active;
+        let index_key = active
+            .term(key)
+            .and_then(|d| d.index.clone())
+            .unwrap_or_else(|| "@index".to_string());
+        let mut items_out = Vec::new();
+        for (index, index_value) in map {
+            // Steps 13.8.3.1–13.8.3.3: the map context.
+            let map_context = if container.has(Container::ID) || container.has(Container::TYPE) {
+                let mut context = active.previous.clone().unwrap_or_else(|| active.clone());
+                if container.has(Container::TYPE) {
+                    if let Some(sc) = context.term(index).and_then(|d| d.context.clone()) {
+                        context = self.processor.process(
+                            &context,
+                            &sc.value,
+                            sc.base.as_deref(),
+                            Flags::DEFAULT,
+                        )?;
+                    }
+                }
+                context
+            } else {
+                active.clone()
+            };
+            // Step 13.8.3.4.
+            let expanded_index = iri::expand(active, index, false, true);
+            let is_none = expanded_index.as_deref() == Some("@none");
+            // Steps 13.8.3.5–13.8.3.6.
+            let values = Json::Array(as_array(index_value.clone()));
+            let expanded = self.expand(&map_context, Some(key), &values, s.base, true)?;
+            for mut item in as_array(expanded) {
+                // Step 13.8.3.7.1.
+                if container.has(Container::GRAPH) && !is_graph_object(&item) {
+                    let mut m = Map::new();
+                    m.insert("@graph".into(), Json::Array(as_array(item)));
+                    item = Json::Object(m);
+                }
+                let Json::Object(entries) = &mut item else {
+                    items_out.push(item);
+                    continue;
+                };
+                if container.has(Container::INDEX) && index_key != "@index" && !is_none {
+                    // Step 13.8.3.7.2: a property-valued index.
+                    let reexpanded =
+                        value_expansion(active, Some(&index_key), &Json::String(index.clone()));
+                    let Some(expanded_key) = iri::expand(active, &index_key, false, true) else {
+                        continue;
+                    };
+                    if entries.contains_key("@value") {
+                        return Err(invalid(
+                            "invalid value object",
+                            format!("a value object in the property-valued index map `{key}`"),
+                        ));
+                    }
+                    let mut values = vec![reexpanded];
+                    if let Some(existing) = entries.remove(&expanded_key) {
+                        values.extend(as_array(existing));
+                    }
+                    entries.insert(expanded_key, Json::Array(values));
+                } else if container.has(Container::INDEX)
+                    && !entries.contains_key("@index")
+                    && !is_none
+                {
+                    // Step 13.8.3.7.3.
+                    entries.insert("@index".into(), Json::String(index.clone()));
+                } else if container.has(Container::ID) && !entries.contains_key("@id") && !is_none {
+                    // Step 13.8.3.7.4.
+                    if let Some(id) = iri::expand(active, index, true, false) {
+                        entries.insert("@id".into(), Json::String(id));
+                    }
+                } else if container.has(Container::TYPE) && !is_none {
+                    // Step 13.8.3.7.5.
+                    let mut types = vec![Json::String(expanded_index.clone().unwrap_or_default())];
+                    if let Some(existing) = entries.remove("@type") {
+                        types.extend(as_array(existing));
+                    }
+                    entries.insert("@type".into(), Json::Array(types));
+                }
+                items_out.push(item);
+            }
+        }
+        Ok(Json::Array(items_out))
+    }
+
+    /// §5.1.2 steps 15–20: value, set and list objects checked, free-floating values dropped.
+    fn finish(&self, mut result: Map<String, Json>, property: Option<&str>) -> Result<Json> {
+        if let Some(value) = result.get("@value") {
+            // Step 15.1.
+            if let Some(extra) = result.keys().find(|k| {
+                !matches!(
+                    k.as_str(),
+                    "@direction" | "@index" | "@language" | "@type" | "@value"
+                )
+            }) {
+                return Err(invalid(
+                    "invalid value object",
+                    format!("a value object with `{extra}`"),
+                ));
+            }
+            if result.contains_key("@type")
+                && (result.contains_key("@language") || result.contains_key("@direction"))
+            {
+                return Err(invalid(
+                    "invalid value object",
+                    "a value object with @type and @language or @direction",
+                ));
+            }
+            let ty = result.get("@type");
+            if ty.and_then(Json::as_str) == Some("@json") {
+                // Step 15.2.
+            } else if value.is_null() || value.as_array().is_some_and(Vec::is_empty) {
+                // Step 15.3.
+                return Ok(Json::Null);
+            } else if !value.is_string() && result.contains_key("@language") {
+                // Step 15.4.
+                return Err(invalid(
+                    "invalid language-tagged value",
+                    format!("`{value}` is not a string but has @language"),
+                ));
+            } else if let Some(ty) = ty {
+                // Step 15.5.
+                let ok = ty
+                    .as_str()
+                    .is_some_and(|t| iri::is_absolute_iri(t) && !iri::is_blank(t));
+                if !ok {
+                    return Err(invalid("invalid typed value", format!("@type `{ty}`")));
+                }
+            }
+        } else if let Some(ty) = result.get_mut("@type") {
+            // Step 16.
+            if !ty.is_array() {
+                let single = ty.take();
+                *ty = Json::Array(vec![single]);
+            }
+        } else if result.contains_key("@set") || result.contains_key("@list") {
+            // Step 17.
+            let others = result
+                .keys()
+                .filter(|k| !matches!(k.as_str(), "@set" | "@list" | "@index"))
+                .count();
+            if result.len() > 2
+                || others > 0
+                || (result.len() == 2 && !result.contains_key("@index"))
+            {
+                return Err(invalid(
+                    "invalid set or list object",
+                    "@set or @list with entries other than @index",
+                ));
+            }
+            if let Some(set) = result.remove("@set") {
+                return Ok(set);
+            }
+        }
+        // Step 18.
+        if result.len() == 1 && result.contains_key("@language") {
+            return Ok(Json::Null);
+        }
+        // Step 19: free-floating values at the top level or in @graph.
+        if property.is_none() || property == Some("@graph") {
+            if result.is_empty() || result.contains_key("@value") || result.contains_key("@list") {
+                return Ok(Json::Null);
+            }
+            if result.len() == 1 && result.contains_key("@id") {
+                return Ok(Json::Null);
+            }
+        }
+        Ok(Json::Object(result))
+    }
+}
+
+/// Value Expansion (JSON-LD 1.1 API, `#value-expansion`): a scalar under `property` as a value object, or a
+/// node reference for `@type: @id` / `@vocab` terms.
+pub fn value_expansion(active: &Context, property: Option<&str>, value: &Json) -> Json {
+    let definition = property.and_then(|p| active.term(p));
+    let type_mapping = definition.and_then(|d| d.type_mapping.as_deref());
+    let mut result = Map::new();
+    if let Json::String(s) = value {
+        // Steps 1–2.
+        let id = match type_mapping {
+            Some("@id") => Some(iri::expand(active, s, true, false)),
+            Some("@vocab") => Some(iri::expand(active, s, true, true)),
+            _ => None,
+        };
+        if let Some(id) = id {
+            result.insert("@id".into(), id.map_or(Json::Null, Json::String));
+            return Json::Object(result);
+        }
+    }
+    // Step 3.
+    result.insert("@value".into(), value.clone());
+    match type_mapping {
+        // Step 4.
+        Some(t) if !matches!(t, "@id" | "@vocab" | "@none") => {
+            result.insert("@type".into(), Json::String(t.to_string()));
+        }
+        // Step 5.
+        _ if value.is_string() => {
+            let language = match definition.and_then(|d| d.language.clone()) {
+                Some(l) => l,
+                None => active.language.clone(),
+            };
+            let direction = match definition.and_then(|d| d.direction) {
+                Some(d) => d,
+                None => active.direction,
+            };
+            if let Some(l) = language {
+                result.insert("@language".into(), Json::String(l));
+            }
+            if let Some(d) = direction {
+                result.insert("@direction".into(), Json::String(d.as_str().into()));
+            }
+        }
+        _ => {}
+    }
+    Json::Object(result)
+}

@@ -1,0 +1,309 @@
+//! IRI helpers of the JSON-LD 1.1 API: keywords (JSON-LD 1.1 §1.7 "Syntax Tokens and Keywords"), the IRI
+//! Expansion algorithm against a finished active context (JSON-LD 1.1 API, IRI Expansion, `#iri-expansion`), and relative
+//! IRI resolution (RFC 3986 §5.2).
+
+use super::context::Context;
+
+/// The JSON-LD 1.1 keywords (JSON-LD 1.1 §1.7), sorted for binary search.
+const KEYWORDS: &[&str] = &[
+    "@base",
+    "@container",
+    "@context",
+    "@default",
+    "@direction",
+    "@embed",
+    "@explicit",
+    "@graph",
+    "@id",
+    "@import",
+    "@included",
+    "@index",
+    "@json",
+    "@language",
+    "@list",
+    "@nest",
+    "@none",
+    "@omitDefault",
+    "@prefix",
+    "@preserve",
+    "@propagate",
+    "@protected",
+    "@requireAll",
+    "@reverse",
+    "@set",
+    "@type",
+    "@value",
+    "@version",
+    "@vocab",
+];
+
+/// Whether `value` is a JSON-LD 1.1 keyword.
+pub fn is_keyword(value: &str) -> bool {
+    value.starts_with('@') && KEYWORDS.binary_search(&value).is_ok()
+}
+
+/// Whether `value` has the form of a keyword (`"@"1*ALPHA`, RFC 5234): such terms are ignored with a warning
+/// (JSON-LD 1.1 API §4.2.2 step 5, IRI Expansion step 2).
+pub fn has_keyword_form(value: &str) -> bool {
+    value.len() > 1 && value.starts_with('@') && value[1..].bytes().all(|b| b.is_ascii_alphabetic())
+}
+
+/// Whether `value` is an absolute IRI for JSON-LD's purposes: a scheme (`ALPHA *( ALPHA / DIGIT / "+" / "-" /
+/// "." )`, RFC 3986 §3.1), a colon, and no whitespace — the test jsonld.js and PyLD apply. Full IRI
+/// well-formedness (RFC 3987) is checked where RDF terms are made ([`super::to_rdf`]).
+pub fn is_absolute_iri(value: &str) -> bool {
+    let Some((scheme, rest)) = value.split_once(':') else {
+        return false;
+    };
+    let mut bytes = scheme.bytes();
+    matches!(bytes.next(), Some(b) if b.is_ascii_alphabetic())
+        && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'-' || b == b'.')
+        && !rest.chars().any(char::is_whitespace)
+}
+
+/// Whether `value` is a blank node identifier (`_:` prefix; JSON-LD 1.1, "Identifying Blank Nodes").
+pub fn is_blank(value: &str) -> bool {
+    value.starts_with("_:")
+}
+
+/// Whether `value` ends with a URI gen-delim character (RFC 3986 §2.2: `: / ? # [ ] @`), which makes a simple
+/// term usable as a prefix (JSON-LD 1.1 API §4.2.2 step 14.2.5).
+pub fn ends_with_gen_delim(value: &str) -> bool {
+    matches!(
+        value.as_bytes().last(),
+        Some(b':' | b'/' | b'?' | b'#' | b'[' | b']' | b'@')
+    )
+}
+
+/// Resolves `value` against `base` (RFC 3986 §5.2 Relative Resolution: §5.2.2 Transform References, §5.2.3
+/// Merge Paths, §5.2.4 Remove Dot Segments; JSON-LD 1.1 API IRI Expansion step 8). With no base, or a base
+/// without a scheme, `value` is returned unchanged (it then stays relative, which safe mode refuses later).
+pub fn resolve(base: Option<&str>, value: &str) -> String {
+    let Some(base) = base else {
+        return value.to_string();
+    };
+    let b = Parts::of(base);
+    let r = Parts::of(value);
+    if b.scheme.is_none() {
+        return value.to_string();
+    }
+    let (scheme, authority, path, query) = if r.scheme.is_some() {
+        (r.scheme, r.authority, remove_dot_segments(r.path), r.query)
+    } else if r.authority.is_some() {
+        (b.scheme, r.authority, remove_dot_segments(r.path), r.query)
+    } else if r.path.is_empty() {
+        (
+            b.scheme,
+            b.authority,
+            b.path.to_string(),
+            r.query.or(b.query),
+        )
+    } else if r.path.starts_with('/') {
+        (b.scheme, b.authority, remove_dot_segments(r.path), r.query)
+    } else {
+        // §5.2.3 Merge Paths.
+        let merged = match (b.authority.is_some(), b.path.is_empty()) {
+            (true, true) => format!("/{}", r.path),
+            _ => match b.path.rfind('/') {
+                Some(i) => format!("{}{}", &b.path[..=i], r.path),
+                None => r.path.to_string(),
+            },
+        };
+        (b.scheme, b.authority, remove_dot_segments(&merged), r.query)
+    };
+    // §5.3 Component Recomposition.
+    let mut out = String::with_capacity(base.len() + value.len());
+    if let Some(scheme) = scheme {
+        out.push_str(scheme);
+        out.push(':');
+    }
+    if let Some(authority) = authority {
+        out.push_str("//");
+        out.push_str(authority);
+    }
+    out.push_str(&path);
+    if let Some(query) = query {
+        out.push('?');
+        out.push_str(query);
+    }
+    if let Some(fragment) = r.fragment {
+        out.push('#');
+        out.push_str(fragment);
+    }
+    out
+}
+
+/// The five components of a URI reference (RFC 3986 Appendix B).
+struct Parts<'a> {
+    scheme: Option<&'a str>,
+    authority: Option<&'a str>,
+    path: &'a str,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+impl<'a> Parts<'a> {
+    fn of(reference: &'a str) -> Parts<'a> {
+        let (rest, fragment) = match reference.split_once('#') {
+            Some((r, f)) => (r, Some(f)),
+            None => (reference, None),
+        };
+        let (rest, query) = match rest.split_once('?') {
+            Some((r, q)) => (r, Some(q)),
+            None => (rest, None),
+        };
+        let scheme_end = rest.find(':').filter(|&i| {
+            let scheme = &rest[..i];
+            !scheme.contains('/') && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        });
+        let (scheme, rest) = match scheme_end {
+            Some(i) => (Some(&rest[..i]), &rest[i + 1..]),
+            None => (None, rest),
+        };
+        let (authority, path) = match rest.strip_prefix("//") {
+            Some(after) => {
+                let end = after.find('/').unwrap_or(after.len());
+                (Some(&after[..end]), &after[end..])
+            }
+            None => (None, rest),
+        };
+        Parts {
+            scheme,
+            authority,
+            path,
+            query,
+            fragment,
+        }
+    }
+}
+
+/// RFC 3986 §5.2.4 Remove Dot Segments.
+fn remove_dot_segments(path: &str) -> String {
+    let mut input = path;
+    let mut output = String::with_capacity(path.len());
+    while !input.is_empty() {
+        if let Some(rest) = input.strip_prefix("../") {
+            input = rest;
+        } else if let Some(rest) = input.strip_prefix("./") {
+            input = rest;
+        } else if input.starts_with("/./") {
+            input = &input[2..];
+        } else if input == "/." {
+            input = "/";
+        } else if input.starts_with("/../") || input == "/.." {
+            input = if input == "/.." { "/" } else { &input[3..] };
+            match output.rfind('/') {
+                Some(i) => output.truncate(i),
+                None => output.clear(),
+            }
+        } else if input == "." || input == ".." {
+            input = "";
+        } else {
+            let start = usize::from(input.starts_with('/'));
+            let end = input[start..].find('/').map_or(input.len(), |i| i + start);
+            output.push_str(&input[..end]);
+            input = &input[end..];
+        }
+    }
+    output
+}
+
+/// IRI Expansion (JSON-LD 1.1 API, `#iri-expansion`) against a finished active context: steps 1, 2 and 4–9
+/// (steps 3 and 6.3, which create term definitions, only apply while a context is being processed, see
+/// [`super::context`]). Returns `None` for null (a term mapped to null, or a keyword-like value).
+pub fn expand(
+    context: &Context,
+    value: &str,
+    document_relative: bool,
+    vocab: bool,
+) -> Option<String> {
+    // Step 1: keywords expand to themselves.
+    if is_keyword(value) {
+        return Some(value.to_string());
+    }
+    // Step 2: keyword-like values are ignored.
+    if has_keyword_form(value) {
+        return None;
+    }
+    let definition = context.term(value);
+    // Step 4: a term defined as a keyword alias.
+    if let Some(def) = definition {
+        if let Some(iri) = &def.iri {
+            if is_keyword(iri) {
+                return Some(iri.clone());
+            }
+        }
+    }
+    // Step 5: with vocab, a defined term gives its IRI mapping (possibly null).
+    if vocab {
+        if let Some(def) = definition {
+            return def.iri.clone();
+        }
+    }
+    // Step 6: a colon after the first character: an IRI, a compact IRI or a blank node identifier.
+    if let Some(split) = value[1.min(value.len())..].find(':').map(|i| i + 1) {
+        let (prefix, suffix) = (&value[..split], &value[split + 1..]);
+        // Step 6.2.
+        if prefix == "_" || suffix.starts_with("//") {
+            return Some(value.to_string());
+        }
+        // Step 6.4: a compact IRI whose prefix is a prefix term.
+        if let Some(def) = context.term(prefix) {
+            if let (Some(iri), true) = (&def.iri, def.prefix) {
+                return Some(format!("{iri}{suffix}"));
+            }
+        }
+        // Step 6.5: already an absolute IRI.
+        if is_absolute_iri(value) {
+            return Some(value.to_string());
+        }
+    }
+    // Step 7: the vocabulary mapping.
+    if vocab {
+        if let Some(mapping) = &context.vocab {
+            return Some(format!("{mapping}{value}"));
+        }
+    }
+    // Step 8: relative to the base IRI.
+    if document_relative {
+        return Some(resolve(context.base.as_deref(), value));
+    }
+    // Step 9.
+    Some(value.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keywords_and_keyword_forms() {
+        assert!(is_keyword("@vocab") && is_keyword("@json") && !is_keyword("@foo"));
+        assert!(has_keyword_form("@foo") && !has_keyword_form("@") && !has_keyword_form("@a1"));
+        assert!(
+            KEYWORDS.windows(2).all(|w| w[0] < w[1]),
+            "sorted for binary search"
+        );
+    }
+
+    #[test]
+    fn absolute_iris_and_resolution() {
+        assert!(is_absolute_iri("https://example.org/a") && is_absolute_iri("urn:x"));
+        assert!(!is_absolute_iri("a/b") && !is_absolute_iri("1a:b") && !is_absolute_iri("a: b"));
+        assert_eq!(resolve(Some("http://a/b/c/d;p?q"), "../g"), "http://a/b/g");
+        assert_eq!(resolve(None, "../g"), "../g");
+        assert_eq!(
+            resolve(Some("http://a/b/"), "//e.org/../x"),
+            "http://e.org/x"
+        );
+        assert_eq!(resolve(Some("http://f/./b/"), "e/r"), "http://f/b/e/r");
+        assert_eq!(
+            resolve(Some("http://a/b/c/d;p?q"), "../../../../g"),
+            "http://a/g"
+        );
+        assert_eq!(
+            resolve(Some("http://a/b/c/d;p?q"), "g/."),
+            "http://a/b/c/g/"
+        );
+    }
+}

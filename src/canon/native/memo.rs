@@ -1,0 +1,131 @@
+//! What canonprof's expansion engine remembers: processed contexts keyed by (active context, local context, base
+//! URL, flags), the `@context` value of every remote context document, the top-level `@context` values seen,
+//! and the initial context per base IRI. With the processed-context cache on (the default) one memo lives in
+//! the loader and serves every document; with `--no-context-cache` each document gets a fresh one, so it pays
+//! for processing every context once (scoped contexts are still processed once per document, not per node).
+
+use super::context::{Context, Flags};
+use super::{invalid, Json};
+use crate::error::Result;
+use crate::loader::OfflineLoader;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Key {
+    active: u64,
+    /// The address of the local context value; the entry holds an `Arc` to it, so the address stays unique.
+    local: usize,
+    base: Option<Box<str>>,
+    flags: Flags,
+}
+
+/// Memoized context processing state (see the module documentation). Thread-safe.
+#[derive(Default)]
+pub struct Memo {
+    processed: Mutex<HashMap<Key, (Arc<Json>, Arc<Context>)>>,
+    remote: Mutex<HashMap<String, Arc<Json>>>,
+    documents: Mutex<HashMap<String, Arc<Json>>>,
+    initial: Mutex<HashMap<Option<String>, Arc<Context>>>,
+}
+
+impl Memo {
+    /// The initial active context for documents at `base` (one per base, so memo keys built on it match).
+    pub fn initial(&self, base: Option<&str>) -> Arc<Context> {
+        let mut map = self.initial.lock().expect("memo lock");
+        map.entry(base.map(str::to_string))
+            .or_insert_with(|| Arc::new(Context::new(base)))
+            .clone()
+    }
+
+    /// A shared copy of a `@context` value found in a document, one per distinct JSON text, so that the same
+    /// top-level context in the next document hits the memo.
+    pub fn document_context(&self, value: &Json) -> Arc<Json> {
+        let text = value.to_string();
+        let mut map = self.documents.lock().expect("memo lock");
+        map.entry(text)
+            .or_insert_with(|| Arc::new(value.clone()))
+            .clone()
+    }
+
+    /// The context processing result memoized for these inputs, if any.
+    pub fn processed(
+        &self,
+        active: &Context,
+        local: &Arc<Json>,
+        base: Option<&str>,
+        flags: Flags,
+    ) -> Option<Arc<Context>> {
+        let key = key(active, local, base, flags);
+        let map = self.processed.lock().expect("memo lock");
+        map.get(&key).map(|(_, context)| context.clone())
+    }
+
+    /// Remembers a context processing result.
+    pub fn remember(
+        &self,
+        active: &Context,
+        local: &Arc<Json>,
+        base: Option<&str>,
+        flags: Flags,
+        result: Arc<Context>,
+    ) {
+        let key = key(active, local, base, flags);
+        let mut map = self.processed.lock().expect("memo lock");
+        map.insert(key, (local.clone(), result));
+    }
+
+    /// The `@context` value of the context document at `url` (JSON-LD 1.1 API §4.1.2 step 5.2.5), loaded once
+    /// through the offline loader. Errors: the loader's ([`crate::error::ErrorKind::UnknownContext`] names the
+    /// URL, `context overflow` for a context that includes itself), `invalid remote context` when the document
+    /// is not a map with `@context`.
+    pub fn remote_context(&self, loader: &OfflineLoader, url: &str) -> Result<Arc<Json>> {
+        if let Some(found) = self.remote.lock().expect("memo lock").get(url) {
+            return Ok(found.clone());
+        }
+        let document = loader.dereference(url)?;
+        let context = document
+            .as_object()
+            .and_then(|o| o.get_unique("@context").ok().flatten())
+            .ok_or_else(|| {
+                invalid(
+                    "invalid remote context",
+                    format!("the document at <{url}> is not a map with an @context entry"),
+                )
+            })?;
+        let value = Arc::new(from_syntax(context));
+        self.remote
+            .lock()
+            .expect("memo lock")
+            .insert(url.to_string(), value.clone());
+        Ok(value)
+    }
+}
+
+fn key(active: &Context, local: &Arc<Json>, base: Option<&str>, flags: Flags) -> Key {
+    Key {
+        active: active.id(),
+        local: Arc::as_ptr(local) as usize,
+        base: base.map(Box::from),
+        flags,
+    }
+}
+
+/// A json-syntax value (what the loader parsed) as a serde_json value; numbers keep their lexical form where
+/// serde_json can hold it.
+fn from_syntax(value: &json_ld::syntax::Value) -> Json {
+    use json_ld::syntax::Value as V;
+    match value {
+        V::Null => Json::Null,
+        V::Boolean(b) => Json::Bool(*b),
+        V::Number(n) => serde_json::from_str(n.as_str()).unwrap_or(Json::Null),
+        V::String(s) => Json::String(s.to_string()),
+        V::Array(items) => Json::Array(items.iter().map(from_syntax).collect()),
+        V::Object(object) => Json::Object(
+            object
+                .iter()
+                .map(|e| (e.key.to_string(), from_syntax(&e.value)))
+                .collect(),
+        ),
+    }
+}

@@ -1,0 +1,379 @@
+//! Deserialize JSON-LD to RDF (JSON-LD 1.1 API §8.1 Deserialize JSON-LD to RDF Algorithm, §8.2 Object to RDF
+//! Conversion, §8.3 List to RDF Conversion) from canonprof's expanded documents, into the same [`Quads`]
+//! dataset, with the same choices as the json-ld engine's [`crate::canon::to_rdf`]: `rdfDirection:
+//! i18n-datatype`, blank nodes labelled `b0`, `b1`, … in order of first appearance, the walk following the
+//! expanded tree (node map generation, §7.2, only merges what the dataset's set semantics merges anyway), and
+//! safe mode — a relative `@id`, `@type` or property IRI, a blank node predicate or an ill-formed language tag
+//! is an error naming the value; `--lossy` drops and counts instead.
+
+use super::Json;
+use crate::canon::to_rdf::{xsd_double, xsd_integer};
+use crate::canon::Quads;
+use crate::error::{Error, ErrorKind, Locate, Result};
+use oxrdf::vocab::{rdf, xsd};
+use oxrdf::{BlankNode, GraphName, Literal, NamedNode, Quad, Subject, Term};
+use serde_json::Map;
+use std::collections::HashMap;
+
+const I18N: &str = "https://www.w3.org/ns/i18n#";
+/// rdf:JSON (JSON-LD 1.1 §10.2).
+const RDF_JSON: &str = "http://www.w3.org/1999/02/22-rdf-syntax-ns#JSON";
+
+/// Converts an expanded document (the items of [`super::expand::Expander::document`]) to an RDF dataset.
+/// `lossy` false is safe mode. Returns the dataset and the number of statements dropped (always 0 in safe
+/// mode). Errors: [`ErrorKind::SafeMode`] naming the value whose quad would be lost, including a document that
+/// yields no quads at all.
+pub fn to_rdf(expanded: &[Json], lossy: bool) -> Result<(Quads, usize)> {
+    let mut state = State {
+        dataset: Quads::new(),
+        blank: HashMap::new(),
+        next_blank: 0,
+        lossy,
+        dropped: 0,
+    };
+    for item in expanded {
+        if let Json::Object(node) = item {
+            if !node.contains_key("@value") && !node.contains_key("@list") {
+                state.node(node, &GraphName::DefaultGraph)?;
+            }
+        }
+    }
+    if lossy {
+        return Ok((state.dataset, state.dropped));
+    }
+    if state.dataset.is_empty() {
+        return Err(Error::new(
+            ErrorKind::SafeMode,
+            "safe mode: the document yields no RDF quads (expansion dropped everything: an empty object, a node with only `@id`, or free-floating values)",
+        ));
+    }
+    Ok((state.dataset, 0))
+}
+
+struct State {
+    dataset: Quads,
+    blank: HashMap<String, BlankNode>,
+    next_blank: usize,
+    lossy: bool,
+    dropped: usize,
+}
+
+fn lost(what: String) -> Error {
+    Error::new(
+        ErrorKind::SafeMode,
+        format!("safe mode: {what}; its quad would be dropped"),
+    )
+}
+
+fn subject_term(subject: Subject) -> Term {
+    match subject {
+        Subject::NamedNode(n) => n.into(),
+        Subject::BlankNode(b) => b.into(),
+        #[allow(unreachable_patterns)]
+        _ => unreachable!("JSON-LD subjects are IRIs or blank nodes"),
+    }
+}
+
+impl State {
+    fn salvage<T>(&self, result: Result<T>) -> Result<Option<T>> {
+        match result {
+            Ok(v) => Ok(Some(v)),
+            Err(e) if self.lossy && e.kind == ErrorKind::SafeMode => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn fresh(&mut self) -> BlankNode {
+        let node = BlankNode::new_unchecked(format!("b{}", self.next_blank));
+        self.next_blank += 1;
+        node
+    }
+
+    fn blank(&mut self, id: &str) -> BlankNode {
+        if let Some(node) = self.blank.get(id) {
+            return node.clone();
+        }
+        let node = self.fresh();
+        self.blank.insert(id.to_string(), node.clone());
+        node
+    }
+
+    /// An `@id` or `@type` value as a subject: a blank node identifier or a well-formed absolute IRI.
+    fn id(&mut self, id: &str, role: &str) -> Result<Subject> {
+        if let Some(label) = id.strip_prefix("_:") {
+            return Ok(self.blank(label).into());
+        }
+        match NamedNode::new(id) {
+            Ok(iri) => Ok(iri.into()),
+            Err(_) => {
+                let keys: &'static [&'static str] = if role.contains("@type") {
+                    &["@type", "type"]
+                } else {
+                    &["@id", "id"]
+                };
+                Err(lost(format!(
+                    "{role} `{id}` is not an absolute IRI (relative or invalid)"
+                ))
+                .locate(Locate::Value(id.to_string(), keys)))
+            }
+        }
+    }
+
+    fn predicate(&mut self, property: &str) -> Result<NamedNode> {
+        if property.starts_with("_:") {
+            return Err(lost(format!(
+                "property `{property}` expands to a blank node (generalized RDF is off)"
+            )));
+        }
+        NamedNode::new(property).map_err(|_| {
+            lost(format!("property `{property}` is not an absolute IRI"))
+                .locate(Locate::Key(property.to_string()))
+        })
+    }
+
+    fn emit(
+        &mut self,
+        keep: bool,
+        subject: &Subject,
+        predicate: NamedNode,
+        object: Term,
+        graph: &GraphName,
+    ) {
+        if keep {
+            self.dataset
+                .insert(Quad::new(subject.clone(), predicate, object, graph.clone()));
+        } else {
+            self.dropped += 1;
+        }
+    }
+
+    /// §7.2 / §8.1 for one node object: types, properties, reverse properties, `@included`, `@graph`.
+    fn node(&mut self, node: &Map<String, Json>, graph: &GraphName) -> Result<Subject> {
+        let (subject, keep) = match node.get("@id").and_then(Json::as_str) {
+            Some(id) => {
+                let found = self.id(id, "`@id` value");
+                match self.salvage(found)? {
+                    Some(subject) => (subject, true),
+                    None => (self.fresh().into(), false),
+                }
+            }
+            None => (self.fresh().into(), true),
+        };
+        for (key, value) in node {
+            match key.as_str() {
+                "@type" => {
+                    for ty in value
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .filter_map(Json::as_str)
+                    {
+                        let found = self.id(ty, "`@type` value");
+                        match self.salvage(found)? {
+                            Some(object) => self.emit(
+                                keep,
+                                &subject,
+                                rdf::TYPE.into_owned(),
+                                subject_term(object),
+                                graph,
+                            ),
+                            None => self.dropped += 1,
+                        }
+                    }
+                }
+                "@reverse" => {
+                    let Json::Object(reverse) = value else {
+                        continue;
+                    };
+                    for (property, nodes) in reverse {
+                        let found = self.predicate(property);
+                        let predicate = self.salvage(found)?;
+                        for other in nodes.as_array().into_iter().flatten() {
+                            let Json::Object(other) = other else { continue };
+                            let other_subject = self.node(other, graph)?;
+                            match &predicate {
+                                Some(p) => self.emit(
+                                    keep,
+                                    &other_subject,
+                                    p.clone(),
+                                    subject_term(subject.clone()),
+                                    graph,
+                                ),
+                                None => self.dropped += 1,
+                            }
+                        }
+                    }
+                }
+                "@included" => {
+                    for other in value.as_array().into_iter().flatten() {
+                        if let Json::Object(other) = other {
+                            self.node(other, graph)?;
+                        }
+                    }
+                }
+                "@graph" => {
+                    let name = match &subject {
+                        Subject::NamedNode(n) => GraphName::NamedNode(n.clone()),
+                        Subject::BlankNode(b) => GraphName::BlankNode(b.clone()),
+                        #[allow(unreachable_patterns)]
+                        _ => unreachable!("JSON-LD node ids are IRIs or blank nodes"),
+                    };
+                    for inner in value.as_array().into_iter().flatten() {
+                        if let Json::Object(inner) = inner {
+                            if !inner.contains_key("@value") && !inner.contains_key("@list") {
+                                self.node(inner, &name)?;
+                            }
+                        }
+                    }
+                }
+                k if k.starts_with('@') => {}
+                property => {
+                    let found = self.predicate(property);
+                    let predicate = self.salvage(found)?;
+                    for object in value.as_array().into_iter().flatten() {
+                        let term = self.object(object, graph)?;
+                        match (&predicate, term) {
+                            (Some(p), Some(term)) => {
+                                self.emit(keep, &subject, p.clone(), term, graph)
+                            }
+                            (None, Some(_)) => self.dropped += 1,
+                            (_, None) => {}
+                        }
+                    }
+                }
+            }
+        }
+        Ok(subject)
+    }
+
+    /// §8.2 Object to RDF Conversion (nodes recurse, lists per §8.3). `None` when nothing is produced.
+    fn object(&mut self, object: &Json, graph: &GraphName) -> Result<Option<Term>> {
+        let Json::Object(map) = object else {
+            return Ok(None);
+        };
+        if let Some(list) = map.get("@list") {
+            let items = list.as_array().map(Vec::as_slice).unwrap_or_default();
+            return self.list(items, graph).map(Some);
+        }
+        if map.contains_key("@value") {
+            let found = self.value(map);
+            return match self.salvage(found)? {
+                Some(term) => Ok(term),
+                None => {
+                    self.dropped += 1;
+                    Ok(None)
+                }
+            };
+        }
+        // A node whose `@id` is invalid is dropped with the reference to it (lossy mode).
+        if self.lossy {
+            if let Some(id) = map.get("@id").and_then(Json::as_str) {
+                if !id.starts_with("_:") && NamedNode::new(id).is_err() {
+                    self.node(map, graph)?;
+                    self.dropped += 1;
+                    return Ok(None);
+                }
+            }
+        }
+        Ok(Some(subject_term(self.node(map, graph)?)))
+    }
+
+    /// §8.3 List to RDF Conversion.
+    fn list(&mut self, items: &[Json], graph: &GraphName) -> Result<Term> {
+        if items.is_empty() {
+            return Ok(rdf::NIL.into_owned().into());
+        }
+        let cells: Vec<BlankNode> = items.iter().map(|_| self.fresh()).collect();
+        for (i, item) in items.iter().enumerate() {
+            let cell: Subject = cells[i].clone().into();
+            if let Some(term) = self.object(item, graph)? {
+                self.emit(true, &cell, rdf::FIRST.into_owned(), term, graph);
+            }
+            let rest: Term = match cells.get(i + 1) {
+                Some(next) => next.clone().into(),
+                None => rdf::NIL.into_owned().into(),
+            };
+            self.emit(true, &cell, rdf::REST.into_owned(), rest, graph);
+        }
+        Ok(cells[0].clone().into())
+    }
+
+    /// §8.2 steps 4–13 for a value object. `None` for a null `@value`.
+    fn value(&mut self, map: &Map<String, Json>) -> Result<Option<Term>> {
+        let value = map.get("@value").unwrap_or(&Json::Null);
+        let datatype = map.get("@type").and_then(Json::as_str);
+        if datatype == Some("@json") {
+            // Step 7: the canonical JSON form (RFC 8785), datatype rdf:JSON.
+            let canonical = crate::canon::jcs::canonical_string(value)?;
+            return Ok(Some(
+                Literal::new_typed_literal(canonical, NamedNode::new_unchecked(RDF_JSON)).into(),
+            ));
+        }
+        let datatype = match datatype {
+            Some(dt) => Some(NamedNode::new(dt).map_err(|_| {
+                lost(format!("datatype `{dt}` is not an absolute IRI"))
+                    .locate(Locate::Value(dt.to_string(), &["@type", "type"]))
+            })?),
+            None => None,
+        };
+        let is_double = datatype.as_ref().is_some_and(|d| d.as_ref() == xsd::DOUBLE);
+        let (lexical, default_type) = match value {
+            Json::Null => return Ok(None),
+            Json::Bool(b) => (b.to_string(), xsd::BOOLEAN),
+            Json::Number(n) => {
+                let number = n.as_f64().unwrap_or(f64::NAN);
+                if is_double || number.fract() != 0.0 || number.abs() >= 1e21 {
+                    (xsd_double(number), xsd::DOUBLE)
+                } else {
+                    (xsd_integer(number), xsd::INTEGER)
+                }
+            }
+            Json::String(s) => match s.parse::<f64>() {
+                // As jsonld.js and PyLD: a string typed xsd:double is re-serialized in canonical form.
+                Ok(number) if number.is_finite() && is_double => (xsd_double(number), xsd::DOUBLE),
+                _ => (s.clone(), xsd::STRING),
+            },
+            other => {
+                return Err(Error::new(
+                    ErrorKind::Expansion,
+                    format!("invalid value object value: `{other}`"),
+                ))
+            }
+        };
+        if let Some(dt) = datatype {
+            return Ok(Some(Literal::new_typed_literal(lexical, dt).into()));
+        }
+        let language = map.get("@language").and_then(Json::as_str);
+        let direction = map.get("@direction").and_then(Json::as_str);
+        let literal = match (direction, language) {
+            (Some(dir), language) => {
+                // Step 12 with rdfDirection = i18n-datatype.
+                if let Some(tag) = language {
+                    well_formed(tag)?;
+                }
+                let language = language.map(str::to_ascii_lowercase).unwrap_or_default();
+                let datatype = NamedNode::new(format!("{I18N}{language}_{dir}"))
+                    .map_err(|e| lost(format!("direction datatype is not an IRI: {e}")))?;
+                Literal::new_typed_literal(lexical, datatype)
+            }
+            (None, Some(tag)) => {
+                well_formed(tag)?;
+                Literal::new_language_tagged_literal(lexical, tag.to_ascii_lowercase())
+                    .map_err(|e| lost(format!("language tag `{tag}`: {e}")))?
+            }
+            (None, None) if default_type == xsd::STRING => Literal::new_simple_literal(lexical),
+            (None, None) => Literal::new_typed_literal(lexical, default_type),
+        };
+        Ok(Some(literal.into()))
+    }
+}
+
+/// A language tag must be well-formed BCP 47 (RFC 5646) to make an RDF literal (§8.2 step 13).
+fn well_formed(tag: &str) -> Result<()> {
+    oxilangtag::LanguageTag::parse(tag)
+        .map(|_| ())
+        .map_err(|_| {
+            lost(format!("language tag `{tag}` is not well-formed (BCP 47)"))
+                .locate(Locate::Value(tag.to_string(), &["@language"]))
+        })
+}
