@@ -37,6 +37,8 @@ pub struct AlgorithmResult {
     pub canonical_bytes: usize,
     /// For RDFC-1.0: whether top-level contexts were cached (`None` for JCS).
     pub context_cache: Option<bool>,
+    /// For RDFC-1.0: the expansion engine, `json-ld` or `canonprof` (`None` for JCS).
+    pub engine: Option<String>,
 }
 
 /// Everything measured on one credential.
@@ -66,6 +68,8 @@ pub struct CredentialResult {
     pub rdfc: AlgorithmResult,
     /// RDFC-1.0 again with the context cache off (`--context-cache both`).
     pub rdfc_cold: Option<AlgorithmResult>,
+    /// RDFC-1.0 again with canonprof's expansion engine (`--engine both`; `rdfc` is then the json-ld engine's).
+    pub rdfc_engine: Option<AlgorithmResult>,
     /// JCS pipeline.
     pub jcs: AlgorithmResult,
 }
@@ -75,13 +79,25 @@ pub struct CredentialResult {
 pub type BreakdownRow<'a> = (&'a str, Option<&'a str>, &'a RunStats, f64);
 
 impl AlgorithmResult {
-    /// The name shown in tables: the algorithm, marked `cold` for RDFC-1.0 without the context cache when it is
-    /// shown beside the cached run.
+    /// The name shown in tables: the algorithm, marked `canonprof` for RDFC-1.0 through canonprof's expansion
+    /// engine and `cold` without the context cache.
     pub fn label(&self) -> String {
-        match self.context_cache {
-            Some(false) => format!("{} cold", self.algorithm),
-            _ => self.algorithm.clone(),
+        let mut label = self.algorithm.clone();
+        if self.engine.as_deref() == Some("canonprof") {
+            label.push_str(" canonprof");
         }
+        if self.context_cache == Some(false) {
+            label.push_str(" cold");
+        }
+        label
+    }
+
+    /// The median of phase `name` (µs), if measured.
+    pub fn phase_median(&self, name: &str) -> Option<f64> {
+        self.phases
+            .iter()
+            .find(|p| p.name == name && p.parent.is_none())
+            .map(|p| p.stats.median_us)
     }
 
     /// The phases (sub-phases after their parent) followed by a `total` row.
@@ -94,10 +110,11 @@ impl AlgorithmResult {
 }
 
 impl CredentialResult {
-    /// Every measured pipeline: RDFC-1.0, its cold run if any, JCS.
+    /// Every measured pipeline: RDFC-1.0, its cold run and its canonprof-engine run if any, JCS.
     pub fn algorithms(&self) -> Vec<&AlgorithmResult> {
         std::iter::once(&self.rdfc)
             .chain(self.rdfc_cold.as_ref())
+            .chain(self.rdfc_engine.as_ref())
             .chain(std::iter::once(&self.jcs))
             .collect()
     }
@@ -132,6 +149,8 @@ pub struct RunConfig {
     /// The context cache mode: `on` (top-level contexts processed once and reused), `off`, or `both` (RDFC-1.0
     /// measured both ways).
     pub context_cache: String,
+    /// The expansion engine: `json-ld`, `canonprof`, or `both` (RDFC-1.0 measured with each).
+    pub engine: String,
 }
 
 /// Where and with what the numbers were produced.

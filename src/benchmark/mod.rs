@@ -87,16 +87,26 @@ pub fn check(
         .collect()
 }
 
-/// Runs the main job on checked credentials; `progress` is called after every iteration pair. With `cold`
-/// (`--context-cache both`), RDFC-1.0 is measured a second time through that loader (context cache off).
+/// The loaders RDFC-1.0 is measured through besides the main one.
+#[derive(Default, Clone, Copy)]
+pub struct Extra<'a> {
+    /// `--context-cache both`: the same engine with the context cache off.
+    pub cold: Option<&'a OfflineLoader>,
+    /// `--engine both`: canonprof's expansion engine (the main loader has json-ld's).
+    pub engine: Option<&'a OfflineLoader>,
+}
+
+/// Runs the main job on checked credentials; `progress` is called after every iteration pair. RDFC-1.0 is
+/// measured again through each loader of `extra` (context cache off; the other expansion engine).
 pub fn run(
     credentials: &[Credential],
     shapes: &[Shape],
     loader: &OfflineLoader,
-    cold: Option<&OfflineLoader>,
+    extra: Extra,
     config: &Config,
     progress: &mut dyn FnMut(),
 ) -> Result<Report> {
+    let cold = extra.cold;
     let started_at = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     let timer = profile::Timer::new();
     let mut results = Vec::new();
@@ -124,6 +134,30 @@ pub fn run(
             )?),
             None => None,
         };
+        let rdfc_engine = match extra.engine {
+            Some(other) => Some(measure_algorithm(
+                config,
+                &timer,
+                Algorithm::Rdfc,
+                label,
+                text,
+                other,
+                progress,
+            )?),
+            None => None,
+        };
+        if let Some(other) = &rdfc_engine {
+            if other.sha256 != rdfc_result.sha256 {
+                return Err(crate::error::Error::new(
+                    crate::error::ErrorKind::Internal,
+                    format!(
+                        "the json-ld and canonprof engines give different canonical N-Quads (SHA-256 {} vs {})",
+                        rdfc_result.sha256, other.sha256
+                    ),
+                )
+                .in_source(label));
+            }
+        }
         let jcs_result = measure_algorithm(
             config,
             &timer,
@@ -146,6 +180,7 @@ pub fn run(
             dropped_quads: shape.dropped,
             rdfc: rdfc_result,
             rdfc_cold,
+            rdfc_engine,
             jcs: jcs_result,
         });
     }
@@ -162,6 +197,11 @@ pub fn run(
                 (true, _) => "both",
                 (false, true) => "on",
                 (false, false) => "off",
+            }
+            .to_string(),
+            engine: match extra.engine {
+                Some(_) => "both",
+                None => loader.engine().name(),
             }
             .to_string(),
         },
@@ -206,6 +246,7 @@ pub fn measure_algorithm(
     );
     if algorithm == Algorithm::Rdfc {
         result.context_cache = Some(loader.caches_contexts());
+        result.engine = Some(loader.engine().name().to_string());
     }
     Ok(result)
 }
@@ -267,6 +308,7 @@ fn into_result(
         sha256,
         canonical_bytes,
         context_cache: None,
+        engine: None,
     }
 }
 

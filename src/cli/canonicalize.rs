@@ -45,6 +45,27 @@ pub(super) fn run(args: CanonicalizeArgs) -> Result<()> {
     let loader = loader(&args.common)?;
     let document = Document::read(&args.file)?;
     let (text, dropped) = canonicalize::run_counting(&document, &loader, &request)?;
+    if let Some(other) =
+        super::other_engine_loader(&args.common, args.common.context_cache != "off")?
+    {
+        // `--engine both`: canonprof's engine must give the same bytes as the json-ld engine.
+        if request.algorithm == crate::canon::Algorithm::Rdfc
+            && request.input_format == InputFormat::Jsonld
+        {
+            let (native, _) = canonicalize::run_counting(&document, &other, &request)?;
+            if native != text {
+                return Err(crate::error::Error::new(
+                    crate::error::ErrorKind::Internal,
+                    "the json-ld and canonprof expansion engines give different canonical output (--engine both); please report this input",
+                )
+                .in_source(&document.label));
+            }
+            eprintln!(
+                "canonprof: note: {}: the json-ld and canonprof engines give identical output",
+                document.label
+            );
+        }
+    }
     if request.rdfc.lossy && request.input_format == InputFormat::Jsonld {
         let undefined = crate::canon::rdfc::undefined_term_statements(
             &document.label,

@@ -13,14 +13,15 @@ use std::fmt::Write;
 pub(super) fn formats_table(report: &Report) -> String {
     let s = &report.settings;
     let mut out = format!(
-        "canonprof exchange — SD-JWT VC, mdoc and W3C VCDM on {} ({} subject attributes, {} disclosed: {}); {} runs x {} iterations, formats interleaved run by run (warm-up {}); medians in µs\n\n",
+        "canonprof exchange — SD-JWT VC, mdoc and W3C VCDM on {} ({} subject attributes, {} disclosed: {}); {} runs x {} iterations, formats interleaved run by run (warm-up {}); RDFC-1.0 expansion engine {}; medians in µs\n\n",
         report.credential,
         report.attributes,
         report.disclosed.len(),
         report.disclosed.join(", "),
         s.runs,
         s.iterations,
-        s.warmup
+        s.warmup,
+        report.engine
     );
     let _ = writeln!(
         out,

@@ -75,6 +75,12 @@ struct CommonArgs {
     /// and shows them side by side (elsewhere `both` acts as `on`).
     #[arg(long, value_name = "on|off|both", default_value = "on", value_parser = ["on", "off", "both"])]
     context_cache: String,
+    /// The JSON-LD expansion engine (expansion and deserialization to RDF): `json-ld` (the json-ld crate, the
+    /// reference), `canonprof` (canonprof's own: shared, memoized contexts), or `both` (the main job measures
+    /// RDFC-1.0 with each, side by side with their ratio; `canonicalize` checks they agree byte for byte;
+    /// elsewhere `both` acts as `json-ld`).
+    #[arg(long, value_name = "json-ld|canonprof|both", default_value = "json-ld", value_parser = ["json-ld", "canonprof", "both"])]
+    engine: String,
     /// Profile documents that safe mode refuses: drop what the JSON-LD 1.1 API drops (undefined terms, relative
     /// or invalid IRIs) and report how many statements were dropped.
     #[arg(long)]
@@ -155,12 +161,28 @@ fn loader_with_cache(common: &CommonArgs, on: bool) -> Result<OfflineLoader> {
         max_bytes: common.max_input_size,
         max_depth: common.max_depth,
     });
+    let engine = match common.engine.as_str() {
+        "canonprof" => crate::loader::Engine::Canonprof,
+        _ => crate::loader::Engine::JsonLd,
+    };
     let loader = OfflineLoader::bundled()
+        .with_engine(engine)
         .with_context_cache(on)
         .with_max_context_loads(common.max_context_loads);
     match &common.contexts {
         Some(dir) => loader.with_user_contexts(dir),
         None => Ok(loader),
+    }
+}
+
+/// With `--engine both`: a loader like [`loader_with_cache`]'s with canonprof's engine (the main one has
+/// json-ld's).
+fn other_engine_loader(common: &CommonArgs, cache: bool) -> Result<Option<OfflineLoader>> {
+    match common.engine.as_str() {
+        "both" => Ok(Some(
+            loader_with_cache(common, cache)?.with_engine(crate::loader::Engine::Canonprof),
+        )),
+        _ => Ok(None),
     }
 }
 

@@ -93,6 +93,11 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         corpus::user_files(&args.credential)?
     };
     let shapes = benchmark::check(&credentials, &loader, &config)?;
+    let other_engine =
+        super::other_engine_loader(&args.common, args.common.context_cache != "off")?;
+    if let Some(other) = &other_engine {
+        benchmark::check(&credentials, other, &config)?;
+    }
     if let Some(dir) = &flame_dir {
         create_dir(dir)?;
     }
@@ -100,14 +105,17 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         "both" => Some(loader_with_cache(&args.common, false)?),
         _ => None,
     };
-    let pipelines = if cold.is_some() { 3 } else { 2 };
+    let pipelines = 2 + usize::from(cold.is_some()) + usize::from(other_engine.is_some());
     let steps = (credentials.len() * pipelines * config.runs * config.iterations) as u64;
     let bar = progress_bar(steps, "measuring");
     let report = benchmark::run(
         &credentials,
         &shapes,
         &loader,
-        cold.as_ref(),
+        benchmark::Extra {
+            cold: cold.as_ref(),
+            engine: other_engine.as_ref(),
+        },
         &config,
         &mut || bar.inc(1),
     );

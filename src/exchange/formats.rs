@@ -136,6 +136,8 @@ pub struct Report {
     pub results: Vec<FormatResult>,
     /// Pairwise ratios within each algorithm, largest first.
     pub ratios: Vec<Ratio>,
+    /// The JSON-LD expansion engine of the RDFC-1.0 canonicalizations (`json-ld` or `canonprof`).
+    pub engine: String,
 }
 
 /// The prepared exchanges for `alg`: SD-JWT VC, mdoc, then the VCDM suites.
@@ -254,6 +256,7 @@ pub fn run(
         settings: *settings,
         results,
         ratios,
+        engine: loader.engine().name().to_string(),
     })
 }
 

@@ -50,6 +50,7 @@ fn entry(c: &CredentialResult, a: &AlgorithmResult) -> Value {
         "file": c.file,
         "algorithm": a.algorithm,
         "context_cache": a.context_cache,
+        "engine": a.engine,
         "bytes": c.bytes,
         "quads": c.quads,
         "blank_nodes": c.blank_nodes,

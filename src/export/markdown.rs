@@ -13,11 +13,12 @@ pub fn render(report: &Report) -> String {
     let _ = writeln!(out, "# canonprof: RDFC-1.0 vs JCS per phase\n");
     let _ = writeln!(
         out,
-        "{} x {}, warm-up {}, context cache {}; medians of run medians in µs (min–max of run medians). {} ({} cores), {}, canonprof {} @ {}.\n",
+        "{} x {}, warm-up {}, context cache {}, expansion engine {}; medians of run medians in µs (min–max of run medians). {} ({} cores), {}, canonprof {} @ {}.\n",
         plural(cfg.runs, "run"),
         plural(cfg.iterations, "iteration"),
         cfg.warmup,
         cfg.context_cache,
+        cfg.engine,
         m.cpu,
         m.cores,
         m.rustc,

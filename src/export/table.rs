@@ -13,12 +13,13 @@ pub fn render(report: &Report) -> String {
     let cfg = &report.config;
     let _ = writeln!(
         out,
-        "canonprof {} — RDFC-1.0 vs JCS, {} x {} (warm-up {}), context cache {}, medians in µs\n",
+        "canonprof {} — RDFC-1.0 vs JCS, {} x {} (warm-up {}), context cache {}, expansion engine {}, medians in µs\n",
         report.metadata.canonprof_version,
         plural(cfg.runs, "run"),
         plural(cfg.iterations, "iteration"),
         cfg.warmup,
-        cfg.context_cache
+        cfg.context_cache,
+        cfg.engine
     );
     for c in report.credentials.iter().filter(|c| !c.baseline) {
         credential(&mut out, c);
@@ -73,13 +74,20 @@ fn credential(out: &mut String, c: &CredentialResult) {
         plural(c.quads, "quad"),
         plural(c.blank_nodes, "blank node"),
     );
+    let width = c
+        .algorithms()
+        .iter()
+        .map(|a| a.label().chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(13);
     let _ = writeln!(
         out,
-        "  {:<13} {:<14} {:>10}  {:>21}  {:>21}  {:>6}",
+        "  {:<width$} {:<14} {:>10}  {:>21}  {:>21}  {:>6}",
         "algorithm", "phase", "median", "run medians min–max", "p10–p90", "share"
     );
     for a in c.algorithms() {
-        algorithm(out, a);
+        algorithm(out, a, width);
     }
     let (dominant, share) = c.dominant_phase();
     let _ = writeln!(
@@ -88,6 +96,20 @@ fn credential(out: &mut String, c: &CredentialResult) {
         c.rdfc_jcs_ratio(),
         fmt_share(share)
     );
+    if let Some(other) = &c.rdfc_engine {
+        let ratio = |phase: &str| match (c.rdfc.phase_median(phase), other.phase_median(phase)) {
+            (Some(a), Some(b)) if b > 0.0 => format!("{phase} {:.1}x", a / b),
+            _ => format!("{phase} -"),
+        };
+        let _ = writeln!(
+            out,
+            "  engines: RDFC-1.0 json-ld / canonprof = {:.1}x ({}, {}, {}); canonical N-Quads identical\n",
+            c.rdfc.total.median_us / other.total.median_us,
+            ratio("parse"),
+            ratio("expand"),
+            ratio("to_rdf")
+        );
+    }
     if let Some(cold) = &c.rdfc_cold {
         let _ = writeln!(
             out,
@@ -97,10 +119,10 @@ fn credential(out: &mut String, c: &CredentialResult) {
     }
 }
 
-fn row(out: &mut String, algorithm: &str, phase: &str, s: &RunStats, last: &str) {
+fn row(out: &mut String, algorithm: &str, width: usize, phase: &str, s: &RunStats, last: &str) {
     let _ = writeln!(
         out,
-        "  {:<13} {:<14} {:>10}  {:>21}  {:>21}  {last}",
+        "  {:<width$} {:<14} {:>10}  {:>21}  {:>21}  {last}",
         algorithm,
         phase,
         fmt_us(s.median_us),
@@ -109,7 +131,7 @@ fn row(out: &mut String, algorithm: &str, phase: &str, s: &RunStats, last: &str)
     );
 }
 
-fn algorithm(out: &mut String, a: &AlgorithmResult) {
+fn algorithm(out: &mut String, a: &AlgorithmResult, width: usize) {
     for p in &a.phases {
         let name = match p.parent {
             Some(_) => format!("  {}", p.name),
@@ -118,13 +140,14 @@ fn algorithm(out: &mut String, a: &AlgorithmResult) {
         row(
             out,
             &a.label(),
+            width,
             &name,
             &p.stats,
             &format!("{:>6}", fmt_share(p.share)),
         );
     }
     let hash = format!("sha256 {}…", &a.sha256[..12.min(a.sha256.len())]);
-    row(out, &a.label(), "TOTAL", &a.total, &hash);
+    row(out, &a.label(), width, "TOTAL", &a.total, &hash);
 }
 
 fn summary(out: &mut String, report: &Report) {

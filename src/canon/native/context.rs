@@ -459,20 +459,21 @@ impl Processor<'_> {
         };
         // Step 5.7: @base, only outside remote contexts.
         if let (Some(value), true) = (map.get("@base"), remote.is_empty()) {
-            result.base =
-                match value {
-                    Json::Null => None,
-                    Json::String(s) if iri::is_absolute_iri(s) => Some(Arc::from(s.as_str())),
-                    Json::String(s) if result.base.is_some() => {
-                        Some(Arc::from(iri::resolve(result.base.as_deref(), s)))
-                    }
-                    other => return Err(invalid(
+            result.base = match value {
+                Json::Null => None,
+                Json::String(s) if iri::is_absolute_iri(s) => Some(Arc::from(s.as_str())),
+                Json::String(s) if result.base.is_some() => {
+                    Some(Arc::from(iri::resolve(result.base.as_deref(), s)))
+                }
+                other => {
+                    return Err(invalid(
                         "invalid base IRI",
                         format!(
                             "`{other}` is not an IRI (and there is no base to resolve it against)"
                         ),
-                    )),
-                };
+                    ))
+                }
+            };
         }
         // Step 5.8: @vocab.
         if let Some(value) = map.get("@vocab") {
@@ -857,12 +858,14 @@ impl Processor<'_> {
                 match def.type_mapping.as_deref() {
                     None => def.type_mapping = Some("@id".into()),
                     Some("@id" | "@vocab") => {}
-                    Some(other) => return Err(invalid(
-                        "invalid type mapping",
-                        format!(
+                    Some(other) => {
+                        return Err(invalid(
+                            "invalid type mapping",
+                            format!(
                             "term `{term}`: a @type container needs @id or @vocab, not `{other}`"
                         ),
-                    )),
+                        ))
+                    }
                 }
             }
         }

@@ -39,7 +39,9 @@ const KEYWORDS: &[&str] = &[
 
 /// Whether `value` is a JSON-LD 1.1 keyword.
 pub fn is_keyword(value: &str) -> bool {
-    value.starts_with('@') && KEYWORDS.binary_search(&value).is_ok()
+    (3..=12).contains(&value.len())
+        && value.starts_with('@')
+        && KEYWORDS.binary_search(&value).is_ok()
 }
 
 /// Whether `value` has the form of a keyword (`"@"1*ALPHA`, RFC 5234): such terms are ignored with a warning

@@ -26,6 +26,7 @@ const RDF_JSON: &str = "http://www.w3.org/1999/02/22-rdf-syntax-ns#JSON";
 pub fn to_rdf(expanded: &[Json], lossy: bool) -> Result<(Quads, usize)> {
     let mut state = State {
         dataset: Quads::new(),
+        iris: HashMap::new(),
         blank: HashMap::new(),
         next_blank: 0,
         lossy,
@@ -50,9 +51,11 @@ pub fn to_rdf(expanded: &[Json], lossy: bool) -> Result<(Quads, usize)> {
     Ok((state.dataset, 0))
 }
 
-struct State {
+struct State<'a> {
     dataset: Quads,
-    blank: HashMap<String, BlankNode>,
+    /// IRIs already checked (RFC 3987), so each distinct IRI is parsed once per document; `None` if invalid.
+    iris: HashMap<&'a str, Option<NamedNode>>,
+    blank: HashMap<&'a str, BlankNode>,
     next_blank: usize,
     lossy: bool,
     dropped: usize,
@@ -74,7 +77,17 @@ fn subject_term(subject: Subject) -> Term {
     }
 }
 
-impl State {
+impl<'a> State<'a> {
+    /// `iri` as a named node if it is a well-formed absolute IRI (checked once per distinct string).
+    fn named(&mut self, iri: &'a str) -> Option<NamedNode> {
+        if let Some(found) = self.iris.get(iri) {
+            return found.clone();
+        }
+        let checked = NamedNode::new(iri).ok();
+        self.iris.insert(iri, checked.clone());
+        checked
+    }
+
     fn salvage<T>(&self, result: Result<T>) -> Result<Option<T>> {
         match result {
             Ok(v) => Ok(Some(v)),
@@ -89,23 +102,23 @@ impl State {
         node
     }
 
-    fn blank(&mut self, id: &str) -> BlankNode {
+    fn blank(&mut self, id: &'a str) -> BlankNode {
         if let Some(node) = self.blank.get(id) {
             return node.clone();
         }
         let node = self.fresh();
-        self.blank.insert(id.to_string(), node.clone());
+        self.blank.insert(id, node.clone());
         node
     }
 
     /// An `@id` or `@type` value as a subject: a blank node identifier or a well-formed absolute IRI.
-    fn id(&mut self, id: &str, role: &str) -> Result<Subject> {
+    fn id(&mut self, id: &'a str, role: &str) -> Result<Subject> {
         if let Some(label) = id.strip_prefix("_:") {
             return Ok(self.blank(label).into());
         }
-        match NamedNode::new(id) {
-            Ok(iri) => Ok(iri.into()),
-            Err(_) => {
+        match self.named(id) {
+            Some(iri) => Ok(iri.into()),
+            None => {
                 let keys: &'static [&'static str] = if role.contains("@type") {
                     &["@type", "type"]
                 } else {
@@ -119,13 +132,13 @@ impl State {
         }
     }
 
-    fn predicate(&mut self, property: &str) -> Result<NamedNode> {
+    fn predicate(&mut self, property: &'a str) -> Result<NamedNode> {
         if property.starts_with("_:") {
             return Err(lost(format!(
                 "property `{property}` expands to a blank node (generalized RDF is off)"
             )));
         }
-        NamedNode::new(property).map_err(|_| {
+        self.named(property).ok_or_else(|| {
             lost(format!("property `{property}` is not an absolute IRI"))
                 .locate(Locate::Key(property.to_string()))
         })
@@ -148,7 +161,7 @@ impl State {
     }
 
     /// §7.2 / §8.1 for one node object: types, properties, reverse properties, `@included`, `@graph`.
-    fn node(&mut self, node: &Map<String, Json>, graph: &GraphName) -> Result<Subject> {
+    fn node(&mut self, node: &'a Map<String, Json>, graph: &GraphName) -> Result<Subject> {
         let (subject, keep) = match node.get("@id").and_then(Json::as_str) {
             Some(id) => {
                 let found = self.id(id, "`@id` value");
@@ -247,7 +260,7 @@ impl State {
     }
 
     /// §8.2 Object to RDF Conversion (nodes recurse, lists per §8.3). `None` when nothing is produced.
-    fn object(&mut self, object: &Json, graph: &GraphName) -> Result<Option<Term>> {
+    fn object(&mut self, object: &'a Json, graph: &GraphName) -> Result<Option<Term>> {
         let Json::Object(map) = object else {
             return Ok(None);
         };
@@ -268,7 +281,7 @@ impl State {
         // A node whose `@id` is invalid is dropped with the reference to it (lossy mode).
         if self.lossy {
             if let Some(id) = map.get("@id").and_then(Json::as_str) {
-                if !id.starts_with("_:") && NamedNode::new(id).is_err() {
+                if !id.starts_with("_:") && self.named(id).is_none() {
                     self.node(map, graph)?;
                     self.dropped += 1;
                     return Ok(None);
@@ -279,7 +292,7 @@ impl State {
     }
 
     /// §8.3 List to RDF Conversion.
-    fn list(&mut self, items: &[Json], graph: &GraphName) -> Result<Term> {
+    fn list(&mut self, items: &'a [Json], graph: &GraphName) -> Result<Term> {
         if items.is_empty() {
             return Ok(rdf::NIL.into_owned().into());
         }
@@ -299,7 +312,7 @@ impl State {
     }
 
     /// §8.2 steps 4–13 for a value object. `None` for a null `@value`.
-    fn value(&mut self, map: &Map<String, Json>) -> Result<Option<Term>> {
+    fn value(&mut self, map: &'a Map<String, Json>) -> Result<Option<Term>> {
         let value = map.get("@value").unwrap_or(&Json::Null);
         let datatype = map.get("@type").and_then(Json::as_str);
         if datatype == Some("@json") {
@@ -310,7 +323,7 @@ impl State {
             ));
         }
         let datatype = match datatype {
-            Some(dt) => Some(NamedNode::new(dt).map_err(|_| {
+            Some(dt) => Some(self.named(dt).ok_or_else(|| {
                 lost(format!("datatype `{dt}` is not an absolute IRI"))
                     .locate(Locate::Value(dt.to_string(), &["@type", "type"]))
             })?),
