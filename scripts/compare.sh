@@ -2,7 +2,7 @@
 # canonprof against jsonld.js + rdf-canonize (Node.js) and PyLD (Python) on the same credentials, with the same
 # N / warm-up, alternating tools round by round; checks byte-identical canonical outputs and prints ratios.
 # Installs the peers' pinned dependencies itself (npm ci; a venv). Usage:
-#   scripts/compare.sh [--rounds R] [--iterations N] [--warmup W] [--schema simple|edu|all] [--skip PyLD]
+#   scripts/compare.sh [--engine json-ld|canonprof|both] [--rounds R] [--iterations N] [--warmup W] [--schema simple|edu|all] [--skip PyLD]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cache="${XDG_CACHE_HOME:-$HOME/.cache}/canonprof-peers"

@@ -243,38 +243,12 @@ impl<'a, D: Digest> State<'a, D> {
             .iter()
             .map(|&q| {
                 let quad = self.quads[q];
-                let name = |label: &str| {
-                    if label == self.labels[node] {
-                        "_:a"
-                    } else {
-                        "_:z"
-                    }
+                let own = self.labels[node];
+                let name = |out: &mut String, label: &str| {
+                    out.push_str(if label == own { "_:a" } else { "_:z" });
                 };
-                let mut line = String::new();
-                match quad.subject {
-                    SubjectRef::BlankNode(b) => line.push_str(name(b.as_str())),
-                    other => {
-                        let _ = write!(line, "{other}");
-                    }
-                }
-                let _ = write!(line, " {} ", quad.predicate);
-                match quad.object {
-                    TermRef::BlankNode(b) => line.push_str(name(b.as_str())),
-                    other => {
-                        let _ = write!(line, "{other}");
-                    }
-                }
-                match quad.graph_name {
-                    GraphNameRef::DefaultGraph => {}
-                    GraphNameRef::BlankNode(b) => {
-                        line.push(' ');
-                        line.push_str(name(b.as_str()));
-                    }
-                    other => {
-                        let _ = write!(line, " {other}");
-                    }
-                }
-                line.push_str(" .\n");
+                let mut line = String::with_capacity(160);
+                super::nquads::push_quad(&mut line, quad, &name);
                 line
             })
             .collect();

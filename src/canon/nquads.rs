@@ -7,7 +7,7 @@ use oxttl::NQuadsParser;
 /// Parses N-Quads `text` into a dataset, keeping the first occurrence of each quad in input order. Errors: [`ErrorKind::NQuads`] with the `line:column` (1-based) and
 /// the parser's reason; `label` names the input.
 pub fn parse(label: &str, text: &str) -> Result<Quads> {
-    let mut dataset = Quads::new();
+    let mut dataset = Quads::default();
     for quad in NQuadsParser::new().for_slice(text.as_bytes()) {
         match quad {
             Ok(quad) => {
@@ -43,32 +43,139 @@ pub fn canonical_lines(
     quads: &Quads,
     issued: &std::collections::HashMap<String, String>,
 ) -> Vec<String> {
-    use oxrdf::{BlankNode, GraphName, Quad, Subject, Term};
-    let relabel = |b: &BlankNode| match issued.get(b.as_str()) {
-        Some(c) => BlankNode::new_unchecked(c.as_str()),
-        None => b.clone(),
+    let blank = |out: &mut String, label: &str| {
+        out.push_str("_:");
+        out.push_str(issued.get(label).map_or(label, String::as_str));
     };
     let mut lines: Vec<String> = quads
         .iter()
         .map(|q| {
-            let subject = match &q.subject {
-                Subject::BlankNode(b) => Subject::BlankNode(relabel(b)),
-                other => other.clone(),
-            };
-            let object = match &q.object {
-                Term::BlankNode(b) => Term::BlankNode(relabel(b)),
-                other => other.clone(),
-            };
-            let graph_name = match &q.graph_name {
-                GraphName::BlankNode(b) => GraphName::BlankNode(relabel(b)),
-                other => other.clone(),
-            };
-            format!(
-                "{} .\n",
-                Quad::new(subject, q.predicate.clone(), object, graph_name)
-            )
+            let mut line = String::with_capacity(160);
+            push_quad(&mut line, q.as_ref(), &blank);
+            line
         })
         .collect();
     lines.sort_unstable();
     lines
+}
+
+/// Appends one statement in canonical N-Quads form (RDFC-1.0 Appendix A), ending in ` .\n`, with each blank
+/// node written by `blank` (given its label). IRIs are written as `<iri>` (an oxrdf IRI is valid, so it needs no
+/// escaping); literals use oxrdf's canonical escaping.
+pub fn push_quad(out: &mut String, quad: oxrdf::QuadRef<'_>, blank: &dyn Fn(&mut String, &str)) {
+    use oxrdf::GraphNameRef;
+    push_term(out, quad.subject.into(), blank);
+    out.push(' ');
+    push_term(out, quad.predicate.into(), blank);
+    out.push(' ');
+    push_term(out, quad.object, blank);
+    match quad.graph_name {
+        GraphNameRef::DefaultGraph => {}
+        GraphNameRef::NamedNode(n) => {
+            out.push(' ');
+            push_term(out, n.into(), blank);
+        }
+        GraphNameRef::BlankNode(b) => {
+            out.push(' ');
+            blank(out, b.as_str());
+        }
+    }
+    out.push_str(" .\n");
+}
+
+/// Appends one term in canonical N-Quads form (see [`push_quad`]).
+pub fn push_term(out: &mut String, term: oxrdf::TermRef<'_>, blank: &dyn Fn(&mut String, &str)) {
+    use oxrdf::TermRef;
+    use std::fmt::Write;
+    match term {
+        TermRef::NamedNode(n) => {
+            out.push('<');
+            out.push_str(n.as_str());
+            out.push('>');
+        }
+        TermRef::BlankNode(b) => blank(out, b.as_str()),
+        TermRef::Literal(l) => {
+            push_quoted(out, l.value());
+            if let Some(language) = l.language() {
+                out.push('@');
+                out.push_str(language);
+            } else if l.datatype() != oxrdf::vocab::xsd::STRING {
+                out.push_str("^^<");
+                out.push_str(l.datatype().as_str());
+                out.push('>');
+            }
+        }
+        #[allow(unreachable_patterns)]
+        other => {
+            let _ = write!(out, "{other}");
+        }
+    }
+}
+
+/// Appends a string literal's lexical form quoted and escaped as RDFC-1.0 Appendix A requires: `"`, `\\`,
+/// line feed and carriage return (and backspace, tab, form feed) as ECHAR; the other characters U+0000–U+001F
+/// and U+007F as UCHAR `\u00XX` (upper-case hex); everything else as is.
+pub fn push_quoted(out: &mut String, value: &str) {
+    use std::fmt::Write;
+    out.push('"');
+    let needs_escape = |b: u8| b < 0x20 || b == b'"' || b == b'\\' || b == 0x7F;
+    if !value.bytes().any(needs_escape) {
+        out.push_str(value);
+    } else {
+        for c in value.chars() {
+            match c {
+                '\u{08}' => out.push_str("\\b"),
+                '\t' => out.push_str("\\t"),
+                '\n' => out.push_str("\\n"),
+                '\u{0C}' => out.push_str("\\f"),
+                '\r' => out.push_str("\\r"),
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                '\0'..='\u{1F}' | '\u{7F}' => {
+                    let _ = write!(out, "\\u{:04X}", u32::from(c));
+                }
+                c => out.push(c),
+            }
+        }
+    }
+    out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use oxrdf::{Literal, NamedNode, Term};
+
+    #[test]
+    fn terms_are_written_exactly_as_oxrdf_displays_them() {
+        let mut all_controls: String = (0u8..0x20).map(char::from).collect();
+        all_controls.push('\u{7F}');
+        let texts = [
+            "plain",
+            "",
+            "quote \" and backslash \\",
+            "é 日本 😀 \u{2028}",
+            all_controls.as_str(),
+        ];
+        for text in texts {
+            let literals = [
+                Literal::new_simple_literal(text),
+                Literal::new_language_tagged_literal_unchecked(text, "en-us"),
+                Literal::new_typed_literal(
+                    text,
+                    NamedNode::new_unchecked("http://www.w3.org/2001/XMLSchema#token"),
+                ),
+            ];
+            for literal in literals {
+                let term = Term::from(literal);
+                let mut ours = String::new();
+                push_term(&mut ours, term.as_ref(), &|o, l| o.push_str(l));
+                assert_eq!(ours, term.to_string());
+            }
+        }
+        let iri = Term::from(NamedNode::new_unchecked("https://ex.example/a?b#c"));
+        let mut ours = String::new();
+        push_term(&mut ours, iri.as_ref(), &|o, l| o.push_str(l));
+        assert_eq!(ours, iri.to_string());
+    }
 }

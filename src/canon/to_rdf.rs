@@ -39,7 +39,7 @@ pub fn to_rdf_lossy(expanded: &Expanded) -> Result<(Quads, usize)> {
 
 fn convert(expanded: &Expanded, lossy: bool) -> Result<(Quads, usize)> {
     let mut state = State {
-        dataset: Quads::new(),
+        dataset: Quads::default(),
         blank: HashMap::new(),
         next_blank: 0,
         lossy,

@@ -669,10 +669,8 @@ impl Processor<'_> {
                 ))
             }
         };
-        // Step 10.
-        let mut def = TermDef::default();
         // Step 11.
-        def.protected = match map.get("@protected") {
+        let protected = match map.get("@protected") {
             None => d.protected,
             Some(Json::Bool(b)) => *b,
             Some(other) => {
@@ -681,6 +679,11 @@ impl Processor<'_> {
                     format!("term `{term}`: `{other}`"),
                 ))
             }
+        };
+        // Step 10.
+        let mut def = TermDef {
+            protected,
+            ..TermDef::default()
         };
         // Step 12: @type.
         if let Some(ty) = map.get("@type") {

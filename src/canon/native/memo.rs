@@ -20,10 +20,13 @@ struct Key {
     flags: Flags,
 }
 
+/// A processed context, with the local context value it came from (kept alive so its address stays unique).
+type Processed = (Arc<Json>, Arc<Context>);
+
 /// Memoized context processing state (see the module documentation). Thread-safe.
 #[derive(Default)]
 pub struct Memo {
-    processed: Mutex<HashMap<Key, (Arc<Json>, Arc<Context>)>>,
+    processed: Mutex<HashMap<Key, Processed>>,
     remote: Mutex<HashMap<String, Arc<Json>>>,
     documents: Mutex<HashMap<String, Arc<Json>>>,
     initial: Mutex<HashMap<Option<String>, Arc<Context>>>,

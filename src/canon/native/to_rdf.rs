@@ -10,10 +10,10 @@ use super::Json;
 use crate::canon::to_rdf::{xsd_double, xsd_integer};
 use crate::canon::Quads;
 use crate::error::{Error, ErrorKind, Locate, Result};
+use ahash::AHashMap as HashMap;
 use oxrdf::vocab::{rdf, xsd};
 use oxrdf::{BlankNode, GraphName, Literal, NamedNode, Quad, Subject, Term};
 use serde_json::Map;
-use std::collections::HashMap;
 
 const I18N: &str = "https://www.w3.org/ns/i18n#";
 /// rdf:JSON (JSON-LD 1.1 §10.2).
@@ -25,8 +25,9 @@ const RDF_JSON: &str = "http://www.w3.org/1999/02/22-rdf-syntax-ns#JSON";
 /// yields no quads at all.
 pub fn to_rdf(expanded: &[Json], lossy: bool) -> Result<(Quads, usize)> {
     let mut state = State {
-        dataset: Quads::new(),
+        dataset: Quads::default(),
         iris: HashMap::new(),
+        languages: HashMap::new(),
         blank: HashMap::new(),
         next_blank: 0,
         lossy,
@@ -55,6 +56,8 @@ struct State<'a> {
     dataset: Quads,
     /// IRIs already checked (RFC 3987), so each distinct IRI is parsed once per document; `None` if invalid.
     iris: HashMap<&'a str, Option<NamedNode>>,
+    /// Language tags already checked (BCP 47), lower-cased; `None` if ill-formed.
+    languages: HashMap<&'a str, Option<String>>,
     blank: HashMap<&'a str, BlankNode>,
     next_blank: usize,
     lossy: bool,
@@ -356,23 +359,21 @@ impl<'a> State<'a> {
         if let Some(dt) = datatype {
             return Ok(Some(Literal::new_typed_literal(lexical, dt).into()));
         }
-        let language = map.get("@language").and_then(Json::as_str);
+        let language = match map.get("@language").and_then(Json::as_str) {
+            Some(tag) => Some(self.language(tag)?),
+            None => None,
+        };
         let direction = map.get("@direction").and_then(Json::as_str);
         let literal = match (direction, language) {
             (Some(dir), language) => {
                 // Step 12 with rdfDirection = i18n-datatype.
-                if let Some(tag) = language {
-                    well_formed(tag)?;
-                }
-                let language = language.map(str::to_ascii_lowercase).unwrap_or_default();
+                let language = language.unwrap_or_default();
                 let datatype = NamedNode::new(format!("{I18N}{language}_{dir}"))
                     .map_err(|e| lost(format!("direction datatype is not an IRI: {e}")))?;
                 Literal::new_typed_literal(lexical, datatype)
             }
-            (None, Some(tag)) => {
-                well_formed(tag)?;
-                Literal::new_language_tagged_literal(lexical, tag.to_ascii_lowercase())
-                    .map_err(|e| lost(format!("language tag `{tag}`: {e}")))?
+            (None, Some(language)) => {
+                Literal::new_language_tagged_literal_unchecked(lexical, language)
             }
             (None, None) if default_type == xsd::STRING => Literal::new_simple_literal(lexical),
             (None, None) => Literal::new_typed_literal(lexical, default_type),
@@ -381,12 +382,18 @@ impl<'a> State<'a> {
     }
 }
 
-/// A language tag must be well-formed BCP 47 (RFC 5646) to make an RDF literal (§8.2 step 13).
-fn well_formed(tag: &str) -> Result<()> {
-    oxilangtag::LanguageTag::parse(tag)
-        .map(|_| ())
-        .map_err(|_| {
+impl<'a> State<'a> {
+    /// A language tag, lower-cased, if it is well-formed BCP 47 (RFC 5646), as an RDF literal needs (§8.2 step
+    /// 13); checked once per distinct tag. Errors: a safe-mode error naming the tag.
+    fn language(&mut self, tag: &'a str) -> Result<String> {
+        let checked = self.languages.entry(tag).or_insert_with(|| {
+            oxilangtag::LanguageTag::parse(tag)
+                .ok()
+                .map(|_| tag.to_ascii_lowercase())
+        });
+        checked.clone().ok_or_else(|| {
             lost(format!("language tag `{tag}` is not well-formed (BCP 47)"))
                 .locate(Locate::Value(tag.to_string(), &["@language"]))
         })
+    }
 }
