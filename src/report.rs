@@ -70,6 +70,8 @@ pub struct CredentialResult {
     pub rdfc_cold: Option<AlgorithmResult>,
     /// RDFC-1.0 again with canonprof's expansion engine (`--engine both`; `rdfc` is then the json-ld engine's).
     pub rdfc_engine: Option<AlgorithmResult>,
+    /// That run with the context cache off too (`--engine both --context-cache both`).
+    pub rdfc_engine_cold: Option<AlgorithmResult>,
     /// JCS pipeline.
     pub jcs: AlgorithmResult,
 }
@@ -115,6 +117,7 @@ impl CredentialResult {
         std::iter::once(&self.rdfc)
             .chain(self.rdfc_cold.as_ref())
             .chain(self.rdfc_engine.as_ref())
+            .chain(self.rdfc_engine_cold.as_ref())
             .chain(std::iter::once(&self.jcs))
             .collect()
     }

@@ -734,3 +734,83 @@ fn safe_mode_refuses_what_expansion_drops_silently() {
         );
     }
 }
+
+#[test]
+fn engine_both_measures_rdfc_with_each_engine_side_by_side() {
+    let dir = tempfile::tempdir().unwrap();
+    let json_path = dir.path().join("r.json");
+    let output = canonprof_quick(&[
+        "--no-flamegraphs",
+        "--no-exchange",
+        "--schema",
+        "simple",
+        "--engine",
+        "both",
+        "--context-cache",
+        "both",
+        "--export-json",
+        &json_path.display().to_string(),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("expansion engine both")
+            && stdout.contains("rdfc-1.0 canonprof      ")
+            && stdout.contains("rdfc-1.0 canonprof cold")
+            && stdout.contains("engines: RDFC-1.0 json-ld / canonprof =")
+            && stdout.contains("canonprof engine cold / cached ="),
+        "{stdout}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json_path).unwrap()).unwrap();
+    assert_eq!(json["config"]["engine"], "both");
+    let results = json["results"].as_array().unwrap();
+    for credential in ["alumni", "vcdm2-simple", "person-20"] {
+        let rdfc: Vec<(&str, bool, &str)> = results
+            .iter()
+            .filter(|r| r["credential"] == credential && r["algorithm"] == "rdfc-1.0")
+            .map(|r| {
+                (
+                    r["engine"].as_str().unwrap(),
+                    r["context_cache"].as_bool().unwrap(),
+                    r["sha256"].as_str().unwrap(),
+                )
+            })
+            .collect();
+        let engines: Vec<(&str, bool)> = rdfc.iter().map(|(e, c, _)| (*e, *c)).collect();
+        assert_eq!(
+            engines,
+            [
+                ("json-ld", true),
+                ("json-ld", false),
+                ("canonprof", true),
+                ("canonprof", false)
+            ],
+            "{credential}"
+        );
+        assert!(
+            rdfc.iter().all(|(_, _, sha)| *sha == rdfc[0].2),
+            "{credential}: one canonical output"
+        );
+    }
+}
+
+#[test]
+fn canonicalize_with_engine_both_checks_the_engines_agree() {
+    let file = "schemas-education/edu/clr2.json";
+    let both = canonprof_ok(&["canonicalize", file, "--engine", "both", "--output", "hash"]);
+    let native = canonprof_ok(&[
+        "canonicalize",
+        file,
+        "--engine",
+        "canonprof",
+        "--output",
+        "hash",
+    ]);
+    assert_eq!(both.stdout, native.stdout);
+    // The SHA-256 of the canonical N-Quads jsonld.js + rdf-canonize give (tests/data/expected).
+    assert_eq!(
+        String::from_utf8_lossy(&native.stdout).trim(),
+        "768d7015ae69e0210e1c2a45194d9c1d15d7a6022e52b946574a2a27f6fa85fe"
+    );
+    assert!(String::from_utf8_lossy(&both.stderr).contains("identical output"));
+}

@@ -94,6 +94,8 @@ pub struct Extra<'a> {
     pub cold: Option<&'a OfflineLoader>,
     /// `--engine both`: canonprof's expansion engine (the main loader has json-ld's).
     pub engine: Option<&'a OfflineLoader>,
+    /// `--engine both --context-cache both`: canonprof's engine with the context cache off.
+    pub engine_cold: Option<&'a OfflineLoader>,
 }
 
 /// Runs the main job on checked credentials; `progress` is called after every iteration pair. RDFC-1.0 is
@@ -146,6 +148,18 @@ pub fn run(
             )?),
             None => None,
         };
+        let rdfc_engine_cold = match extra.engine_cold {
+            Some(other) => Some(measure_algorithm(
+                config,
+                &timer,
+                Algorithm::Rdfc,
+                label,
+                text,
+                other,
+                progress,
+            )?),
+            None => None,
+        };
         if let Some(other) = &rdfc_engine {
             if other.sha256 != rdfc_result.sha256 {
                 return Err(crate::error::Error::new(
@@ -181,6 +195,7 @@ pub fn run(
             rdfc: rdfc_result,
             rdfc_cold,
             rdfc_engine,
+            rdfc_engine_cold,
             jcs: jcs_result,
         });
     }

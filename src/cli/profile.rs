@@ -105,7 +105,14 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         "both" => Some(loader_with_cache(&args.common, false)?),
         _ => None,
     };
-    let pipelines = 2 + usize::from(cold.is_some()) + usize::from(other_engine.is_some());
+    let other_engine_cold = match cold {
+        Some(_) => super::other_engine_loader(&args.common, false)?,
+        None => None,
+    };
+    let pipelines = 2
+        + usize::from(cold.is_some())
+        + usize::from(other_engine.is_some())
+        + usize::from(other_engine_cold.is_some());
     let steps = (credentials.len() * pipelines * config.runs * config.iterations) as u64;
     let bar = progress_bar(steps, "measuring");
     let report = benchmark::run(
@@ -115,6 +122,7 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         benchmark::Extra {
             cold: cold.as_ref(),
             engine: other_engine.as_ref(),
+            engine_cold: other_engine_cold.as_ref(),
         },
         &config,
         &mut || bar.inc(1),

@@ -117,6 +117,16 @@ fn credential(out: &mut String, c: &CredentialResult) {
             cold.total.median_us / c.rdfc.total.median_us
         );
     }
+    if let (Some(cold), Some(other), Some(other_cold)) =
+        (&c.rdfc_cold, &c.rdfc_engine, &c.rdfc_engine_cold)
+    {
+        let _ = writeln!(
+            out,
+            "  cold: RDFC-1.0 json-ld / canonprof = {:.1}x; canonprof engine cold / cached = {:.1}x\n",
+            cold.total.median_us / other_cold.total.median_us,
+            other_cold.total.median_us / other.total.median_us
+        );
+    }
 }
 
 fn row(out: &mut String, algorithm: &str, width: usize, phase: &str, s: &RunStats, last: &str) {
