@@ -108,13 +108,18 @@ fn native_dataset(
         let _span = tracing::info_span!(phase::PARSE).entered();
         serde_json::from_str(text).map_err(|e| crate::document::json_error(label, &e))?
     };
+    // Each phase frees what it alone needed, inside its own span, so that freeing is timed where it belongs.
     let expanded = {
         let _span = tracing::info_span!(phase::EXPAND).entered();
-        native::expand(&document, loader, None, !options.lossy)
-            .map_err(|e| locate(e, label, text))?
+        let expanded = native::expand(&document, loader, None, !options.lossy)
+            .map_err(|e| locate(e, label, text))?;
+        drop(document);
+        expanded
     };
     let _span = tracing::info_span!(phase::TO_RDF).entered();
-    native::to_rdf(&expanded, options.lossy).map_err(|e| locate(e, label, text))
+    let dataset = native::to_rdf(&expanded, options.lossy).map_err(|e| locate(e, label, text));
+    drop(expanded);
+    dataset
 }
 
 /// `parse`, `expand`, `to_rdf` with the json-ld crate (the reference engine).
@@ -134,18 +139,22 @@ fn json_ld_dataset(
     };
     let expanded = {
         let _span = tracing::info_span!(phase::EXPAND).entered();
-        match options.lossy {
+        let expanded = match options.lossy {
             false => expand::expand(&mut document, loader),
             true => expand::expand_lossy(&mut document, loader),
         }
-        .map_err(|e| locate(e, label, text))?
+        .map_err(|e| locate(e, label, text))?;
+        drop(document);
+        expanded
     };
     let _span = tracing::info_span!(phase::TO_RDF).entered();
-    match options.lossy {
+    let dataset = match options.lossy {
         false => to_rdf::to_rdf(&expanded).map(|d| (d, 0)),
         true => to_rdf::to_rdf_lossy(&expanded),
     }
-    .map_err(|e| locate(e, label, text))
+    .map_err(|e| locate(e, label, text));
+    drop(expanded);
+    dataset
 }
 
 /// Names the file, and turns a locate hint into a JSON pointer (error path only).
