@@ -159,6 +159,8 @@ proptest! {
         let back: serde_json::Value = serde_json::from_str(&out).unwrap();
         prop_assert!(same(&back, &value), "{} → {}", text, out);
         prop_assert_eq!(&jcs::canonicalize("reversed", &reversed(&value)).unwrap().canonical, &out);
+        // canonprof's writer and the serde_jcs crate agree byte for byte.
+        prop_assert_eq!(&jcs::canonical_string_serde_jcs(&value).unwrap(), &jcs::canonical_string(&value).unwrap());
     }
 }
 
