@@ -199,3 +199,40 @@ fn sweep_measures_every_size_and_draws_a_chart() {
     let bad = canonprof(&["sweep", "--sizes", "0"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn engine_both_draws_the_canonprof_engine_graphs_in_a_subdirectory() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("flames");
+    let output = canonprof_quick(&[
+        "--schema",
+        "simple",
+        "--no-exchange",
+        "--engine",
+        "both",
+        "--flame-seconds",
+        "0.2",
+        "--flamegraphs",
+        &out.display().to_string(),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("Flamegraphs of the canonprof engine"),
+        "{stdout}"
+    );
+    let sub = out.join("canonprof-engine");
+    for name in ["alumni", "vcdm2-simple", "person-20"] {
+        for kind in ["sampled", "spans"] {
+            let svg = sub.join(format!("{name}.rdfc-1.0.{kind}.svg"));
+            let text = std::fs::read_to_string(&svg).unwrap();
+            assert!(text.contains("<svg"), "{}", svg.display());
+        }
+        assert!(
+            !sub.join(format!("{name}.jcs.sampled.svg")).exists(),
+            "JCS is drawn once, above"
+        );
+    }
+    let index = std::fs::read_to_string(sub.join("index.html")).unwrap();
+    assert!(index.contains("person-20.rdfc-1.0.sampled.svg"));
+    assert!(out.join("index.html").exists());
+}

@@ -157,8 +157,53 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         seconds: args.flame.flame_seconds,
         started_at: report.metadata.started_at.clone(),
     };
-    let graphs = draw_flamegraphs(&credentials, &algorithms, &loader, &config.rdfc, &settings);
-    let graphs = graphs?;
+    let (index, count) = flamegraphs_with_index(
+        &credentials,
+        &algorithms,
+        &loader,
+        &config,
+        &settings,
+        &report,
+    )?;
+    write_stdout(&format!(
+        "\nFlamegraphs: {} ({count} graphs with their folded stacks)\n",
+        index.display()
+    ))?;
+    // `--engine both`: canonprof's engine gets its own RDFC-1.0 graphs, in a subdirectory.
+    if let Some(other) = &other_engine {
+        let sub = dir.join("canonprof-engine");
+        create_dir(&sub)?;
+        let settings = flames::Settings {
+            dir: sub,
+            ..settings
+        };
+        let (index, count) = flamegraphs_with_index(
+            &credentials,
+            &[Algorithm::Rdfc],
+            other,
+            &config,
+            &settings,
+            &report,
+        )?;
+        write_stdout(&format!(
+            "Flamegraphs of the canonprof engine: {} ({count} graphs)\n",
+            index.display()
+        ))?;
+    }
+    Ok(())
+}
+
+/// Draws the flamegraphs of `algorithms` through `loader` into `settings.dir` with their `index.html`; returns
+/// the index path and the number of graphs.
+fn flamegraphs_with_index(
+    credentials: &[crate::corpus::Credential],
+    algorithms: &[Algorithm],
+    loader: &crate::loader::OfflineLoader,
+    config: &Config,
+    settings: &flames::Settings,
+    report: &crate::report::Report,
+) -> Result<(PathBuf, usize)> {
+    let graphs = draw_flamegraphs(credentials, algorithms, loader, &config.rdfc, settings)?;
     let links: Vec<export::html::Link> = graphs
         .iter()
         .map(|g| {
@@ -170,13 +215,9 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
             )
         })
         .collect();
-    let index = dir.join("index.html");
-    export::write_atomically(&index, &export::html::render(&report, &links))?;
-    write_stdout(&format!(
-        "\nFlamegraphs: {} ({} graphs with their folded stacks)\n",
-        index.display(),
-        graphs.len()
-    ))
+    let index = settings.dir.join("index.html");
+    export::write_atomically(&index, &export::html::render(report, &links))?;
+    Ok((index, graphs.len()))
 }
 
 /// The three-format exchange of person-20 with both algorithms, with the main job's N, R and warm-up.
