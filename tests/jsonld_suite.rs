@@ -337,36 +337,7 @@ fn w3c_json_ld_suites_with_the_native_engine() {
 #[test]
 fn w3c_json_ld_expand_and_to_rdf_suites() {
     let loader = loader();
-    let mut results: BTreeMap<String, Outcome> = BTreeMap::new();
-    for manifest in ["expand", "toRdf"] {
-        let text = std::fs::read_to_string(suite_dir().join(format!("{manifest}-manifest.jsonld")))
-            .unwrap();
-        let parsed: Value = serde_json::from_str(&text).unwrap();
-        let mut counts: BTreeMap<String, usize> = BTreeMap::new();
-        for test in parsed["sequence"].as_array().unwrap() {
-            let id = format!("{manifest}{}", test["@id"].as_str().unwrap());
-            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                run(test, manifest, &loader)
-            }))
-            .unwrap_or(Outcome::Fail);
-            let key = match outcome {
-                Outcome::Pass => "pass".to_string(),
-                Outcome::Fail => "fail".to_string(),
-                Outcome::Skip(reason) => format!("skip ({reason})"),
-            };
-            *counts.entry(key).or_default() += 1;
-            results.insert(id, outcome);
-        }
-        let (pass, fail) = (
-            counts.get("pass").copied().unwrap_or(0),
-            counts.get("fail").copied().unwrap_or(0),
-        );
-        println!(
-            "{manifest}: {pass} of {} run pass ({:.1}%); {counts:?}",
-            pass + fail,
-            100.0 * pass as f64 / (pass + fail).max(1) as f64
-        );
-    }
+    let results = run_suites("json-ld", &loader, run);
     let passing: BTreeSet<&String> = results
         .iter()
         .filter(|(_, o)| **o == Outcome::Pass)

@@ -124,42 +124,17 @@ pub fn run(
             loader,
             progress,
         )?;
-        let rdfc_cold = match cold {
-            Some(cold) => Some(measure_algorithm(
-                config,
-                &timer,
-                Algorithm::Rdfc,
-                label,
-                text,
-                cold,
-                progress,
-            )?),
-            None => None,
+        // RDFC-1.0 again through each extra loader (context cache off; the other engine).
+        let mut again = |extra: Option<&OfflineLoader>| -> Result<Option<AlgorithmResult>> {
+            extra
+                .map(|l| {
+                    measure_algorithm(config, &timer, Algorithm::Rdfc, label, text, l, progress)
+                })
+                .transpose()
         };
-        let rdfc_engine = match extra.engine {
-            Some(other) => Some(measure_algorithm(
-                config,
-                &timer,
-                Algorithm::Rdfc,
-                label,
-                text,
-                other,
-                progress,
-            )?),
-            None => None,
-        };
-        let rdfc_engine_cold = match extra.engine_cold {
-            Some(other) => Some(measure_algorithm(
-                config,
-                &timer,
-                Algorithm::Rdfc,
-                label,
-                text,
-                other,
-                progress,
-            )?),
-            None => None,
-        };
+        let rdfc_cold = again(cold)?;
+        let rdfc_engine = again(extra.engine)?;
+        let rdfc_engine_cold = again(extra.engine_cold)?;
         if let Some(other) = &rdfc_engine {
             if other.sha256 != rdfc_result.sha256 {
                 return Err(crate::error::Error::new(

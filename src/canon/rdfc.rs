@@ -261,18 +261,7 @@ pub fn undefined_term_statements(label: &str, text: &str, loader: &OfflineLoader
             object.push_front("@context".into(), vocab);
         }
     }
-    let with_marker = count(marked)?;
-    let rescued_types = with_marker
-        .iter()
-        .filter(|q| {
-            q.predicate.as_ref() == oxrdf::vocab::rdf::TYPE
-                && matches!(&q.object, oxrdf::Term::NamedNode(n) if n.as_str().starts_with(MARK))
-        })
-        .count();
-    Ok(with_marker
-        .len()
-        .saturating_sub(plain.len())
-        .saturating_sub(rescued_types))
+    Ok(marked_extra(&plain, &count(marked)?))
 }
 
 /// [`undefined_term_statements`] with canonprof's engine: the same two expansions, on serde_json values.
@@ -305,7 +294,12 @@ fn native_undefined_term_statements(
         None => vec![vocab],
     };
     object.insert("@context".into(), serde_json::Value::Array(contexts));
-    let with_marker = count(&marked)?;
+    Ok(marked_extra(&plain, &count(&marked)?))
+}
+
+/// The statements the marker `@vocab` adds (`with_marker` less `plain`), less the `@type` statements it rescues
+/// (which `--lossy` already counts as dropped).
+fn marked_extra(plain: &Quads, with_marker: &Quads) -> usize {
     let rescued_types = with_marker
         .iter()
         .filter(|q| {
@@ -313,8 +307,8 @@ fn native_undefined_term_statements(
                 && matches!(&q.object, oxrdf::Term::NamedNode(n) if n.as_str().starts_with(MARK))
         })
         .count();
-    Ok(with_marker
+    with_marker
         .len()
         .saturating_sub(plain.len())
-        .saturating_sub(rescued_types))
+        .saturating_sub(rescued_types)
 }

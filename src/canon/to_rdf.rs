@@ -39,11 +39,8 @@ pub fn to_rdf_lossy(expanded: &Expanded) -> Result<(Quads, usize)> {
 
 fn convert(expanded: &Expanded, lossy: bool) -> Result<(Quads, usize)> {
     let mut state = State {
-        dataset: Quads::default(),
+        sink: Sink::new(lossy),
         blank: HashMap::new(),
-        next_blank: 0,
-        lossy,
-        dropped: 0,
     };
     for object in expanded.iter() {
         if let Object::Node(node) = object.inner() {
@@ -51,40 +48,41 @@ fn convert(expanded: &Expanded, lossy: bool) -> Result<(Quads, usize)> {
         }
         // §7.2 step 3/4: free-floating values and lists at top level produce no triples.
     }
-    if lossy {
-        return Ok((state.dataset, state.dropped));
-    }
-    if state.dataset.is_empty() {
-        // jsonld.js safe mode: "empty object", "object with only @id", "free-floating scalar".
-        return Err(Error::new(
-            ErrorKind::SafeMode,
-            "safe mode: the document yields no RDF quads (expansion dropped everything: an empty object, a node with only `@id`, or free-floating values)",
-        ));
-    }
-    Ok((state.dataset, 0))
+    state.sink.finish()
 }
 
 struct State {
-    dataset: Quads,
+    sink: Sink,
     /// Document blank node identifier → our label.
     blank: HashMap<String, BlankNode>,
+}
+
+/// What both deserializations to RDF build (this one and [`super::native::to_rdf`]'s): the dataset in the order
+/// quads are produced, fresh blank node labels `b0`, `b1`, …, and `--lossy`'s count of dropped statements.
+pub(crate) struct Sink {
+    /// The dataset so far.
+    pub dataset: Quads,
     next_blank: usize,
     /// `--lossy`: drop and count instead of refusing.
-    lossy: bool,
-    dropped: usize,
+    pub lossy: bool,
+    /// Statements dropped so far (lossy mode).
+    pub dropped: usize,
 }
 
-fn lost(what: String) -> Error {
-    Error::new(
-        ErrorKind::SafeMode,
-        format!("safe mode: {what}; its quad would be dropped"),
-    )
-}
+impl Sink {
+    /// An empty sink.
+    pub fn new(lossy: bool) -> Sink {
+        Sink {
+            dataset: Quads::default(),
+            next_blank: 0,
+            lossy,
+            dropped: 0,
+        }
+    }
 
-impl State {
     /// In lossy mode a safe-mode error becomes `None` (the caller drops what it was building); otherwise it stays
     /// an error.
-    fn salvage<T>(&self, result: Result<T>) -> Result<Option<T>> {
+    pub fn salvage<T>(&self, result: Result<T>) -> Result<Option<T>> {
         match result {
             Ok(v) => Ok(Some(v)),
             Err(e) if self.lossy && e.kind == ErrorKind::SafeMode => Ok(None),
@@ -92,17 +90,63 @@ impl State {
         }
     }
 
-    fn fresh(&mut self) -> BlankNode {
+    /// A fresh blank node (`b0`, `b1`, … in order of first appearance).
+    pub fn fresh(&mut self) -> BlankNode {
         let node = BlankNode::new_unchecked(format!("b{}", self.next_blank));
         self.next_blank += 1;
         node
     }
 
+    /// Inserts the statement unless its subject was dropped (`keep` false), in which case it is counted.
+    pub fn emit(
+        &mut self,
+        keep: bool,
+        subject: &Subject,
+        predicate: NamedNode,
+        object: Term,
+        graph: &GraphName,
+    ) {
+        if keep {
+            self.dataset
+                .insert(Quad::new(subject.clone(), predicate, object, graph.clone()));
+        } else {
+            self.dropped += 1;
+        }
+    }
+
+    /// The dataset and the dropped count (0 in safe mode); safe mode refuses a document without quads.
+    pub fn finish(self) -> Result<(Quads, usize)> {
+        match (self.lossy, self.dataset.is_empty()) {
+            (true, _) => Ok((self.dataset, self.dropped)),
+            (false, true) => Err(no_quads()),
+            (false, false) => Ok((self.dataset, 0)),
+        }
+    }
+}
+
+/// Safe mode's error for a document without quads (jsonld.js safe mode: "empty object", "object with only
+/// @id", "free-floating scalar"); shared with [`super::native::to_rdf`].
+pub(crate) fn no_quads() -> Error {
+    Error::new(
+        ErrorKind::SafeMode,
+        "safe mode: the document yields no RDF quads (expansion dropped everything: an empty object, a node with only `@id`, or free-floating values)",
+    )
+}
+
+/// Safe mode's error for a statement that would be lost; shared with [`super::native::to_rdf`].
+pub(crate) fn lost(what: String) -> Error {
+    Error::new(
+        ErrorKind::SafeMode,
+        format!("safe mode: {what}; its quad would be dropped"),
+    )
+}
+
+impl State {
     fn blank(&mut self, id: &str) -> BlankNode {
         if let Some(node) = self.blank.get(id) {
             return node.clone();
         }
-        let node = self.fresh();
+        let node = self.sink.fresh();
         self.blank.insert(id.to_string(), node.clone());
         node
     }
@@ -138,27 +182,6 @@ impl State {
         }
     }
 
-    fn insert(&mut self, subject: &Subject, predicate: NamedNode, object: Term, graph: &GraphName) {
-        self.dataset
-            .insert(Quad::new(subject.clone(), predicate, object, graph.clone()));
-    }
-
-    /// Inserts unless the subject was dropped (`keep` false), in which case the statement is counted.
-    fn emit(
-        &mut self,
-        keep: bool,
-        subject: &Subject,
-        predicate: NamedNode,
-        object: Term,
-        graph: &GraphName,
-    ) {
-        if keep {
-            self.insert(subject, predicate, object, graph);
-        } else {
-            self.dropped += 1;
-        }
-    }
-
     /// §7.2/§8.1 for one node object: its types, properties, reverse properties, `@included` and `@graph`.
     /// Returns the node's subject (its `@id`, or a fresh blank node).
     fn node(
@@ -171,36 +194,36 @@ impl State {
         let (subject, keep) = match &node.id {
             Some(id) => {
                 let found = self.id(id, "`@id` value");
-                match self.salvage(found)? {
+                match self.sink.salvage(found)? {
                     Some(subject) => (subject, true),
-                    None => (self.fresh().into(), false),
+                    None => (self.sink.fresh().into(), false),
                 }
             }
-            None => (self.fresh().into(), true),
+            None => (self.sink.fresh().into(), true),
         };
         if let Some(types) = &node.types {
             for ty in types {
                 let found = self.id(ty, "`@type` value");
-                match self.salvage(found)? {
-                    Some(object) => self.emit(
+                match self.sink.salvage(found)? {
+                    Some(object) => self.sink.emit(
                         keep,
                         &subject,
                         rdf::TYPE.into_owned(),
                         subject_term(object),
                         graph,
                     ),
-                    None => self.dropped += 1,
+                    None => self.sink.dropped += 1,
                 }
             }
         }
         for (property, objects) in node.properties().iter() {
             let found = self.predicate(property);
-            let predicate = self.salvage(found)?;
+            let predicate = self.sink.salvage(found)?;
             for object in objects.iter() {
                 let term = self.object(object, graph)?;
                 match (&predicate, term) {
-                    (Some(p), Some(term)) => self.emit(keep, &subject, p.clone(), term, graph),
-                    (None, Some(_)) => self.dropped += 1,
+                    (Some(p), Some(term)) => self.sink.emit(keep, &subject, p.clone(), term, graph),
+                    (None, Some(_)) => self.sink.dropped += 1,
                     (_, None) => {}
                 }
             }
@@ -208,18 +231,18 @@ impl State {
         if let Some(reverse) = node.reverse_properties_entry() {
             for (property, nodes) in reverse.iter() {
                 let found = self.predicate(property);
-                let predicate = self.salvage(found)?;
+                let predicate = self.sink.salvage(found)?;
                 for other in nodes.iter() {
                     let other_subject = self.node(other.inner(), graph)?;
                     match &predicate {
-                        Some(p) => self.emit(
+                        Some(p) => self.sink.emit(
                             keep,
                             &other_subject,
                             p.clone(),
                             subject_term(subject.clone()),
                             graph,
                         ),
-                        None => self.dropped += 1,
+                        None => self.sink.dropped += 1,
                     }
                 }
             }
@@ -255,9 +278,9 @@ impl State {
             Object::Node(node) => {
                 // A reference to a node whose `@id` is invalid is dropped with it (lossy mode).
                 if let Some(id) = &node.id {
-                    if self.lossy && matches!(id, Id::Invalid(_)) {
+                    if self.sink.lossy && matches!(id, Id::Invalid(_)) {
                         self.node(node, graph)?;
-                        self.dropped += 1;
+                        self.sink.dropped += 1;
                         return Ok(None);
                     }
                 }
@@ -266,10 +289,10 @@ impl State {
             Object::List(list) => self.list(list.as_slice(), graph).map(Some),
             Object::Value(value) => {
                 let found = self.value(value);
-                match self.salvage(found)? {
+                match self.sink.salvage(found)? {
                     Some(term) => Ok(term),
                     None => {
-                        self.dropped += 1;
+                        self.sink.dropped += 1;
                         Ok(None)
                     }
                 }
@@ -286,17 +309,19 @@ impl State {
         if items.is_empty() {
             return Ok(rdf::NIL.into_owned().into());
         }
-        let cells: Vec<BlankNode> = items.iter().map(|_| self.fresh()).collect();
+        let cells: Vec<BlankNode> = items.iter().map(|_| self.sink.fresh()).collect();
         for (i, item) in items.iter().enumerate() {
             let cell: Subject = cells[i].clone().into();
             if let Some(term) = self.object(item, graph)? {
-                self.insert(&cell, rdf::FIRST.into_owned(), term, graph);
+                self.sink
+                    .emit(true, &cell, rdf::FIRST.into_owned(), term, graph);
             }
             let rest: Term = match cells.get(i + 1) {
                 Some(next) => next.clone().into(),
                 None => rdf::NIL.into_owned().into(),
             };
-            self.insert(&cell, rdf::REST.into_owned(), rest, graph);
+            self.sink
+                .emit(true, &cell, rdf::REST.into_owned(), rest, graph);
         }
         Ok(cells[0].clone().into())
     }
@@ -381,7 +406,8 @@ impl State {
     }
 }
 
-fn subject_term(subject: Subject) -> Term {
+/// A subject as an object term.
+pub(crate) fn subject_term(subject: Subject) -> Term {
     match subject {
         Subject::NamedNode(n) => n.into(),
         Subject::BlankNode(b) => b.into(),

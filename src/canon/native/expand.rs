@@ -71,6 +71,26 @@ fn add_value(map: &mut Map<String, Json>, key: &str, value: Json) {
     }
 }
 
+/// Adds `items` under `result["@reverse"][property]` (§5.1.2 steps 13.4.13.4 and 13.13). Errors: `invalid
+/// reverse property value` for a value or list object.
+fn add_reverse(result: &mut Map<String, Json>, property: &str, items: Json) -> Result<()> {
+    for item in as_array(items) {
+        if is_value_object(&item) || is_list_object(&item) {
+            return Err(invalid(
+                "invalid reverse property value",
+                format!("`{item}` for reverse property <{property}> is a value or list"),
+            ));
+        }
+        let reverse = result
+            .entry("@reverse".to_string())
+            .or_insert_with(|| Json::Object(Map::new()));
+        if let Json::Object(reverse) = reverse {
+            add_value(reverse, property, Json::Array(vec![item]));
+        }
+    }
+    Ok(())
+}
+
 fn safe_error(reason: String, locate: Locate) -> Error {
     Error::new(ErrorKind::SafeMode, format!("safe mode: {reason}")).locate(locate)
 }
@@ -535,20 +555,7 @@ impl Expander<'_> {
                         continue;
                     }
                     // Step 13.4.13.4.
-                    for item in as_array(items) {
-                        if is_value_object(&item) || is_list_object(&item) {
-                            return Err(invalid(
-                                "invalid reverse property value",
-                                format!("`{item}` under @reverse is a value or list"),
-                            ));
-                        }
-                        let reverse = result
-                            .entry("@reverse".to_string())
-                            .or_insert_with(|| Json::Object(Map::new()));
-                        if let Json::Object(reverse) = reverse {
-                            add_value(reverse, &p, Json::Array(vec![item]));
-                        }
-                    }
+                    add_reverse(result, &p, items)?;
                 }
                 return Ok(());
             }
@@ -654,21 +661,7 @@ impl Expander<'_> {
         };
         // Step 13.13: a reverse property.
         if definition.is_some_and(|d| d.reverse) {
-            for item in as_array(expanded) {
-                if is_value_object(&item) || is_list_object(&item) {
-                    return Err(invalid(
-                        "invalid reverse property value",
-                        format!("`{item}` for reverse property `{key}`"),
-                    ));
-                }
-                let reverse = result
-                    .entry("@reverse".to_string())
-                    .or_insert_with(|| Json::Object(Map::new()));
-                if let Json::Object(reverse) = reverse {
-                    add_value(reverse, property, Json::Array(vec![item]));
-                }
-            }
-            return Ok(());
+            return add_reverse(result, property, expanded);
         }
         // Step 13.14.
         add_value(result, property, Json::Array(as_array(expanded)));

@@ -7,12 +7,12 @@
 //! is an error naming the value; `--lossy` drops and counts instead.
 
 use super::Json;
-use crate::canon::to_rdf::{xsd_double, xsd_integer};
+use crate::canon::to_rdf::{lost, subject_term, xsd_double, xsd_integer, Sink};
 use crate::canon::Quads;
 use crate::error::{Error, ErrorKind, Locate, Result};
 use ahash::AHashMap as HashMap;
 use oxrdf::vocab::{rdf, xsd};
-use oxrdf::{BlankNode, GraphName, Literal, NamedNode, Quad, Subject, Term};
+use oxrdf::{BlankNode, GraphName, Literal, NamedNode, Subject, Term};
 use serde_json::Map;
 
 const I18N: &str = "https://www.w3.org/ns/i18n#";
@@ -25,13 +25,10 @@ const RDF_JSON: &str = "http://www.w3.org/1999/02/22-rdf-syntax-ns#JSON";
 /// yields no quads at all.
 pub fn to_rdf(expanded: &[Json], lossy: bool) -> Result<(Quads, usize)> {
     let mut state = State {
-        dataset: Quads::default(),
+        sink: Sink::new(lossy),
         iris: HashMap::new(),
         languages: HashMap::new(),
         blank: HashMap::new(),
-        next_blank: 0,
-        lossy,
-        dropped: 0,
     };
     for item in expanded {
         if let Json::Object(node) = item {
@@ -40,44 +37,16 @@ pub fn to_rdf(expanded: &[Json], lossy: bool) -> Result<(Quads, usize)> {
             }
         }
     }
-    if lossy {
-        return Ok((state.dataset, state.dropped));
-    }
-    if state.dataset.is_empty() {
-        return Err(Error::new(
-            ErrorKind::SafeMode,
-            "safe mode: the document yields no RDF quads (expansion dropped everything: an empty object, a node with only `@id`, or free-floating values)",
-        ));
-    }
-    Ok((state.dataset, 0))
+    state.sink.finish()
 }
 
 struct State<'a> {
-    dataset: Quads,
+    sink: Sink,
     /// IRIs already checked (RFC 3987), so each distinct IRI is parsed once per document; `None` if invalid.
     iris: HashMap<&'a str, Option<NamedNode>>,
     /// Language tags already checked (BCP 47), lower-cased; `None` if ill-formed.
     languages: HashMap<&'a str, Option<String>>,
     blank: HashMap<&'a str, BlankNode>,
-    next_blank: usize,
-    lossy: bool,
-    dropped: usize,
-}
-
-fn lost(what: String) -> Error {
-    Error::new(
-        ErrorKind::SafeMode,
-        format!("safe mode: {what}; its quad would be dropped"),
-    )
-}
-
-fn subject_term(subject: Subject) -> Term {
-    match subject {
-        Subject::NamedNode(n) => n.into(),
-        Subject::BlankNode(b) => b.into(),
-        #[allow(unreachable_patterns)]
-        _ => unreachable!("JSON-LD subjects are IRIs or blank nodes"),
-    }
 }
 
 impl<'a> State<'a> {
@@ -91,25 +60,11 @@ impl<'a> State<'a> {
         checked
     }
 
-    fn salvage<T>(&self, result: Result<T>) -> Result<Option<T>> {
-        match result {
-            Ok(v) => Ok(Some(v)),
-            Err(e) if self.lossy && e.kind == ErrorKind::SafeMode => Ok(None),
-            Err(e) => Err(e),
-        }
-    }
-
-    fn fresh(&mut self) -> BlankNode {
-        let node = BlankNode::new_unchecked(format!("b{}", self.next_blank));
-        self.next_blank += 1;
-        node
-    }
-
     fn blank(&mut self, id: &'a str) -> BlankNode {
         if let Some(node) = self.blank.get(id) {
             return node.clone();
         }
-        let node = self.fresh();
+        let node = self.sink.fresh();
         self.blank.insert(id, node.clone());
         node
     }
@@ -147,33 +102,17 @@ impl<'a> State<'a> {
         })
     }
 
-    fn emit(
-        &mut self,
-        keep: bool,
-        subject: &Subject,
-        predicate: NamedNode,
-        object: Term,
-        graph: &GraphName,
-    ) {
-        if keep {
-            self.dataset
-                .insert(Quad::new(subject.clone(), predicate, object, graph.clone()));
-        } else {
-            self.dropped += 1;
-        }
-    }
-
     /// §7.2 / §8.1 for one node object: types, properties, reverse properties, `@included`, `@graph`.
     fn node(&mut self, node: &'a Map<String, Json>, graph: &GraphName) -> Result<Subject> {
         let (subject, keep) = match node.get("@id").and_then(Json::as_str) {
             Some(id) => {
                 let found = self.id(id, "`@id` value");
-                match self.salvage(found)? {
+                match self.sink.salvage(found)? {
                     Some(subject) => (subject, true),
-                    None => (self.fresh().into(), false),
+                    None => (self.sink.fresh().into(), false),
                 }
             }
-            None => (self.fresh().into(), true),
+            None => (self.sink.fresh().into(), true),
         };
         for (key, value) in node {
             match key.as_str() {
@@ -185,15 +124,15 @@ impl<'a> State<'a> {
                         .filter_map(Json::as_str)
                     {
                         let found = self.id(ty, "`@type` value");
-                        match self.salvage(found)? {
-                            Some(object) => self.emit(
+                        match self.sink.salvage(found)? {
+                            Some(object) => self.sink.emit(
                                 keep,
                                 &subject,
                                 rdf::TYPE.into_owned(),
                                 subject_term(object),
                                 graph,
                             ),
-                            None => self.dropped += 1,
+                            None => self.sink.dropped += 1,
                         }
                     }
                 }
@@ -203,19 +142,19 @@ impl<'a> State<'a> {
                     };
                     for (property, nodes) in reverse {
                         let found = self.predicate(property);
-                        let predicate = self.salvage(found)?;
+                        let predicate = self.sink.salvage(found)?;
                         for other in nodes.as_array().into_iter().flatten() {
                             let Json::Object(other) = other else { continue };
                             let other_subject = self.node(other, graph)?;
                             match &predicate {
-                                Some(p) => self.emit(
+                                Some(p) => self.sink.emit(
                                     keep,
                                     &other_subject,
                                     p.clone(),
                                     subject_term(subject.clone()),
                                     graph,
                                 ),
-                                None => self.dropped += 1,
+                                None => self.sink.dropped += 1,
                             }
                         }
                     }
@@ -245,14 +184,14 @@ impl<'a> State<'a> {
                 k if k.starts_with('@') => {}
                 property => {
                     let found = self.predicate(property);
-                    let predicate = self.salvage(found)?;
+                    let predicate = self.sink.salvage(found)?;
                     for object in value.as_array().into_iter().flatten() {
                         let term = self.object(object, graph)?;
                         match (&predicate, term) {
                             (Some(p), Some(term)) => {
-                                self.emit(keep, &subject, p.clone(), term, graph)
+                                self.sink.emit(keep, &subject, p.clone(), term, graph)
                             }
-                            (None, Some(_)) => self.dropped += 1,
+                            (None, Some(_)) => self.sink.dropped += 1,
                             (_, None) => {}
                         }
                     }
@@ -273,20 +212,20 @@ impl<'a> State<'a> {
         }
         if map.contains_key("@value") {
             let found = self.value(map);
-            return match self.salvage(found)? {
+            return match self.sink.salvage(found)? {
                 Some(term) => Ok(term),
                 None => {
-                    self.dropped += 1;
+                    self.sink.dropped += 1;
                     Ok(None)
                 }
             };
         }
         // A node whose `@id` is invalid is dropped with the reference to it (lossy mode).
-        if self.lossy {
+        if self.sink.lossy {
             if let Some(id) = map.get("@id").and_then(Json::as_str) {
                 if !id.starts_with("_:") && self.named(id).is_none() {
                     self.node(map, graph)?;
-                    self.dropped += 1;
+                    self.sink.dropped += 1;
                     return Ok(None);
                 }
             }
@@ -299,17 +238,19 @@ impl<'a> State<'a> {
         if items.is_empty() {
             return Ok(rdf::NIL.into_owned().into());
         }
-        let cells: Vec<BlankNode> = items.iter().map(|_| self.fresh()).collect();
+        let cells: Vec<BlankNode> = items.iter().map(|_| self.sink.fresh()).collect();
         for (i, item) in items.iter().enumerate() {
             let cell: Subject = cells[i].clone().into();
             if let Some(term) = self.object(item, graph)? {
-                self.emit(true, &cell, rdf::FIRST.into_owned(), term, graph);
+                self.sink
+                    .emit(true, &cell, rdf::FIRST.into_owned(), term, graph);
             }
             let rest: Term = match cells.get(i + 1) {
                 Some(next) => next.clone().into(),
                 None => rdf::NIL.into_owned().into(),
             };
-            self.emit(true, &cell, rdf::REST.into_owned(), rest, graph);
+            self.sink
+                .emit(true, &cell, rdf::REST.into_owned(), rest, graph);
         }
         Ok(cells[0].clone().into())
     }
