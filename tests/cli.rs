@@ -78,14 +78,29 @@ fn empty_truncated_and_invalid_utf8_json() {
 fn unknown_context_names_the_url() {
     let dir = tempfile::tempdir().unwrap();
     let doc = write(dir.path(), "c.json", br#"{"@context":["https://www.w3.org/ns/credentials/v2","https://example.org/ctx/v9"],"type":"VerifiableCredential"}"#);
-    assert_fails(
-        &canonprof(&["canonicalize", &doc]),
-        &[
-            &format!("{doc}:/@context/1:"),
-            "<https://example.org/ctx/v9>",
-            "unknown JSON-LD context",
-        ],
+    let import = write(
+        dir.path(),
+        "i.json",
+        br#"{"@context":{"@version":1.1,"@import":"https://example.org/ctx/v9"},"@id":"urn:x"}"#,
     );
+    for engine in ["json-ld", "canonprof"] {
+        assert_fails(
+            &canonprof(&["canonicalize", "--engine", engine, &doc]),
+            &[
+                &format!("{doc}:/@context/1:"),
+                "<https://example.org/ctx/v9>",
+                "unknown JSON-LD context",
+            ],
+        );
+        assert_fails(
+            &canonprof(&["canonicalize", "--engine", engine, &import]),
+            &[
+                &format!("{import}:/@context/@import:"),
+                "<https://example.org/ctx/v9>",
+                "unknown JSON-LD context",
+            ],
+        );
+    }
 }
 
 #[test]

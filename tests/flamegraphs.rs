@@ -234,5 +234,45 @@ fn engine_both_draws_the_canonprof_engine_graphs_in_a_subdirectory() {
     }
     let index = std::fs::read_to_string(sub.join("index.html")).unwrap();
     assert!(index.contains("person-20.rdfc-1.0.sampled.svg"));
-    assert!(out.join("index.html").exists());
+    assert!(index.contains("canonprof's expansion engine"), "{index}");
+    let main = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(
+        main.contains("href=\"canonprof-engine/index.html\""),
+        "the main index links to the canonprof engine's graphs"
+    );
+}
+
+#[test]
+fn flame_command_with_engine_both_draws_rdfc_with_each_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas-education/edu/ob3-basic.json");
+    let output = canonprof_ok(&[
+        "flame",
+        &input.display().to_string(),
+        "--engine",
+        "both",
+        "--algorithm",
+        "rdfc-1.0",
+        "--flame-seconds",
+        "0.3",
+        "--flamegraphs",
+        &dir.path().display().to_string(),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("(canonprof engine)"), "{stdout}");
+    for sub in [
+        dir.path().to_path_buf(),
+        dir.path().join("canonprof-engine"),
+    ] {
+        let spans = std::fs::read_to_string(sub.join("ob3-basic.rdfc-1.0.spans.folded")).unwrap();
+        for phase in ["expand", "to_rdf", "label", "serialize"] {
+            assert!(
+                spans
+                    .lines()
+                    .any(|l| l.split(';').any(|f| f.starts_with(phase))),
+                "{phase} in {}",
+                sub.display()
+            );
+        }
+    }
 }

@@ -44,10 +44,37 @@ pub(super) fn run(args: FlameCommandArgs) -> Result<()> {
         seconds: args.flame.flame_seconds,
         started_at,
     };
-    let graphs = draw_flamegraphs(&credentials, &algorithms, &loader, &config.rdfc, &settings);
-    let listing: String = graphs?
+    let graphs = draw_flamegraphs(&credentials, &algorithms, &loader, &config.rdfc, &settings)?;
+    let mut listing: String = graphs
         .iter()
         .map(|g| format!("{}  {}\n", settings.dir.join(&g.svg).display(), g.label))
         .collect();
+    // With `--engine both`, RDFC-1.0 once more through canonprof's engine, in its own directory as the main job
+    // does.
+    let other = super::other_engine_loader(&args.common, args.common.context_cache != "off")?;
+    if let (Some(other), true) = (other, algorithms.contains(&Algorithm::Rdfc)) {
+        benchmark::check(&credentials, &other, &config)?;
+        let sub = settings.dir.join("canonprof-engine");
+        create_dir(&sub)?;
+        let settings = flames::Settings {
+            dir: sub,
+            ..settings
+        };
+        let graphs = draw_flamegraphs(
+            &credentials,
+            &[Algorithm::Rdfc],
+            &other,
+            &config.rdfc,
+            &settings,
+        )?;
+        for g in &graphs {
+            let svg = settings.dir.join(&g.svg);
+            listing.push_str(&format!(
+                "{}  {} (canonprof engine)\n",
+                svg.display(),
+                g.label
+            ));
+        }
+    }
     write_stdout(&listing)
 }

@@ -157,6 +157,15 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         seconds: args.flame.flame_seconds,
         started_at: report.metadata.started_at.clone(),
     };
+    let intro = match &other_engine {
+        Some(_) => "<p>RDFC-1.0 graphs of the json-ld expansion engine; those of canonprof's engine are in \
+                    <a href=\"canonprof-engine/index.html\">canonprof-engine/</a>.</p>\n"
+            .to_string(),
+        None => format!(
+            "<p>RDFC-1.0 expansion engine: {}.</p>\n",
+            loader.engine().name()
+        ),
+    };
     let (index, count) = flamegraphs_with_index(
         &credentials,
         &algorithms,
@@ -164,6 +173,7 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         &config,
         &settings,
         &report,
+        &intro,
     )?;
     write_stdout(&format!(
         "\nFlamegraphs: {} ({count} graphs with their folded stacks)\n",
@@ -177,6 +187,9 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
             dir: sub,
             ..settings
         };
+        let intro = "<p>RDFC-1.0 graphs of <strong>canonprof's expansion engine</strong> \
+                     (<code>--engine canonprof</code>); the json-ld engine's and JCS's are in \
+                     <a href=\"../index.html\">the main index</a>.</p>\n";
         let (index, count) = flamegraphs_with_index(
             &credentials,
             &[Algorithm::Rdfc],
@@ -184,6 +197,7 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
             &config,
             &settings,
             &report,
+            intro,
         )?;
         write_stdout(&format!(
             "Flamegraphs of the canonprof engine: {} ({count} graphs)\n",
@@ -193,8 +207,8 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
     Ok(())
 }
 
-/// Draws the flamegraphs of `algorithms` through `loader` into `settings.dir` with their `index.html`; returns
-/// the index path and the number of graphs.
+/// Draws the flamegraphs of `algorithms` through `loader` into `settings.dir` with their `index.html` (`intro`:
+/// trusted HTML under its heading); returns the index path and the number of graphs.
 fn flamegraphs_with_index(
     credentials: &[crate::corpus::Credential],
     algorithms: &[Algorithm],
@@ -202,6 +216,7 @@ fn flamegraphs_with_index(
     config: &Config,
     settings: &flames::Settings,
     report: &crate::report::Report,
+    intro: &str,
 ) -> Result<(PathBuf, usize)> {
     let graphs = draw_flamegraphs(credentials, algorithms, loader, &config.rdfc, settings)?;
     let links: Vec<export::html::Link> = graphs
@@ -216,7 +231,7 @@ fn flamegraphs_with_index(
         })
         .collect();
     let index = settings.dir.join("index.html");
-    export::write_atomically(&index, &export::html::render(report, &links))?;
+    export::write_atomically(&index, &export::html::render(report, &links, intro))?;
     Ok((index, graphs.len()))
 }
 

@@ -22,8 +22,9 @@ td:first-child,td:nth-child(2),th{text-align:left}tr.sub td:nth-child(2){padding
 tr.total td{font-weight:bold}section{margin-bottom:3em}object{width:100%;border:1px solid #ddd;margin:.5em 0}\
 .meta{color:#555}";
 
-/// Renders the index page of a run.
-pub fn render(report: &Report, links: &[Link<'_>]) -> String {
+/// Renders the index page of a run; `intro` is trusted HTML (made by canonprof, e.g. which expansion engine the
+/// graphs show) placed under the heading.
+pub fn render(report: &Report, links: &[Link<'_>], intro: &str) -> String {
     let m = &report.metadata;
     let mut out = String::new();
     let _ = write!(
@@ -41,6 +42,7 @@ pub fn render(report: &Report, links: &[Link<'_>]) -> String {
         plural(report.config.runs, "run"),
         plural(report.config.iterations, "iteration"),
     );
+    out.push_str(intro);
     for c in &report.credentials {
         let mine: Vec<&Link> = links.iter().filter(|l| l.0 == c.credential).collect();
         if mine.is_empty() {
