@@ -64,8 +64,7 @@ pub fn run_counting(
             if request.output == Output::Map {
                 return Err(Error::new(ErrorKind::Usage, "--output map needs --algorithm rdfc-1.0 (JCS issues no blank node identifiers)"));
             }
-            document.check_json()?;
-            let out = jcs::canonicalize(label, &document.text)?;
+            let out = jcs::canonicalize_checked(document.check_json()?)?;
             let text = if request.output == Output::Hash {
                 out.sha256
             } else {

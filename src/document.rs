@@ -84,32 +84,62 @@ impl Document {
         }
     }
 
-    /// Checks that the text is one well-formed I-JSON value (see the module doc). Errors:
-    /// [`ErrorKind::Json`] (empty, truncated, syntax, with `line:column`), [`ErrorKind::DuplicateKey`] (with the
-    /// JSON pointer of the object and `line:column`), [`ErrorKind::NonFiniteNumber`].
-    pub fn check_json(&self) -> Result<()> {
+    /// Checks that the text is one well-formed I-JSON value (see the module doc) and returns it as [`Checked`].
+    /// Errors: [`ErrorKind::Json`] (empty, truncated, syntax, with `line:column`), [`ErrorKind::DuplicateKey`]
+    /// (with the JSON pointer of the object and `line:column`), [`ErrorKind::NonFiniteNumber`],
+    /// [`ErrorKind::Limit`] (nesting deeper than [`Limits::max_depth`]).
+    pub fn check_json(&self) -> Result<Checked<'_>> {
+        check(&self.label, &self.text)
+    }
+}
+
+/// JSON text that passed [`check`]: one well-formed value, nesting at most [`Limits::max_depth`] (and serde_json's
+/// 128) deep, no repeated member names, every number a finite double. A parser without its own depth limit
+/// (the JCS path's) may be given it.
+#[derive(Debug, Clone, Copy)]
+pub struct Checked<'a> {
+    /// The document's label, for errors.
+    pub label: &'a str,
+    /// The checked text.
+    pub text: &'a str,
+}
+
+/// [`Document::check_json`] on a label and text.
+pub fn check<'a>(label: &'a str, text: &'a str) -> Result<Checked<'a>> {
+    Doc { label, text }.check()?;
+    Ok(Checked { label, text })
+}
+
+/// The borrowed form the check runs on.
+struct Doc<'a> {
+    label: &'a str,
+    text: &'a str,
+}
+
+impl Doc<'_> {
+    fn check(&self) -> Result<()> {
         if self.text.starts_with('\u{feff}') {
             return Err(Error::new(
                 ErrorKind::Json,
                 "the file starts with a UTF-8 byte order mark, which JSON text must not have (RFC 8259 §8.1)",
             )
-            .in_source(&self.label)
+            .in_source(self.label)
             .at("1:1"));
         }
         if self.text.trim().is_empty() {
             return Err(
                 Error::new(ErrorKind::Json, "empty input: expected a JSON value")
-                    .in_source(&self.label),
+                    .in_source(self.label),
             );
         }
-        let mut deserializer = serde_json::Deserializer::from_str(&self.text);
-        let seed = Checked {
+        let mut deserializer = serde_json::Deserializer::from_str(self.text);
+        let seed = CheckSeed {
             pointer: String::new(),
             depth: 0,
             max_depth: limits().max_depth,
         };
         seed.deserialize(&mut deserializer).and_then(|()| deserializer.end()).map_err(|e| {
-            let mut error = json_error(&self.label, &e);
+            let mut error = json_error(self.label, &e);
             if [".nq", ".nquads"].iter().any(|ext| self.label.ends_with(ext)) {
                 error.reason.push_str(" (this reads JSON-LD; for N-Quads use `canonprof canonicalize --input-format nquads`)");
             }
@@ -231,15 +261,15 @@ fn short_pointer(pointer: &str) -> String {
 
 /// A validating visitor: walks any JSON value, rejecting repeated member names and nesting deeper than
 /// `max_depth`, and tracks the JSON pointer.
-struct Checked {
+struct CheckSeed {
     pointer: String,
     depth: usize,
     max_depth: usize,
 }
 
-impl Checked {
-    fn child(&self, pointer: String) -> Checked {
-        Checked {
+impl CheckSeed {
+    fn child(&self, pointer: String) -> CheckSeed {
+        CheckSeed {
             pointer,
             depth: self.depth + 1,
             max_depth: self.max_depth,
@@ -258,7 +288,7 @@ impl Checked {
     }
 }
 
-impl<'de> DeserializeSeed<'de> for Checked {
+impl<'de> DeserializeSeed<'de> for CheckSeed {
     type Value = ();
     fn deserialize<D: de::Deserializer<'de>>(
         self,
@@ -268,7 +298,7 @@ impl<'de> DeserializeSeed<'de> for Checked {
     }
 }
 
-impl<'de> Visitor<'de> for Checked {
+impl<'de> Visitor<'de> for CheckSeed {
     type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {

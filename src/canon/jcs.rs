@@ -1,8 +1,10 @@
-//! The JCS path (RFC 8785 JSON Canonicalization Scheme) on the same credential: `parse` (JSON text → value),
-//! `jcs` (canonical serialization: UTF-16 key order §3.2.3, ECMAScript number form §3.2.2.3, minimal string
-//! escaping §3.2.2.2, via the `serde_jcs` crate), `hash` (SHA-256 of the canonical UTF-8 bytes).
+//! The JCS path (RFC 8785 JSON Canonicalization Scheme) on the same credential: `parse` (JSON text → value, by
+//! the SIMD parser `sonic-rs`), `jcs` (canonical serialization: UTF-16 key order §3.2.3, ECMAScript number form
+//! §3.2.2.3, minimal string escaping §3.2.2.2, written by canonprof into one buffer), `hash` (SHA-256 of the
+//! canonical UTF-8 bytes).
 
 use super::phase;
+use crate::document::Checked;
 use crate::error::{Error, ErrorKind, Result};
 use sha2::{Digest, Sha256};
 
@@ -15,17 +17,27 @@ pub struct JcsOutput {
     pub sha256: String,
 }
 
-/// Runs the JCS pipeline on `text` with one `tracing` span per phase (`parse`, `jcs`, `hash`).
-/// `label` names the input in errors ([`ErrorKind::Json`], [`ErrorKind::NonFiniteNumber`]).
-/// Duplicate member names are rejected earlier, by [`crate::document::Document::check_json`].
+/// Checks `text` ([`crate::document::check`]: I-JSON, no repeated member names, bounded depth) and runs the JCS
+/// pipeline on it ([`canonicalize_checked`]). `label` names the input in errors ([`ErrorKind::Json`],
+/// [`ErrorKind::DuplicateKey`], [`ErrorKind::NonFiniteNumber`], [`ErrorKind::Limit`]).
 pub fn canonicalize(label: &str, text: &str) -> Result<JcsOutput> {
-    let value: serde_json::Value = {
+    canonicalize_checked(crate::document::check(label, text)?)
+}
+
+/// Runs the JCS pipeline on checked text with one `tracing` span per phase (`parse`, `jcs`, `hash`): what the
+/// main job measures. The check stays outside, like the RDFC-1.0 path's: `sonic-rs` has no nesting limit of its
+/// own, and [`Checked`] guarantees one.
+pub fn canonicalize_checked(input: Checked<'_>) -> Result<JcsOutput> {
+    let value: sonic_rs::Value = {
         let _span = tracing::info_span!(phase::PARSE).entered();
-        serde_json::from_str(text).map_err(|e| crate::document::json_error(label, &e))?
+        sonic_rs::from_str(input.text).map_err(|e| sonic_error(input.label, &e))?
     };
     let canonical = {
         let _span = tracing::info_span!(phase::JCS).entered();
-        canonical_string(&value).map_err(|e| e.in_source(label))?
+        let mut out = String::with_capacity(input.text.len());
+        write_value(&mut out, &value).map_err(|e| e.in_source(input.label))?;
+        drop(value);
+        out
     };
     let sha256 = {
         let _span = tracing::info_span!(phase::HASH).entered();
@@ -34,12 +46,26 @@ pub fn canonicalize(label: &str, text: &str) -> Result<JcsOutput> {
     Ok(JcsOutput { canonical, sha256 })
 }
 
+/// A `sonic-rs` parse error as ours, with `line:column`. Unreachable on [`Checked`] text unless the two parsers
+/// disagree on what JSON is.
+fn sonic_error(label: &str, e: &sonic_rs::Error) -> Error {
+    let message = e.to_string();
+    let reason = match message.find(" at line ") {
+        Some(i) => message[..i].to_string(),
+        None => message,
+    };
+    Error::new(ErrorKind::Json, reason)
+        .in_source(label)
+        .at(format!("{}:{}", e.line(), e.column().max(1)))
+}
+
 /// RFC 8785 §3.2 serialization of a parsed JSON value, written straight into one buffer: members sorted by
 /// their names' UTF-16 code units (§3.2.3), numbers in ECMAScript `Number.prototype.toString` form via `ryu-js`
 /// (§3.2.2.3; numbers are IEEE-754 doubles, so an integer beyond 2^53 prints as the double it rounds to),
 /// strings with the minimal escaping of §3.2.2.2. Checked byte for byte against `serde_jcs` and the RFC 8785
 /// vectors in the tests; it exists because `serde_jcs` spends most of its time growing per-object buffers
-/// (docs/performance.md). Errors: [`ErrorKind::NonFiniteNumber`].
+/// (docs/performance.md). Errors: [`ErrorKind::NonFiniteNumber`], [`ErrorKind::DuplicateKey`] (a value built
+/// in code with a repeated member name; RFC 8785 §3.1 requires I-JSON).
 pub fn canonical_string(value: &serde_json::Value) -> Result<String> {
     let mut out = String::with_capacity(256);
     write_value(&mut out, value)?;
@@ -56,26 +82,74 @@ pub fn canonical_string_serde_jcs(value: &serde_json::Value) -> Result<String> {
     })
 }
 
-fn write_value(out: &mut String, value: &serde_json::Value) -> Result<()> {
-    use serde_json::Value as V;
-    match value {
-        V::Null => out.push_str("null"),
-        V::Bool(true) => out.push_str("true"),
-        V::Bool(false) => out.push_str("false"),
-        V::Number(n) => {
-            let double = n.as_f64().unwrap_or(f64::NAN);
-            if !double.is_finite() {
+/// One node of a parsed JSON tree, as the writer sees it.
+enum Node<'a, T: Tree + 'a> {
+    Null,
+    Bool(bool),
+    /// The number as a double (`None`: not representable).
+    Number(Option<f64>),
+    String(&'a str),
+    Array(T::Items<'a>),
+    Object(Vec<(&'a str, &'a T)>),
+}
+
+/// A parsed JSON value the RFC 8785 writer can walk: `serde_json::Value` (values built in code, e.g. Data
+/// Integrity proof configurations) and `sonic_rs::Value` (the JCS path).
+trait Tree: Sized {
+    type Items<'a>: Iterator<Item = &'a Self>
+    where
+        Self: 'a;
+    fn node(&self) -> Node<'_, Self>;
+}
+
+impl Tree for serde_json::Value {
+    type Items<'a> = std::slice::Iter<'a, serde_json::Value>;
+    fn node(&self) -> Node<'_, Self> {
+        use serde_json::Value as V;
+        match self {
+            V::Null => Node::Null,
+            V::Bool(b) => Node::Bool(*b),
+            V::Number(n) => Node::Number(n.as_f64()),
+            V::String(s) => Node::String(s),
+            V::Array(items) => Node::Array(items.iter()),
+            V::Object(map) => Node::Object(map.iter().map(|(k, v)| (k.as_str(), v)).collect()),
+        }
+    }
+}
+
+impl Tree for sonic_rs::Value {
+    type Items<'a> = std::slice::Iter<'a, sonic_rs::Value>;
+    fn node(&self) -> Node<'_, Self> {
+        use sonic_rs::{JsonNumberTrait, ValueRef as V};
+        match self.as_ref() {
+            V::Null => Node::Null,
+            V::Bool(b) => Node::Bool(b),
+            V::Number(n) => Node::Number(n.as_f64()),
+            V::String(s) => Node::String(s),
+            V::Array(items) => Node::Array(items.iter()),
+            V::Object(map) => Node::Object(map.iter().collect()),
+        }
+    }
+}
+
+fn write_value<T: Tree>(out: &mut String, value: &T) -> Result<()> {
+    match value.node() {
+        Node::Null => out.push_str("null"),
+        Node::Bool(true) => out.push_str("true"),
+        Node::Bool(false) => out.push_str("false"),
+        Node::Number(double) => match double.filter(|d| d.is_finite()) {
+            Some(double) => out.push_str(ryu_js::Buffer::new().format_finite(double)),
+            None => {
                 return Err(Error::new(
                     ErrorKind::NonFiniteNumber,
-                    format!("JCS serialization failed: number `{n}` is not a finite double"),
-                ));
+                    "JCS serialization failed: a number is not a finite IEEE-754 double (RFC 8785 §3.2.2.3)",
+                ))
             }
-            out.push_str(ryu_js::Buffer::new().format_finite(double));
-        }
-        V::String(s) => write_string(out, s),
-        V::Array(items) => {
+        },
+        Node::String(s) => write_string(out, s),
+        Node::Array(items) => {
             out.push('[');
-            for (i, item) in items.iter().enumerate() {
+            for (i, item) in items.enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
@@ -83,10 +157,18 @@ fn write_value(out: &mut String, value: &serde_json::Value) -> Result<()> {
             }
             out.push(']');
         }
-        V::Object(map) => {
-            let mut entries: Vec<(&String, &serde_json::Value)> = map.iter().collect();
-            // §3.2.3: UTF-16 code unit order (a stable sort: linear when the map is already in that order).
+        Node::Object(mut entries) => {
+            // §3.2.3: UTF-16 code unit order (a stable sort: linear when the members are already in that order).
             entries.sort_by(|(a, _), (b, _)| utf16_cmp(a, b));
+            if let Some(pair) = entries.windows(2).find(|pair| pair[0].0 == pair[1].0) {
+                return Err(Error::new(
+                    ErrorKind::DuplicateKey,
+                    format!(
+                        "duplicate member name `{}`: RFC 8785 §3.1 requires I-JSON (RFC 7493 §2.3)",
+                        pair[0].0
+                    ),
+                ));
+            }
             out.push('{');
             for (i, (key, item)) in entries.into_iter().enumerate() {
                 if i > 0 {
@@ -102,41 +184,97 @@ fn write_value(out: &mut String, value: &serde_json::Value) -> Result<()> {
     Ok(())
 }
 
-/// Compares two strings by their UTF-16 code units (RFC 8785 §3.2.3). Byte order is the same unless a
-/// character at or above U+E000 is involved (UTF-8 lead byte 0xEE or more).
+/// Compares two strings by their UTF-16 code units (RFC 8785 §3.2.3) without transcoding. Up to the first
+/// differing byte the strings agree, so character boundaries agree too. If that byte continues a character,
+/// both characters have the same UTF-8 length and the same UTF-16 form length, and byte order is code unit
+/// order. If it starts one, byte order is code point order, which is UTF-16 order except between U+E000–U+FFFF
+/// (lead byte 0xEE or 0xEF) and a supplementary character (lead byte 0xF0 or more), whose surrogates
+/// (0xD800–0xDFFF) sort lower.
 fn utf16_cmp(a: &str, b: &str) -> std::cmp::Ordering {
-    let simple = |s: &str| s.bytes().all(|byte| byte < 0xEE);
-    if simple(a) && simple(b) {
-        a.cmp(b)
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let Some(i) = a.iter().zip(b).position(|(x, y)| x != y) else {
+        return a.len().cmp(&b.len());
+    };
+    let (x, y) = (a[i], b[i]);
+    let high_bmp = |byte: u8| (0xEE..=0xEF).contains(&byte);
+    let supplementary = |byte: u8| byte >= 0xF0;
+    if high_bmp(x) && supplementary(y) {
+        std::cmp::Ordering::Greater
+    } else if supplementary(x) && high_bmp(y) {
+        std::cmp::Ordering::Less
     } else {
-        a.encode_utf16().cmp(b.encode_utf16())
+        x.cmp(&y)
     }
 }
 
+/// Which bytes RFC 8785 §3.2.2.2 escapes: the quotation mark, the reverse solidus and U+0000–U+001F.
+const ESCAPED: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 0x20 {
+        table[byte] = true;
+        byte += 1;
+    }
+    table[b'"' as usize] = true;
+    table[b'\\' as usize] = true;
+    table
+};
+
+/// The offset of the first byte of `bytes` that §3.2.2.2 escapes, eight bytes at a time: a word has one when
+/// some byte is below 0x20, or equals `"` or `\\` (the classic "has a zero / has less than" bit tricks on
+/// 64-bit words), and only then is it searched byte by byte.
+fn find_escaped(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let zero_byte = |w: u64| w.wrapping_sub(ONES) & !w & HIGHS;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+        let below_space = word.wrapping_sub(ONES * 0x20) & !word & HIGHS;
+        if below_space
+            | zero_byte(word ^ (ONES * u64::from(b'"')))
+            | zero_byte(word ^ (ONES * u64::from(b'\\')))
+            != 0
+        {
+            return chunk
+                .iter()
+                .position(|&b| ESCAPED[usize::from(b)])
+                .map(|i| offset + i);
+        }
+        offset += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| ESCAPED[usize::from(b)])
+        .map(|i| offset + i)
+}
+
 /// RFC 8785 §3.2.2.2: a string in quotes, escaping only the quotation mark, the reverse solidus and
-/// U+0000–U+001F (as `\b`, `\t`, `\n`, `\f`, `\r`, else `\u00xx` in lower-case hex).
+/// U+0000–U+001F (as `\b`, `\t`, `\n`, `\f`, `\r`, else `\u00xx` in lower-case hex). Runs without an escape are
+/// copied whole.
 fn write_string(out: &mut String, s: &str) {
     out.push('"');
+    let bytes = s.as_bytes();
     let mut start = 0;
-    for (i, byte) in s.bytes().enumerate() {
-        let escape = match byte {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            0x08 => "\\b",
-            b'\t' => "\\t",
-            b'\n' => "\\n",
-            0x0C => "\\f",
-            b'\r' => "\\r",
-            0x00..=0x1F => "",
-            _ => continue,
-        };
+    while let Some(offset) = find_escaped(&bytes[start..]) {
+        let i = start + offset;
         out.push_str(&s[start..i]);
-        if escape.is_empty() {
-            out.push_str("\\u00");
-            out.push(char::from(b"0123456789abcdef"[usize::from(byte >> 4)]));
-            out.push(char::from(b"0123456789abcdef"[usize::from(byte & 0xF)]));
-        } else {
-            out.push_str(escape);
+        let byte = bytes[i];
+        match byte {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            0x08 => out.push_str("\\b"),
+            b'\t' => out.push_str("\\t"),
+            b'\n' => out.push_str("\\n"),
+            0x0C => out.push_str("\\f"),
+            b'\r' => out.push_str("\\r"),
+            _ => {
+                out.push_str("\\u00");
+                out.push(char::from(b"0123456789abcdef"[usize::from(byte >> 4)]));
+                out.push(char::from(b"0123456789abcdef"[usize::from(byte & 0xF)]));
+            }
         }
         start = i + 1;
     }
@@ -181,4 +319,71 @@ fn to_serde(value: &json_ld::syntax::Value) -> Result<serde_json::Value> {
             serde_json::Value::Object(map)
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::utf16_cmp;
+
+    #[test]
+    fn finds_every_escaped_byte_at_every_offset() {
+        for byte in 0..=255u8 {
+            for len in 1..20 {
+                for at in 0..len {
+                    let mut bytes = vec![b'a'; len];
+                    // Bytes near the ones escaped, around the one under test.
+                    if at > 0 {
+                        bytes[at - 1] = 0x20;
+                    }
+                    if at + 1 < len {
+                        bytes[at + 1] = 0x5d;
+                    }
+                    bytes[at] = byte;
+                    let want = bytes
+                        .iter()
+                        .position(|&b| b < 0x20 || b == b'"' || b == b'\\');
+                    assert_eq!(
+                        super::find_escaped(&bytes),
+                        want,
+                        "byte {byte:#x} at {at} of {len}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn utf16_order_without_transcoding_matches_transcoding() {
+        let chars = [
+            "",
+            "a",
+            "\u{7f}",
+            "\u{80}",
+            "é",
+            "\u{7ff}",
+            "\u{800}",
+            "\u{d7ff}",
+            "\u{e000}",
+            "\u{f8ff}",
+            "\u{ffff}",
+            "\u{10000}",
+            "😀",
+            "\u{10ffff}",
+        ];
+        let mut strings: Vec<String> = Vec::new();
+        for a in chars {
+            for b in chars {
+                strings.push(format!("{a}{b}"));
+            }
+        }
+        for a in &strings {
+            for b in &strings {
+                assert_eq!(
+                    utf16_cmp(a, b),
+                    a.encode_utf16().cmp(b.encode_utf16()),
+                    "{a:?} vs {b:?}"
+                );
+            }
+        }
+    }
 }
