@@ -296,3 +296,109 @@ fn three_format_table_per_algorithm() {
     ]);
     assert_eq!(usage.status.code(), Some(2));
 }
+
+#[test]
+fn engine_both_runs_the_rdfc_suites_once_per_expansion_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    // The three-format table: only the RDFC-1.0 re-signing suites run twice.
+    let out = dir.path().join("all.json");
+    let out_arg = out.display().to_string();
+    let output = canonprof_quick(&["exchange", "--engine", "both", "--export-json", &out_arg]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("RDFC-1.0 expansion engine json-ld and canonprof"),
+        "{stdout}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let names: Vec<&str> = json["reports"][0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["format"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "SD-JWT VC",
+            "mdoc",
+            "VCDM eddsa-rdfc-2022",
+            "VCDM eddsa-rdfc-2022 (canonprof engine)",
+            "VCDM eddsa-jcs-2022",
+            "SD-JWT VC",
+            "mdoc",
+            "VCDM ecdsa-rdfc-2019",
+            "VCDM ecdsa-rdfc-2019 (canonprof engine)",
+            "VCDM ecdsa-jcs-2019",
+            "VCDM ecdsa-sd-2023",
+        ]
+    );
+    assert!(stdout.contains("VCDM eddsa-rdfc-2022 / VCDM eddsa-rdfc-2022 (canonprof engine)"));
+
+    // The VCDM table, with span flamegraphs: a second row and graph per RDFC-1.0 suite, named by its engine.
+    let out = dir.path().join("vcdm.json");
+    let out_arg = out.display().to_string();
+    let graphs = dir.path().join("graphs");
+    let output = canonprof_quick(&[
+        "exchange",
+        "--format",
+        "vcdm",
+        "--engine",
+        "both",
+        "--cryptosuite",
+        "eddsa-rdfc-2022",
+        "--cryptosuite",
+        "eddsa-jcs-2022",
+        "--credential",
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("schemas-education/edu/ob3-basic.json")
+            .display()
+            .to_string(),
+        "--flamegraphs",
+        &graphs.display().to_string(),
+        "--export-json",
+        &out_arg,
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("eddsa-rdfc-2022 (canonprof engine) issue"),
+        "{stdout}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let rows: Vec<(&str, &str, u64)> = json["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["cryptosuite"].as_str().unwrap(),
+                r["engine"].as_str().unwrap(),
+                r["canonicalizations"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("eddsa-rdfc-2022", "json-ld", 6),
+            ("eddsa-rdfc-2022", "canonprof", 6),
+            ("eddsa-jcs-2022", "json-ld", 6)
+        ]
+    );
+    for name in [
+        "exchange-ob3-basic-eddsa-rdfc-2022.svg",
+        "exchange-ob3-basic-eddsa-rdfc-2022.canonprof-engine.svg",
+        "exchange-ob3-basic-eddsa-jcs-2022.svg",
+    ] {
+        assert!(graphs.join(name).exists(), "{name}");
+    }
+    let native = std::fs::read_to_string(
+        graphs.join("exchange-ob3-basic-eddsa-rdfc-2022.canonprof-engine.folded"),
+    )
+    .unwrap();
+    assert!(
+        native.contains(";expand"),
+        "phase spans nest in the exchange graph"
+    );
+}

@@ -7,6 +7,7 @@ use super::{check_writable, create_dir, loader, progress_bar, write_stdout, Comm
 use crate::corpus::{self, Schema};
 use crate::error::{Error, ErrorKind, Result};
 use crate::exchange::formats::{self, Alg};
+use crate::exchange::leg::Leg;
 use crate::exchange::vcdm::{self, Settings};
 use crate::export;
 use crate::integrity::suites::Cryptosuite;
@@ -145,6 +146,9 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
         }
     };
     let loader = loader(&args.common)?;
+    let other = super::other_engine_loader(&args.common, args.common.context_cache != "off")?;
+    let loaders: Vec<&crate::loader::OfflineLoader> =
+        std::iter::once(&loader).chain(other.as_ref()).collect();
     let settings = Settings {
         iterations: args.iterations,
         runs: args.runs,
@@ -155,13 +159,15 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
     if let Some(dir) = &settings.flamegraphs {
         create_dir(dir)?;
     }
-    let steps = (credentials.len() * suites.len() * 3 * settings.runs * settings.iterations) as u64;
+    let legs = suites.len()
+        + suites.iter().filter(|&&s| Leg::uses_engine(s)).count() * (loaders.len() - 1);
+    let steps = (credentials.len() * legs * 3 * settings.runs * settings.iterations) as u64;
     let bar = progress_bar(steps, "exchanging");
     let results = vcdm::run(
         &credentials,
         &suites,
         args.curve.as_deref() == Some("p384"),
-        &loader,
+        &loaders,
         &settings,
         &mut || bar.inc(1),
     );
@@ -211,13 +217,16 @@ fn run_all(args: ExchangeArgs) -> Result<()> {
         }
     };
     let loader = loader(&args.common)?;
+    let other = super::other_engine_loader(&args.common, args.common.context_cache != "off")?;
+    let loaders: Vec<&crate::loader::OfflineLoader> =
+        std::iter::once(&loader).chain(other.as_ref()).collect();
     let settings = formats::Settings {
         iterations: args.iterations,
         runs: args.runs,
         warmup: args.warmup,
         seed: args.seed,
     };
-    let reports = run_formats(&credentials, &algs, &loader, &settings)?;
+    let reports = run_formats(&credentials, &algs, &loaders, &settings)?;
     for report in &reports {
         write_stdout(&formats_table(report))?;
     }
@@ -231,19 +240,23 @@ fn run_all(args: ExchangeArgs) -> Result<()> {
     Ok(())
 }
 
-/// Runs the three-format exchange of each credential with a progress bar (shared with the main job).
+/// Runs the three-format exchange of each credential with a progress bar (shared with the main job); one loader
+/// per expansion engine.
 pub(super) fn run_formats(
     credentials: &[crate::corpus::Credential],
     algs: &[Alg],
-    loader: &crate::loader::OfflineLoader,
+    loaders: &[&crate::loader::OfflineLoader],
     settings: &formats::Settings,
 ) -> Result<Vec<formats::Report>> {
-    let legs: usize = algs.iter().map(|a| 2 + a.cryptosuites().len()).sum();
+    let legs: usize = algs
+        .iter()
+        .map(|&a| formats::leg_count(a, loaders.len()))
+        .sum();
     let steps = (credentials.len() * legs * 3 * settings.runs * settings.iterations) as u64;
     let bar = progress_bar(steps, "exchanging");
     let reports = credentials
         .iter()
-        .map(|c| formats::run(c, algs, loader, settings, &mut || bar.inc(1)))
+        .map(|c| formats::run(c, algs, loaders, settings, &mut || bar.inc(1)))
         .collect();
     bar.finish_and_clear();
     reports

@@ -23,9 +23,16 @@ pub(super) fn formats_table(report: &Report) -> String {
         s.warmup,
         report.engine
     );
+    let width = report
+        .results
+        .iter()
+        .map(|r| r.format.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(22);
     let _ = writeln!(
         out,
-        "{:<8} {:<22} {:>9} {:>9} {:>9} {:>10} {:>19} {:>6} {:>7} {:>9}",
+        "{:<8} {:<width$} {:>9} {:>9} {:>9} {:>10} {:>19} {:>6} {:>7} {:>9}",
         "alg",
         "format",
         "issue",
@@ -41,7 +48,7 @@ pub(super) fn formats_table(report: &Report) -> String {
         let op = |i: usize| fmt_us(r.operations[i].total.median_us);
         let _ = writeln!(
             out,
-            "{:<8} {:<22} {:>9} {:>9} {:>9} {:>10} {:>19} {:>6} {:>7} {:>9}",
+            "{:<8} {:<width$} {:>9} {:>9} {:>9} {:>10} {:>19} {:>6} {:>7} {:>9}",
             r.alg.name(),
             r.format,
             op(0),
@@ -69,13 +76,31 @@ pub(super) fn formats_table(report: &Report) -> String {
 /// Per credential, cryptosuite and operation: median with the min–max of run medians, canonicalizations, their
 /// share, and the signature step.
 pub(super) fn vcdm_table(results: &[SuiteResult], settings: &Settings) -> String {
+    // Rows of a second expansion engine (`--engine both`) are named by it.
+    let first_engine = results.first().map_or("", |r| r.engine.as_str());
+    let label = |r: &SuiteResult| match r.engine == first_engine {
+        true => r.cryptosuite.clone(),
+        false => format!("{} ({} engine)", r.cryptosuite, r.engine),
+    };
+    let mut engines: Vec<&str> = Vec::new();
+    for r in results {
+        if !engines.contains(&r.engine.as_str()) {
+            engines.push(&r.engine);
+        }
+    }
+    let width = results
+        .iter()
+        .map(|r| label(r).chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(20);
     let mut out = format!(
-        "canonprof exchange — W3C VCDM 2.0 + Data Integrity: issue, present (up to {} subject attributes disclosed: re-signed, or derived with ecdsa-sd-2023), verify; {} runs x {} iterations (warm-up {}), medians in µs\n\n",
-        vcdm::DISCLOSED, settings.runs, settings.iterations, settings.warmup
+        "canonprof exchange — W3C VCDM 2.0 + Data Integrity: issue, present (up to {} subject attributes disclosed: re-signed, or derived with ecdsa-sd-2023), verify; {} runs x {} iterations (warm-up {}); RDFC-1.0 expansion engine {}; medians in µs\n\n",
+        vcdm::DISCLOSED, settings.runs, settings.iterations, settings.warmup, engines.join(" and ")
     );
     let _ = writeln!(
         out,
-        "{:<16} {:<20} {:<9} {:>10} {:>19} {:>7} {:>11} {:>11}",
+        "{:<16} {:<width$} {:<9} {:>10} {:>19} {:>7} {:>11} {:>11}",
         "credential",
         "cryptosuite",
         "operation",
@@ -94,9 +119,9 @@ pub(super) fn vcdm_table(results: &[SuiteResult], settings: &Settings) -> String
                 .map_or(f64::NAN, |s| s.stats.median_us);
             let _ = writeln!(
                 out,
-                "{:<16} {:<20} {:<9} {:>10} {:>19} {:>7} {:>11} {:>11}",
+                "{:<16} {:<width$} {:<9} {:>10} {:>19} {:>7} {:>11} {:>11}",
                 r.credential,
-                r.cryptosuite,
+                label(r),
                 op.operation,
                 fmt_us(op.total.median_us),
                 fmt_range(op.total.min_run_median_us, op.total.max_run_median_us),
@@ -107,9 +132,9 @@ pub(super) fn vcdm_table(results: &[SuiteResult], settings: &Settings) -> String
         }
         let _ = writeln!(
             out,
-            "{:<16} {:<20} {:<9} {:>10} {:>19} {:>7}   presented {} bytes\n",
+            "{:<16} {:<width$} {:<9} {:>10} {:>19} {:>7}   presented {} bytes\n",
             r.credential,
-            r.cryptosuite,
+            label(r),
             "EXCHANGE",
             fmt_us(r.exchange_median_us),
             "",

@@ -78,7 +78,7 @@ struct CommonArgs {
     /// The JSON-LD expansion engine (expansion and deserialization to RDF): `json-ld` (the json-ld crate, the
     /// reference), `canonprof` (canonprof's own: shared, memoized contexts), or `both` (the main job measures
     /// RDFC-1.0 with each, side by side with their ratio; `canonicalize` checks they agree byte for byte;
-    /// `flame` draws RDFC-1.0 with each; `exchange` uses `json-ld`).
+    /// `flame` draws RDFC-1.0 with each; `exchange` runs each RDFC-1.0 cryptosuite once per engine).
     #[arg(long, value_name = "json-ld|canonprof|both", default_value = "json-ld", value_parser = ["json-ld", "canonprof", "both"])]
     engine: String,
     /// Profile documents that safe mode refuses: drop what the JSON-LD 1.1 API drops (undefined terms, relative

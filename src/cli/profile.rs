@@ -132,7 +132,12 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
     write_stdout(&export::table::render(&report))?;
     let exchange = match args.no_exchange {
         true => None,
-        false => Some(exchange(&loader, &config)?),
+        false => {
+            let loaders: Vec<&crate::loader::OfflineLoader> = std::iter::once(&loader)
+                .chain(other_engine.as_ref())
+                .collect();
+            Some(exchange(&loaders, &config)?)
+        }
     };
     if let Some(exchange) = &exchange {
         write_stdout(&format!("\n{}", formats_table(exchange)))?;
@@ -235,8 +240,9 @@ fn flamegraphs_with_index(
     Ok((index, graphs.len()))
 }
 
-/// The three-format exchange of person-20 with both algorithms, with the main job's N, R and warm-up.
-fn exchange(loader: &crate::loader::OfflineLoader, config: &Config) -> Result<formats::Report> {
+/// The three-format exchange of person-20 with both algorithms, with the main job's N, R and warm-up, through
+/// `loaders` (one per expansion engine).
+fn exchange(loaders: &[&crate::loader::OfflineLoader], config: &Config) -> Result<formats::Report> {
     let person = corpus::bundled(Schema::Simple)
         .into_iter()
         .filter(|c| c.name == flames::SIMPLE_REFERENCE)
@@ -247,6 +253,6 @@ fn exchange(loader: &crate::loader::OfflineLoader, config: &Config) -> Result<fo
         warmup: config.warmup,
         seed: 2026,
     };
-    let mut reports = run_formats(&person, &[Alg::Ed25519, Alg::P256], loader, &settings)?;
+    let mut reports = run_formats(&person, &[Alg::Ed25519, Alg::P256], loaders, &settings)?;
     Ok(reports.remove(0))
 }

@@ -136,15 +136,17 @@ pub struct Report {
     pub results: Vec<FormatResult>,
     /// Pairwise ratios within each algorithm, largest first.
     pub ratios: Vec<Ratio>,
-    /// The JSON-LD expansion engine of the RDFC-1.0 canonicalizations (`json-ld` or `canonprof`).
+    /// The JSON-LD expansion engine of the RDFC-1.0 canonicalizations (`json-ld`, `canonprof`, or
+    /// `json-ld and canonprof`: then the canonprof engine's rows say so in their format).
     pub engine: String,
 }
 
-/// The prepared exchanges for `alg`: SD-JWT VC, mdoc, then the VCDM suites.
+/// The prepared exchanges for `alg`: SD-JWT VC, mdoc, then the VCDM suites through `loaders[0]`; each further
+/// loader (another expansion engine) adds the RDFC-1.0 suites once more, named by their engine.
 fn legs<'a>(
     credential: &Value,
     alg: Alg,
-    loader: &'a OfflineLoader,
+    loaders: &[&'a OfflineLoader],
     seed: u64,
 ) -> Result<Vec<Box<dyn Exchange + 'a>>> {
     let plain = subject_attributes(credential)?;
@@ -156,23 +158,38 @@ fn legs<'a>(
     ];
     let unsecured = suites::with_suite_context(credential);
     for &suite in alg.cryptosuites() {
-        legs.push(Box::new(Leg::new(
-            suite,
-            false,
-            unsecured.clone(),
-            loader,
-            seed,
-        )?));
+        for (i, &loader) in loaders.iter().enumerate() {
+            if i > 0 && !Leg::uses_engine(suite) {
+                continue;
+            }
+            let leg = Leg::new(suite, false, unsecured.clone(), loader, seed)?;
+            legs.push(Box::new(match i {
+                0 => leg,
+                _ => leg.engine_named(),
+            }));
+        }
     }
     Ok(legs)
 }
 
-/// Runs the exchange of `credential` for each of `algs` (see the module doc); `progress` is called after every
-/// measured iteration. Errors: the credential has no `credentialSubject`, or any operation failed.
+/// How many exchanges [`run`] measures for `alg` with `engines` loaders (for progress bars).
+pub fn leg_count(alg: Alg, engines: usize) -> usize {
+    let rdfc = alg
+        .cryptosuites()
+        .iter()
+        .filter(|&&s| Leg::uses_engine(s))
+        .count();
+    2 + alg.cryptosuites().len() + rdfc * engines.saturating_sub(1)
+}
+
+/// Runs the exchange of `credential` for each of `algs` (see the module doc) through `loaders` (one, or one per
+/// expansion engine with `--engine both`: the RDFC-1.0 suites then run once per engine, see [`legs`]);
+/// `progress` is called after every measured iteration. Errors: the credential has no `credentialSubject`, or
+/// any operation failed.
 pub fn run(
     credential: &Credential,
     algs: &[Alg],
-    loader: &OfflineLoader,
+    loaders: &[&OfflineLoader],
     settings: &Settings,
     progress: &mut dyn FnMut(),
 ) -> Result<Report> {
@@ -183,7 +200,7 @@ pub fn run(
     let timer = Timer::new();
     let mut results = Vec::new();
     for &alg in algs {
-        let legs = legs(&parsed, alg, loader, settings.seed).map_err(within)?;
+        let legs = legs(&parsed, alg, loaders, settings.seed).map_err(within)?;
         // samples[leg][op], canonicalizations[leg][op]
         let mut samples: Vec<Vec<Samples>> = legs.iter().map(|_| Vec::new()).collect();
         let mut counts = vec![[0usize; 3]; legs.len()];
@@ -256,7 +273,11 @@ pub fn run(
         settings: *settings,
         results,
         ratios,
-        engine: loader.engine().name().to_string(),
+        engine: loaders
+            .iter()
+            .map(|l| l.engine().name())
+            .collect::<Vec<_>>()
+            .join(" and "),
     })
 }
 

@@ -38,6 +38,8 @@ pub struct Leg<'a> {
     /// What the holder presents (made once when preparing).
     pub presented: Value,
     verifier: PublicKey,
+    /// Whether [`Exchange::format`] names the expansion engine (when legs of both engines share a table).
+    engine_named: bool,
 }
 
 fn options(suite: Cryptosuite, verification_method: &str) -> Value {
@@ -92,9 +94,28 @@ impl<'a> Leg<'a> {
             presentation,
             presented: Value::Null,
             verifier,
+            engine_named: false,
         };
         leg.presented = leg.present()?.0;
         Ok(leg)
+    }
+
+    /// Whether the suite canonicalizes with RDFC-1.0 through the loader's expansion engine: the re-signing RDFC
+    /// suites (the JCS suites expand nothing; ecdsa-sd-2023 always uses the json-ld engine, whose compaction its
+    /// skolemization needs).
+    pub fn uses_engine(suite: Cryptosuite) -> bool {
+        !suite.is_jcs() && !suite.is_selective()
+    }
+
+    /// This leg with its format naming the expansion engine, e.g. `VCDM eddsa-rdfc-2022 (canonprof engine)`.
+    pub fn engine_named(mut self) -> Self {
+        self.engine_named = true;
+        self
+    }
+
+    /// The expansion engine of this leg's RDFC-1.0 canonicalizations (`json-ld` or `canonprof`).
+    pub fn engine(&self) -> &'static str {
+        self.loader.engine().name()
     }
 
     fn issue(&self) -> Result<usize> {
@@ -144,7 +165,10 @@ impl<'a> Leg<'a> {
 
 impl Exchange for Leg<'_> {
     fn format(&self) -> String {
-        format!("VCDM {}", self.suite.name())
+        match self.engine_named {
+            true => format!("VCDM {} ({} engine)", self.suite.name(), self.engine()),
+            false => format!("VCDM {}", self.suite.name()),
+        }
     }
 
     /// Errors: the operation's, and [`ErrorKind::Internal`] if the fresh presentation does not verify.

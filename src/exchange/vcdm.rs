@@ -54,6 +54,9 @@ pub struct SuiteResult {
     pub credential: String,
     /// Cryptosuite (`eddsa-rdfc-2022`, …), with `-p384` appended for P-384 keys.
     pub cryptosuite: String,
+    /// The expansion engine of its RDFC-1.0 canonicalizations (`json-ld` or `canonprof`; JCS suites expand
+    /// nothing and show the run's engine).
+    pub engine: String,
     /// issue, present, verify.
     pub operations: Vec<OperationResult>,
     /// Sum of the operations' medians (µs).
@@ -220,13 +223,14 @@ const STEPS: [&str; 9] = [
     step::VERIFY_STATEMENTS,
 ];
 
-/// Runs the exchange for every (credential, suite); `p384` uses P-384 keys for the ECDSA suites. `progress` is
-/// called after every iteration.
+/// Runs the exchange for every (credential, suite) through `loaders[0]`, and the RDFC-1.0 re-signing suites once
+/// more through each further loader (another expansion engine, `--engine both`); `p384` uses P-384 keys for
+/// the ECDSA suites. `progress` is called after every iteration.
 pub fn run(
     credentials: &[Credential],
     suites_to_run: &[Cryptosuite],
     p384: bool,
-    loader: &OfflineLoader,
+    loaders: &[&OfflineLoader],
     settings: &Settings,
     progress: &mut dyn FnMut(),
 ) -> Result<Vec<SuiteResult>> {
@@ -237,10 +241,22 @@ pub fn run(
         let parsed: Value = serde_json::from_str(&doc.text)
             .map_err(|e| crate::document::json_error(&doc.label, &e))?;
         let unsecured = suites::with_suite_context(&parsed);
-        for &suite in suites_to_run {
+        let runs = suites_to_run.iter().flat_map(|&suite| {
+            loaders
+                .iter()
+                .enumerate()
+                .filter(move |&(i, _)| i == 0 || Leg::uses_engine(suite))
+                .map(move |(i, &loader)| (suite, i, loader))
+        });
+        for (suite, nth_engine, loader) in runs {
             let within = |e: Error| e.within(&doc.label);
             let leg =
                 Leg::new(suite, p384, unsecured.clone(), loader, settings.seed).map_err(within)?;
+            // The graphs of a second engine's legs get their own file names.
+            let graph_name = match nth_engine {
+                0 => suite.name().to_string(),
+                _ => format!("{}.{}-engine", suite.name(), leg.engine()),
+            };
             let mut operations = Vec::new();
             for op in Operation::ALL {
                 let mut run = || leg.run(op);
@@ -255,7 +271,7 @@ pub fn run(
                     Some(flames::write(
                         &stacks,
                         &credential.name,
-                        suite.name(),
+                        &graph_name,
                         settings.iterations,
                         dir,
                     )?)
@@ -270,6 +286,7 @@ pub fn run(
             results.push(SuiteResult {
                 credential: credential.name.clone(),
                 cryptosuite: name,
+                engine: leg.engine().to_string(),
                 exchange_median_us: operations.iter().map(|o| o.total.median_us).sum(),
                 canonicalizations: operations.iter().map(|o| o.canonicalizations).sum(),
                 operations,
