@@ -19,6 +19,10 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// The deepest nesting any input can have: serde_json, which parses every input, stops at 128 nested arrays
+    /// and objects, so [`Limits::max_depth`] above this would have no effect.
+    pub const MAX_DEPTH_CEILING: usize = 127;
+
     /// 16 MiB (the largest bundled credential is 53 KB) and depth 100 (the deepest is 11; serde_json itself stops at
     /// 128).
     pub const DEFAULT: Limits = Limits {
@@ -167,6 +171,10 @@ pub fn json_error(label: &str, e: &serde_json::Error) -> Error {
     };
     let reason = match (e.classify(), kind) {
         (serde_json::error::Category::Eof, _) => format!("truncated JSON: {reason}"),
+        (_, ErrorKind::Limit) if reason.starts_with("recursion limit exceeded") => format!(
+            "nesting deeper than {} arrays and objects (serde_json's recursion limit, the ceiling of --max-depth)",
+            Limits::MAX_DEPTH_CEILING
+        ),
         (_, ErrorKind::NonFiniteNumber) => {
             "number out of range: not representable as an IEEE-754 double (I-JSON, RFC 8785 §3.2.2.3)".to_string()
         }

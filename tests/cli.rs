@@ -655,6 +655,29 @@ fn resource_bounds_give_clear_errors() {
             .code(),
         Some(2)
     );
+    // The ceiling is serde_json's: 127 nested levels pass with --max-depth 127, and a larger limit is refused
+    // rather than silently having no effect.
+    let dir = tempfile::tempdir().unwrap();
+    let deepest = write(
+        dir.path(),
+        "d127.json",
+        ("[".repeat(127) + "1" + &"]".repeat(127)).as_bytes(),
+    );
+    let output = canonprof_ok(&[
+        "canonicalize",
+        &deepest,
+        "--algorithm",
+        "jcs",
+        "--max-depth",
+        "127",
+    ]);
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "[".repeat(127) + "1" + &"]".repeat(127)
+    );
+    let refused = canonprof(&["canonicalize", &deepest, "--max-depth", "128"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--max-depth can be at most 127"));
 }
 
 /// `--lossy` profiles what safe mode refuses, drops what the JSON-LD 1.1 API drops and says how many statements

@@ -40,7 +40,7 @@ enum Command {
     /// Print one document's canonical form (canonical N-Quads or JCS), issued identifiers map, or SHA-256.
     Canonicalize(canonicalize::CanonicalizeArgs),
     /// Draw the sampled, span and differential flamegraphs of one credential: samples each algorithm for
-    /// --flame-seconds (default 4.5 s, about 9 s for both) and prints the SVG paths (no index.html).
+    /// --flame-seconds (default 4.5 s each: about 9 s for both algorithms, 14 s with --engine both) and prints the SVG paths (no index.html).
     Flame(flame::FlameCommandArgs),
     /// Grow a synthetic credential (attributes, nesting depth or blank nodes) and report each phase's cost against
     /// its size, with fitted growth and an SVG chart (default sizes: under a minute).
@@ -88,7 +88,8 @@ struct CommonArgs {
     /// Refuse input files larger than this many bytes.
     #[arg(long, value_name = "BYTES", default_value_t = crate::document::Limits::DEFAULT.max_bytes)]
     max_input_size: usize,
-    /// Refuse JSON nested deeper than this many arrays and objects.
+    /// Refuse JSON nested deeper than this many arrays and objects (at most 127: serde_json, which parses every
+    /// input, stops at 128).
     #[arg(long, value_name = "N", default_value_t = crate::document::Limits::DEFAULT.max_depth)]
     max_depth: usize,
     /// Refuse a document whose contexts need more than this many dereferences ("context overflow"; a context
@@ -155,6 +156,15 @@ fn loader_with_cache(common: &CommonArgs, on: bool) -> Result<OfflineLoader> {
         return Err(Error::new(
             ErrorKind::Usage,
             "--max-input-size, --max-depth and --max-context-loads must be at least 1",
+        ));
+    }
+    if common.max_depth > crate::document::Limits::MAX_DEPTH_CEILING {
+        return Err(Error::new(
+            ErrorKind::Usage,
+            format!(
+                "--max-depth can be at most {}: serde_json, which parses every input, stops at 128 nested arrays and objects",
+                crate::document::Limits::MAX_DEPTH_CEILING
+            ),
         ));
     }
     crate::document::set_limits(crate::document::Limits {
