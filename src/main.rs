@@ -4,5 +4,7 @@ static ALLOCATOR: canonprof::profile::alloc::CountingAllocator =
     canonprof::profile::alloc::CountingAllocator;
 
 fn main() {
+    // Steady heap: no page faults of a regrown heap inside measured phases (see `profile::heap`).
+    canonprof::profile::heap::keep_freed_memory();
     std::process::exit(canonprof::cli::main());
 }
