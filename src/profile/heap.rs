@@ -36,3 +36,11 @@ mod imp {
         false
     }
 }
+
+#[cfg(all(test, target_os = "linux", target_env = "gnu"))]
+mod tests {
+    #[test]
+    fn glibc_accepts_the_settings() {
+        assert!(super::keep_freed_memory());
+    }
+}
