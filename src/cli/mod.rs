@@ -1,6 +1,6 @@
-//! The command line: the main job (`canonprof [--schema simple|edu|all] …`, [`profile`]), `canonprof
-//! canonicalize FILE` ([`canonicalize`]), `canonprof flame FILE` ([`flame`]), `canonprof sweep` ([`sweep`]),
-//! `canonprof exchange` ([`exchange`]) and `canonprof jws` ([`jws`]).
+//! The command line: the main job (`canonprof [--schema simple|edu|all] …`, module `profile`), `canonprof
+//! canonicalize FILE` (`canonicalize`), `canonprof flame FILE` (`flame`), `canonprof sweep` (`sweep`),
+//! `canonprof exchange` (`exchange`) and `canonprof jws` (`jws`).
 
 mod canonicalize;
 mod exchange;

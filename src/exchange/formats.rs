@@ -183,7 +183,7 @@ pub fn leg_count(alg: Alg, engines: usize) -> usize {
 }
 
 /// Runs the exchange of `credential` for each of `algs` (see the module doc) through `loaders` (one, or one per
-/// expansion engine with `--engine both`: the RDFC-1.0 suites then run once per engine, see [`legs`]);
+/// expansion engine with `--engine both`: the RDFC-1.0 suites then run once per engine);
 /// `progress` is called after every measured iteration. Errors: the credential has no `credentialSubject`, or
 /// any operation failed.
 pub fn run(

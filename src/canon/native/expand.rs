@@ -5,7 +5,7 @@
 //!
 //! Safe mode (the VC Data Integrity default, jsonld.js `safe: true`): whatever expansion would drop — an
 //! undefined term, a keyword-like key or value, a `@value` of null, a free-floating scalar — is a
-//! [`ErrorKind::SafeMode`] error naming the member; relative IRIs are refused later, by [`super::to_rdf`], where
+//! [`ErrorKind::SafeMode`] error naming the member; relative IRIs are refused later, by [`mod@super::to_rdf`], where
 //! their quads would be lost.
 
 use super::context::{Container, Context, Flags, Processor};

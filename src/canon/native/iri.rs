@@ -52,7 +52,7 @@ pub fn has_keyword_form(value: &str) -> bool {
 
 /// Whether `value` is an absolute IRI for JSON-LD's purposes: a scheme (`ALPHA *( ALPHA / DIGIT / "+" / "-" /
 /// "." )`, RFC 3986 §3.1), a colon, and no whitespace — the test jsonld.js and PyLD apply. Full IRI
-/// well-formedness (RFC 3987) is checked where RDF terms are made ([`super::to_rdf`]).
+/// well-formedness (RFC 3987) is checked where RDF terms are made ([`mod@super::to_rdf`]).
 pub fn is_absolute_iri(value: &str) -> bool {
     let Some((scheme, rest)) = value.split_once(':') else {
         return false;

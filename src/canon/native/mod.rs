@@ -5,8 +5,8 @@
 //! `serde_json`, in the `parse` phase). Steps follow the JSON-LD 1.1 Processing Algorithms and API:
 //! - [`context`]: §4.1 Context Processing Algorithm, §4.2 Create Term Definition;
 //! - [`iri`]: IRI Expansion, keywords, RFC 3986 resolution;
-//! - [`expand`]: §5.1 Expansion Algorithm, Value Expansion;
-//! - [`to_rdf`]: §8.1–§8.3 Deserialize JSON-LD to RDF.
+//! - [`mod@expand`]: §5.1 Expansion Algorithm, Value Expansion;
+//! - [`mod@to_rdf`]: §8.1–§8.3 Deserialize JSON-LD to RDF.
 //!
 //! Checked against the W3C JSON-LD 1.1 expand and toRdf suites (`tests/jsonld_suite.rs`), the corpus and the
 //! W3C RDFC-1.0 inputs (byte-identical canonical output with both engines) and a differential property test.
