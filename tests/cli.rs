@@ -771,6 +771,21 @@ fn safe_mode_refuses_what_expansion_drops_silently() {
             &[&format!("drop-{i}.json:{pointer}"), reason],
         );
     }
+    // A JSON-LD Framing keyword is a keyword to both engines, as to jsonld.js (which drops it in safe mode
+    // without an error): both give the same canonical N-Quads, without it.
+    let framing = write(
+        dir.path(),
+        "framing.json",
+        br#"{"@context": {"@vocab": "http://e.org/"}, "@id": "http://x/1", "name": "a", "@embed": "@always"}"#,
+    );
+    for engine in ["json-ld", "canonprof"] {
+        let output = canonprof_ok(&["canonicalize", "--engine", engine, &framing]);
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            "<http://x/1> <http://e.org/name> \"a\" .\n",
+            "{engine}"
+        );
+    }
 }
 
 #[test]

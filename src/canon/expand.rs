@@ -7,6 +7,7 @@
 //! the result reused for every later document with the same `@context` value — what jsonld.js and PyLD do across
 //! calls. Type- and property-scoped contexts inside the document are still processed by json-ld every time.
 
+use super::keyword;
 use crate::error::{Error, ErrorKind, Locate, Result};
 use crate::loader::OfflineLoader;
 use json_ld::context_processing::algorithm::Action;
@@ -167,33 +168,6 @@ fn free_floating_scalar(document: &Value) -> Result<()> {
     }
 }
 
-/// The JSON-LD 1.1 keywords (§1.7).
-const KEYWORDS: [&str; 23] = [
-    "@base",
-    "@container",
-    "@context",
-    "@direction",
-    "@graph",
-    "@id",
-    "@import",
-    "@included",
-    "@index",
-    "@json",
-    "@language",
-    "@list",
-    "@nest",
-    "@none",
-    "@prefix",
-    "@propagate",
-    "@protected",
-    "@reverse",
-    "@set",
-    "@type",
-    "@value",
-    "@version",
-    "@vocab",
-];
-
 /// Safe mode, like jsonld.js: what expansion drops inside a document without an error — a member name of the
 /// form of a keyword that is none (`@foo`, "reserved term", JSON-LD 1.1 API §5.1.2 step 13.2 ignores it), a
 /// scalar directly in `@graph` ("free-floating scalar"), and `"@value": null` ("null @value value"). Contexts are
@@ -214,10 +188,7 @@ fn silently_dropped(value: &Value, pointer: &str) -> Result<()> {
                 if key == "@context" {
                     continue;
                 }
-                let keyword_like = key.len() > 1
-                    && key.starts_with('@')
-                    && key[1..].bytes().all(|b| b.is_ascii_alphabetic());
-                if keyword_like && !KEYWORDS.contains(&key) {
+                if keyword::has_keyword_form(key) && !keyword::is_keyword(key) {
                     return refuse(
                         &format!(
                             "reserved term: `{key}` has the form of a keyword and would be dropped"

@@ -9,6 +9,7 @@
 
 pub mod expand;
 pub mod jcs;
+pub mod keyword;
 pub mod label;
 pub mod native;
 

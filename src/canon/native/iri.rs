@@ -4,51 +4,7 @@
 
 use super::context::Context;
 
-/// The JSON-LD 1.1 keywords (JSON-LD 1.1 §1.7), sorted for binary search.
-const KEYWORDS: &[&str] = &[
-    "@base",
-    "@container",
-    "@context",
-    "@default",
-    "@direction",
-    "@embed",
-    "@explicit",
-    "@graph",
-    "@id",
-    "@import",
-    "@included",
-    "@index",
-    "@json",
-    "@language",
-    "@list",
-    "@nest",
-    "@none",
-    "@omitDefault",
-    "@prefix",
-    "@preserve",
-    "@propagate",
-    "@protected",
-    "@requireAll",
-    "@reverse",
-    "@set",
-    "@type",
-    "@value",
-    "@version",
-    "@vocab",
-];
-
-/// Whether `value` is a JSON-LD 1.1 keyword.
-pub fn is_keyword(value: &str) -> bool {
-    (3..=12).contains(&value.len())
-        && value.starts_with('@')
-        && KEYWORDS.binary_search(&value).is_ok()
-}
-
-/// Whether `value` has the form of a keyword (`"@"1*ALPHA`, RFC 5234): such terms are ignored with a warning
-/// (JSON-LD 1.1 API §4.2.2 step 5, IRI Expansion step 2).
-pub fn has_keyword_form(value: &str) -> bool {
-    value.len() > 1 && value.starts_with('@') && value[1..].bytes().all(|b| b.is_ascii_alphabetic())
-}
+pub use crate::canon::keyword::{has_keyword_form, is_keyword};
 
 /// Whether `value` is an absolute IRI for JSON-LD's purposes: a scheme (`ALPHA *( ALPHA / DIGIT / "+" / "-" /
 /// "." )`, RFC 3986 §3.1), a colon, and no whitespace — the test jsonld.js and PyLD apply. Full IRI
@@ -277,16 +233,6 @@ pub fn expand(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn keywords_and_keyword_forms() {
-        assert!(is_keyword("@vocab") && is_keyword("@json") && !is_keyword("@foo"));
-        assert!(has_keyword_form("@foo") && !has_keyword_form("@") && !has_keyword_form("@a1"));
-        assert!(
-            KEYWORDS.windows(2).all(|w| w[0] < w[1]),
-            "sorted for binary search"
-        );
-    }
 
     #[test]
     fn absolute_iris_and_resolution() {
