@@ -3,7 +3,7 @@
 //! from `--contexts DIR`. It never touches the network: an unknown URL is an [`ErrorKind::UnknownContext`] error
 //! naming the URL.
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, ErrorKind, Locate, Result};
 use json_ld::syntax::Parse;
 use json_ld::{syntax::Value, Iri, IriBuf, LoadError, RemoteDocument};
 use sha2::{Digest, Sha256};
@@ -350,14 +350,16 @@ impl OfflineLoader {
         urls
     }
 
-    /// The parsed context for `url`. Errors: [`ErrorKind::UnknownContext`] (names the URL),
-    /// [`ErrorKind::ContextIntegrity`] (bytes differ from the pinned SHA-256), [`ErrorKind::Json`].
+    /// The parsed context for `url`. Errors: [`ErrorKind::UnknownContext`] (names the URL, and lets the pipeline
+    /// point at the `@context` or `@import` entry that names it), [`ErrorKind::ContextIntegrity`] (bytes differ
+    /// from the pinned SHA-256), [`ErrorKind::Json`].
     pub fn get(&self, url: &str) -> Result<&Value> {
         let entry = self.entries.get(url).ok_or_else(|| {
             Error::new(
                 ErrorKind::UnknownContext,
                 format!("unknown JSON-LD context URL <{url}>: it is not bundled and not in --contexts DIR/index.json (canonprof never fetches from the network)"),
             )
+            .locate(Locate::Value(url.to_string(), &["@context", "@import"]))
         })?;
         entry
             .parsed

@@ -289,19 +289,7 @@ fn explain(error: ExpansionError, document: &Value, loader: &OfflineLoader) -> E
         };
     }
     if let Some(failure) = loader.take_failure() {
-        return match failure.kind {
-            ErrorKind::UnknownContext => {
-                let url = failure
-                    .reason
-                    .split('<')
-                    .nth(1)
-                    .and_then(|s| s.split('>').next())
-                    .unwrap_or("")
-                    .to_string();
-                failure.locate(Locate::Value(url, &["@context"]))
-            }
-            _ => failure,
-        };
+        return failure;
     }
     match &error {
         ExpansionError::KeyExpansionFailed(term) => Error::new(

@@ -8,7 +8,7 @@
 use super::iri;
 use super::memo::Memo;
 use super::{invalid, Json};
-use crate::error::{Error, Locate, Result};
+use crate::error::Result;
 use crate::loader::OfflineLoader;
 use serde_json::Map;
 use std::collections::HashMap;
@@ -375,10 +375,7 @@ impl Processor<'_> {
                         ));
                     }
                     remote.push(url.clone());
-                    let loaded = self
-                        .memo
-                        .remote_context(self.loader, &url)
-                        .map_err(|e| pointing_at(e, reference, &["@context"]))?;
+                    let loaded = self.memo.remote_context(self.loader, &url)?;
                     let snapshot = Arc::new(result);
                     let mut chain = remote.clone();
                     let processed = self.process_with(
@@ -433,10 +430,7 @@ impl Processor<'_> {
             None => map,
             Some(Json::String(reference)) => {
                 let url = iri::resolve(base, reference);
-                let loaded = self
-                    .memo
-                    .remote_context(self.loader, &url)
-                    .map_err(|e| pointing_at(e, reference, &["@import"]))?;
+                let loaded = self.memo.remote_context(self.loader, &url)?;
                 let Json::Object(import) = &*loaded else {
                     return Err(invalid(
                         "invalid remote context",
@@ -1044,13 +1038,4 @@ impl Processor<'_> {
 fn inner_colon(term: &str) -> bool {
     let bytes = term.as_bytes();
     bytes.len() > 2 && bytes[1..bytes.len() - 1].contains(&b':')
-}
-
-/// Lets a loader error (unknown context URL, unreadable bundled file) point at the reference as written in the
-/// document, held by a member named one of `keys`, unless the error already knows where it is.
-fn pointing_at(error: Error, reference: &str, keys: &'static [&'static str]) -> Error {
-    if error.locate.is_some() || error.position.is_some() {
-        return error;
-    }
-    error.locate(Locate::Value(reference.to_string(), keys))
 }
