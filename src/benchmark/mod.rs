@@ -69,8 +69,7 @@ pub fn check(
         .iter()
         .map(|c| {
             let doc = &c.document;
-            doc.check_json()?;
-            jcs::canonicalize(&doc.label, &doc.text)?;
+            jcs::canonicalize_checked(doc.check_json()?)?;
             let output = rdfc::canonicalize_jsonld(&doc.label, &doc.text, loader, &config.rdfc)?;
             Ok(Shape {
                 quads: output.quads,

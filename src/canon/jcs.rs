@@ -64,8 +64,7 @@ fn sonic_error(label: &str, e: &sonic_rs::Error) -> Error {
 /// (§3.2.2.3; numbers are IEEE-754 doubles, so an integer beyond 2^53 prints as the double it rounds to),
 /// strings with the minimal escaping of §3.2.2.2. Checked byte for byte against `serde_jcs` and the RFC 8785
 /// vectors in the tests; it exists because `serde_jcs` spends most of its time growing per-object buffers
-/// (docs/performance.md). Errors: [`ErrorKind::NonFiniteNumber`], [`ErrorKind::DuplicateKey`] (a value built
-/// in code with a repeated member name; RFC 8785 §3.1 requires I-JSON).
+/// (docs/performance.md). Errors: [`ErrorKind::NonFiniteNumber`].
 pub fn canonical_string(value: &serde_json::Value) -> Result<String> {
     let mut out = String::with_capacity(256);
     write_value(&mut out, value)?;
@@ -159,16 +158,9 @@ fn write_value<T: Tree>(out: &mut String, value: &T) -> Result<()> {
         }
         Node::Object(mut entries) => {
             // §3.2.3: UTF-16 code unit order (a stable sort: linear when the members are already in that order).
+            // No two members share a name: `Checked` text has none (RFC 8785 §3.1, I-JSON), a serde_json map
+            // cannot.
             entries.sort_by(|(a, _), (b, _)| utf16_cmp(a, b));
-            if let Some(pair) = entries.windows(2).find(|pair| pair[0].0 == pair[1].0) {
-                return Err(Error::new(
-                    ErrorKind::DuplicateKey,
-                    format!(
-                        "duplicate member name `{}`: RFC 8785 §3.1 requires I-JSON (RFC 7493 §2.3)",
-                        pair[0].0
-                    ),
-                ));
-            }
             out.push('{');
             for (i, (key, item)) in entries.into_iter().enumerate() {
                 if i > 0 {
