@@ -17,7 +17,7 @@ use crate::error::{Error, ErrorKind, Locate, Result};
 use json_ld::object::value::Literal as LdLiteral;
 use json_ld::{Id, Indexed, IndexedObject, Node, Object, ValidId};
 use oxrdf::vocab::{rdf, xsd};
-use oxrdf::{BlankNode, GraphName, Literal, NamedNode, Quad, Subject, Term};
+use oxrdf::{BlankNode, GraphName, Literal, NamedNode, NamedNodeRef, Quad, Subject, Term};
 use std::collections::HashMap;
 
 const I18N: &str = "https://www.w3.org/ns/i18n#";
@@ -95,6 +95,32 @@ impl Sink {
         let node = BlankNode::new_unchecked(format!("b{}", self.next_blank));
         self.next_blank += 1;
         node
+    }
+
+    /// §8.3 List Conversion, first half: one fresh blank node per list item, made before the items are
+    /// converted (so blank nodes are numbered as jsonld.js numbers them).
+    pub fn list_cells(&mut self, items: usize) -> Vec<BlankNode> {
+        (0..items).map(|_| self.fresh()).collect()
+    }
+
+    /// §8.3 List Conversion, per item: `cells[i] rdf:first first` (unless the item converted to nothing) and
+    /// `cells[i] rdf:rest` the next cell or `rdf:nil`.
+    pub fn list_cell(
+        &mut self,
+        cells: &[BlankNode],
+        i: usize,
+        first: Option<Term>,
+        graph: &GraphName,
+    ) {
+        let cell: Subject = cells[i].clone().into();
+        if let Some(term) = first {
+            self.emit(true, &cell, rdf::FIRST.into_owned(), term, graph);
+        }
+        let rest: Term = match cells.get(i + 1) {
+            Some(next) => next.clone().into(),
+            None => rdf::NIL.into_owned().into(),
+        };
+        self.emit(true, &cell, rdf::REST.into_owned(), rest, graph);
     }
 
     /// Inserts the statement unless its subject was dropped (`keep` false), in which case it is counted.
@@ -309,19 +335,10 @@ impl State {
         if items.is_empty() {
             return Ok(rdf::NIL.into_owned().into());
         }
-        let cells: Vec<BlankNode> = items.iter().map(|_| self.sink.fresh()).collect();
+        let cells = self.sink.list_cells(items.len());
         for (i, item) in items.iter().enumerate() {
-            let cell: Subject = cells[i].clone().into();
-            if let Some(term) = self.object(item, graph)? {
-                self.sink
-                    .emit(true, &cell, rdf::FIRST.into_owned(), term, graph);
-            }
-            let rest: Term = match cells.get(i + 1) {
-                Some(next) => next.clone().into(),
-                None => rdf::NIL.into_owned().into(),
-            };
-            self.sink
-                .emit(true, &cell, rdf::REST.into_owned(), rest, graph);
+            let first = self.object(item, graph)?;
+            self.sink.list_cell(&cells, i, first, graph);
         }
         Ok(cells[0].clone().into())
     }
@@ -332,8 +349,7 @@ impl State {
         let literal = match value {
             V::Json(json) => {
                 // Step 7: canonical lexical form of the JSON value (RFC 8785), datatype rdf:JSON.
-                let canonical = super::jcs::canonicalize_json_ld_value(json)?;
-                Literal::new_typed_literal(canonical, NamedNode::new_unchecked(RDF_JSON))
+                json_literal(super::jcs::canonicalize_json_ld_value(json)?)
             }
             V::LangString(s) => {
                 let (text, language, direction) = s.parts();
@@ -355,13 +371,7 @@ impl State {
                             json_ld::Direction::Ltr => "ltr",
                             json_ld::Direction::Rtl => "rtl",
                         };
-                        let datatype = format!("{I18N}{}_{dir}", language.unwrap_or_default());
-                        match NamedNode::new(datatype) {
-                            Ok(dt) => Literal::new_typed_literal(text, dt),
-                            Err(e) => {
-                                return Err(lost(format!("direction datatype is not an IRI: {e}")))
-                            }
-                        }
+                        i18n_literal(text.to_string(), language.as_deref(), dir)?
                     }
                     (None, Some(language)) => Literal::new_language_tagged_literal(text, &language)
                         .map_err(|e| lost(format!("language tag `{language}`: {e}")))?,
@@ -370,35 +380,21 @@ impl State {
             }
             V::Literal(literal, datatype) => {
                 let datatype = datatype.as_ref().map(|t| t.as_str());
+                let typed_double = datatype == Some(xsd::DOUBLE.as_str());
                 let (lexical, default_type) = match literal {
                     LdLiteral::Null => return Ok(None),
                     LdLiteral::Boolean(b) => (b.to_string(), xsd::BOOLEAN),
-                    LdLiteral::String(s) => match s.as_str().parse::<f64>() {
-                        // jsonld.js and PyLD also re-serialize a *string* typed xsd:double in canonical form
-                        // (the spec's step 10 speaks only of numbers); signatures are computed that way.
-                        Ok(number)
-                            if number.is_finite() && datatype == Some(xsd::DOUBLE.as_str()) =>
-                        {
-                            (xsd_double(number), xsd::DOUBLE)
-                        }
-                        _ => (s.as_str().to_string(), xsd::STRING),
-                    },
+                    LdLiteral::String(s) => string_lexical(s.as_str(), typed_double),
                     LdLiteral::Number(n) => {
                         let number: f64 = n.as_str().parse().map_err(|_| {
                             lost(format!("number `{}` is not a double", n.as_str()))
                         })?;
-                        let double = datatype == Some(xsd::DOUBLE.as_str());
-                        if double || number.fract() != 0.0 || number.abs() >= 1e21 {
-                            (xsd_double(number), xsd::DOUBLE)
-                        } else {
-                            (xsd_integer(number), xsd::INTEGER)
-                        }
+                        number_lexical(number, typed_double)
                     }
                 };
                 match datatype {
                     Some(dt) => Literal::new_typed_literal(lexical, NamedNode::new_unchecked(dt)),
-                    None if default_type == xsd::STRING => Literal::new_simple_literal(lexical),
-                    None => Literal::new_typed_literal(lexical, default_type),
+                    None => default_literal(lexical, default_type),
                 }
             }
         };
@@ -414,6 +410,55 @@ pub(crate) fn subject_term(subject: Subject) -> Term {
         #[allow(unreachable_patterns)]
         _ => unreachable!("JSON-LD subjects are IRIs or blank nodes"),
     }
+}
+
+/// §8.2 steps 10–11: a number's lexical form and datatype — xsd:double when typed so, not integral, or at least
+/// 10^21, else xsd:integer.
+pub(crate) fn number_lexical(number: f64, typed_double: bool) -> (String, NamedNodeRef<'static>) {
+    if typed_double || number.fract() != 0.0 || number.abs() >= 1e21 {
+        (xsd_double(number), xsd::DOUBLE)
+    } else {
+        (xsd_integer(number), xsd::INTEGER)
+    }
+}
+
+/// A string's lexical form and datatype: itself as xsd:string, except that a string typed xsd:double holding a
+/// finite number is re-serialized in canonical double form, as jsonld.js and PyLD do (the spec's step 10 speaks
+/// only of numbers; signatures are computed that way).
+pub(crate) fn string_lexical(text: &str, typed_double: bool) -> (String, NamedNodeRef<'static>) {
+    match text.parse::<f64>() {
+        Ok(number) if number.is_finite() && typed_double => (xsd_double(number), xsd::DOUBLE),
+        _ => (text.to_string(), xsd::STRING),
+    }
+}
+
+/// A literal without explicit datatype or language: simple for xsd:string, typed otherwise.
+pub(crate) fn default_literal(lexical: String, default_type: NamedNodeRef<'_>) -> Literal {
+    if default_type == xsd::STRING {
+        Literal::new_simple_literal(lexical)
+    } else {
+        Literal::new_typed_literal(lexical, default_type)
+    }
+}
+
+/// §8.2 step 12 with `rdfDirection: i18n-datatype`: datatype `https://www.w3.org/ns/i18n#{language}_{direction}`.
+/// Errors: a safe-mode error if that is not an IRI.
+pub(crate) fn i18n_literal(
+    lexical: String,
+    language: Option<&str>,
+    direction: &str,
+) -> Result<Literal> {
+    let datatype = NamedNode::new(format!(
+        "{I18N}{}_{direction}",
+        language.unwrap_or_default()
+    ))
+    .map_err(|e| lost(format!("direction datatype is not an IRI: {e}")))?;
+    Ok(Literal::new_typed_literal(lexical, datatype))
+}
+
+/// §8.2 step 7: a JSON literal, its canonical form (RFC 8785) typed rdf:JSON.
+pub(crate) fn json_literal(canonical: String) -> Literal {
+    Literal::new_typed_literal(canonical, NamedNode::new_unchecked(RDF_JSON))
 }
 
 /// Canonical lexical form of an xsd:double as the JSON-LD processors compute it (JSON-LD 1.1 API §8.6): one

@@ -7,17 +7,16 @@
 //! is an error naming the value; `--lossy` drops and counts instead.
 
 use super::Json;
-use crate::canon::to_rdf::{lost, subject_term, xsd_double, xsd_integer, Sink};
+use crate::canon::to_rdf::{
+    default_literal, i18n_literal, json_literal, lost, number_lexical, string_lexical,
+    subject_term, Sink,
+};
 use crate::canon::Quads;
 use crate::error::{Error, ErrorKind, Locate, Result};
 use ahash::AHashMap as HashMap;
 use oxrdf::vocab::{rdf, xsd};
 use oxrdf::{BlankNode, GraphName, Literal, NamedNode, Subject, Term};
 use serde_json::Map;
-
-const I18N: &str = "https://www.w3.org/ns/i18n#";
-/// rdf:JSON (JSON-LD 1.1 §10.2).
-const RDF_JSON: &str = "http://www.w3.org/1999/02/22-rdf-syntax-ns#JSON";
 
 /// Converts an expanded document (the items of [`super::expand::Expander::document`]) to an RDF dataset.
 /// `lossy` false is safe mode. Returns the dataset and the number of statements dropped (always 0 in safe
@@ -238,19 +237,10 @@ impl<'a> State<'a> {
         if items.is_empty() {
             return Ok(rdf::NIL.into_owned().into());
         }
-        let cells: Vec<BlankNode> = items.iter().map(|_| self.sink.fresh()).collect();
+        let cells = self.sink.list_cells(items.len());
         for (i, item) in items.iter().enumerate() {
-            let cell: Subject = cells[i].clone().into();
-            if let Some(term) = self.object(item, graph)? {
-                self.sink
-                    .emit(true, &cell, rdf::FIRST.into_owned(), term, graph);
-            }
-            let rest: Term = match cells.get(i + 1) {
-                Some(next) => next.clone().into(),
-                None => rdf::NIL.into_owned().into(),
-            };
-            self.sink
-                .emit(true, &cell, rdf::REST.into_owned(), rest, graph);
+            let first = self.object(item, graph)?;
+            self.sink.list_cell(&cells, i, first, graph);
         }
         Ok(cells[0].clone().into())
     }
@@ -262,9 +252,7 @@ impl<'a> State<'a> {
         if datatype == Some("@json") {
             // Step 7: the canonical JSON form (RFC 8785), datatype rdf:JSON.
             let canonical = crate::canon::jcs::canonical_string(value)?;
-            return Ok(Some(
-                Literal::new_typed_literal(canonical, NamedNode::new_unchecked(RDF_JSON)).into(),
-            ));
+            return Ok(Some(json_literal(canonical).into()));
         }
         let datatype = match datatype {
             Some(dt) => Some(self.named(dt).ok_or_else(|| {
@@ -277,19 +265,8 @@ impl<'a> State<'a> {
         let (lexical, default_type) = match value {
             Json::Null => return Ok(None),
             Json::Bool(b) => (b.to_string(), xsd::BOOLEAN),
-            Json::Number(n) => {
-                let number = n.as_f64().unwrap_or(f64::NAN);
-                if is_double || number.fract() != 0.0 || number.abs() >= 1e21 {
-                    (xsd_double(number), xsd::DOUBLE)
-                } else {
-                    (xsd_integer(number), xsd::INTEGER)
-                }
-            }
-            Json::String(s) => match s.parse::<f64>() {
-                // As jsonld.js and PyLD: a string typed xsd:double is re-serialized in canonical form.
-                Ok(number) if number.is_finite() && is_double => (xsd_double(number), xsd::DOUBLE),
-                _ => (s.clone(), xsd::STRING),
-            },
+            Json::Number(n) => number_lexical(n.as_f64().unwrap_or(f64::NAN), is_double),
+            Json::String(s) => string_lexical(s, is_double),
             other => {
                 return Err(Error::new(
                     ErrorKind::Expansion,
@@ -306,18 +283,11 @@ impl<'a> State<'a> {
         };
         let direction = map.get("@direction").and_then(Json::as_str);
         let literal = match (direction, language) {
-            (Some(dir), language) => {
-                // Step 12 with rdfDirection = i18n-datatype.
-                let language = language.unwrap_or_default();
-                let datatype = NamedNode::new(format!("{I18N}{language}_{dir}"))
-                    .map_err(|e| lost(format!("direction datatype is not an IRI: {e}")))?;
-                Literal::new_typed_literal(lexical, datatype)
-            }
+            (Some(dir), language) => i18n_literal(lexical, language.as_deref(), dir)?,
             (None, Some(language)) => {
                 Literal::new_language_tagged_literal_unchecked(lexical, language)
             }
-            (None, None) if default_type == xsd::STRING => Literal::new_simple_literal(lexical),
-            (None, None) => Literal::new_typed_literal(lexical, default_type),
+            (None, None) => default_literal(lexical, default_type),
         };
         Ok(Some(literal.into()))
     }
