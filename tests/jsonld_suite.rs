@@ -84,94 +84,100 @@ fn skip_reason(test: &Value) -> Option<&'static str> {
     None
 }
 
+/// One test, read: the base IRI, the input text, whether it must fail, and its `expect` file name.
+struct Case {
+    base: String,
+    text: String,
+    negative: bool,
+    expect: Option<String>,
+}
+
+impl Case {
+    /// Reads `test`, or says why it is skipped.
+    fn read(test: &Value) -> Result<Case, Outcome> {
+        if let Some(reason) = skip_reason(test) {
+            return Err(Outcome::Skip(reason));
+        }
+        let input_path = test["input"].as_str().unwrap();
+        Ok(Case {
+            base: test["option"]["base"]
+                .as_str()
+                .map_or(format!("{BASE}{input_path}"), str::to_string),
+            text: std::fs::read_to_string(suite_dir().join(input_path)).unwrap(),
+            negative: test["@type"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|t| t == "jld:NegativeEvaluationTest"),
+            expect: test["expect"].as_str().map(str::to_string),
+        })
+    }
+
+    /// The expected output's text, if the test has one.
+    fn expected(&self) -> Option<String> {
+        std::fs::read_to_string(suite_dir().join(self.expect.as_deref()?)).ok()
+    }
+
+    /// The toRdf verdict on `dataset`: a negative test must fail; otherwise the dataset must be isomorphic to
+    /// the expected N-Quads (compared after RDFC-1.0 on both sides). Safe mode refuses a document whose
+    /// expansion is empty, which passes where no quads are expected.
+    fn judge_rdf<E>(&self, dataset: Result<canonprof::canon::Quads, E>) -> Outcome {
+        if self.negative {
+            return verdict(dataset.is_err());
+        }
+        let Some(expected) = self.expected() else {
+            return Outcome::Fail;
+        };
+        let ours = match dataset {
+            Ok(d) => d,
+            Err(_) => return verdict(expected.trim().is_empty()),
+        };
+        let Ok(theirs) = nquads::parse("expected", &expected) else {
+            return Outcome::Skip("expected output outside RDF 1.1 N-Quads");
+        };
+        let canonical = |d| {
+            rdfc::canonicalize_dataset(d, &RdfcOptions::default())
+                .map(|o| o.canonical)
+                .ok()
+        };
+        verdict(canonical(&ours).is_some() && canonical(&ours) == canonical(&theirs))
+    }
+}
+
+fn verdict(pass: bool) -> Outcome {
+    if pass {
+        Outcome::Pass
+    } else {
+        Outcome::Fail
+    }
+}
+
 /// Runs one test: its expansion (and RDF) against the expectation.
 fn run(test: &Value, manifest: &str, loader: &OfflineLoader) -> Outcome {
-    if let Some(reason) = skip_reason(test) {
-        return Outcome::Skip(reason);
-    }
-    let input_path = test["input"].as_str().unwrap();
-    let base = test["option"]["base"]
-        .as_str()
-        .map_or(format!("{BASE}{input_path}"), str::to_string);
-    let text = std::fs::read_to_string(suite_dir().join(input_path)).unwrap();
-    let negative = test["@type"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|t| t == "jld:NegativeEvaluationTest");
-    let Ok((document, _)) = json_ld::syntax::Value::parse_str(&text) else {
-        return if negative {
-            Outcome::Pass
-        } else {
-            Outcome::Fail
-        };
+    let case = match Case::read(test) {
+        Ok(case) => case,
+        Err(outcome) => return outcome,
     };
-    let expanded = expand::expand_with_base(&document, &base, loader);
+    let Ok((document, _)) = json_ld::syntax::Value::parse_str(&case.text) else {
+        return verdict(case.negative);
+    };
+    let expanded = expand::expand_with_base(&document, &case.base, loader);
     if let Some(failure) = loader.take_failure() {
         if failure.kind == ErrorKind::UnknownContext {
             return Outcome::Skip("a document outside the suite (network)");
         }
     }
-    let expanded = match expanded {
-        Ok(e) => e,
-        Err(_) => {
-            return if negative {
-                Outcome::Pass
-            } else {
-                Outcome::Fail
-            }
-        }
-    };
-    let expect = |ext: &str| {
-        std::fs::read_to_string(suite_dir().join(test["expect"].as_str().unwrap_or(ext))).ok()
+    let Ok(expanded) = expanded else {
+        return verdict(case.negative);
     };
     if manifest == "expand" {
-        if negative {
-            return Outcome::Fail;
-        }
-        let Some(expected) = expect("") else {
-            return Outcome::Fail;
-        };
-        let expected = json_ld::syntax::Value::parse_str(&expected).map(|(v, _)| v);
-        let expected = expected
-            .ok()
-            .and_then(|v| expand::Expanded::try_from_json_in(&mut (), v).ok());
-        return if expected.as_ref() == Some(&expanded) {
-            Outcome::Pass
-        } else {
-            Outcome::Fail
-        };
+        let expected = case
+            .expected()
+            .and_then(|t| json_ld::syntax::Value::parse_str(&t).ok())
+            .and_then(|(v, _)| expand::Expanded::try_from_json_in(&mut (), v).ok());
+        return verdict(!case.negative && expected.as_ref() == Some(&expanded));
     }
-    let dataset = to_rdf::to_rdf(&expanded);
-    if negative {
-        return if dataset.is_err() {
-            Outcome::Pass
-        } else {
-            Outcome::Fail
-        };
-    }
-    let Some(expected) = expect("") else {
-        return Outcome::Fail;
-    };
-    let ours = match dataset {
-        Ok(d) => d,
-        // Safe mode: a document whose expansion is empty yields no quads, an error for canonprof.
-        Err(_) if expected.trim().is_empty() => return Outcome::Pass,
-        Err(_) => return Outcome::Fail,
-    };
-    let Ok(theirs) = nquads::parse("expected", &expected) else {
-        return Outcome::Skip("expected output outside RDF 1.1 N-Quads");
-    };
-    let canonical = |d| {
-        rdfc::canonicalize_dataset(d, &RdfcOptions::default())
-            .map(|o| o.canonical)
-            .ok()
-    };
-    if canonical(&ours).is_some() && canonical(&ours) == canonical(&theirs) {
-        Outcome::Pass
-    } else {
-        Outcome::Fail
-    }
+    case.judge_rdf(to_rdf::to_rdf(&expanded))
 }
 
 /// Whether two expanded documents are the same: maps by key, arrays as multisets except under `@list`.
@@ -203,59 +209,31 @@ fn same(a: &Value, b: &Value, ordered: bool) -> bool {
 
 /// Runs one test with canonprof's own engine (`--engine canonprof`).
 fn run_native(test: &Value, manifest: &str, loader: &OfflineLoader) -> Outcome {
-    if let Some(reason) = skip_reason(test) {
-        return Outcome::Skip(reason);
-    }
-    let input_path = test["input"].as_str().unwrap();
-    let base = test["option"]["base"]
-        .as_str()
-        .map_or(format!("{BASE}{input_path}"), str::to_string);
-    let text = std::fs::read_to_string(suite_dir().join(input_path)).unwrap();
-    let negative = test["@type"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|t| t == "jld:NegativeEvaluationTest");
-    let verdict = |ok: bool| if ok { Outcome::Pass } else { Outcome::Fail };
-    let Ok(document) = serde_json::from_str::<Value>(&text) else {
-        return verdict(negative);
+    let case = match Case::read(test) {
+        Ok(case) => case,
+        Err(outcome) => return outcome,
     };
-    let expanded = native::expand(&document, loader, Some(&base), false);
+    let Ok(document) = serde_json::from_str::<Value>(&case.text) else {
+        return verdict(case.negative);
+    };
+    let expanded = native::expand(&document, loader, Some(&case.base), false);
     if let Err(e) = &expanded {
         if e.kind == ErrorKind::UnknownContext {
             return Outcome::Skip("a document outside the suite (network)");
         }
     }
     let Ok(expanded) = expanded else {
-        return verdict(negative);
+        return verdict(case.negative);
     };
-    let expect = || std::fs::read_to_string(suite_dir().join(test["expect"].as_str()?)).ok();
     if manifest == "expand" {
-        let expected = expect().and_then(|t| serde_json::from_str::<Value>(&t).ok());
+        let expected = case
+            .expected()
+            .and_then(|t| serde_json::from_str::<Value>(&t).ok());
         return verdict(
-            !negative && expected.is_some_and(|e| same(&Value::Array(expanded), &e, false)),
+            !case.negative && expected.is_some_and(|e| same(&Value::Array(expanded), &e, false)),
         );
     }
-    let dataset = native::to_rdf(&expanded, false);
-    if negative {
-        return verdict(dataset.is_err());
-    }
-    let Some(expected) = expect() else {
-        return Outcome::Fail;
-    };
-    let ours = match dataset {
-        Ok((d, _)) => d,
-        Err(_) => return verdict(expected.trim().is_empty()),
-    };
-    let Ok(theirs) = nquads::parse("expected", &expected) else {
-        return Outcome::Skip("expected output outside RDF 1.1 N-Quads");
-    };
-    let canonical = |d| {
-        rdfc::canonicalize_dataset(d, &RdfcOptions::default())
-            .map(|o| o.canonical)
-            .ok()
-    };
-    verdict(canonical(&ours).is_some() && canonical(&ours) == canonical(&theirs))
+    case.judge_rdf(native::to_rdf(&expanded, false).map(|(dataset, _)| dataset))
 }
 
 /// Runs every expand and toRdf test with one engine; prints the pass rate per manifest.
