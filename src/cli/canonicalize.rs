@@ -45,9 +45,7 @@ pub(super) fn run(args: CanonicalizeArgs) -> Result<()> {
     let loader = loader(&args.common)?;
     let document = Document::read(&args.file)?;
     let (text, dropped) = canonicalize::run_counting(&document, &loader, &request)?;
-    if let Some(other) =
-        super::other_engine_loader(&args.common, args.common.context_cache != "off")?
-    {
+    if let Some(other) = super::other_engine_loader(&args.common)? {
         // `--engine both`: canonprof's engine must give the same bytes as the json-ld engine.
         if request.algorithm == crate::canon::Algorithm::Rdfc
             && request.input_format == InputFormat::Jsonld

@@ -146,9 +146,8 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
         }
     };
     let loader = loader(&args.common)?;
-    let other = super::other_engine_loader(&args.common, args.common.context_cache != "off")?;
-    let loaders: Vec<&crate::loader::OfflineLoader> =
-        std::iter::once(&loader).chain(other.as_ref()).collect();
+    let other = super::other_engine_loader(&args.common)?;
+    let loaders = super::engine_loaders(&loader, &other);
     let settings = Settings {
         iterations: args.iterations,
         runs: args.runs,
@@ -159,8 +158,7 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
     if let Some(dir) = &settings.flamegraphs {
         create_dir(dir)?;
     }
-    let legs = suites.len()
-        + suites.iter().filter(|&&s| Leg::uses_engine(s)).count() * (loaders.len() - 1);
+    let legs = Leg::plan(&suites, &loaders).count();
     let steps = (credentials.len() * legs * 3 * settings.runs * settings.iterations) as u64;
     let bar = progress_bar(steps, "exchanging");
     let results = vcdm::run(
@@ -217,9 +215,8 @@ fn run_all(args: ExchangeArgs) -> Result<()> {
         }
     };
     let loader = loader(&args.common)?;
-    let other = super::other_engine_loader(&args.common, args.common.context_cache != "off")?;
-    let loaders: Vec<&crate::loader::OfflineLoader> =
-        std::iter::once(&loader).chain(other.as_ref()).collect();
+    let other = super::other_engine_loader(&args.common)?;
+    let loaders = super::engine_loaders(&loader, &other);
     let settings = formats::Settings {
         iterations: args.iterations,
         runs: args.runs,
@@ -248,10 +245,7 @@ pub(super) fn run_formats(
     loaders: &[&crate::loader::OfflineLoader],
     settings: &formats::Settings,
 ) -> Result<Vec<formats::Report>> {
-    let legs: usize = algs
-        .iter()
-        .map(|&a| formats::leg_count(a, loaders.len()))
-        .sum();
+    let legs: usize = algs.iter().map(|&a| formats::leg_count(a, loaders)).sum();
     let steps = (credentials.len() * legs * 3 * settings.runs * settings.iterations) as u64;
     let bar = progress_bar(steps, "exchanging");
     let reports = credentials

@@ -51,7 +51,7 @@ pub(super) fn run(args: FlameCommandArgs) -> Result<()> {
         .collect();
     // With `--engine both`, RDFC-1.0 once more through canonprof's engine, in its own directory as the main job
     // does.
-    let other = super::other_engine_loader(&args.common, args.common.context_cache != "off")?;
+    let other = super::other_engine_loader(&args.common)?;
     if let (Some(other), true) = (other, algorithms.contains(&Algorithm::Rdfc)) {
         benchmark::check(&credentials, &other, &config)?;
         let sub = settings.dir.join("canonprof-engine");

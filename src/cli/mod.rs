@@ -185,15 +185,27 @@ fn loader_with_cache(common: &CommonArgs, on: bool) -> Result<OfflineLoader> {
     }
 }
 
-/// With `--engine both`: a loader like [`loader_with_cache`]'s with canonprof's engine (the main one has
-/// json-ld's).
-fn other_engine_loader(common: &CommonArgs, cache: bool) -> Result<Option<OfflineLoader>> {
+/// With `--engine both`: a loader like [`loader`]'s with canonprof's engine (the main one has json-ld's).
+fn other_engine_loader(common: &CommonArgs) -> Result<Option<OfflineLoader>> {
+    other_engine_loader_with_cache(common, common.context_cache != "off")
+}
+
+/// [`other_engine_loader`] with the context cache `on` or off.
+fn other_engine_loader_with_cache(common: &CommonArgs, on: bool) -> Result<Option<OfflineLoader>> {
     match common.engine.as_str() {
         "both" => Ok(Some(
-            loader_with_cache(common, cache)?.with_engine(crate::loader::Engine::Canonprof),
+            loader_with_cache(common, on)?.with_engine(crate::loader::Engine::Canonprof),
         )),
         _ => Ok(None),
     }
+}
+
+/// The main loader, then the other engine's if there is one: what runners that take one loader per engine get.
+fn engine_loaders<'a>(
+    main: &'a OfflineLoader,
+    other: &'a Option<OfflineLoader>,
+) -> Vec<&'a OfflineLoader> {
+    std::iter::once(main).chain(other.as_ref()).collect()
 }
 
 fn rdfc_options(common: &CommonArgs, hash: HashAlgorithm) -> Result<RdfcOptions> {

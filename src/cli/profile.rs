@@ -93,8 +93,7 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         corpus::user_files(&args.credential)?
     };
     let shapes = benchmark::check(&credentials, &loader, &config)?;
-    let other_engine =
-        super::other_engine_loader(&args.common, args.common.context_cache != "off")?;
+    let other_engine = super::other_engine_loader(&args.common)?;
     if let Some(other) = &other_engine {
         benchmark::check(&credentials, other, &config)?;
     }
@@ -106,7 +105,7 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         _ => None,
     };
     let other_engine_cold = match cold {
-        Some(_) => super::other_engine_loader(&args.common, false)?,
+        Some(_) => super::other_engine_loader_with_cache(&args.common, false)?,
         None => None,
     };
     let pipelines = 2
@@ -133,9 +132,7 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
     let exchange = match args.no_exchange {
         true => None,
         false => {
-            let loaders: Vec<&crate::loader::OfflineLoader> = std::iter::once(&loader)
-                .chain(other_engine.as_ref())
-                .collect();
+            let loaders = super::engine_loaders(&loader, &other_engine);
             Some(exchange(&loaders, &config)?)
         }
     };

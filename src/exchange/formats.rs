@@ -157,29 +157,19 @@ fn legs<'a>(
         Box::new(MdocLeg::new(&plain, &disclosed, p256, seed)?),
     ];
     let unsecured = suites::with_suite_context(credential);
-    for &suite in alg.cryptosuites() {
-        for (i, &loader) in loaders.iter().enumerate() {
-            if i > 0 && !Leg::uses_engine(suite) {
-                continue;
-            }
-            let leg = Leg::new(suite, false, unsecured.clone(), loader, seed)?;
-            legs.push(Box::new(match i {
-                0 => leg,
-                _ => leg.engine_named(),
-            }));
-        }
+    for (suite, nth_engine, loader) in Leg::plan(alg.cryptosuites(), loaders) {
+        let leg = Leg::new(suite, false, unsecured.clone(), loader, seed)?;
+        legs.push(Box::new(match nth_engine {
+            0 => leg,
+            _ => leg.engine_named(),
+        }));
     }
     Ok(legs)
 }
 
-/// How many exchanges [`run`] measures for `alg` with `engines` loaders (for progress bars).
-pub fn leg_count(alg: Alg, engines: usize) -> usize {
-    let rdfc = alg
-        .cryptosuites()
-        .iter()
-        .filter(|&&s| Leg::uses_engine(s))
-        .count();
-    2 + alg.cryptosuites().len() + rdfc * engines.saturating_sub(1)
+/// How many exchanges [`run`] measures for `alg` through `loaders` (for progress bars).
+pub fn leg_count(alg: Alg, loaders: &[&OfflineLoader]) -> usize {
+    2 + Leg::plan(alg.cryptosuites(), loaders).count()
 }
 
 /// Runs the exchange of `credential` for each of `algs` (see the module doc) through `loaders` (one, or one per

@@ -100,11 +100,21 @@ impl<'a> Leg<'a> {
         Ok(leg)
     }
 
-    /// Whether the suite canonicalizes with RDFC-1.0 through the loader's expansion engine: the re-signing RDFC
-    /// suites (the JCS suites expand nothing; ecdsa-sd-2023 always uses the json-ld engine, whose compaction its
-    /// skolemization needs).
-    pub fn uses_engine(suite: Cryptosuite) -> bool {
-        !suite.is_jcs() && !suite.is_selective()
+    /// Which legs to run: every suite through `loaders[0]`, and the suites that canonicalize with RDFC-1.0
+    /// through the loader's expansion engine once more through each further loader (another engine, `--engine
+    /// both`) — the re-signing RDFC suites; the JCS suites expand nothing, and ecdsa-sd-2023 always uses the
+    /// json-ld engine, whose compaction its skolemization needs. Yields (suite, which loader, loader).
+    pub fn plan<'l>(
+        suites: &'l [Cryptosuite],
+        loaders: &'l [&'a OfflineLoader],
+    ) -> impl Iterator<Item = (Cryptosuite, usize, &'a OfflineLoader)> + 'l {
+        suites.iter().flat_map(move |&suite| {
+            loaders
+                .iter()
+                .enumerate()
+                .filter(move |&(i, _)| i == 0 || (!suite.is_jcs() && !suite.is_selective()))
+                .map(move |(i, &loader)| (suite, i, loader))
+        })
     }
 
     /// This leg with its format naming the expansion engine, e.g. `VCDM eddsa-rdfc-2022 (canonprof engine)`.

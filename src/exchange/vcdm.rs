@@ -241,14 +241,7 @@ pub fn run(
         let parsed: Value = serde_json::from_str(&doc.text)
             .map_err(|e| crate::document::json_error(&doc.label, &e))?;
         let unsecured = suites::with_suite_context(&parsed);
-        let runs = suites_to_run.iter().flat_map(|&suite| {
-            loaders
-                .iter()
-                .enumerate()
-                .filter(move |&(i, _)| i == 0 || Leg::uses_engine(suite))
-                .map(move |(i, &loader)| (suite, i, loader))
-        });
-        for (suite, nth_engine, loader) in runs {
+        for (suite, nth_engine, loader) in Leg::plan(suites_to_run, loaders) {
             let within = |e: Error| e.within(&doc.label);
             let leg =
                 Leg::new(suite, p384, unsecured.clone(), loader, settings.seed).map_err(within)?;
