@@ -99,29 +99,35 @@ impl Document {
 
 /// JSON text that passed [`check`]: one well-formed value, nesting at most [`Limits::max_depth`] (and serde_json's
 /// 128) deep, no repeated member names, every number a finite double. A parser without its own depth limit
-/// (the JCS path's) may be given it.
+/// (the JCS path's) may be given it; only [`check`] makes one.
 #[derive(Debug, Clone, Copy)]
 pub struct Checked<'a> {
-    /// The document's label, for errors.
-    pub label: &'a str,
-    /// The checked text.
-    pub text: &'a str,
-}
-
-/// [`Document::check_json`] on a label and text.
-pub fn check<'a>(label: &'a str, text: &'a str) -> Result<Checked<'a>> {
-    Doc { label, text }.check()?;
-    Ok(Checked { label, text })
-}
-
-/// The borrowed form the check runs on.
-struct Doc<'a> {
     label: &'a str,
     text: &'a str,
 }
 
-impl Doc<'_> {
-    fn check(&self) -> Result<()> {
+impl<'a> Checked<'a> {
+    /// The document's label, for errors.
+    pub fn label(&self) -> &'a str {
+        self.label
+    }
+
+    /// The checked text.
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+}
+
+/// [`Document::check_json`] on a label and text.
+pub fn check<'a>(label: &'a str, text: &'a str) -> Result<Checked<'a>> {
+    let checked = Checked { label, text };
+    checked.verify()?;
+    Ok(checked)
+}
+
+impl Checked<'_> {
+    /// The check itself (see [`Document::check_json`]).
+    fn verify(&self) -> Result<()> {
         if self.text.starts_with('\u{feff}') {
             return Err(Error::new(
                 ErrorKind::Json,

@@ -30,12 +30,12 @@ pub fn canonicalize(label: &str, text: &str) -> Result<JcsOutput> {
 pub fn canonicalize_checked(input: Checked<'_>) -> Result<JcsOutput> {
     let value: sonic_rs::Value = {
         let _span = tracing::info_span!(phase::PARSE).entered();
-        sonic_rs::from_str(input.text).map_err(|e| sonic_error(input.label, &e))?
+        sonic_rs::from_str(input.text()).map_err(|e| sonic_error(input.label(), &e))?
     };
     let canonical = {
         let _span = tracing::info_span!(phase::JCS).entered();
-        let mut out = String::with_capacity(input.text.len());
-        write_value(&mut out, &value).map_err(|e| e.in_source(input.label))?;
+        let mut out = String::with_capacity(input.text().len());
+        write_value(&mut out, &value).map_err(|e| e.in_source(input.label()))?;
         drop(value);
         out
     };
