@@ -36,16 +36,6 @@ pub fn line_chart(
             .margin(12)
             .x_label_area_size(42)
             .y_label_area_size(70);
-        let palette = [
-            RED,
-            BLUE,
-            GREEN,
-            MAGENTA,
-            CYAN,
-            BLACK,
-            RGBColor(230, 140, 0),
-            RGBColor(120, 60, 160),
-        ];
         macro_rules! draw {
             ($chart:expr) => {{
                 let mut chart = $chart;
@@ -56,7 +46,7 @@ pub fn line_chart(
                     .draw()
                     .map_err(|e| err(e.to_string()))?;
                 for (i, (name, pts)) in series.iter().enumerate() {
-                    let color = palette[i % palette.len()];
+                    let color = PALETTE[i % PALETTE.len()];
                     chart
                         .draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(2)))
                         .map_err(|e| err(e.to_string()))?
@@ -91,6 +81,7 @@ pub fn line_chart(
     Ok(svg)
 }
 
+/// Line colours, in series order (both charts).
 const PALETTE: [RGBColor; 14] = [
     RED,
     BLUE,
