@@ -51,21 +51,12 @@ pub fn table(m: &Matrix) -> String {
         "TOKEN"
     );
     for c in &m.cells {
+        let [name, kty, alg, sign, verify, cpu_sign, cpu_verify, mem_sign, mem_verify, sig, token] =
+            columns(c, m.heap_counted);
         let _ = writeln!(
             out,
-            "{:<22} {:<5} {:<18} {:>7} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>6} {:>9}",
-            c.name,
-            c.kty,
-            c.alg,
+            "{name:<22} {kty:<5} {alg:<18} {:>7} {sign:>10} {verify:>10} {cpu_sign:>10} {cpu_verify:>10} {mem_sign:>10} {mem_verify:>10} {sig:>6} {token:>9}",
             size_label(c.bytes),
-            fmt_us(c.sign.wall_us),
-            fmt_us(c.verify.wall_us),
-            fmt_us(c.sign.cpu_us),
-            fmt_us(c.verify.cpu_us),
-            heap(c.sign.heap_peak, m.heap_counted),
-            heap(c.verify.heap_peak, m.heap_counted),
-            c.signature_bytes,
-            c.token_bytes,
         );
     }
     let total = |f: fn(&Cell) -> f64| m.cells.iter().map(f).sum::<f64>();
@@ -124,6 +115,24 @@ pub fn csv(m: &Matrix) -> String {
     out
 }
 
+/// A cell's columns in the table and Markdown (without the payload size): name, kty, alg, sign and verify wall
+/// µs, CPU sign and verify µs, heap peak sign and verify, signature and token bytes.
+fn columns(c: &Cell, heap_counted: bool) -> [String; 11] {
+    [
+        c.name.clone(),
+        c.kty.to_string(),
+        c.alg.to_string(),
+        fmt_us(c.sign.wall_us),
+        fmt_us(c.verify.wall_us),
+        fmt_us(c.sign.cpu_us),
+        fmt_us(c.verify.cpu_us),
+        heap(c.sign.heap_peak, heap_counted),
+        heap(c.verify.heap_peak, heap_counted),
+        c.signature_bytes.to_string(),
+        c.token_bytes.to_string(),
+    ]
+}
+
 /// Markdown: one table per payload size.
 pub fn markdown(m: &Matrix) -> String {
     let mut out = String::from("# canonprof jws\n");
@@ -134,21 +143,7 @@ pub fn markdown(m: &Matrix) -> String {
             size_label(size)
         );
         for c in m.cells.iter().filter(|c| c.bytes == size) {
-            let _ = writeln!(
-                out,
-                "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-                c.name,
-                c.kty,
-                c.alg,
-                fmt_us(c.sign.wall_us),
-                fmt_us(c.verify.wall_us),
-                fmt_us(c.sign.cpu_us),
-                fmt_us(c.verify.cpu_us),
-                heap(c.sign.heap_peak, m.heap_counted),
-                heap(c.verify.heap_peak, m.heap_counted),
-                c.signature_bytes,
-                c.token_bytes,
-            );
+            let _ = writeln!(out, "| {} |", columns(c, m.heap_counted).join(" | "));
         }
     }
     for u in &m.unavailable {
