@@ -59,31 +59,39 @@ fn error(reason: impl Into<String>) -> Error {
 
 // ---- MACs -------------------------------------------------------------------------------------------------
 
-/// HMAC (RFC 2104) over any digest 0.11 hash; a 64-byte key from the seed (or a JWK's `k`).
-struct HmacAlg<D> {
+/// A MAC of the RustCrypto `Mac` trait — HMAC (RFC 2104, `SimpleHmac<D>` over any digest 0.11 hash, a 64-byte
+/// key) or CMAC (NIST SP 800-38B, `Cmac<C>` over AES with a 16-, 24- or 32-byte key, 16-byte tag) — keyed from the
+/// seed (or a JWK's `k`). `kind` names it in key errors.
+struct MacAlg<M> {
     key: Vec<u8>,
-    _digest: std::marker::PhantomData<D>,
+    kind: &'static str,
+    _mac: std::marker::PhantomData<M>,
 }
 
-impl<D> Algorithm for HmacAlg<D>
-where
-    D: jws_hmac::digest::Digest + jws_hmac::digest::block_api::BlockSizeUser + Clone,
-    jws_hmac::SimpleHmac<D>: jws_hmac::Mac + jws_hmac::digest::KeyInit,
-{
+impl<M: jws_hmac::Mac + jws_hmac::digest::KeyInit> MacAlg<M> {
+    fn new(key: Vec<u8>, kind: &'static str) -> Self {
+        MacAlg {
+            key,
+            kind,
+            _mac: std::marker::PhantomData,
+        }
+    }
+
+    fn keyed(&self) -> Result<M> {
+        <M as jws_hmac::digest::KeyInit>::new_from_slice(&self.key)
+            .map_err(|e| error(format!("{} key: {e}", self.kind)))
+    }
+}
+
+impl<M: jws_hmac::Mac + jws_hmac::digest::KeyInit> Algorithm for MacAlg<M> {
     fn sign(&self, input: &[u8]) -> Result<Vec<u8>> {
-        use jws_hmac::Mac;
-        let mut mac =
-            <jws_hmac::SimpleHmac<D> as jws_hmac::digest::KeyInit>::new_from_slice(&self.key)
-                .map_err(|e| error(format!("HMAC key: {e}")))?;
+        let mut mac = self.keyed()?;
         mac.update(input);
         Ok(mac.finalize().into_bytes().to_vec())
     }
 
     fn verify(&self, input: &[u8], signature: &[u8]) -> bool {
-        use jws_hmac::Mac;
-        let Ok(mut mac) =
-            <jws_hmac::SimpleHmac<D> as jws_hmac::digest::KeyInit>::new_from_slice(&self.key)
-        else {
+        let Ok(mut mac) = self.keyed() else {
             return false;
         };
         mac.update(input);
@@ -102,14 +110,15 @@ fn secret<const N: usize>(seed: u64) -> [u8; N] {
     key
 }
 
-fn hmac<D: 'static>(seed: u64) -> Result<Box<dyn Algorithm>>
+fn hmac<D>(seed: u64) -> Result<Box<dyn Algorithm>>
 where
-    HmacAlg<D>: Algorithm,
+    D: jws_hmac::digest::Digest + jws_hmac::digest::block_api::BlockSizeUser + Clone + 'static,
+    jws_hmac::SimpleHmac<D>: jws_hmac::Mac + jws_hmac::digest::KeyInit,
 {
-    Ok(Box::new(HmacAlg::<D> {
-        key: secret::<64>(seed).to_vec(),
-        _digest: std::marker::PhantomData,
-    }))
+    Ok(Box::new(MacAlg::<jws_hmac::SimpleHmac<D>>::new(
+        secret::<64>(seed).to_vec(),
+        "HMAC",
+    )))
 }
 
 /// KMAC (NIST SP 800-185) with a 32-byte key and an empty customization string; output 32 bytes (KMAC128) or
@@ -151,47 +160,16 @@ impl Algorithm for Kmac {
     }
 }
 
-/// CMAC (NIST SP 800-38B) over AES with a 16-, 24- or 32-byte key; 16-byte tag.
-struct CmacAlg<C> {
-    key: Vec<u8>,
-    _cipher: std::marker::PhantomData<C>,
-}
-
-impl<C: cmac::block_api::CmacCipher> Algorithm for CmacAlg<C>
+fn cmac<C: cmac::block_api::CmacCipher + 'static, const N: usize>(
+    seed: u64,
+) -> Result<Box<dyn Algorithm>>
 where
     cmac::Cmac<C>: jws_hmac::Mac + jws_hmac::digest::KeyInit,
 {
-    fn sign(&self, input: &[u8]) -> Result<Vec<u8>> {
-        use jws_hmac::Mac;
-        let mut mac = <cmac::Cmac<C> as jws_hmac::digest::KeyInit>::new_from_slice(&self.key)
-            .map_err(|e| error(format!("CMAC key: {e}")))?;
-        mac.update(input);
-        Ok(mac.finalize().into_bytes().to_vec())
-    }
-
-    fn verify(&self, input: &[u8], signature: &[u8]) -> bool {
-        use jws_hmac::Mac;
-        let Ok(mut mac) = <cmac::Cmac<C> as jws_hmac::digest::KeyInit>::new_from_slice(&self.key)
-        else {
-            return false;
-        };
-        mac.update(input);
-        mac.verify_slice(signature).is_ok()
-    }
-
-    fn key_bytes(&self) -> usize {
-        self.key.len()
-    }
-}
-
-fn cmac<C: 'static, const N: usize>(seed: u64) -> Result<Box<dyn Algorithm>>
-where
-    CmacAlg<C>: Algorithm,
-{
-    Ok(Box::new(CmacAlg::<C> {
-        key: secret::<N>(seed).to_vec(),
-        _cipher: std::marker::PhantomData,
-    }))
+    Ok(Box::new(MacAlg::<cmac::Cmac<C>>::new(
+        secret::<N>(seed).to_vec(),
+        "CMAC",
+    )))
 }
 
 // ---- signatures (signature 3 traits) --------------------------------------------------------------------
@@ -748,10 +726,9 @@ pub fn from_jwk(jwk: &serde_json::Value) -> Result<Box<dyn Algorithm>> {
     let crv = jwk.get("crv").and_then(|v| v.as_str()).unwrap_or("");
     let point = |x: Vec<u8>, y: Vec<u8>| [&[4u8][..], &x, &y].concat();
     match (kty, crv) {
-        ("oct", _) => Ok(Box::new(HmacAlg::<jws_sha2::Sha256> {
-            key: member("k")?,
-            _digest: std::marker::PhantomData,
-        })),
+        ("oct", _) => Ok(Box::new(
+            MacAlg::<jws_hmac::SimpleHmac<jws_sha2::Sha256>>::new(member("k")?, "HMAC"),
+        )),
         ("RSA", _) => {
             let n = rsa::BoxedUint::from_be_slice_vartime(&member("n")?);
             let e = rsa::BoxedUint::from_be_slice_vartime(&member("e")?);
