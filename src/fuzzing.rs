@@ -1,5 +1,5 @@
 //! The fuzzing entry points, shared by the cargo-fuzz targets in `fuzz/` and the regression test that replays
-//! their corpus seeds and findings (`tests/fuzz_regressions.rs`): each takes arbitrary bytes, runs one input
+//! their corpus seeds and findings (`tests/it/fuzz_regressions.rs`): each takes arbitrary bytes, runs one input
 //! path with small bounds, and panics only on a broken invariant (an error result is a correct outcome).
 
 use crate::canon::rdfc::{self, RdfcOptions};

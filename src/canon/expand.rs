@@ -320,7 +320,7 @@ fn first_invalid_type(document: &Value, loader: &OfflineLoader) -> Option<Error>
 
 /// JSON-LD 1.1 API §4.1 `expand()` with the API's defaults rather than the Data Integrity ones: `base` (the
 /// document URL) and the default, lenient policy (undefined terms dropped). For the W3C JSON-LD test suite
-/// (`tests/jsonld_suite.rs`); errors are json-ld's, with their JSON-LD error code.
+/// (`tests/it/jsonld_suite.rs`); errors are json-ld's, with their JSON-LD error code.
 pub fn expand_with_base(
     document: &Value,
     base: &str,

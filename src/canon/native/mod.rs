@@ -8,7 +8,7 @@
 //! - [`mod@expand`]: §5.1 Expansion Algorithm, Value Expansion;
 //! - [`mod@to_rdf`]: §8.1–§8.3 Deserialize JSON-LD to RDF.
 //!
-//! Checked against the W3C JSON-LD 1.1 expand and toRdf suites (`tests/jsonld_suite.rs`), the corpus and the
+//! Checked against the W3C JSON-LD 1.1 expand and toRdf suites (`tests/it/jsonld_suite.rs`), the corpus and the
 //! W3C RDFC-1.0 inputs (byte-identical canonical output with both engines) and a differential property test.
 
 pub mod context;

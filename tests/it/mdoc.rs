@@ -3,8 +3,7 @@
 //! received tag-24 bytes); tampered responses fail with a reason; issue → present → verify round trips with
 //! ES256 and EdDSA, with the IACA → DS chain and the device signature checked.
 
-mod common;
-
+use crate::common;
 use canonprof::integrity::suites::{Cryptosuite, SecretKey};
 use canonprof::mdoc::{self, cert, Validity, Verification};
 use ciborium::Value as Cbor;

@@ -7,11 +7,10 @@
 //!   maps, lists, numbers, `@json`, blank nodes, id/type/index maps, `@nest`) give identical canonical N-Quads,
 //!   or errors of the same kind, with both engines.
 //!
-//! The W3C JSON-LD expand and toRdf suites run with both engines in `tests/jsonld_suite.rs`; the cases and the
+//! The W3C JSON-LD expand and toRdf suites run with both engines in `tests/it/jsonld_suite.rs`; the cases and the
 //! corpus run with both through `common::rdfc_jsonld`.
 
-mod common;
-
+use crate::common;
 use canonprof::canon::rdfc::{self, HashAlgorithm, RdfcOptions};
 use canonprof::canon::{nquads, Quads};
 use canonprof::corpus::{self, Schema};

@@ -4,8 +4,7 @@
 //! and proof value byte for byte from the vectors' base proof; the derived vectors verify; tampered claims,
 //! proof options, keys, and base proofs offered as derived ones do not; canonicalizations are counted.
 
-mod common;
-
+use crate::common;
 use canonprof::integrity::ecdsa_sd::{self, BaseOptions};
 use canonprof::integrity::multikey;
 use canonprof::integrity::proof_value;

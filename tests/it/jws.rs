@@ -3,8 +3,7 @@
 //! RS256, ES256, ES512) and the RFC 8037 Appendix A.4 Ed25519 example verify (the deterministic HS256 and
 //! Ed25519 ones are also reproduced byte for byte); `canonprof jws` writes one CSV row per (algorithm, size).
 
-mod common;
-
+use crate::common;
 use canonprof::error::ErrorKind;
 use canonprof::jws::{self, algorithms};
 use serde_json::json;

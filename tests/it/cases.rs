@@ -1,13 +1,11 @@
 //! The cases in tests/data/cases/ (from public bug reports against other implementations): each names a kind of
 //! fault; each test pins the expected value from the case file, plus neighbours of the same kind.
 
-mod common;
-
+use crate::common::*;
 use canonprof::canon::rdfc::RdfcOptions;
 use canonprof::canon::Algorithm;
 use canonprof::canonicalize::{InputFormat, Output};
 use canonprof::ErrorKind;
-use common::*;
 
 fn hex_of(s: &str) -> String {
     hex::encode(s.as_bytes())

@@ -1,13 +1,11 @@
 //! The W3C RDF Dataset Canonicalization (RDFC-1.0) test suite (tests/data/rdf-canon-tests, see its SOURCES.md),
 //! run through the code path of `canonprof canonicalize --input-format nquads`.
 
-mod common;
-
+use crate::common::*;
 use canonprof::canon::rdfc::HashAlgorithm;
 use canonprof::canon::Algorithm;
 use canonprof::canonicalize::{InputFormat, Output};
 use canonprof::ErrorKind;
-use common::*;
 use std::collections::BTreeMap;
 
 struct Entry {

@@ -3,8 +3,7 @@
 //! reordered, canonicalizes byte for byte as before; JCS is idempotent, its output parses back to the same value,
 //! and the order of members in the input never changes it.
 
-mod common;
-
+use crate::common;
 use canonprof::canon::rdfc::{self, RdfcOptions};
 use canonprof::canon::{expand, jcs, nquads, to_rdf, Quads};
 use canonprof::loader::OfflineLoader;

@@ -8,11 +8,10 @@
 //! Skipped, with the reason counted: JSON-LD 1.0-only tests (`processingMode`/`specVersion` json-ld-1.0),
 //! `expandContext`, `produceGeneralizedRdf`, `rdfDirection` compound-literal, and documents outside the suite
 //! (the network). The pass rate of each manifest is printed; `tests/data/json-ld-api/passing.txt` lists the tests
-//! that pass, and none of them may regress (`UPDATE_JSONLD_PASSING=1 cargo test --test jsonld_suite` rewrites it
+//! that pass, and none of them may regress (`UPDATE_JSONLD_PASSING=1 cargo test --test it jsonld_suite` rewrites it
 //! after a fix). docs/conformance.md lists the failures and their causes.
 
-mod common;
-
+use crate::common;
 use canonprof::canon::rdfc::{self, RdfcOptions};
 use canonprof::canon::{expand, native, nquads, to_rdf};
 use canonprof::error::ErrorKind;

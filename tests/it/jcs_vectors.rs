@@ -1,9 +1,7 @@
 //! RFC 8785 conformance: the cyberphone/json-canonicalization input/output pairs and the first 10,000 lines of
 //! its ES6 number-serialization file (tests/data/jcs, see its SOURCES.md).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 #[test]
 fn cyberphone_input_output_pairs_are_byte_identical() {

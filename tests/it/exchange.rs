@@ -1,9 +1,8 @@
 //! The VCDM exchange: every suite issues, presents (5 of 20 attributes, re-signed, or derived with ecdsa-sd-2023)
 //! and verifies; each operation canonicalizes twice (as counted by the operation), six times per exchange.
 
-mod common;
-
-use common::canonprof_quick;
+use crate::common;
+use crate::common::canonprof_quick;
 
 #[test]
 fn vcdm_exchange_counts_two_canonicalizations_per_operation() {
@@ -96,13 +95,15 @@ fn vcdm_exchange_counts_two_canonicalizations_per_operation() {
 #[test]
 fn disclosure_keeps_five_attributes_and_the_structure() {
     use canonprof::exchange::vcdm::disclose;
-    let person: serde_json::Value =
-        serde_json::from_str(include_str!("../schemas-education/simple/person-20.json")).unwrap();
+    let person: serde_json::Value = serde_json::from_str(include_str!(
+        "../../schemas-education/simple/person-20.json"
+    ))
+    .unwrap();
     assert_eq!(person["credentialSubject"].as_object().unwrap().len(), 20);
     let shown = disclose(&person).unwrap();
     assert_eq!(shown["credentialSubject"].as_object().unwrap().len(), 5);
     let ob3: serde_json::Value =
-        serde_json::from_str(include_str!("../schemas-education/edu/clr2.json")).unwrap();
+        serde_json::from_str(include_str!("../../schemas-education/edu/clr2.json")).unwrap();
     let shown = disclose(&ob3).unwrap();
     let subject = shown["credentialSubject"].as_object().unwrap();
     assert!(

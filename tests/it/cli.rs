@@ -1,9 +1,7 @@
 //! The command line as a user meets it: every kind of bad input gives one clear line naming the file and the
 //! reason, exit status 1, no panic, no half-written export; and the main job writes its exports.
 
-mod common;
-
-use common::{canonprof, canonprof_ok, canonprof_quick};
+use crate::common::{canonprof, canonprof_ok, canonprof_quick};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

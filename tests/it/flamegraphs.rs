@@ -1,9 +1,7 @@
 //! Flamegraphs from the main job and `canonprof flame`: the files exist, every SVG parses as XML and carries its
 //! title fields, the span graphs name the phases, and index.html links each graph next to its credential's table.
 
-mod common;
-
-use common::{canonprof, canonprof_ok, canonprof_quick};
+use crate::common::{canonprof, canonprof_ok, canonprof_quick};
 use std::path::Path;
 
 fn parse(text: &str) -> Result<roxmltree::Document<'_>, roxmltree::Error> {

@@ -10,8 +10,7 @@
 //! canonical forms differ on such datasets, so the comparison with rdf-canon skips them and the pinned test
 //! below holds rdf-canonize's output.
 
-mod common;
-
+use crate::common;
 use canonprof::canon::label;
 use canonprof::canon::{expand, nquads, to_rdf, Quads};
 use canonprof::loader::OfflineLoader;

@@ -3,8 +3,7 @@
 //! proof value (deterministic Ed25519; ECDSA with RFC 6979 nonces) byte for byte; the signed vectors verify;
 //! tampered claims, proof options and keys do not; case 019.
 
-mod common;
-
+use crate::common;
 use canonprof::integrity::multikey;
 use canonprof::integrity::suites::{self as di, Cryptosuite, PublicKey, SecretKey};
 use canonprof::loader::OfflineLoader;

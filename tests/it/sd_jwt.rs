@@ -3,8 +3,7 @@
 //! Disclosure in the RFC text hashes to its published digest; cases 021, 022 and 023; tampered presentations
 //! fail with a reason; issue → present → verify round trips with EdDSA and ES256.
 
-mod common;
-
+use crate::common;
 use canonprof::integrity::suites::{Cryptosuite, SecretKey};
 use canonprof::sd_jwt::{self, jose, Claims, Expected, KeyBinding};
 use serde_json::{json, Value};

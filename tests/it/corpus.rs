@@ -1,11 +1,9 @@
 //! Every bundled corpus credential: canonical N-Quads and JCS output byte-identical to what jsonld.js 9 +
 //! rdf-canonize 5 and npm canonicalize produce (tests/data/expected, see tests/data/SOURCES.md).
 
-mod common;
-
+use crate::common::*;
 use canonprof::corpus::{self, Schema};
 use canonprof::ErrorKind;
-use common::*;
 
 #[test]
 fn every_credential_matches_the_reference_implementations() {

@@ -1,0 +1,20 @@
+//! The integration tests, one binary (as ripgrep does): each test build links the dependency set once.
+
+mod cases;
+mod cli;
+mod common;
+mod corpus;
+mod data_integrity;
+mod ecdsa_sd;
+mod exchange;
+mod flamegraphs;
+mod fuzz_regressions;
+mod jcs_vectors;
+mod jsonld_suite;
+mod jws;
+mod label_differential;
+mod mdoc;
+mod native_engine;
+mod properties;
+mod rdfc_suite;
+mod sd_jwt;
