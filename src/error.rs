@@ -30,8 +30,33 @@ pub enum ErrorKind {
     Usage,
     /// A bug in canonprof (an invariant did not hold).
     Internal,
-    /// A Data Integrity proof or key that cannot be used (bad multibase, wrong key type, missing proof).
-    Integrity,
+    /// A VC Data Integrity proof that cannot be created or checked: no proof, not a `DataIntegrityProof` of a
+    /// supported cryptosuite, unusable options (`created` not an xsd:dateTime), a `proofValue` that is not
+    /// multibase base58btc or not the suite's CBOR (ecdsa-sd-2023, vc-di-ecdsa §3.5), a JSON pointer that
+    /// selects nothing (§3.4). The spec's PROOF_GENERATION_ERROR, PROOF_TRANSFORMATION_ERROR and
+    /// MALFORMED_PROOF_ERROR (VC Data Integrity §2.1.1).
+    Proof,
+    /// A key that cannot be used: a malformed Multikey, `did:key`, JWK (RFC 7517), COSE_Key (RFC 9052 §7) or
+    /// certificate key, or a key of another algorithm than the suite or format signs with.
+    Key,
+    /// A signature or MAC that does not verify (a tampered input or the wrong key), or that cannot be made (an
+    /// exhausted stateful key, a failing signer), in any format.
+    Signature,
+    /// A digest that does not match what was signed: a Disclosure that no digest of the issuer-signed JWT
+    /// references (RFC 9901 §7.1), an mdoc value digest that is not the MSO's (ISO/IEC 18013-5 §9.3.1).
+    Digest,
+    /// An SD-JWT or SD-JWT VC (RFC 9901, SD-JWT VC) that is malformed or fails a check other than a signature
+    /// or digest: no `~`, a bad Disclosure, a claim that cannot be disclosed, the Key Binding JWT's claims.
+    SdJwt,
+    /// An ISO/IEC 18013-5 mdoc that is malformed or fails a check other than a signature or digest: not CBOR,
+    /// a missing or mistyped field (§8.3.2.1.2), the doc type, the validity period, the certificate chain.
+    Mdoc,
+    /// A JWS Compact Serialization (RFC 7515 §7.1) that is malformed: not three base64url parts, a protected
+    /// header that is not JSON or names another `alg`.
+    Jws,
+    /// A credential that lacks what the exchange needs: no `credentialSubject` object, a value with no CBOR
+    /// form.
+    Credential,
     /// An algorithm no usable crate implements (listed in the JWS matrix with the reason).
     Unavailable,
     /// A resource bound was hit: input size, nesting depth, context dereferences ("context overflow").
@@ -130,3 +155,41 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// Constructors for the kinds of the credential formats (Data Integrity, SD-JWT, mdoc, JWS) and their keys.
+impl Error {
+    /// An [`ErrorKind::Proof`] error.
+    pub fn proof(reason: impl Into<String>) -> Self {
+        Error::new(ErrorKind::Proof, reason)
+    }
+
+    /// An [`ErrorKind::Key`] error.
+    pub fn key(reason: impl Into<String>) -> Self {
+        Error::new(ErrorKind::Key, reason)
+    }
+
+    /// An [`ErrorKind::Signature`] error.
+    pub fn signature(reason: impl Into<String>) -> Self {
+        Error::new(ErrorKind::Signature, reason)
+    }
+
+    /// An [`ErrorKind::Digest`] error.
+    pub fn digest(reason: impl Into<String>) -> Self {
+        Error::new(ErrorKind::Digest, reason)
+    }
+
+    /// An [`ErrorKind::SdJwt`] error.
+    pub fn sd_jwt(reason: impl Into<String>) -> Self {
+        Error::new(ErrorKind::SdJwt, reason)
+    }
+
+    /// An [`ErrorKind::Mdoc`] error.
+    pub fn mdoc(reason: impl Into<String>) -> Self {
+        Error::new(ErrorKind::Mdoc, reason)
+    }
+
+    /// An [`ErrorKind::Jws`] error.
+    pub fn jws(reason: impl Into<String>) -> Self {
+        Error::new(ErrorKind::Jws, reason)
+    }
+}

@@ -167,7 +167,10 @@ impl<'a> Leg<'a> {
             (true, Some(i)) => Ok(i.canonicalizations),
             _ => Err(Error::new(
                 ErrorKind::Internal,
-                format!("a fresh proof did not verify: {:?}", v.reason),
+                format!(
+                    "a fresh proof did not verify: {}",
+                    v.reason.as_deref().unwrap_or("no intermediate values")
+                ),
             )),
         }
     }

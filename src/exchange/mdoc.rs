@@ -54,7 +54,10 @@ impl MdocLeg {
             .iter()
             .map(|(k, v)| {
                 Cbor::serialized(v).map(|c| (k.clone(), c)).map_err(|e| {
-                    Error::new(ErrorKind::Integrity, format!("`{k}` has no CBOR form: {e}"))
+                    Error::new(
+                        ErrorKind::Credential,
+                        format!("`{k}` has no CBOR form: {e}"),
+                    )
                 })
             })
             .collect::<Result<_>>()?;

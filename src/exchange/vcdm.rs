@@ -95,7 +95,7 @@ pub fn subject_attributes(credential: &Value) -> Result<serde_json::Map<String, 
         .cloned()
         .ok_or_else(|| {
             Error::new(
-                ErrorKind::Integrity,
+                ErrorKind::Credential,
                 "the credential has no credentialSubject object",
             )
         })?;

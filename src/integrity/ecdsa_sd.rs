@@ -19,10 +19,6 @@ use sha2::{Digest, Sha256};
 
 const SUITE: Cryptosuite = Cryptosuite::EcdsaSd2023;
 
-fn error(reason: impl Into<String>) -> Error {
-    Error::new(ErrorKind::Integrity, reason)
-}
-
 /// The issuer's choices for a base proof besides its key.
 #[derive(Debug, Clone)]
 pub struct BaseOptions {
@@ -95,7 +91,7 @@ fn proof_hash(
 /// §3.6.1 Create Base Proof, with §3.6.2 Base Proof Transformation (`canonicalizeAndGroup` with the mandatory
 /// pointers and HMAC labels), §3.6.3 Base Proof Hashing, §3.6.4 Base Proof Configuration and §3.6.5 Base Proof
 /// Serialization. `key` must be P-256. Returns the proof (the options plus `proofValue`). Errors:
-/// [`ErrorKind::Integrity`] for unusable options, a non-P-256 key or a pointer that does not match; expansion
+/// [`ErrorKind::Proof`] for unusable options, a non-P-256 key or a pointer that does not match; expansion
 /// and canonicalization errors.
 pub fn create_base_proof(
     unsecured: &Value,
@@ -105,7 +101,7 @@ pub fn create_base_proof(
     loader: &OfflineLoader,
 ) -> Result<(Value, BaseIntermediates)> {
     let SecretKey::P256(issuer_key) = key else {
-        return Err(error(
+        return Err(Error::key(
             "PROOF_GENERATION_ERROR: ecdsa-sd-2023 signs with a P-256 key",
         ));
     };
@@ -155,7 +151,7 @@ pub fn create_base_proof(
     let mut proof = options
         .as_object()
         .cloned()
-        .ok_or_else(|| error("the proof options are not a JSON object"))?;
+        .ok_or_else(|| Error::proof("the proof options are not a JSON object"))?;
     proof.insert("proofValue".to_string(), Value::from(proof_value));
     let intermediates = BaseIntermediates {
         canonical_proof_config,
@@ -196,11 +192,11 @@ fn split_proof(secured: &Value) -> Result<(Value, serde_json::Map<String, Value>
     let mut document = secured
         .as_object()
         .cloned()
-        .ok_or_else(|| error("the secured document is not a JSON object"))?;
+        .ok_or_else(|| Error::proof("the secured document is not a JSON object"))?;
     let proof = document
         .remove("proof")
         .and_then(|p| p.as_object().cloned())
-        .ok_or_else(|| error("the document has no proof object"))?;
+        .ok_or_else(|| Error::proof("the document has no proof object"))?;
     Ok((Value::Object(document), proof))
 }
 
@@ -208,12 +204,12 @@ fn proof_value_text(proof: &serde_json::Map<String, Value>) -> Result<&str> {
     proof
         .get("proofValue")
         .and_then(Value::as_str)
-        .ok_or_else(|| error("the proof has no proofValue string"))
+        .ok_or_else(|| Error::proof("the proof has no proofValue string"))
 }
 
 /// §3.6.6 Add Derived Proof with §3.5.4 `createDisclosureData`: the reveal document (what
 /// `selective_pointers` plus the issuer's mandatory pointers select, with the `id` and `type` on the way) with a
-/// derived proof. Errors: [`ErrorKind::Integrity`] for a missing or malformed base proof or a pointer that does
+/// derived proof. Errors: [`ErrorKind::Proof`] for a missing or malformed base proof or a pointer that does
 /// not match; expansion and canonicalization errors.
 pub fn derive_proof(
     secured: &Value,
@@ -254,7 +250,7 @@ pub fn derive_proof(
         .collect();
     // Steps 8–9: the signatures of the selected non-mandatory statements.
     if base.signatures.len() != mandatory.non_matching.len() {
-        return Err(error(format!(
+        return Err(Error::proof(format!(
             "the base proof has {} signatures for {} non-mandatory statements",
             base.signatures.len(),
             mandatory.non_matching.len()
@@ -269,7 +265,7 @@ pub fn derive_proof(
         .collect();
     // Step 10: the reveal document, selected from the document as it was (not skolemized).
     let mut reveal = select_json_ld(&combined, &document)?
-        .ok_or_else(|| error("nothing to disclose: no mandatory or selective pointers"))?;
+        .ok_or_else(|| Error::proof("nothing to disclose: no mandatory or selective pointers"))?;
     drop(_span);
     // Steps 11–13: the verifier's label map, from the reveal selection's canonical labels.
     let (issued, _) = {
@@ -280,7 +276,7 @@ pub fn derive_proof(
         .iter()
         .map(|(input, c14n)| {
             let label = grouped.label_map.get(input).cloned().ok_or_else(|| {
-                error(format!(
+                Error::proof(format!(
                     "blank node _:{input} of the selection has no HMAC label"
                 ))
             })?;
@@ -348,7 +344,7 @@ pub fn verify_derived_proof(
     let (canonical_proof_config, proof_hash) =
         match proof_hash(&mut canon, &document, &Value::Object(options)) {
             Ok(p) => p,
-            Err(e) if e.kind == ErrorKind::Integrity => return Ok(not(e.reason)),
+            Err(e) if e.kind == ErrorKind::Proof => return Ok(not(e.reason)),
             Err(e) => return Err(e),
         };
     // §3.5.9 steps 4–5: labelReplacementCanonicalizeJsonLd with the disclosed label map.

@@ -10,7 +10,7 @@ use super::skolem::{self, compact_to_deskolemized_nquads, to_deskolemized_nquads
 use super::suites::step;
 use crate::canon::rdfc::{self, RdfcOptions};
 use crate::canon::{nquads, phase, Quads};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 use crate::loader::OfflineLoader;
 use base64ct::{Base64UrlUnpadded, Encoding};
 use hmac::{Hmac, Mac};
@@ -23,10 +23,6 @@ pub type LabelMap = HashMap<String, String>;
 
 /// Canonical N-Quads statements by their index in the sorted, relabeled document (ordered by index).
 pub type IndexedQuads = BTreeMap<usize, String>;
-
-fn error(reason: String) -> Error {
-    Error::new(ErrorKind::Integrity, reason)
-}
 
 /// §3.4 `createHmacIdLabelMapFunction` applied to `issued` (input label → `c14nN`): each input label →
 /// `u` + base64url-no-pad(HMAC-SHA-256(`hmac_key`, `c14nN`)).
@@ -54,7 +50,7 @@ pub fn disclosed_label_map(disclosed: &LabelMap, issued: &LabelMap) -> Result<La
         .iter()
         .map(|(input, c14n)| match disclosed.get(c14n) {
             Some(label) => Ok((input.clone(), label.clone())),
-            None => Err(error(format!(
+            None => Err(Error::proof(format!(
                 "the derived proof's label map has no label for blank node _:{c14n}"
             ))),
         })
@@ -92,7 +88,7 @@ fn in_document_labels(selection: Quads, document: &Quads) -> Result<Quads> {
             .get(b.as_str())
             .map(|c| BlankNode::new_unchecked(c.as_str()))
             .ok_or_else(|| {
-                error(format!(
+                Error::proof(format!(
                     "the selection's blank node in `{quad}` has no counterpart in the document"
                 ))
             })

@@ -4,7 +4,7 @@
 //! that embed a public key.
 
 use super::suites::{PublicKey, SecretKey};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 
 const ED25519_PUB: [u8; 2] = [0xed, 0x01];
 const ED25519_PRIV: [u8; 2] = [0x80, 0x26];
@@ -14,20 +14,17 @@ const P256_PRIV: [u8; 2] = [0x86, 0x26];
 const P384_PUB: [u8; 2] = [0x81, 0x24];
 const P384_PRIV: [u8; 2] = [0x87, 0x26];
 
-fn bad(reason: impl Into<String>) -> Error {
-    Error::new(ErrorKind::Integrity, reason)
-}
-
-/// Decodes a multibase base58btc string (`z` prefix). Errors: [`ErrorKind::Integrity`].
+/// Decodes a multibase base58btc string (`z` prefix). Errors: [`ErrorKind::Key`](crate::ErrorKind::Key) (a
+/// proof value's decoder re-kinds it as a proof error).
 pub fn decode_base58btc(multibase: &str) -> Result<Vec<u8>> {
     let encoded = multibase.strip_prefix('z').ok_or_else(|| {
-        bad(format!(
+        Error::key(format!(
             "`{multibase}` is not multibase base58btc (no `z` prefix)"
         ))
     })?;
     bs58::decode(encoded)
         .into_vec()
-        .map_err(|e| bad(format!("`{multibase}` is not base58btc: {e}")))
+        .map_err(|e| Error::key(format!("`{multibase}` is not base58btc: {e}")))
 }
 
 /// Encodes bytes as multibase base58btc (`z…`).
@@ -38,7 +35,7 @@ pub fn encode_base58btc(bytes: &[u8]) -> String {
 /// A public key from its Multikey `publicKeyMultibase` (Ed25519 `z6Mk…`, P-256 `zDn…`, P-384 `z82…`).
 pub fn public_key(multibase: &str) -> Result<PublicKey> {
     let bytes = decode_base58btc(multibase)?;
-    let wrong = |e: String| bad(format!("`{multibase}` is not a valid public key: {e}"));
+    let wrong = |e: String| Error::key(format!("`{multibase}` is not a valid public key: {e}"));
     if let Some(key) = bytes.strip_prefix(&ED25519_PUB) {
         let key: &[u8; 32] = key
             .try_into()
@@ -57,7 +54,7 @@ pub fn public_key(multibase: &str) -> Result<PublicKey> {
             .map(PublicKey::P384)
             .map_err(|e| wrong(e.to_string()));
     }
-    Err(bad(format!(
+    Err(Error::key(format!(
         "`{multibase}` is not an Ed25519, P-256 or P-384 Multikey"
     )))
 }
@@ -65,7 +62,7 @@ pub fn public_key(multibase: &str) -> Result<PublicKey> {
 /// A signing key from its Multikey `secretKeyMultibase` / `privateKeyMultibase`.
 pub fn secret_key(multibase: &str) -> Result<SecretKey> {
     let bytes = decode_base58btc(multibase)?;
-    let wrong = |e: String| bad(format!("`{multibase}` is not a valid secret key: {e}"));
+    let wrong = |e: String| Error::key(format!("`{multibase}` is not a valid secret key: {e}"));
     if let Some(key) = bytes.strip_prefix(&ED25519_PRIV) {
         let key: &[u8; 32] = key
             .try_into()
@@ -84,7 +81,7 @@ pub fn secret_key(multibase: &str) -> Result<SecretKey> {
             .map(SecretKey::P384)
             .map_err(|e| wrong(e.to_string()));
     }
-    Err(bad(format!(
+    Err(Error::key(format!(
         "`{multibase}` is not an Ed25519, P-256 or P-384 secret Multikey"
     )))
 }
@@ -95,7 +92,7 @@ pub fn did_key_public_key(verification_method: &str) -> Result<PublicKey> {
         .strip_prefix("did:key:")
         .and_then(|rest| rest.split('#').next())
         .ok_or_else(|| {
-            bad(format!(
+            Error::key(format!(
                 "verification method `{verification_method}` is not a did:key"
             ))
         })?;

@@ -4,7 +4,7 @@
 //! from base64ct.
 
 use super::grouping::LabelMap;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 use base64ct::{Base64UrlUnpadded, Encoding};
 use ciborium::Value as Cbor;
 
@@ -43,10 +43,6 @@ pub struct DerivedProofValue {
     pub mandatory_indexes: Vec<usize>,
 }
 
-fn error(reason: impl Into<String>) -> Error {
-    Error::new(ErrorKind::Integrity, reason)
-}
-
 fn encode(header: [u8; 3], components: Vec<Cbor>) -> String {
     let mut bytes = header.to_vec();
     ciborium::into_writer(&Cbor::Array(components), &mut bytes)
@@ -60,20 +56,22 @@ fn decode(proof_value: &str, header: [u8; 3], what: &str) -> Result<Vec<Cbor>> {
         .strip_prefix('u')
         .and_then(|b| Base64UrlUnpadded::decode_vec(b).ok())
         .ok_or_else(|| {
-            error(format!(
+            Error::proof(format!(
                 "the {what} proof value is not multibase base64url-no-pad (`u…`)"
             ))
         })?;
     let body = bytes.strip_prefix(&header).ok_or_else(|| {
-        error(format!(
+        Error::proof(format!(
             "the proof value does not start with the ecdsa-sd-2023 {what} proof header {:02x?}",
             header
         ))
     })?;
     match ciborium::from_reader::<Cbor, _>(body) {
         Ok(Cbor::Array(items)) => Ok(items),
-        Ok(_) => Err(error(format!("the {what} proof value is not a CBOR array"))),
-        Err(e) => Err(error(format!(
+        Ok(_) => Err(Error::proof(format!(
+            "the {what} proof value is not a CBOR array"
+        ))),
+        Err(e) => Err(Error::proof(format!(
             "the {what} proof value is not valid CBOR: {e}"
         ))),
     }
@@ -82,13 +80,13 @@ fn decode(proof_value: &str, header: [u8; 3], what: &str) -> Result<Vec<Cbor>> {
 fn bytes(value: Cbor, what: &str) -> Result<Vec<u8>> {
     value
         .into_bytes()
-        .map_err(|_| error(format!("{what} is not a CBOR byte string")))
+        .map_err(|_| Error::proof(format!("{what} is not a CBOR byte string")))
 }
 
 fn array(value: Cbor, what: &str) -> Result<Vec<Cbor>> {
     value
         .into_array()
-        .map_err(|_| error(format!("{what} is not a CBOR array")))
+        .map_err(|_| Error::proof(format!("{what} is not a CBOR array")))
 }
 
 /// The per-statement signatures as a CBOR array of byte strings.
@@ -106,7 +104,7 @@ fn signature_list(value: Cbor) -> Result<Vec<Vec<u8>>> {
 
 fn components<const N: usize>(items: Vec<Cbor>, what: &str) -> Result<[Cbor; N]> {
     items.try_into().map_err(|_| {
-        error(format!(
+        Error::proof(format!(
             "the {what} proof value does not have {N} components"
         ))
     })
@@ -133,7 +131,7 @@ pub fn serialize_base(value: &BaseProofValue) -> String {
     )
 }
 
-/// §3.5.3 `parseBaseProofValue`. Errors: [`ErrorKind::Integrity`] for a wrong encoding, header or shape.
+/// §3.5.3 `parseBaseProofValue`. Errors: [`ErrorKind::Proof`](crate::ErrorKind::Proof) for a wrong encoding, header or shape.
 pub fn parse_base(proof_value: &str) -> Result<BaseProofValue> {
     let [base_signature, public_key, hmac_key, signatures, pointers] =
         components(decode(proof_value, BASE_HEADER, "base")?, "base")?;
@@ -146,7 +144,7 @@ pub fn parse_base(proof_value: &str) -> Result<BaseProofValue> {
             .into_iter()
             .map(|p| {
                 p.into_text()
-                    .map_err(|_| error("a mandatory pointer is not a CBOR text string"))
+                    .map_err(|_| Error::proof("a mandatory pointer is not a CBOR text string"))
             })
             .collect::<Result<_>>()?,
     })
@@ -161,11 +159,13 @@ fn compress_label_map(label_map: &LabelMap) -> Result<Cbor> {
             let n: u64 = k
                 .strip_prefix("c14n")
                 .and_then(|n| n.parse().ok())
-                .ok_or_else(|| error(format!("label map key `{k}` is not c14nN")))?;
+                .ok_or_else(|| Error::proof(format!("label map key `{k}` is not c14nN")))?;
             let b = v
                 .strip_prefix('u')
                 .and_then(|b| Base64UrlUnpadded::decode_vec(b).ok())
-                .ok_or_else(|| error(format!("label map value `{v}` is not u + base64url")))?;
+                .ok_or_else(|| {
+                    Error::proof(format!("label map value `{v}` is not u + base64url"))
+                })?;
             Ok((n, b))
         })
         .collect::<Result<Vec<_>>>()?;
@@ -182,14 +182,14 @@ fn compress_label_map(label_map: &LabelMap) -> Result<Cbor> {
 fn decompress_label_map(value: Cbor) -> Result<LabelMap> {
     let entries = value
         .into_map()
-        .map_err(|_| error("labelMap is not a CBOR map"))?;
+        .map_err(|_| Error::proof("labelMap is not a CBOR map"))?;
     entries
         .into_iter()
         .map(|(k, v)| {
             let n = k
                 .as_integer()
                 .and_then(|n| u64::try_from(n).ok())
-                .ok_or_else(|| error("a labelMap key is not an unsigned integer"))?;
+                .ok_or_else(|| Error::proof("a labelMap key is not an unsigned integer"))?;
             let b = bytes(v, "a labelMap value")?;
             Ok((
                 format!("c14n{n}"),
@@ -219,7 +219,7 @@ pub fn serialize_derived(value: &DerivedProofValue) -> Result<String> {
     ))
 }
 
-/// §3.5.8 `parseDerivedProofValue`. Errors: [`ErrorKind::Integrity`] for a wrong encoding, header or shape.
+/// §3.5.8 `parseDerivedProofValue`. Errors: [`ErrorKind::Proof`](crate::ErrorKind::Proof) for a wrong encoding, header or shape.
 pub fn parse_derived(proof_value: &str) -> Result<DerivedProofValue> {
     let [base_signature, public_key, signatures, label_map, indexes] =
         components(decode(proof_value, DERIVED_HEADER, "derived")?, "derived")?;
@@ -233,7 +233,7 @@ pub fn parse_derived(proof_value: &str) -> Result<DerivedProofValue> {
             .map(|i| {
                 i.as_integer()
                     .and_then(|n| usize::try_from(n).ok())
-                    .ok_or_else(|| error("a mandatory index is not an unsigned integer"))
+                    .ok_or_else(|| Error::proof("a mandatory index is not an unsigned integer"))
             })
             .collect::<Result<_>>()?,
     })

@@ -2,7 +2,7 @@
 //! (W3C Data Integrity ECDSA Cryptosuites v1.0 §3.4): `jsonPointerToPaths`, `createInitialSelection`,
 //! `selectPaths` and `selectJsonLd`. Pure JSON (serde_json values); nothing here knows JSON-LD.
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 use serde_json::{Map, Value};
 
 /// One step of a JSON pointer: an object member name or an array index.
@@ -14,16 +14,12 @@ pub enum PathStep {
     Index(usize),
 }
 
-fn error(reason: String) -> Error {
-    Error::new(ErrorKind::Integrity, reason)
-}
-
 /// §3.4 `jsonPointerToPaths` (RFC 6901): `/credentialSubject/name` → `[Key(credentialSubject), Key(name)]`;
-/// `~1` → `/`, `~0` → `~`; a segment of digits is an array index. Errors: [`ErrorKind::Integrity`] for a
+/// `~1` → `/`, `~0` → `~`; a segment of digits is an array index. Errors: [`ErrorKind::Proof`](crate::ErrorKind::Proof) for a
 /// pointer that does not start with `/` (the empty pointer, the whole document, selects nothing useful).
 pub fn json_pointer_to_paths(pointer: &str) -> Result<Vec<PathStep>> {
     let rest = pointer.strip_prefix('/').ok_or_else(|| {
-        error(format!(
+        Error::proof(format!(
             "PROOF_GENERATION_ERROR: JSON pointer `{pointer}` does not start with `/`"
         ))
     })?;
@@ -132,7 +128,7 @@ fn step_into<'a>(value: &'a Value, step: &PathStep) -> Option<&'a Value> {
 }
 
 /// §3.4 `selectPaths`: copies the value at `paths` in `document` into `selection`, creating the initial
-/// selection (id, type) of every object on the way. Errors: [`ErrorKind::Integrity`] naming `pointer` when a
+/// selection (id, type) of every object on the way. Errors: [`ErrorKind::Proof`](crate::ErrorKind::Proof) naming `pointer` when a
 /// step does not exist in `document`.
 fn select_paths(
     document: &Value,
@@ -141,7 +137,7 @@ fn select_paths(
     selection: &mut Partial,
 ) -> Result<()> {
     let missing = || {
-        error(format!(
+        Error::proof(format!(
             "PROOF_GENERATION_ERROR: JSON pointer `{pointer}` does not match the document"
         ))
     };
@@ -158,7 +154,7 @@ fn select_paths(
 
 /// §3.4 `selectJsonLd`: the parts of the compact JSON-LD `document` that `pointers` select, with the document's
 /// `@context` and the `id`/`type` of every object on the way; `None` when `pointers` is empty. Errors:
-/// [`ErrorKind::Integrity`] naming a pointer that does not match.
+/// [`ErrorKind::Proof`](crate::ErrorKind::Proof) naming a pointer that does not match.
 pub fn select_json_ld(pointers: &[String], document: &Value) -> Result<Option<Value>> {
     if pointers.is_empty() {
         return Ok(None);

@@ -6,7 +6,7 @@
 
 use super::terms::{self, TermKind, Terms};
 use crate::canon::{expand, phase, to_rdf, Quads};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 use crate::loader::OfflineLoader;
 use json_ld::syntax::Keyword;
 use serde_json::Value;
@@ -21,10 +21,6 @@ pub struct Skolemized {
     pub expanded: expand::Expanded,
     /// The skolemized compact document: what JSON pointers select from.
     pub compact: Value,
-}
-
-fn error(reason: String) -> Error {
-    Error::new(ErrorKind::Integrity, reason)
 }
 
 /// §3.4 `skolemizeCompactJsonLd`, computed on the compact document directly: every JSON object that is a node
@@ -144,7 +140,7 @@ pub fn to_deskolemized_nquads(expanded: &expand::Expanded, fresh: &str) -> Resul
     for quad in &dataset {
         if let Term::Literal(literal) = &quad.object {
             if literal.value().contains(SKOLEM_PREFIX) {
-                return Err(error(format!(
+                return Err(Error::proof(format!(
                     "skolemization put an identifier into the literal {literal}: the JSON object there is not a node object (a map or value canonprof did not recognise)"
                 )));
             }

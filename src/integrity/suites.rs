@@ -182,10 +182,6 @@ pub struct Verification {
     pub intermediates: Option<Intermediates>,
 }
 
-fn error(reason: impl Into<String>) -> Error {
-    Error::new(ErrorKind::Integrity, reason)
-}
-
 /// Canonicalizes JSON values with one suite's algorithm (RDFC-1.0 over their JSON-LD, or JCS) and counts the
 /// canonicalizations it ran — the count an operation reports in [`Intermediates::canonicalizations`].
 pub(super) struct Canonicalizer<'a> {
@@ -242,7 +238,7 @@ fn check_options(suite: Cryptosuite, options: &Value, code: &str) -> Result<()> 
     if options.get("type") != Some(&Value::from("DataIntegrityProof"))
         || options.get("cryptosuite") != Some(&Value::from(suite.name()))
     {
-        return Err(error(format!(
+        return Err(Error::proof(format!(
             "{code}: the proof options are not a DataIntegrityProof with cryptosuite {}",
             suite.name()
         )));
@@ -267,11 +263,11 @@ pub(super) fn proof_configuration(
     let mut config = options
         .as_object()
         .cloned()
-        .ok_or_else(|| error("the proof options are not a JSON object"))?;
+        .ok_or_else(|| Error::proof("the proof options are not a JSON object"))?;
     if let Some(created) = config.get("created") {
         let valid = created.as_str().is_some_and(is_xsd_date_time);
         if !valid {
-            return Err(error(format!(
+            return Err(Error::proof(format!(
                 "PROOF_GENERATION_ERROR: `created` {created} is not an XML Schema dateTime"
             )));
         }
@@ -352,7 +348,7 @@ fn hashing(canonical_proof_config: &str, canonical_document: &str, sha384: bool)
 }
 
 /// §3.2.1 / §3.3.1 Create Proof: the proof (the options plus `proofValue`; JCS suites also carry the document's
-/// `@context`) for `unsecured` (a document without `proof`). Errors: [`ErrorKind::Integrity`] for unusable
+/// `@context`) for `unsecured` (a document without `proof`). Errors: [`ErrorKind::Proof`] for unusable
 /// options or a key of the wrong type, and any canonicalization error.
 pub fn create_proof(
     suite: Cryptosuite,
@@ -362,13 +358,13 @@ pub fn create_proof(
     loader: &OfflineLoader,
 ) -> Result<(Value, Intermediates)> {
     if suite.is_selective() {
-        return Err(error(
+        return Err(Error::proof(
             "PROOF_GENERATION_ERROR: ecdsa-sd-2023 base proofs need mandatory pointers: use ecdsa_sd::create_base_proof",
         ));
     }
     let public = key.public_key();
     if !public.fits(suite) {
-        return Err(error(format!(
+        return Err(Error::key(format!(
             "PROOF_GENERATION_ERROR: {} needs a different key type",
             suite.name()
         )));
@@ -377,7 +373,7 @@ pub fn create_proof(
     let mut proof = options
         .as_object()
         .cloned()
-        .ok_or_else(|| error("the proof options are not a JSON object"))?;
+        .ok_or_else(|| Error::proof("the proof options are not a JSON object"))?;
     if let (true, Some(context)) = (suite.is_jcs(), unsecured.get("@context")) {
         proof.insert("@context".to_string(), context.clone());
     }
@@ -439,7 +435,7 @@ pub fn secure(unsecured: &Value, proof: Value) -> Result<Value> {
     let mut document = unsecured
         .as_object()
         .cloned()
-        .ok_or_else(|| error("the document is not a JSON object"))?;
+        .ok_or_else(|| Error::proof("the document is not a JSON object"))?;
     document.insert("proof".to_string(), proof);
     Ok(Value::Object(document))
 }
@@ -455,13 +451,13 @@ pub fn verify_proof(
 ) -> Result<Verification> {
     let document = secured
         .as_object()
-        .ok_or_else(|| error("the secured document is not a JSON object"))?;
+        .ok_or_else(|| Error::proof("the secured document is not a JSON object"))?;
     let proof = document
         .get("proof")
         .and_then(Value::as_object)
-        .ok_or_else(|| error("the document has no proof object"))?;
+        .ok_or_else(|| Error::proof("the document has no proof object"))?;
     let suite = proof.get("cryptosuite").and_then(Value::as_str).and_then(Cryptosuite::from_name).ok_or_else(|| {
-        error("the proof's cryptosuite is not one of eddsa-rdfc-2022, eddsa-jcs-2022, ecdsa-rdfc-2019, ecdsa-jcs-2019, ecdsa-sd-2023")
+        Error::proof("the proof's cryptosuite is not one of eddsa-rdfc-2022, eddsa-jcs-2022, ecdsa-rdfc-2019, ecdsa-jcs-2019, ecdsa-sd-2023")
     })?;
     if suite.is_selective() {
         return super::ecdsa_sd::verify_derived_proof(secured, public_key, loader);
@@ -474,8 +470,9 @@ pub fn verify_proof(
         .remove("proofValue")
         .and_then(|v| v.as_str().map(str::to_string));
     let proof_bytes = multikey::decode_base58btc(
-        &proof_value.ok_or_else(|| error("the proof has no proofValue string"))?,
-    )?;
+        &proof_value.ok_or_else(|| Error::proof("the proof has no proofValue string"))?,
+    )
+    .map_err(|e| Error::proof(e.reason))?;
     let key = match public_key {
         Some(key) => key.clone(),
         None => multikey::did_key_public_key(
@@ -486,7 +483,7 @@ pub fn verify_proof(
         )?,
     };
     if !key.fits(suite) {
-        return Err(error(format!(
+        return Err(Error::key(format!(
             "the key is not of the type {} signs with",
             suite.name()
         )));
@@ -518,7 +515,7 @@ pub fn verify_proof(
     let mut canon = Canonicalizer::new(suite, loader);
     let canonical_document = match transformation(&mut canon, &unsecured, &options) {
         Ok(c) => c,
-        Err(e) if e.kind == ErrorKind::Integrity => return Ok(not(e.reason)),
+        Err(e) if e.kind == ErrorKind::Proof => return Ok(not(e.reason)),
         Err(e) => return Err(e),
     };
     let canonical_proof_config = proof_configuration(&mut canon, &unsecured, &options)?;

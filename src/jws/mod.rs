@@ -6,13 +6,9 @@
 pub mod algorithms;
 pub mod matrix;
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 use algorithms::{Algorithm, Spec};
 use base64ct::{Base64UrlUnpadded, Encoding};
-
-fn error(reason: impl Into<String>) -> Error {
-    Error::new(ErrorKind::Integrity, reason)
-}
 
 /// The protected header: `{"alg":"<alg>"}` (RFC 7515 §4.1.1).
 pub fn header(alg: &str) -> String {
@@ -33,30 +29,31 @@ pub fn sign(spec: &Spec, key: &dyn Algorithm, payload: &[u8]) -> Result<String> 
 
 /// RFC 7515 §5.2: parses a compact serialization, checks that its protected header is JSON naming `spec.alg`
 /// and that the signature verifies over the signing input as received; returns the payload. Errors:
-/// [`ErrorKind::Integrity`] with the reason (not three parts, bad base64url, bad header, wrong `alg`, signature).
+/// [`ErrorKind::Jws`](crate::ErrorKind::Jws) with the reason (not three parts, bad base64url, bad header, wrong
+/// `alg`), [`ErrorKind::Signature`](crate::ErrorKind::Signature) when the signature does not verify.
 pub fn verify(spec: &Spec, key: &dyn Algorithm, token: &str) -> Result<Vec<u8>> {
     let mut parts = token.split('.');
     let (Some(header), Some(payload), Some(signature), None) =
         (parts.next(), parts.next(), parts.next(), parts.next())
     else {
-        return Err(error(
+        return Err(Error::jws(
             "not a JWS Compact Serialization (three base64url parts)",
         ));
     };
     let decode = |part: &str, what: &str| {
         Base64UrlUnpadded::decode_vec(part)
-            .map_err(|_| error(format!("the {what} is not base64url")))
+            .map_err(|_| Error::jws(format!("the {what} is not base64url")))
     };
     let header_json: serde_json::Value = serde_json::from_slice(&decode(header, "header")?)
-        .map_err(|_| error("the protected header is not JSON"))?;
+        .map_err(|_| Error::jws("the protected header is not JSON"))?;
     if header_json.get("alg").and_then(|a| a.as_str()) != Some(spec.alg) {
-        return Err(error(format!("the header's alg is not {}", spec.alg)));
+        return Err(Error::jws(format!("the header's alg is not {}", spec.alg)));
     }
     let payload = decode(payload, "payload")?;
     let signature = decode(signature, "signature")?;
     let input = &token[..header.len() + 1 + token[header.len() + 1..].find('.').unwrap_or(0)];
     if !key.verify(input.as_bytes(), &signature) {
-        return Err(error("the signature does not verify"));
+        return Err(Error::signature("the signature does not verify"));
     }
     Ok(payload)
 }

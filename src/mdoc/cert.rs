@@ -2,7 +2,7 @@
 //! signer (DS) certificate), generated offline with x509-cert's builder from seeded P-256 keys, and checked the
 //! way a reader does: the DS certificate's signature by the trusted IACA key and both validity periods.
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 use crate::integrity::suites::SecretKey;
 use std::str::FromStr;
 use std::time::Duration;
@@ -13,10 +13,6 @@ use x509_cert::serial_number::SerialNumber;
 use x509_cert::spki::SubjectPublicKeyInfoOwned;
 use x509_cert::time::{Time, Validity};
 use x509_cert::Certificate;
-
-fn error(reason: impl Into<String>) -> Error {
-    Error::new(ErrorKind::Integrity, reason)
-}
 
 /// Validity of the generated certificates: 2025-01-01 to 2035-01-01 (UTC), so runs are reproducible.
 const NOT_BEFORE: u64 = 1_735_689_600;
@@ -35,7 +31,7 @@ fn validity() -> Result<Validity> {
     let time = |secs| {
         der::asn1::UtcTime::from_unix_duration(Duration::from_secs(secs))
             .map(Time::UtcTime)
-            .map_err(|e| error(format!("certificate time: {e}")))
+            .map_err(|e| Error::mdoc(format!("certificate time: {e}")))
     };
     Ok(Validity {
         not_before: time(NOT_BEFORE)?,
@@ -53,22 +49,22 @@ fn spki(key: &SecretKey) -> Result<SubjectPublicKeyInfoOwned> {
             return SubjectPublicKeyInfoOwned::from_der(
                 k.verifying_key()
                     .to_public_key_der()
-                    .map_err(|e| error(format!("Ed25519 key: {e}")))?
+                    .map_err(|e| Error::key(format!("Ed25519 key: {e}")))?
                     .as_bytes(),
             )
-            .map_err(|e| error(format!("Ed25519 key: {e}")));
+            .map_err(|e| Error::key(format!("Ed25519 key: {e}")));
         }
         SecretKey::P384(k) => k.verifying_key().to_public_key_der(),
     }
-    .map_err(|e| error(format!("public key: {e}")))?;
+    .map_err(|e| Error::key(format!("public key: {e}")))?;
     SubjectPublicKeyInfoOwned::from_der(der.as_bytes())
-        .map_err(|e| error(format!("public key: {e}")))
+        .map_err(|e| Error::key(format!("public key: {e}")))
 }
 
 /// ISO/IEC 18013-5 Annex B: a self-signed IACA root (P-256 key `iaca`) and a DS certificate for `signer`
 /// issued by it. Errors: certificate building failed.
 pub fn generate(iaca: &p256::ecdsa::SigningKey, signer: &SecretKey) -> Result<Chain> {
-    let name = |n: &str| Name::from_str(n).map_err(|e| error(format!("name {n}: {e}")));
+    let name = |n: &str| Name::from_str(n).map_err(|e| Error::mdoc(format!("name {n}: {e}")));
     let iaca_name = name("CN=canonprof IACA,C=UT")?;
     let serial = |n: u32| SerialNumber::from(n);
     let root = CertificateBuilder::new(
@@ -80,7 +76,7 @@ pub fn generate(iaca: &p256::ecdsa::SigningKey, signer: &SecretKey) -> Result<Ch
         iaca,
     )
     .and_then(|b| b.build::<p256::ecdsa::DerSignature>())
-    .map_err(|e| error(format!("IACA certificate: {e}")))?;
+    .map_err(|e| Error::mdoc(format!("IACA certificate: {e}")))?;
     let ds = CertificateBuilder::new(
         Profile::Leaf {
             issuer: iaca_name,
@@ -94,10 +90,10 @@ pub fn generate(iaca: &p256::ecdsa::SigningKey, signer: &SecretKey) -> Result<Ch
         iaca,
     )
     .and_then(|b| b.build::<p256::ecdsa::DerSignature>())
-    .map_err(|e| error(format!("DS certificate: {e}")))?;
+    .map_err(|e| Error::mdoc(format!("DS certificate: {e}")))?;
     let der = |c: Certificate| {
         c.to_der()
-            .map_err(|e| error(format!("certificate DER: {e}")))
+            .map_err(|e| Error::mdoc(format!("certificate DER: {e}")))
     };
     Ok(Chain {
         iaca: der(root)?,
@@ -112,7 +108,7 @@ fn within(cert: &Certificate, now_unix: u64, what: &str) -> Result<()> {
         v.not_after.to_unix_duration().as_secs(),
     );
     if now_unix < from || now_unix > until {
-        return Err(error(format!(
+        return Err(Error::mdoc(format!(
             "the {what} certificate is not valid at {now_unix} (valid {from}–{until})"
         )));
     }
@@ -122,17 +118,19 @@ fn within(cert: &Certificate, now_unix: u64, what: &str) -> Result<()> {
 /// Checks the DS certificate `ds` against the trusted IACA root `iaca` (both DER) at `now_unix`: the DS is
 /// issued by the IACA's subject, its ECDSA P-256 / SHA-256 signature verifies with the IACA key, both are
 /// within their validity. Returns the DS certificate's SubjectPublicKeyInfo (the MSO signing key).
-/// Errors: [`ErrorKind::Integrity`] naming the check that failed.
+/// Errors, each naming the check that failed: [`ErrorKind::Signature`](crate::ErrorKind::Signature) when the
+/// DS signature does not verify, [`ErrorKind::Key`](crate::ErrorKind::Key) for an IACA key that is not P-256,
+/// [`ErrorKind::Mdoc`](crate::ErrorKind::Mdoc) otherwise (not DER, another issuer, outside validity).
 pub fn verify_chain(ds: &[u8], iaca: &[u8], now_unix: u64) -> Result<SubjectPublicKeyInfoOwned> {
     use p256::pkcs8::DecodePublicKey as _;
     use signature::Verifier as _;
     let parse = |der: &[u8], what: &str| {
         Certificate::from_der(der)
-            .map_err(|e| error(format!("the {what} certificate is not DER X.509: {e}")))
+            .map_err(|e| Error::mdoc(format!("the {what} certificate is not DER X.509: {e}")))
     };
     let (ds_cert, iaca_cert) = (parse(ds, "DS")?, parse(iaca, "IACA")?);
     if ds_cert.tbs_certificate.issuer != iaca_cert.tbs_certificate.subject {
-        return Err(error(
+        return Err(Error::mdoc(
             "the DS certificate was not issued by the trusted IACA",
         ));
     }
@@ -140,18 +138,18 @@ pub fn verify_chain(ds: &[u8], iaca: &[u8], now_unix: u64) -> Result<SubjectPubl
         .tbs_certificate
         .subject_public_key_info
         .to_der()
-        .map_err(|e| error(format!("IACA key: {e}")))?;
+        .map_err(|e| Error::key(format!("IACA key: {e}")))?;
     let iaca_key = p256::ecdsa::VerifyingKey::from_public_key_der(&iaca_spki)
-        .map_err(|e| error(format!("the IACA key is not P-256: {e}")))?;
+        .map_err(|e| Error::key(format!("the IACA key is not P-256: {e}")))?;
     let tbs = ds_cert
         .tbs_certificate
         .to_der()
-        .map_err(|e| error(format!("DS certificate: {e}")))?;
+        .map_err(|e| Error::mdoc(format!("DS certificate: {e}")))?;
     let signature = p256::ecdsa::DerSignature::from_bytes(ds_cert.signature.raw_bytes())
-        .map_err(|e| error(format!("DS certificate signature: {e}")))?;
-    iaca_key
-        .verify(&tbs, &signature)
-        .map_err(|_| error("the DS certificate's signature does not verify with the IACA key"))?;
+        .map_err(|e| Error::mdoc(format!("DS certificate signature: {e}")))?;
+    iaca_key.verify(&tbs, &signature).map_err(|_| {
+        Error::signature("the DS certificate's signature does not verify with the IACA key")
+    })?;
     within(&iaca_cert, now_unix, "IACA")?;
     within(&ds_cert, now_unix, "DS")?;
     Ok(ds_cert.tbs_certificate.subject_public_key_info)

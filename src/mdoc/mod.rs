@@ -8,7 +8,7 @@
 
 pub mod cert;
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 use crate::integrity::suites::{PublicKey, SecretKey};
 use ciborium::Value as Cbor;
 use coset::{
@@ -39,10 +39,6 @@ pub mod step {
     pub const DEVICE_AUTH: &str = "device_auth";
 }
 
-fn error(reason: impl Into<String>) -> Error {
-    Error::new(ErrorKind::Integrity, reason)
-}
-
 fn encode(value: &Cbor) -> Vec<u8> {
     let mut out = Vec::new();
     ciborium::into_writer(value, &mut out).expect("CBOR into a Vec cannot fail");
@@ -50,7 +46,7 @@ fn encode(value: &Cbor) -> Vec<u8> {
 }
 
 fn decode(bytes: &[u8], what: &str) -> Result<Cbor> {
-    ciborium::from_reader(bytes).map_err(|e| error(format!("{what} is not CBOR: {e}")))
+    ciborium::from_reader(bytes).map_err(|e| Error::mdoc(format!("{what} is not CBOR: {e}")))
 }
 
 /// RFC 8949 §3.4.5.1: `#6.24(bstr .cbor value)`.
@@ -63,9 +59,9 @@ fn untag24<'a>(value: &'a Cbor, what: &str) -> Result<&'a [u8]> {
     match value {
         Cbor::Tag(24, inner) => match inner.as_ref() {
             Cbor::Bytes(bytes) => Ok(bytes),
-            _ => Err(error(format!("{what} is not a tag-24 byte string"))),
+            _ => Err(Error::mdoc(format!("{what} is not a tag-24 byte string"))),
         },
-        _ => Err(error(format!("{what} is not tag 24 (encoded CBOR)"))),
+        _ => Err(Error::mdoc(format!("{what} is not tag 24 (encoded CBOR)"))),
     }
 }
 
@@ -86,7 +82,7 @@ fn get<'a>(map: &'a Cbor, key: &str) -> Option<&'a Cbor> {
 }
 
 fn field<'a>(map: &'a Cbor, key: &str, what: &str) -> Result<&'a Cbor> {
-    get(map, key).ok_or_else(|| error(format!("{what} has no `{key}`")))
+    get(map, key).ok_or_else(|| Error::mdoc(format!("{what} has no `{key}`")))
 }
 
 /// RFC 3339 `tdate` (`#6.0(tstr)`).
@@ -99,10 +95,10 @@ fn tdate_seconds(value: &Cbor, what: &str) -> Result<i64> {
         Cbor::Tag(0, inner) => inner.as_text(),
         other => other.as_text(),
     }
-    .ok_or_else(|| error(format!("{what} is not a tdate")))?;
+    .ok_or_else(|| Error::mdoc(format!("{what} is not a tdate")))?;
     chrono::DateTime::parse_from_rfc3339(text)
         .map(|t| t.timestamp())
-        .map_err(|e| error(format!("{what} `{text}` is not RFC 3339: {e}")))
+        .map_err(|e| Error::mdoc(format!("{what} `{text}` is not RFC 3339: {e}")))
 }
 
 /// The COSE algorithm of a key: ES256 for P-256, EdDSA for Ed25519. Errors: P-384.
@@ -110,7 +106,7 @@ fn algorithm(key: &SecretKey) -> Result<iana::Algorithm> {
     match key {
         SecretKey::P256(_) => Ok(iana::Algorithm::ES256),
         SecretKey::Ed25519(_) => Ok(iana::Algorithm::EdDSA),
-        SecretKey::P384(_) => Err(error(
+        SecretKey::P384(_) => Err(Error::key(
             "mdoc here signs with ES256 (P-256) or EdDSA (Ed25519)",
         )),
     }
@@ -142,7 +138,7 @@ pub fn cose_key(key: &SecretKey) -> Result<CoseKey> {
                 Cbor::Bytes(k.verifying_key().to_bytes().to_vec()),
             )
             .build()),
-        SecretKey::P384(_) => Err(error("mdoc device keys here are P-256 or Ed25519")),
+        SecretKey::P384(_) => Err(Error::key("mdoc device keys here are P-256 or Ed25519")),
     }
 }
 
@@ -154,7 +150,7 @@ fn public_of(key: &CoseKey) -> Result<PublicKey> {
             .find(|(l, _)| *l == Label::Int(label))
             .and_then(|(_, v)| v.as_bytes())
     };
-    let bad = || error("the device key is not an EC2 P-256 or OKP Ed25519 COSE_Key");
+    let bad = || Error::key("the device key is not an EC2 P-256 or OKP Ed25519 COSE_Key");
     match key.kty {
         coset::KeyType::Assigned(iana::KeyType::EC2) => {
             let (x, y) = (param(-2).ok_or_else(bad)?, param(-3).ok_or_else(bad)?);
@@ -180,7 +176,9 @@ fn public_of(key: &CoseKey) -> Result<PublicKey> {
 /// The MSO signing key in a certificate's SubjectPublicKeyInfo (P-256 or Ed25519).
 fn public_of_spki(spki: &x509_cert::spki::SubjectPublicKeyInfoOwned) -> Result<PublicKey> {
     use x509_cert::der::Encode;
-    let der = spki.to_der().map_err(|e| error(format!("DS key: {e}")))?;
+    let der = spki
+        .to_der()
+        .map_err(|e| Error::key(format!("DS key: {e}")))?;
     {
         use p256::pkcs8::DecodePublicKey;
         if let Ok(k) = p256::ecdsa::VerifyingKey::from_public_key_der(&der) {
@@ -190,7 +188,7 @@ fn public_of_spki(spki: &x509_cert::spki::SubjectPublicKeyInfoOwned) -> Result<P
     use ed25519_dalek::pkcs8::DecodePublicKey;
     ed25519_dalek::VerifyingKey::from_public_key_der(&der)
         .map(PublicKey::Ed25519)
-        .map_err(|_| error("the DS certificate's key is not P-256 or Ed25519"))
+        .map_err(|_| Error::key("the DS certificate's key is not P-256 or Ed25519"))
 }
 
 /// `ValidityInfo` of the MSO (RFC 3339 times).
@@ -259,7 +257,7 @@ pub fn issue(
         let device_key = device
             .clone()
             .to_cbor_value()
-            .map_err(|e| error(format!("device key: {e}")))?;
+            .map_err(|e| Error::key(format!("device key: {e}")))?;
         let mso = text_map(vec![
             ("version", Cbor::Text("1.0".into())),
             ("digestAlgorithm", Cbor::Text("SHA-256".into())),
@@ -293,7 +291,7 @@ pub fn issue(
         .build();
     let issuer_auth = issuer_auth
         .to_cbor_value()
-        .map_err(|e| error(format!("issuerAuth: {e}")))?;
+        .map_err(|e| Error::mdoc(format!("issuerAuth: {e}")))?;
     Ok(encode(&text_map(vec![
         (
             "nameSpaces",
@@ -312,7 +310,7 @@ fn element_identifier(item: &Cbor) -> Result<String> {
     field(&inner, "elementIdentifier", "an IssuerSignedItem")?
         .as_text()
         .map(str::to_string)
-        .ok_or_else(|| error("an elementIdentifier is not text"))
+        .ok_or_else(|| Error::mdoc("an elementIdentifier is not text"))
 }
 
 /// `DeviceAuthenticationBytes` (§9.1.3.4): `#6.24(["DeviceAuthentication", SessionTranscript, DocType,
@@ -350,12 +348,12 @@ pub fn present(
                 .find(|(k, _)| k.as_text() == Some("nameSpaces"))
         }) {
             Some((_, Cbor::Map(namespaces))) => namespaces,
-            _ => return Err(error("IssuerSigned has no nameSpaces map")),
+            _ => return Err(Error::mdoc("IssuerSigned has no nameSpaces map")),
         };
         let mut found = 0;
         for (_, items) in namespaces.iter_mut() {
             let Cbor::Array(list) = items else {
-                return Err(error("a nameSpaces entry is not an array"));
+                return Err(Error::mdoc("a nameSpaces entry is not an array"));
             };
             let mut kept = Vec::new();
             for item in list.drain(..) {
@@ -367,7 +365,7 @@ pub fn present(
             *list = kept;
         }
         if found != disclose.len() {
-            return Err(error(format!(
+            return Err(Error::mdoc(format!(
                 "IssuerSigned holds {found} of the {} requested elements",
                 disclose.len()
             )));
@@ -382,7 +380,7 @@ pub fn present(
         .create_detached_signature(&to_sign, &[], |tbs| device.sign(tbs))
         .build()
         .to_cbor_value()
-        .map_err(|e| error(format!("deviceSignature: {e}")))?;
+        .map_err(|e| Error::mdoc(format!("deviceSignature: {e}")))?;
     let document = text_map(vec![
         ("docType", Cbor::Text(doc_type.into())),
         ("issuerSigned", issuer_signed_value),
@@ -432,7 +430,7 @@ pub fn received_item<'a>(received: &'a [u8], inner: &[u8]) -> Result<&'a [u8]> {
     let start = received
         .windows(inner.len().max(1))
         .position(|w| w == inner)
-        .ok_or_else(|| error("an IssuerSignedItemBytes is not in the received bytes"))?;
+        .ok_or_else(|| Error::mdoc("an IssuerSignedItemBytes is not in the received bytes"))?;
     for header in [1usize, 2, 3, 5, 9] {
         let Some(tag_at) = start.checked_sub(header + 2) else {
             continue;
@@ -453,7 +451,7 @@ pub fn received_item<'a>(received: &'a [u8], inner: &[u8]) -> Result<&'a [u8]> {
             return Ok(&received[tag_at..start + inner.len()]);
         }
     }
-    Err(error(
+    Err(Error::mdoc(
         "an IssuerSignedItemBytes has no tag-24 byte-string header before it",
     ))
 }
@@ -467,7 +465,10 @@ pub fn item_digest(item_bytes: &[u8]) -> [u8; 32] {
 /// `x5chain`) against the trusted IACA, the MSO's COSE_Sign1 signature with the DS key, `docType`, the
 /// validity period at `now`, every presented element's digest over its received bytes against
 /// `valueDigests`, and the device signature over `DeviceAuthenticationBytes`. Spans: `certificate_chain`,
-/// `verify`, `digests`, `device_auth`. Errors: [`ErrorKind::Integrity`] naming the failed check.
+/// `verify`, `digests`, `device_auth`. Errors, each naming the failed check:
+/// [`ErrorKind::Signature`](crate::ErrorKind::Signature) (MSO, DS certificate or device signature),
+/// [`ErrorKind::Digest`](crate::ErrorKind::Digest) (a value digest), [`ErrorKind::Key`](crate::ErrorKind::Key)
+/// (a key of another type), [`ErrorKind::Mdoc`](crate::ErrorKind::Mdoc) (structure, doc type, validity, chain).
 pub fn verify(device_response: &[u8], check: &Verification) -> Result<Verified> {
     let response = decode(device_response, "the DeviceResponse")?;
     if get(&response, "status")
@@ -475,19 +476,19 @@ pub fn verify(device_response: &[u8], check: &Verification) -> Result<Verified> 
         .map(i128::from)
         != Some(0)
     {
-        return Err(error("the DeviceResponse status is not 0 (OK)"));
+        return Err(Error::mdoc("the DeviceResponse status is not 0 (OK)"));
     }
     let document = field(&response, "documents", "the DeviceResponse")?
         .as_array()
         .and_then(|d| d.first())
-        .ok_or_else(|| error("the DeviceResponse has no document"))?;
+        .ok_or_else(|| Error::mdoc("the DeviceResponse has no document"))?;
     let doc_type = field(document, "docType", "the document")?
         .as_text()
-        .ok_or_else(|| error("docType is not text"))?;
+        .ok_or_else(|| Error::mdoc("docType is not text"))?;
     let issuer_signed = field(document, "issuerSigned", "the document")?;
     let issuer_auth =
         CoseSign1::from_cbor_value(field(issuer_signed, "issuerAuth", "issuerSigned")?.clone())
-            .map_err(|e| error(format!("issuerAuth is not a COSE_Sign1: {e}")))?;
+            .map_err(|e| Error::mdoc(format!("issuerAuth is not a COSE_Sign1: {e}")))?;
     let ds_cert = issuer_auth
         .unprotected
         .rest
@@ -498,7 +499,7 @@ pub fn verify(device_response: &[u8], check: &Verification) -> Result<Verified> 
             Cbor::Array(chain) => chain.first().and_then(Cbor::as_bytes).map(Vec::as_slice),
             _ => None,
         })
-        .ok_or_else(|| error("issuerAuth has no x5chain certificate"))?;
+        .ok_or_else(|| Error::mdoc("issuerAuth has no x5chain certificate"))?;
     let issuer_key = {
         let _span = tracing::info_span!(step::CERTIFICATE_CHAIN).entered();
         let spki = match check.iaca {
@@ -506,7 +507,7 @@ pub fn verify(device_response: &[u8], check: &Verification) -> Result<Verified> 
             None => {
                 use x509_cert::der::Decode;
                 x509_cert::Certificate::from_der(ds_cert)
-                    .map_err(|e| error(format!("the DS certificate is not DER X.509: {e}")))?
+                    .map_err(|e| Error::mdoc(format!("the DS certificate is not DER X.509: {e}")))?
                     .tbs_certificate
                     .subject_public_key_info
             }
@@ -520,7 +521,7 @@ pub fn verify(device_response: &[u8], check: &Verification) -> Result<Verified> 
                 issuer_key.verify(tbs, signature).then_some(()).ok_or(())
             })
             .map_err(|_| {
-                error(
+                Error::signature(
                     "the MSO signature (issuerAuth) does not verify with the DS certificate's key",
                 )
             })?;
@@ -529,7 +530,7 @@ pub fn verify(device_response: &[u8], check: &Verification) -> Result<Verified> 
     let payload = issuer_auth
         .payload
         .as_deref()
-        .ok_or_else(|| error("issuerAuth has no payload"))?;
+        .ok_or_else(|| Error::mdoc("issuerAuth has no payload"))?;
     let mso = decode(
         untag24(
             &decode(payload, "the MSO bytes")?,
@@ -538,13 +539,13 @@ pub fn verify(device_response: &[u8], check: &Verification) -> Result<Verified> 
         "the MSO",
     )?;
     if field(&mso, "docType", "the MSO")?.as_text() != Some(doc_type) {
-        return Err(error("the document's docType is not the MSO's"));
+        return Err(Error::mdoc("the document's docType is not the MSO's"));
     }
     let validity = field(&mso, "validityInfo", "the MSO")?;
     let from = tdate_seconds(field(validity, "validFrom", "validityInfo")?, "validFrom")?;
     let until = tdate_seconds(field(validity, "validUntil", "validityInfo")?, "validUntil")?;
     if check.now_unix < from || check.now_unix > until {
-        return Err(error(format!(
+        return Err(Error::mdoc(format!(
             "the MSO is not valid at {} (valid {from}–{until})",
             check.now_unix
         )));
@@ -553,23 +554,23 @@ pub fn verify(device_response: &[u8], check: &Verification) -> Result<Verified> 
     let mut elements = Vec::new();
     let namespaces = field(issuer_signed, "nameSpaces", "issuerSigned")?
         .as_map()
-        .ok_or_else(|| error("nameSpaces is not a map"))?;
+        .ok_or_else(|| Error::mdoc("nameSpaces is not a map"))?;
     for (namespace, items) in namespaces {
         let ns = namespace
             .as_text()
-            .ok_or_else(|| error("a namespace is not text"))?;
+            .ok_or_else(|| Error::mdoc("a namespace is not text"))?;
         let digests = get(value_digests, ns)
-            .ok_or_else(|| error(format!("the MSO has no digests for {ns}")))?;
+            .ok_or_else(|| Error::mdoc(format!("the MSO has no digests for {ns}")))?;
         for item in items
             .as_array()
-            .ok_or_else(|| error("a namespace's items are not an array"))?
+            .ok_or_else(|| Error::mdoc("a namespace's items are not an array"))?
         {
             let inner = untag24(item, "an IssuerSignedItemBytes")?;
             let received = received_item(device_response, inner)?;
             let parsed = decode(inner, "an IssuerSignedItem")?;
             let id = field(&parsed, "digestID", "an IssuerSignedItem")?
                 .as_integer()
-                .ok_or_else(|| error("digestID is not an integer"))?;
+                .ok_or_else(|| Error::mdoc("digestID is not an integer"))?;
             let name = field(&parsed, "elementIdentifier", "an IssuerSignedItem")?
                 .as_text()
                 .unwrap_or("?")
@@ -579,10 +580,10 @@ pub fn verify(device_response: &[u8], check: &Verification) -> Result<Verified> 
                 .and_then(|m| m.iter().find(|(k, _)| k.as_integer() == Some(id)))
                 .and_then(|(_, v)| v.as_bytes())
                 .ok_or_else(|| {
-                    error(format!("the MSO has no digest {} for {ns}", i128::from(id)))
+                    Error::digest(format!("the MSO has no digest {} for {ns}", i128::from(id)))
                 })?;
             if expected.as_slice() != item_digest(received) {
-                return Err(error(format!(
+                return Err(Error::digest(format!(
                     "the value digest of {ns}/{name} does not match the MSO"
                 )));
             }
@@ -603,7 +604,7 @@ pub fn verify(device_response: &[u8], check: &Verification) -> Result<Verified> 
                 )?
                 .clone(),
             )
-            .map_err(|e| error(format!("the MSO's deviceKey is not a COSE_Key: {e}")))?;
+            .map_err(|e| Error::key(format!("the MSO's deviceKey is not a COSE_Key: {e}")))?;
             let device_key = public_of(&device_key)?;
             let device_signed = field(document, "deviceSigned", "the document")?;
             let device_namespaces = field(device_signed, "nameSpaces", "deviceSigned")?;
@@ -613,17 +614,19 @@ pub fn verify(device_response: &[u8], check: &Verification) -> Result<Verified> 
                 "deviceAuth",
             )
             .map_err(|_| {
-                error("deviceAuth has no deviceSignature (a deviceMac is not supported)")
+                Error::mdoc("deviceAuth has no deviceSignature (a deviceMac is not supported)")
             })?;
             let signature = CoseSign1::from_cbor_value(signature.clone())
-                .map_err(|e| error(format!("deviceSignature is not a COSE_Sign1: {e}")))?;
+                .map_err(|e| Error::mdoc(format!("deviceSignature is not a COSE_Sign1: {e}")))?;
             let signed = device_authentication(transcript, doc_type, device_namespaces);
             signature
                 .verify_detached_signature(&signed, &[], |sig, tbs| {
                     device_key.verify(tbs, sig).then_some(()).ok_or(())
                 })
                 .map_err(|_| {
-                    error("the device signature does not verify over DeviceAuthenticationBytes")
+                    Error::signature(
+                        "the device signature does not verify over DeviceAuthenticationBytes",
+                    )
                 })?;
             true
         }
@@ -637,5 +640,5 @@ pub fn verify(device_response: &[u8], check: &Verification) -> Result<Verified> 
 
 /// Parses a COSE_Sign1 from tagged or untagged bytes (for tests and tools).
 pub fn parse_sign1(bytes: &[u8]) -> Result<CoseSign1> {
-    CoseSign1::from_slice(bytes).map_err(|e| error(format!("not a COSE_Sign1: {e}")))
+    CoseSign1::from_slice(bytes).map_err(|e| Error::mdoc(format!("not a COSE_Sign1: {e}")))
 }

@@ -1,15 +1,11 @@
 //! JWS keys for SD-JWT (RFC 7515 / RFC 7518 / RFC 8037 via the jsonwebtoken crate, RustCrypto backend): an
 //! issuer or holder key pair as a jsonwebtoken encoding key, its public JWK (RFC 7517) and decoding key.
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 use crate::integrity::suites::SecretKey;
 use base64ct::{Base64UrlUnpadded, Encoding};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey};
 use serde_json::{json, Value};
-
-fn error(reason: impl Into<String>) -> Error {
-    Error::new(ErrorKind::Integrity, reason)
-}
 
 /// A signing key with its JWS algorithm (`EdDSA` for Ed25519, `ES256` for P-256) and public JWK.
 #[derive(Clone)]
@@ -37,7 +33,7 @@ impl JoseKey {
                 alg: Algorithm::EdDSA,
                 encoding: EncodingKey::from_ed_der(
                     k.to_pkcs8_der()
-                        .map_err(|e| error(format!("Ed25519 key: {e}")))?
+                        .map_err(|e| Error::key(format!("Ed25519 key: {e}")))?
                         .as_bytes(),
                 ),
                 jwk: json!({"kty": "OKP", "crv": "Ed25519", "x": b64(k.verifying_key().as_bytes())}),
@@ -53,13 +49,13 @@ impl JoseKey {
                     alg: Algorithm::ES256,
                     encoding: EncodingKey::from_ec_der(
                         k.to_pkcs8_der()
-                            .map_err(|e| error(format!("P-256 key: {e}")))?
+                            .map_err(|e| Error::key(format!("P-256 key: {e}")))?
                             .as_bytes(),
                     ),
                     jwk: json!({"kty": "EC", "crv": "P-256", "x": b64(x), "y": b64(y)}),
                 })
             }
-            SecretKey::P384(_) => Err(error(
+            SecretKey::P384(_) => Err(Error::key(
                 "SD-JWT VC here signs with EdDSA (Ed25519) or ES256 (P-256)",
             )),
         }
@@ -81,10 +77,11 @@ pub fn decoding_key(jwk: &Value) -> Result<(DecodingKey, Algorithm)> {
         (Some("OKP"), Some("Ed25519")) => Algorithm::EdDSA,
         (Some("EC"), Some("P-256")) => Algorithm::ES256,
         (Some("EC"), Some("P-384")) => Algorithm::ES384,
-        _ => return Err(error(format!("unsupported JWK {jwk}"))),
+        _ => return Err(Error::key(format!("unsupported JWK {jwk}"))),
     };
     let parsed: jsonwebtoken::jwk::Jwk =
-        serde_json::from_value(jwk.clone()).map_err(|e| error(format!("invalid JWK: {e}")))?;
-    let key = DecodingKey::from_jwk(&parsed).map_err(|e| error(format!("invalid JWK: {e}")))?;
+        serde_json::from_value(jwk.clone()).map_err(|e| Error::key(format!("invalid JWK: {e}")))?;
+    let key =
+        DecodingKey::from_jwk(&parsed).map_err(|e| Error::key(format!("invalid JWK: {e}")))?;
     Ok((key, alg))
 }

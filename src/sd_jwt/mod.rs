@@ -5,7 +5,7 @@
 
 pub mod jose;
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 use base64ct::{Base64UrlUnpadded, Encoding};
 use jose::JoseKey;
 use jsonwebtoken::{Algorithm, DecodingKey, Header, Validation};
@@ -34,10 +34,6 @@ pub mod step {
     pub const KEY_BINDING: &str = "key_binding";
 }
 
-fn error(reason: impl Into<String>) -> Error {
-    Error::new(ErrorKind::Integrity, reason)
-}
-
 fn b64(bytes: &[u8]) -> String {
     Base64UrlUnpadded::encode_string(bytes)
 }
@@ -63,7 +59,7 @@ pub struct Disclosure {
 impl Disclosure {
     /// Decodes a Disclosure. Errors: not base64url, not a JSON array of 2 or 3, a non-string salt or name.
     pub fn parse(encoded: &str) -> Result<Disclosure> {
-        let bad = |why: &str| error(format!("Disclosure `{encoded}`: {why}"));
+        let bad = |why: &str| Error::sd_jwt(format!("Disclosure `{encoded}`: {why}"));
         let json = Base64UrlUnpadded::decode_vec(encoded).map_err(|_| bad("not base64url"))?;
         let items: Vec<Value> =
             serde_json::from_slice(&json).map_err(|_| bad("not a JSON array"))?;
@@ -150,7 +146,9 @@ pub fn issue(
         let mut disclosures = Vec::with_capacity(claims.selective.len());
         for (name, value) in &claims.selective {
             if ["_sd", "_sd_alg", "...", "cnf"].contains(&name.as_str()) {
-                return Err(error(format!("`{name}` cannot be selectively disclosable")));
+                return Err(Error::sd_jwt(format!(
+                    "`{name}` cannot be selectively disclosable"
+                )));
             }
             let d = Disclosure::new(name, value, rng);
             digests.push(digest(&d.encoded));
@@ -171,7 +169,7 @@ pub fn issue(
     let mut header = Header::new(issuer.alg);
     header.typ = Some(SD_JWT_VC_TYP.to_string());
     let jwt = jsonwebtoken::encode(&header, &payload, issuer.encoding())
-        .map_err(|e| error(format!("signing the issuer JWT: {e}")))?;
+        .map_err(|e| Error::signature(format!("signing the issuer JWT: {e}")))?;
     Ok(Issued { jwt, disclosures })
 }
 
@@ -192,7 +190,9 @@ pub struct KeyBinding<'a> {
 fn split(serialized: &str) -> Result<(&str, Vec<&str>, Option<&str>)> {
     let mut parts: Vec<&str> = serialized.split('~').collect();
     if parts.len() < 2 {
-        return Err(error("not an SD-JWT: no `~` after the issuer-signed JWT"));
+        return Err(Error::sd_jwt(
+            "not an SD-JWT: no `~` after the issuer-signed JWT",
+        ));
     }
     let kb = parts.pop().filter(|p| !p.is_empty());
     let jwt = parts.remove(0);
@@ -223,7 +223,9 @@ pub fn present(issued: &str, disclose: &[&str], binding: Option<&KeyBinding>) ->
             }
         }
         if let Some(missing) = disclose.iter().find(|n| !found.contains(**n)) {
-            return Err(error(format!("no Disclosure for claim `{missing}`")));
+            return Err(Error::sd_jwt(format!(
+                "no Disclosure for claim `{missing}`"
+            )));
         }
         out
     };
@@ -235,7 +237,7 @@ pub fn present(issued: &str, disclose: &[&str], binding: Option<&KeyBinding>) ->
         let mut header = Header::new(kb.holder.alg);
         header.typ = Some(KB_JWT_TYP.to_string());
         let jwt = jsonwebtoken::encode(&header, &payload, kb.holder.encoding())
-            .map_err(|e| error(format!("signing the KB-JWT: {e}")))?;
+            .map_err(|e| Error::signature(format!("signing the KB-JWT: {e}")))?;
         out.push_str(&jwt);
     }
     Ok(out)
@@ -275,8 +277,13 @@ fn verify_jws(
     validation.validate_exp = false;
     validation.validate_nbf = false;
     validation.validate_aud = false;
-    let data = jsonwebtoken::decode::<Map<String, Value>>(jwt, key, &validation)
-        .map_err(|e| error(format!("the {what} does not verify: {e}")))?;
+    let data = jsonwebtoken::decode::<Map<String, Value>>(jwt, key, &validation).map_err(|e| {
+        let reason = format!("the {what} does not verify: {e}");
+        match e.kind() {
+            jsonwebtoken::errors::ErrorKind::InvalidSignature => Error::signature(reason),
+            _ => Error::sd_jwt(reason),
+        }
+    })?;
     Ok((data.header, data.claims))
 }
 
@@ -287,7 +294,9 @@ fn take(
     used: &mut HashSet<String>,
 ) -> Result<Option<Disclosure>> {
     if !used.insert(digest.to_string()) {
-        return Err(error(format!("digest {digest} appears more than once")));
+        return Err(Error::sd_jwt(format!(
+            "digest {digest} appears more than once"
+        )));
     }
     Ok(by_digest.get(digest).cloned())
 }
@@ -304,20 +313,20 @@ fn rebuild(
             if let Some(sd) = object.remove("_sd") {
                 let digests = sd
                     .as_array()
-                    .ok_or_else(|| error("`_sd` is not an array"))?;
+                    .ok_or_else(|| Error::sd_jwt("`_sd` is not an array"))?;
                 for d in digests {
                     let d = d
                         .as_str()
-                        .ok_or_else(|| error("an `_sd` digest is not a string"))?;
+                        .ok_or_else(|| Error::sd_jwt("an `_sd` digest is not a string"))?;
                     if let Some(disclosure) = take(d, by_digest, used)? {
                         let name = disclosure.name.clone().ok_or_else(|| {
-                            error(format!(
+                            Error::sd_jwt(format!(
                                 "Disclosure {} is an array element but sits in `_sd`",
                                 disclosure.encoded
                             ))
                         })?;
                         if name == "_sd" || name == "..." || object.contains_key(&name) {
-                            return Err(error(format!(
+                            return Err(Error::sd_jwt(format!(
                                 "Disclosure for `{name}` would overwrite a claim or is not allowed"
                             )));
                         }
@@ -346,7 +355,7 @@ fn rebuild(
                             kept.push(v);
                         }
                         Some(_) => {
-                            return Err(error(format!(
+                            return Err(Error::sd_jwt(format!(
                                 "digest {d} in an array names an object property"
                             )))
                         }
@@ -370,7 +379,9 @@ fn rebuild(
 /// rebuilds the claims, rejects a Disclosure no digest references (case 023) and a digest used twice; with
 /// `expected`, requires a KB-JWT (`typ` `kb+jwt`) signed by `cnf.jwk`, with the nonce, `aud` and `sd_hash` of
 /// the presentation (final `~` included, case 022). Spans: `verify`, `digests`, `key_binding`. Errors:
-/// [`ErrorKind::Integrity`] with the reason for every check that fails.
+/// [`ErrorKind::Signature`](crate::ErrorKind::Signature) for a JWS signature that does not verify,
+/// [`ErrorKind::Digest`](crate::ErrorKind::Digest) for an unreferenced Disclosure,
+/// [`ErrorKind::SdJwt`](crate::ErrorKind::SdJwt) for every other check that fails, each with the reason.
 pub fn verify(
     presentation: &str,
     issuer: (&DecodingKey, Algorithm),
@@ -385,20 +396,22 @@ pub fn verify(
         let _span = tracing::info_span!(step::DIGESTS).entered();
         match payload.get("_sd_alg").and_then(Value::as_str) {
             Some("sha-256") | None => {}
-            Some(other) => return Err(error(format!("unsupported _sd_alg {other}"))),
+            Some(other) => return Err(Error::sd_jwt(format!("unsupported _sd_alg {other}"))),
         }
         let mut by_digest = HashMap::new();
         for encoded in &disclosures {
             let d = Disclosure::parse(encoded)?;
             if by_digest.insert(digest(encoded), d).is_some() {
-                return Err(error(format!("Disclosure {encoded} is presented twice")));
+                return Err(Error::sd_jwt(format!(
+                    "Disclosure {encoded} is presented twice"
+                )));
             }
         }
         let mut claims = Value::Object(payload);
         let mut used = HashSet::new();
         rebuild(&mut claims, &by_digest, &mut used)?;
         if let Some(unused) = by_digest.keys().find(|d| !used.contains(*d)) {
-            return Err(error(format!(
+            return Err(Error::digest(format!(
                 "disclosure not referenced by the Issuer-signed JWT (digest {unused})"
             )));
         }
@@ -410,17 +423,17 @@ pub fn verify(
     };
     let key_bound = match (expected, kb) {
         (None, _) => false,
-        (Some(_), None) => return Err(error("the presentation has no Key Binding JWT")),
+        (Some(_), None) => return Err(Error::sd_jwt("the presentation has no Key Binding JWT")),
         (Some(expected), Some(kb)) => {
             let _span = tracing::info_span!(step::KEY_BINDING).entered();
             let jwk = claims
                 .get("cnf")
                 .and_then(|c| c.get("jwk"))
-                .ok_or_else(|| error("the issuer JWT has no cnf.jwk to bind to"))?;
+                .ok_or_else(|| Error::sd_jwt("the issuer JWT has no cnf.jwk to bind to"))?;
             let (key, alg) = jose::decoding_key(jwk)?;
             let (kb_header, kb_claims) = verify_jws(kb, &key, alg, "Key Binding JWT")?;
             if kb_header.typ.as_deref() != Some(KB_JWT_TYP) {
-                return Err(error("the Key Binding JWT's typ is not kb+jwt"));
+                return Err(Error::sd_jwt("the Key Binding JWT's typ is not kb+jwt"));
             }
             let sd_jwt_part = &presentation[..presentation.len() - kb.len()];
             let checks = [
@@ -430,7 +443,7 @@ pub fn verify(
             ];
             for (claim, want) in checks {
                 if kb_claims.get(claim) != Some(&want) {
-                    return Err(error(format!(
+                    return Err(Error::sd_jwt(format!(
                         "the Key Binding JWT's {claim} is {}, expected {want}",
                         kb_claims
                             .get(claim)

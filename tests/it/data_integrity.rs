@@ -297,3 +297,31 @@ fn case_020_rdfc_proof_configuration_and_created_validation() {
         assert!(!di::is_xsd_date_time(no), "{no}");
     }
 }
+
+/// A credential that already carries a proof (here the W3C signed vector) cannot be re-signed by the exchange:
+/// the holder's new proof covers the old one, which the verifier removes. The error is one line with the file
+/// and the reason as text, never Rust debug formatting (`Some("…")`).
+#[test]
+fn exchange_of_a_signed_credential_fails_with_a_plain_reason() {
+    let signed = common::data("di-vectors/vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json");
+    let path = signed.display().to_string();
+    let output = common::canonprof(&[
+        "exchange",
+        "--credential",
+        &path,
+        "--iterations",
+        "1",
+        "--runs",
+        "1",
+        "--warmup",
+        "0",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        stderr,
+        format!(
+            "canonprof: error: {path}: a fresh proof did not verify: the signature does not verify over hashData\n"
+        )
+    );
+}
