@@ -1,12 +1,17 @@
 //! The fuzzing entry points, shared by the cargo-fuzz targets in `fuzz/` and the regression test that replays
 //! their corpus seeds and findings (`tests/it/fuzz_regressions.rs`): each takes arbitrary bytes, runs one input
 //! path with small bounds, and panics only on a broken invariant (an error result is a correct outcome).
+//! [`differential`] runs both JSON-LD engines on the same bytes and says what each made of them.
 
 use crate::canon::rdfc::{self, RdfcOptions};
-use crate::canon::{jcs as jcs_pipeline, nquads as nquads_parser};
+use crate::canon::{jcs as jcs_pipeline, nquads as nquads_parser, Algorithm, Engine};
+use crate::canonicalize::{InputFormat, Output, Request};
 use crate::document::Document;
+use crate::error::Error;
 use crate::loader::OfflineLoader;
-use std::sync::OnceLock;
+use std::cell::RefCell;
+use std::fmt;
+use std::sync::{Once, OnceLock};
 use std::time::Duration;
 
 /// Small bounds so a hostile input ends fast.
@@ -94,4 +99,160 @@ fn same_json(a: &serde_json::Value, b: &serde_json::Value) -> bool {
         }
         _ => a == b,
     }
+}
+
+/// What one JSON-LD engine made of a document in `canonprof canonicalize` (RDFC-1.0, canonical N-Quads).
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    /// It accepted the document: the canonical N-Quads (RDFC-1.0 §5, each line ending in `\n`).
+    Canonical(String),
+    /// It refused the document with this error (what the CLI prints as one line).
+    Refused(Error),
+    /// It panicked: where and with what message (`panicked at src/…:line:column: message`).
+    Panicked(String),
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Canonical(nquads) => write!(f, "accepts ({} quads)", nquads.lines().count()),
+            Outcome::Refused(error) => write!(f, "refuses ({:?}: {error})", error.kind),
+            Outcome::Panicked(message) => write!(f, "panics ({})", message.replace('\n', " ")),
+        }
+    }
+}
+
+/// The two engines' outcomes on the same bytes ([`differential`]).
+#[derive(Debug, Clone)]
+pub struct Differential {
+    /// The json-ld crate's engine ([`Engine::JsonLd`], the reference).
+    pub json_ld: Outcome,
+    /// canonprof's engine ([`Engine::Canonprof`]).
+    pub canonprof: Outcome,
+}
+
+impl Differential {
+    /// Whether the engines agree: both accept with the same canonical N-Quads, or both refuse (the error kinds and
+    /// messages may differ). A panic never agrees.
+    pub fn agree(&self) -> bool {
+        match (&self.json_ld, &self.canonprof) {
+            (Outcome::Canonical(a), Outcome::Canonical(b)) => a == b,
+            (Outcome::Refused(_), Outcome::Refused(_)) => true,
+            _ => false,
+        }
+    }
+
+    /// A short name for what kind of disagreement this is, for grouping findings: `<json-ld>-<canonprof>` with
+    /// each side `ok`, `refused-<ErrorKind>` or `panic` (`ok-ok` when both accept with different N-Quads).
+    pub fn signature(&self) -> String {
+        fn side(outcome: &Outcome) -> String {
+            match outcome {
+                Outcome::Canonical(_) => "ok".to_string(),
+                Outcome::Refused(error) => format!("refused-{:?}", error.kind),
+                Outcome::Panicked(_) => "panic".to_string(),
+            }
+        }
+        format!("{}-{}", side(&self.json_ld), side(&self.canonprof))
+    }
+}
+
+impl fmt::Display for Differential {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "json-ld {}; canonprof {}", self.json_ld, self.canonprof)?;
+        if let (Outcome::Canonical(a), Outcome::Canonical(b)) = (&self.json_ld, &self.canonprof) {
+            if a != b {
+                write!(f, "\njson-ld's canonical N-Quads:\n{a}canonprof's:\n{b}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The two engines' loaders: bundled contexts parsed once and shared by every input, the context-load limit of the
+/// CLI's default; the processed-context cache off, so no input's result depends on the ones before it (and memory
+/// stays flat over millions of inputs).
+fn engine_loader(engine: Engine) -> &'static OfflineLoader {
+    static JSON_LD: OnceLock<OfflineLoader> = OnceLock::new();
+    static CANONPROF: OnceLock<OfflineLoader> = OnceLock::new();
+    let cell = match engine {
+        Engine::JsonLd => &JSON_LD,
+        Engine::Canonprof => &CANONPROF,
+    };
+    cell.get_or_init(|| {
+        OfflineLoader::bundled()
+            .with_engine(engine)
+            .with_context_cache(false)
+            .with_max_context_loads(crate::loader::DEFAULT_MAX_CONTEXT_LOADS)
+    })
+}
+
+/// Runs `canonprof canonicalize` (RDFC-1.0, JSON-LD input, canonical N-Quads, the CLI's default bounds: Hash
+/// N-Degree Quads call limit, labeling time limit, context-load limit) with both engines on `data`. `None` when
+/// the bytes are not a document the CLI would hand to an engine (not UTF-8, not I-JSON: src/document.rs), since
+/// then neither engine runs. A panic inside an engine is caught and becomes [`Outcome::Panicked`].
+pub fn differential(data: &[u8]) -> Option<Differential> {
+    let document = Document::from_bytes("fuzz.json".into(), data.to_vec()).ok()?;
+    document.check_json().ok()?;
+    let request = Request {
+        algorithm: Algorithm::Rdfc,
+        input_format: InputFormat::Jsonld,
+        output: Output::Canonical,
+        rdfc: RdfcOptions::DEFAULT,
+    };
+    let run = |engine| {
+        let loader = engine_loader(engine);
+        match catching(|| crate::canonicalize::run(&document, loader, &request)) {
+            Ok(Ok(nquads)) => Outcome::Canonical(nquads),
+            Ok(Err(error)) => Outcome::Refused(error),
+            Err(message) => Outcome::Panicked(message),
+        }
+    };
+    Some(Differential {
+        json_ld: run(Engine::JsonLd),
+        canonprof: run(Engine::Canonprof),
+    })
+}
+
+/// The differential invariant: on every document both engines accept with the same canonical N-Quads or both
+/// refuse, and neither panics.
+pub fn jsonld_differential(data: &[u8]) {
+    if let Some(outcome) = differential(data) {
+        assert!(outcome.agree(), "the engines disagree: {outcome}");
+    }
+}
+
+thread_local! {
+    /// Set while [`catching`] runs its closure on this thread; the panic it catches, once caught.
+    static CATCHING: RefCell<Option<Option<String>>> = const { RefCell::new(None) };
+}
+
+/// Runs `run`, turning a panic into `Err("panicked at <location>: <message>")`. The panic hook this installs (once,
+/// process-wide) records a panic on a thread inside `catching` instead of reporting it, and hands every other panic
+/// to the hook it replaced (libFuzzer's, which aborts, or the test harness's).
+fn catching<T>(run: impl FnOnce() -> T) -> Result<T, String> {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let recorded = CATCHING.with(|c| match c.borrow_mut().as_mut() {
+                Some(slot) => {
+                    *slot = Some(info.to_string());
+                    true
+                }
+                None => false,
+            });
+            if !recorded {
+                previous(info);
+            }
+        }));
+    });
+    CATCHING.with(|c| *c.borrow_mut() = Some(None));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run));
+    let recorded = CATCHING.with(|c| c.borrow_mut().take()).flatten();
+    result.map_err(|payload| {
+        recorded
+            .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "panicked".to_string())
+    })
 }

@@ -1,16 +1,21 @@
 //! Replays the fuzzing corpus seeds (`fuzz/seeds/<target>/`) and every input the fuzzers found to crash, hang or
 //! break an invariant (`fuzz/regressions/<target>/`, kept after the fix) through the same entry points the
 //! cargo-fuzz targets call (`canonprof::fuzzing`): CI runs these, not the fuzzer (docs/conformance.md).
+//! The differential target's findings (`fuzz/regressions/jsonld_differential/`) are also held to jsonld.js's
+//! verdict on them (`<name>.verdict`, written by `scripts/peers/node/verdict.mjs --write`).
 
-use std::path::Path;
+use canonprof::fuzzing::{differential, Outcome};
+use std::path::{Path, PathBuf};
 
 fn replay(target: &str, run: fn(&[u8])) -> usize {
+    replay_from(&["seeds", "regressions"], target, run)
+}
+
+/// Runs every file of `fuzz/<dir>/<target>/` for each of `dirs` through `run`; the number of files.
+fn replay_from(dirs: &[&str], target: &str, run: fn(&[u8])) -> usize {
     let mut count = 0;
-    for dir in ["seeds", "regressions"] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("fuzz")
-            .join(dir)
-            .join(target);
+    for dir in dirs {
+        let path = fuzz_dir(dir, target);
         let Ok(entries) = std::fs::read_dir(&path) else {
             continue;
         };
@@ -41,4 +46,85 @@ fn nquads_inputs() {
 #[test]
 fn jcs_inputs() {
     assert!(replay("jcs", canonprof::fuzzing::jcs) >= 5);
+}
+
+/// The differential target's seeds: the engines agree on each (its findings are checked below).
+#[test]
+fn jsonld_differential_seeds() {
+    let run = canonprof::fuzzing::jsonld_differential;
+    assert!(replay_from(&["seeds"], "jsonld_differential", run) >= 10);
+}
+
+fn fuzz_dir(dir: &str, target: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz")
+        .join(dir)
+        .join(target)
+}
+
+/// The findings not fixed yet: `KNOWN`'s lines `<file name> <kind id>` (blank lines and `#` comments skipped).
+fn known_findings(dir: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(dir.join("KNOWN")).unwrap_or_default();
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| l.split_whitespace().next().unwrap().to_string())
+        .collect()
+}
+
+/// Whether `outcome` is jsonld.js's `verdict`: the same canonical N-Quads, or a refusal where it refuses.
+fn matches_verdict(outcome: &Outcome, verdict: &str) -> bool {
+    match outcome {
+        Outcome::Canonical(nquads) => nquads == verdict,
+        Outcome::Refused(_) => verdict.starts_with("refused:"),
+        Outcome::Panicked(_) => false,
+    }
+}
+
+/// Every differential finding: both engines agree with jsonld.js 9 in safe mode (the same canonical N-Quads, or
+/// both refuse where it refuses) and neither panics — except the findings listed in `KNOWN`, which must still
+/// fail (a fixed one is taken off the list).
+#[test]
+fn jsonld_differential_findings_follow_jsonld_js() {
+    let dir = fuzz_dir("regressions", "jsonld_differential");
+    let known = known_findings(&dir);
+    let mut inputs = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let file = entry.unwrap().path();
+        if file.extension().is_some_and(|e| e == "json") {
+            inputs.push(file);
+        }
+    }
+    inputs.sort();
+    for name in &known {
+        assert!(
+            dir.join(name).exists(),
+            "KNOWN lists {name}, which is not in {}",
+            dir.display()
+        );
+    }
+    let mut failures = Vec::new();
+    for file in &inputs {
+        let name = file.file_name().unwrap().to_str().unwrap();
+        let verdict_file = file.with_extension("verdict");
+        let verdict = std::fs::read_to_string(&verdict_file)
+            .unwrap_or_else(|_| panic!("{} has no jsonld.js verdict", verdict_file.display()));
+        let outcome = differential(&std::fs::read(file).unwrap())
+            .unwrap_or_else(|| panic!("{name} is not a document both engines run on"));
+        let follows = matches_verdict(&outcome.json_ld, &verdict)
+            && matches_verdict(&outcome.canonprof, &verdict)
+            && outcome.agree();
+        match (follows, known.iter().any(|k| k == name)) {
+            (false, false) => failures.push(format!(
+                "{name}: {outcome}; jsonld.js {}",
+                verdict.lines().next().unwrap_or("")
+            )),
+            (true, true) => {
+                failures.push(format!("{name} now follows jsonld.js: take it off KNOWN"))
+            }
+            _ => {}
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(inputs.len() >= known.len());
 }
