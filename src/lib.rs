@@ -1,13 +1,15 @@
 //! canonprof: what does it cost to secure a Verifiable Credential, and where does the time go?
 //!
-//! Layout (imports point one way: `cli` → runners → `canon` → `loader`; `profile`, `stats` and `export` are
-//! leaves that know nothing of credentials):
+//! Layout (imports point one way: `cli` → runners → `canon` → `loader`; `profile`, `stats`, `report` and
+//! `export` are leaves that know nothing of credentials — the runners fill `report`'s neutral result types and
+//! `export` renders them):
 //! - [`cli`]: the command line;
 //! - [`benchmark`]: the main job's runner (warm-up, R runs × N iterations, per-phase statistics);
 //! - [`canon`]: the RDFC-1.0 and JCS pipelines, one `tracing` span per phase;
 //! - [`corpus`], [`document`], [`loader`]: bundled credentials, input checking, the offline context loader;
-//! - [`profile`]: the span layer that times phases; [`stats`]: medians and spread; [`export`]: JSON, CSV,
-//!   Markdown and the terminal table.
+//! - [`profile`]: the span layer that times phases; [`stats`]: medians and spread; [`report`]: the result types
+//!   of every runner (names and numbers); [`export`]: their JSON, CSV, Markdown, HTML, SVG charts and terminal
+//!   tables.
 
 pub mod benchmark;
 pub mod canon;

@@ -9,7 +9,7 @@ use crate::document::Document;
 use crate::error::Result;
 use crate::loader::OfflineLoader;
 use crate::profile::Timer;
-use crate::report::AlgorithmResult;
+use crate::report::sweep::{Point, Sweep};
 
 /// What grows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -30,6 +30,12 @@ impl Kind {
             Kind::Depth => "nesting depth",
             Kind::BlankNodes => "blank nodes",
         }
+    }
+
+    /// The name on the command line (`attributes`, `depth`, `blank-nodes`).
+    pub fn name(self) -> String {
+        clap::ValueEnum::to_possible_value(&self)
+            .map_or_else(String::new, |v| v.get_name().to_string())
     }
 
     /// Default sizes.
@@ -72,23 +78,6 @@ pub fn credential(kind: Kind, size: usize) -> String {
     )
 }
 
-/// One size of the sweep.
-#[derive(Debug, Clone)]
-pub struct Point {
-    /// The size along the sweep's kind.
-    pub size: usize,
-    /// Document size (bytes).
-    pub bytes: usize,
-    /// Quads in the dataset.
-    pub quads: usize,
-    /// Blank nodes in the dataset.
-    pub blank_nodes: usize,
-    /// RDFC-1.0 phases.
-    pub rdfc: AlgorithmResult,
-    /// JCS phases.
-    pub jcs: AlgorithmResult,
-}
-
 /// Measures every size; `progress` is called after every iteration pair.
 pub fn run(
     kind: Kind,
@@ -96,13 +85,12 @@ pub fn run(
     loader: &OfflineLoader,
     config: &Config,
     progress: &mut dyn FnMut(),
-) -> Result<Vec<Point>> {
+) -> Result<Sweep> {
     let timer = Timer::new();
     let mut points = Vec::new();
+    let kind_name = kind.name();
     for &size in sizes {
         let text = credential(kind, size);
-        let kind_name = clap::ValueEnum::to_possible_value(&kind)
-            .map_or_else(String::new, |v| v.get_name().to_string());
         let label = format!("sweep:{kind_name}:{size}");
         let credential = Credential {
             name: label.clone(),
@@ -141,5 +129,11 @@ pub fn run(
             jcs,
         });
     }
-    Ok(points)
+    Ok(Sweep {
+        unit: kind.unit().to_string(),
+        iterations: config.iterations,
+        runs: config.runs,
+        warmup: config.warmup,
+        points,
+    })
 }

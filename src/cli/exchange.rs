@@ -2,15 +2,15 @@
 //! default) or, with `--format vcdm`, every Data Integrity cryptosuite per operation on the VCDM credentials,
 //! with the canonicalization count and its share of the time.
 
-use super::exchange_table::{formats_table, vcdm_table};
 use super::{check_writable, create_dir, loader, progress_bar, write_stdout, CommonArgs};
 use crate::corpus::{self, Schema};
 use crate::error::{Error, ErrorKind, Result};
 use crate::exchange::formats::{self, Alg};
 use crate::exchange::leg::Leg;
 use crate::exchange::vcdm::{self, Settings};
-use crate::export;
+use crate::export::{self, exchange as render};
 use crate::integrity::suites::Cryptosuite;
+use crate::report::exchange::{Export, FormatsReport, SuitesConfig, SuitesReport};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
@@ -170,22 +170,32 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
         &mut || bar.inc(1),
     );
     bar.finish_and_clear();
-    let results = results?;
-    write_stdout(&vcdm_table(&results, &settings))?;
+    let report = SuitesReport {
+        config: SuitesConfig {
+            settings: formats::Settings {
+                iterations: settings.iterations,
+                runs: settings.runs,
+                warmup: settings.warmup,
+                seed: settings.seed,
+            },
+            disclosed: vcdm::DISCLOSED,
+        },
+        results: results?,
+    };
+    write_stdout(&render::suites_table(&report))?;
     if let Some(dir) = &settings.flamegraphs {
-        let drawn = results.iter().filter(|r| r.flamegraph.is_some()).count();
+        let drawn = report
+            .results
+            .iter()
+            .filter(|r| r.flamegraph.is_some())
+            .count();
         write_stdout(&format!(
             "flamegraphs: {drawn} exchange span graphs in {}\n",
             dir.display()
         ))?;
     }
     if let Some(path) = &args.export_json {
-        let json = serde_json::json!({"format": "vcdm", "config": {"iterations": settings.iterations, "runs": settings.runs,
-            "warmup": settings.warmup, "seed": settings.seed, "disclosed": vcdm::DISCLOSED}, "results": results});
-        export::write_atomically(
-            path,
-            &(serde_json::to_string_pretty(&json).expect("serializable") + "\n"),
-        )?;
+        export::write_atomically(path, &render::json(&Export::Vcdm(report)))?;
     }
     Ok(())
 }
@@ -225,14 +235,10 @@ fn run_all(args: ExchangeArgs) -> Result<()> {
     };
     let reports = run_formats(&credentials, &algs, &loaders, &settings)?;
     for report in &reports {
-        write_stdout(&formats_table(report))?;
+        write_stdout(&render::formats_table(report))?;
     }
     if let Some(path) = &args.export_json {
-        let json = serde_json::json!({"format": "all", "reports": reports});
-        export::write_atomically(
-            path,
-            &(serde_json::to_string_pretty(&json).expect("serializable") + "\n"),
-        )?;
+        export::write_atomically(path, &render::json(&Export::All { reports }))?;
     }
     Ok(())
 }
@@ -244,7 +250,7 @@ pub(super) fn run_formats(
     algs: &[Alg],
     loaders: &[&crate::loader::OfflineLoader],
     settings: &formats::Settings,
-) -> Result<Vec<formats::Report>> {
+) -> Result<Vec<FormatsReport>> {
     let legs: usize = algs.iter().map(|&a| formats::leg_count(a, loaders)).sum();
     let steps = (credentials.len() * legs * 3 * settings.runs * settings.iterations) as u64;
     let bar = progress_bar(steps, "exchanging");

@@ -144,8 +144,7 @@ pub(super) fn run(args: JwsArgs) -> Result<()> {
         export::write_atomically(path, &render::csv(&m))?;
     }
     if let Some(path) = &args.export_json {
-        let json = serde_json::to_string_pretty(&m).expect("serializable") + "\n";
-        export::write_atomically(path, &json)?;
+        export::write_atomically(path, &render::json(&m))?;
     }
     if let Some(path) = &args.export_markdown {
         export::write_atomically(path, &render::markdown(&m))?;

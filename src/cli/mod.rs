@@ -4,7 +4,6 @@
 
 mod canonicalize;
 mod exchange;
-mod exchange_table;
 mod flame;
 mod jws;
 mod profile;

@@ -1,7 +1,6 @@
 //! The main job: measure every credential, print the tables, write the exports, then draw the flamegraphs.
 
 use super::exchange::run_formats;
-use super::exchange_table::formats_table;
 use super::{
     check_writable, create_dir, draw_flamegraphs, loader, loader_with_cache, now, progress_bar,
     rdfc_options, write_stdout, CommonArgs, FlameArgs,
@@ -137,14 +136,10 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         }
     };
     if let Some(exchange) = &exchange {
-        write_stdout(&format!("\n{}", formats_table(exchange)))?;
+        write_stdout(&format!("\n{}", export::exchange::formats_table(exchange)))?;
     }
     if let Some(path) = &args.export_json {
-        let sections: Vec<(&str, serde_json::Value)> = exchange
-            .iter()
-            .map(|e| ("exchange", serde_json::to_value(e).expect("serializable")))
-            .collect();
-        export::write_atomically(path, &export::json::render_with(&report, &sections))?;
+        export::write_atomically(path, &export::json::render_with(&report, exchange.as_ref()))?;
     }
     if let Some(path) = &args.export_csv {
         export::write_atomically(path, &export::csv::render(&report))?;
@@ -239,7 +234,10 @@ fn flamegraphs_with_index(
 
 /// The three-format exchange of person-20 with both algorithms, with the main job's N, R and warm-up, through
 /// `loaders` (one per expansion engine).
-fn exchange(loaders: &[&crate::loader::OfflineLoader], config: &Config) -> Result<formats::Report> {
+fn exchange(
+    loaders: &[&crate::loader::OfflineLoader],
+    config: &Config,
+) -> Result<crate::report::exchange::FormatsReport> {
     let person = corpus::bundled(Schema::Simple)
         .into_iter()
         .filter(|c| c.name == flames::SIMPLE_REFERENCE)

@@ -9,22 +9,20 @@
 use super::leg::Leg;
 use super::mdoc::MdocLeg;
 use super::sd_jwt::SdJwtLeg;
-use super::vcdm::{disclosed_attributes, operation_result, subject_attributes, OperationResult};
+use super::vcdm::{disclosed_attributes, operation_result, subject_attributes};
 use super::{Exchange, Operation};
 use crate::corpus::Credential;
 use crate::error::{Error, Result};
 use crate::integrity::suites::{self, Cryptosuite};
 use crate::loader::OfflineLoader;
 use crate::profile::{self, Samples, Timer};
-use serde::Serialize;
+use crate::report::exchange::{FormatResult, FormatsReport, OperationResult, Ratio, BAND};
 use serde_json::Value;
 
-/// The study's band: a difference within ±10% is not called real.
-pub const BAND: f64 = 0.10;
+pub use crate::report::exchange::Settings;
 
 /// The signature algorithm shared by every format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Alg {
     /// Ed25519 (EdDSA).
     Ed25519,
@@ -33,6 +31,9 @@ pub enum Alg {
 }
 
 impl Alg {
+    /// Every algorithm, in table order.
+    pub const ALL: [Alg; 2] = [Alg::Ed25519, Alg::P256];
+
     /// `ed25519` or `p256`.
     pub fn name(self) -> &'static str {
         match self {
@@ -52,93 +53,6 @@ impl Alg {
             ],
         }
     }
-}
-
-/// Measurement settings.
-#[derive(Debug, Clone, Copy, Serialize)]
-pub struct Settings {
-    /// Iterations per operation per run (N).
-    pub iterations: usize,
-    /// Runs (R), interleaved.
-    pub runs: usize,
-    /// Warm-up iterations per operation, before the first run.
-    pub warmup: usize,
-    /// RNG seed of every key, salt and nonce.
-    pub seed: u64,
-}
-
-/// One format's exchange.
-#[derive(Debug, Clone, Serialize)]
-pub struct FormatResult {
-    /// `SD-JWT VC`, `mdoc`, `VCDM eddsa-rdfc-2022`, …
-    pub format: String,
-    /// The signature algorithm.
-    pub alg: Alg,
-    /// issue, present, verify.
-    pub operations: Vec<OperationResult>,
-    /// Sum of the operations' medians (µs).
-    pub total_us: f64,
-    /// Smallest and largest per-run exchange total (sum of the operations' run medians, µs).
-    pub total_range_us: (f64, f64),
-    /// Canonicalizations per exchange.
-    pub canonicalizations: usize,
-    /// Bytes the holder sends the verifier.
-    pub presented_bytes: usize,
-    /// mdoc: the certificate chain check inside verify (median µs).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub certificate_chain_us: Option<f64>,
-}
-
-/// A pairwise comparison of exchange totals (same algorithm).
-#[derive(Debug, Clone, Serialize)]
-pub struct Ratio {
-    /// The slower format.
-    pub slower: String,
-    /// The faster format.
-    pub faster: String,
-    /// The algorithm.
-    pub alg: Alg,
-    /// slower / faster.
-    pub ratio: f64,
-    /// Whether the difference is inside the ±10% band (not a real difference).
-    pub within_band: bool,
-}
-
-impl Ratio {
-    /// `VCDM eddsa-rdfc-2022 / mdoc = 1.9x: outside the band`.
-    pub fn sentence(&self) -> String {
-        format!(
-            "{} / {} = {:.2}x: {}",
-            self.slower,
-            self.faster,
-            self.ratio,
-            if self.within_band {
-                "within the 10% band (no real difference)"
-            } else {
-                "outside the band"
-            }
-        )
-    }
-}
-
-/// The table's content.
-#[derive(Debug, Clone, Serialize)]
-pub struct Report {
-    /// The credential whose subject attributes were exchanged.
-    pub credential: String,
-    /// Subject attributes issued.
-    pub attributes: usize,
-    /// The disclosed attributes.
-    pub disclosed: Vec<String>,
-    /// Settings.
-    pub settings: Settings,
-    /// Per format, grouped by algorithm.
-    pub results: Vec<FormatResult>,
-    /// Pairwise ratios within each algorithm, largest first.
-    pub ratios: Vec<Ratio>,
-    /// The JSON-LD expansion engine of the RDFC-1.0 canonicalizations (`json-ld`, `canonprof`, or
-    /// `json-ld and canonprof`: then the canonprof engine's rows say so in their format).
-    pub engine: String,
 }
 
 /// The prepared exchanges for `alg`: SD-JWT VC, mdoc, then the VCDM suites through `loaders[0]`; each further
@@ -182,7 +96,7 @@ pub fn run(
     loaders: &[&OfflineLoader],
     settings: &Settings,
     progress: &mut dyn FnMut(),
-) -> Result<Report> {
+) -> Result<FormatsReport> {
     let doc = &credential.document;
     let parsed: Value =
         serde_json::from_str(&doc.text).map_err(|e| crate::document::json_error(&doc.label, &e))?;
@@ -243,7 +157,7 @@ pub fn run(
                 });
             results.push(FormatResult {
                 format: leg.format(),
-                alg,
+                alg: alg.name().to_string(),
                 total_us: operations.iter().map(|o| o.total.median_us).sum(),
                 total_range_us: range,
                 canonicalizations: operations.iter().map(|o| o.canonicalizations).sum(),
@@ -254,7 +168,7 @@ pub fn run(
         }
     }
     let ratios = ratios(&results);
-    Ok(Report {
+    Ok(FormatsReport {
         credential: credential.name.clone(),
         attributes: parsed["credentialSubject"]
             .as_object()
@@ -288,15 +202,17 @@ fn ratios(results: &[FormatResult]) -> Vec<Ratio> {
             ratios.push(Ratio {
                 slower: slower.format.clone(),
                 faster: faster.format.clone(),
-                alg: a.alg,
+                alg: a.alg.clone(),
                 ratio,
                 within_band: ratio <= 1.0 + BAND,
             });
         }
     }
+    // In `Alg` order, then largest first.
+    let rank = |name: &str| Alg::ALL.iter().position(|a| a.name() == name);
     ratios.sort_by(|a, b| {
-        (a.alg as u8)
-            .cmp(&(b.alg as u8))
+        rank(&a.alg)
+            .cmp(&rank(&b.alg))
             .then(b.ratio.total_cmp(&a.ratio))
     });
     ratios

@@ -15,60 +15,12 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::suites::{self, step, Cryptosuite};
 use crate::loader::OfflineLoader;
 use crate::profile::{self, Timer};
+use crate::report::exchange::{OperationResult, StepResult, SuiteResult};
 use crate::stats::RunStats;
-use serde::Serialize;
 use serde_json::Value;
 
 /// Subject attributes disclosed in the presentation (the study: 5 of 20).
 pub const DISCLOSED: usize = 5;
-
-/// One timed step inside an operation.
-#[derive(Debug, Clone, Serialize)]
-pub struct StepResult {
-    /// Step (span) name, e.g. `canonicalize_document`.
-    pub name: String,
-    /// Median µs and spread.
-    #[serde(flatten)]
-    pub stats: RunStats,
-}
-
-/// One operation of the exchange.
-#[derive(Debug, Clone, Serialize)]
-pub struct OperationResult {
-    /// `issue`, `present` or `verify`.
-    pub operation: String,
-    /// Wall time of the whole operation (µs).
-    pub total: RunStats,
-    /// The steps inside it.
-    pub steps: Vec<StepResult>,
-    /// Canonicalizations per operation.
-    pub canonicalizations: usize,
-    /// Share of the operation's median spent canonicalizing (document + proof configuration), 0–1.
-    pub canonicalization_share: f64,
-}
-
-/// A suite's whole exchange on one credential.
-#[derive(Debug, Clone, Serialize)]
-pub struct SuiteResult {
-    /// Credential name.
-    pub credential: String,
-    /// Cryptosuite (`eddsa-rdfc-2022`, …), with `-p384` appended for P-384 keys.
-    pub cryptosuite: String,
-    /// The expansion engine of its RDFC-1.0 canonicalizations (`json-ld` or `canonprof`; JCS suites expand
-    /// nothing and show the run's engine).
-    pub engine: String,
-    /// issue, present, verify.
-    pub operations: Vec<OperationResult>,
-    /// Sum of the operations' medians (µs).
-    pub exchange_median_us: f64,
-    /// Canonicalizations per exchange.
-    pub canonicalizations: usize,
-    /// Size of the presented credential (bytes of JSON) — what goes on the wire.
-    pub presented_bytes: usize,
-    /// The exchange's span flamegraph (SVG file name in the flamegraph directory), when drawn.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub flamegraph: Option<String>,
-}
 
 /// Measurement settings.
 #[derive(Debug, Clone)]

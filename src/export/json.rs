@@ -1,66 +1,121 @@
 //! `--export-json`: the schema documented in `docs/export-json.md`. One entry in `results` per (credential,
-//! algorithm), phases keyed by name, all times in µs.
+//! algorithm), phases keyed by name, all times in µs. Every JSON export but the JWS matrix's is written by
+//! [`to_text`]: keys in code point order at every level.
 
-use crate::report::{AlgorithmResult, CredentialResult, Report};
-use serde_json::{json, Map, Value};
+use crate::report::exchange::FormatsReport;
+use crate::report::{AlgorithmResult, CredentialResult, Metadata, Report, RunConfig, Summary};
+use crate::stats::RunStats;
+use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// Version of the export schema; bumped on incompatible changes.
 pub const SCHEMA_VERSION: u32 = 1;
 
-/// Renders the report as pretty-printed JSON.
-pub fn render(report: &Report) -> String {
-    render_with(report, &[])
+/// The main job's export file.
+#[derive(Serialize)]
+struct Export<'a> {
+    schema_version: u32,
+    results: Vec<Entry<'a>>,
+    summary: &'a Summary,
+    config: &'a RunConfig,
+    metadata: &'a Metadata,
+    /// The three-format exchange table, unless `--no-exchange`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exchange: Option<&'a FormatsReport>,
 }
 
-/// [`render`] with more top-level sections (name, value), e.g. the main job's `exchange` table.
-pub fn render_with(report: &Report, sections: &[(&str, Value)]) -> String {
-    let results: Vec<Value> = report
+/// One (credential, algorithm) entry of `results`.
+#[derive(Serialize)]
+struct Entry<'a> {
+    credential: &'a str,
+    set: &'a str,
+    baseline: bool,
+    file: &'a str,
+    algorithm: &'a str,
+    context_cache: Option<bool>,
+    engine: Option<&'a str>,
+    bytes: usize,
+    quads: usize,
+    blank_nodes: usize,
+    unique_first_degree: usize,
+    hndq_calls: usize,
+    dropped_quads: usize,
+    phases: BTreeMap<&'a str, Phase<'a>>,
+    total: &'a RunStats,
+    uninstrumented_median_us: f64,
+    sha256: &'a str,
+    canonical_bytes: usize,
+}
+
+/// A phase under its name in `phases`.
+#[derive(Serialize)]
+struct Phase<'a> {
+    parent: Option<&'a str>,
+    #[serde(flatten)]
+    stats: &'a RunStats,
+    share: f64,
+}
+
+/// Renders the report as pretty-printed JSON.
+pub fn render(report: &Report) -> String {
+    render_with(report, None)
+}
+
+/// [`render`] with the main job's three-format `exchange` table.
+pub fn render_with(report: &Report, exchange: Option<&FormatsReport>) -> String {
+    let results = report
         .credentials
         .iter()
         .flat_map(|c| c.algorithms().into_iter().map(move |a| entry(c, a)))
         .collect();
-    let mut value = json!({
-        "schema_version": SCHEMA_VERSION,
-        "results": results,
-        "summary": report.summary,
-        "config": report.config,
-        "metadata": report.metadata,
-    });
-    for (name, section) in sections {
-        value[*name] = section.clone();
-    }
-    serde_json::to_string_pretty(&value).expect("a report is serializable") + "\n"
+    to_text(&Export {
+        schema_version: SCHEMA_VERSION,
+        results,
+        summary: &report.summary,
+        config: &report.config,
+        metadata: &report.metadata,
+        exchange,
+    })
 }
 
-fn entry(c: &CredentialResult, a: &AlgorithmResult) -> Value {
-    let mut phases = Map::new();
-    for p in &a.phases {
-        phases.insert(
-            p.name.clone(),
-            serde_json::to_value(p).expect("serializable"),
-        );
+/// `value` as pretty-printed JSON and a newline, its keys in code point order at every level (it goes through
+/// a [`serde_json::Value`], whose objects are sorted maps), as canonprof's exports have always been written.
+pub fn to_text<T: Serialize>(value: &T) -> String {
+    let value = serde_json::to_value(value).expect("a report serializes");
+    serde_json::to_string_pretty(&value).expect("a JSON value serializes") + "\n"
+}
+
+fn entry<'a>(c: &'a CredentialResult, a: &'a AlgorithmResult) -> Entry<'a> {
+    let phases = a
+        .phases
+        .iter()
+        .map(|p| {
+            let phase = Phase {
+                parent: p.parent.as_deref(),
+                stats: &p.stats,
+                share: p.share,
+            };
+            (p.name.as_str(), phase)
+        })
+        .collect();
+    Entry {
+        credential: &c.credential,
+        set: &c.set,
+        baseline: c.baseline,
+        file: &c.file,
+        algorithm: &a.algorithm,
+        context_cache: a.context_cache,
+        engine: a.engine.as_deref(),
+        bytes: c.bytes,
+        quads: c.quads,
+        blank_nodes: c.blank_nodes,
+        unique_first_degree: c.unique_first_degree,
+        hndq_calls: c.hndq_calls,
+        dropped_quads: c.dropped_quads,
+        phases,
+        total: &a.total,
+        uninstrumented_median_us: a.uninstrumented_median_us,
+        sha256: &a.sha256,
+        canonical_bytes: a.canonical_bytes,
     }
-    for v in phases.values_mut() {
-        v.as_object_mut().expect("object").remove("name");
-    }
-    json!({
-        "credential": c.credential,
-        "set": c.set,
-        "baseline": c.baseline,
-        "file": c.file,
-        "algorithm": a.algorithm,
-        "context_cache": a.context_cache,
-        "engine": a.engine,
-        "bytes": c.bytes,
-        "quads": c.quads,
-        "blank_nodes": c.blank_nodes,
-        "unique_first_degree": c.unique_first_degree,
-        "hndq_calls": c.hndq_calls,
-        "dropped_quads": c.dropped_quads,
-        "phases": phases,
-        "total": a.total,
-        "uninstrumented_median_us": a.uninstrumented_median_us,
-        "sha256": a.sha256,
-        "canonical_bytes": a.canonical_bytes,
-    })
 }

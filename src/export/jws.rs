@@ -1,9 +1,9 @@
-//! Renderings of the JWS matrix: the terminal table (the enterprise benchmark's columns `KTY ALG BYTES SIGN VER
-//! CPU-S CPU-V MEM-S MEM-V` plus signature and token sizes, then totals), CSV (one row per algorithm and size),
-//! Markdown and the sign / verify chart against payload size per family.
+//! Renderings of the JWS matrix ([`crate::report::jws`]): the terminal table (the enterprise benchmark's columns `KTY ALG BYTES SIGN VER
+//! CPU-S CPU-V MEM-S MEM-V` plus signature and token sizes, then totals), JSON, CSV (one row per algorithm and
+//! size), Markdown and the sign / verify chart against payload size per family.
 
 use super::{chart, fmt_us};
-use crate::jws::matrix::{Cell, Matrix};
+use crate::report::jws::{Cell, Matrix};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -83,18 +83,25 @@ pub fn table(m: &Matrix) -> String {
             fmt_us(verify)
         );
     }
-    if !m.lowered.is_empty() {
+    // The lowered count is what the slow algorithms' cells were measured with.
+    let slow = m.cells.iter().find(|c| m.lowered.contains(&c.name));
+    if let Some(slow) = slow {
         let _ = writeln!(
             out,
             "\nslow signing: {} measured {} times after 1 warm-up pair",
             m.lowered.join(", "),
-            crate::jws::matrix::SLOW_MEASUREMENTS
+            slow.measurements
         );
     }
     for u in &m.unavailable {
         let _ = writeln!(out, "unavailable: {} ({}): {}", u.name, u.alg, u.reason);
     }
     out
+}
+
+/// JSON: the matrix as serde writes it, fields in declaration order (`--export-json`).
+pub fn json(m: &Matrix) -> String {
+    serde_json::to_string_pretty(m).expect("a matrix serializes") + "\n"
 }
 
 /// CSV: one row per (algorithm, size); times in µs, heap in bytes.

@@ -1,13 +1,18 @@
-//! Rendering a [`Report`](crate::report::Report): the terminal table ([`table`]), `--export-json` ([`json`]),
-//! `--export-csv` ([`csv`]) and `--export-markdown` ([`markdown`]). Files are written atomically (a temporary
-//! file renamed into place), so a failed run never leaves a half-written export.
+//! Rendering the report models of [`crate::report`] — a leaf: it knows names and numbers, no credential
+//! format, key or algorithm type. The main job's [`Report`](crate::report::Report): the terminal table
+//! ([`table`]), `--export-json` ([`json`]), `--export-csv` ([`csv`]), `--export-markdown` ([`markdown`]) and
+//! the flamegraph index ([`html`]); the exchange's tables and JSON ([`exchange`]), the sweep's ([`sweep`]), the
+//! JWS matrix's ([`jws`]); SVG line charts ([`chart`]). Files are written atomically (a temporary file renamed
+//! into place), so a failed run never leaves a half-written export.
 
 pub mod chart;
 pub mod csv;
+pub mod exchange;
 pub mod html;
 pub mod json;
 pub mod jws;
 pub mod markdown;
+pub mod sweep;
 pub mod table;
 
 use crate::error::{Error, Result};

@@ -2,14 +2,16 @@
 //! wall time and thread CPU time (`CLOCK_THREAD_CPUTIME_ID`, via cpu-time) in µs, heap bytes allocated and peak
 //! ([`crate::profile::alloc`]); after `warmup` unmeasured sign + verify pairs, `measurements` measured ones.
 //! Algorithms marked slow (SLH-DSA `s`, RSA-8192, XMSS) get at most [`SLOW_MEASUREMENTS`] measurements and one
-//! warm-up pair, which the result says. Payloads are bytes from a seeded RNG.
+//! warm-up pair, which the result says. Payloads are bytes from a seeded RNG. The results are the neutral
+//! [`crate::report::jws`] types, which [`crate::export::jws`] renders.
 
 use super::algorithms::{Algorithm, Spec};
 use crate::error::{ErrorKind, Result};
 use crate::profile::alloc::HeapMeter;
 use crate::stats::{median, percentile};
-use serde::Serialize;
 use std::time::Instant;
+
+pub use crate::report::jws::{Cell, Matrix, OpStats, Settings, Unavailable};
 
 /// The enterprise benchmark's payload sizes: 1 KiB … 5 MiB.
 pub const DEFAULT_SIZES: [usize; 8] = [
@@ -25,91 +27,6 @@ pub const DEFAULT_SIZES: [usize; 8] = [
 
 /// Measurement count of slow algorithms.
 pub const SLOW_MEASUREMENTS: usize = 3;
-
-/// Matrix settings.
-#[derive(Debug, Clone, Serialize)]
-pub struct Settings {
-    /// Unmeasured sign + verify pairs first.
-    pub warmup: usize,
-    /// Measured operations per (algorithm, size).
-    pub measurements: usize,
-    /// Payload sizes (bytes).
-    pub sizes: Vec<usize>,
-    /// Seed of keys and payloads.
-    pub seed: u64,
-}
-
-/// Statistics of one operation over its measurements.
-#[derive(Debug, Clone, Serialize)]
-pub struct OpStats {
-    /// Median wall time (µs).
-    pub wall_us: f64,
-    /// Fastest and slowest measurement (µs).
-    pub wall_min_us: f64,
-    /// Slowest measurement (µs).
-    pub wall_max_us: f64,
-    /// 90th percentile of the wall time (µs).
-    pub wall_p90_us: f64,
-    /// Median thread CPU time (µs).
-    pub cpu_us: f64,
-    /// Median heap bytes allocated.
-    pub heap_allocated: u64,
-    /// Median heap peak (bytes above the level at the start).
-    pub heap_peak: u64,
-}
-
-/// One (algorithm, payload size) cell.
-#[derive(Debug, Clone, Serialize)]
-pub struct Cell {
-    /// Display name (`RSA-2048`, …).
-    pub name: String,
-    /// Family (`RSA`, `ML-DSA`, …).
-    pub family: String,
-    /// JWK key type.
-    pub kty: String,
-    /// JWS `alg`.
-    pub alg: String,
-    /// Payload size (bytes).
-    pub bytes: usize,
-    /// Verification key size (bytes; the shared key for MACs).
-    pub key_bytes: usize,
-    /// Signature (tag) size (bytes).
-    pub signature_bytes: usize,
-    /// Compact serialization size (bytes).
-    pub token_bytes: usize,
-    /// Measurements taken (lower than asked for slow algorithms).
-    pub measurements: usize,
-    /// Signing.
-    pub sign: OpStats,
-    /// Verifying.
-    pub verify: OpStats,
-}
-
-/// An algorithm the matrix could not run, and why.
-#[derive(Debug, Clone, Serialize)]
-pub struct Unavailable {
-    /// Display name.
-    pub name: String,
-    /// JWS `alg`.
-    pub alg: String,
-    /// Why.
-    pub reason: String,
-}
-
-/// The matrix.
-#[derive(Debug, Clone, Serialize)]
-pub struct Matrix {
-    /// Settings.
-    pub settings: Settings,
-    /// Whether heap bytes were counted (the counting allocator is installed in the `canonprof` binary).
-    pub heap_counted: bool,
-    /// One per (algorithm, size), algorithms in table order, sizes ascending.
-    pub cells: Vec<Cell>,
-    /// Algorithms with no usable implementation.
-    pub unavailable: Vec<Unavailable>,
-    /// Algorithms whose measurement count was lowered.
-    pub lowered: Vec<String>,
-}
 
 struct Sample {
     wall_us: f64,

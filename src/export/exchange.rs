@@ -1,16 +1,15 @@
-//! The exchange tables: the three-format table (also printed by the main job) and the per-cryptosuite VCDM
-//! table.
+//! The exchange's renderings ([`crate::report::exchange`]): the three-format table (also printed by the main
+//! job), the per-cryptosuite VCDM table, and `canonprof exchange --export-json`.
 
-use crate::exchange::formats::{Report, BAND};
-use crate::exchange::vcdm::{self, Settings, SuiteResult};
-use crate::export::{fmt_range, fmt_share, fmt_us};
+use super::{fmt_range, fmt_share, fmt_us};
+use crate::report::exchange::{Export, FormatsReport, Ratio, SuiteResult, SuitesReport, BAND};
 use std::fmt::Write;
 
 /// The study's table: per algorithm and format, issue / present / verify medians, the exchange total with the
 /// min–max of run totals, canonicalizations, bytes on the wire and (mdoc) the certificate chain check inside
 /// verify (`x509`); then
 /// the pairwise ratios judged against the 10% band.
-pub(super) fn formats_table(report: &Report) -> String {
+pub fn formats_table(report: &FormatsReport) -> String {
     let s = &report.settings;
     let mut out = format!(
         "canonprof exchange — SD-JWT VC, mdoc and W3C VCDM on {} ({} subject attributes, {} disclosed: {}); {} runs x {} iterations, formats interleaved run by run (warm-up {}); RDFC-1.0 expansion engine {}; medians in µs\n\n",
@@ -49,7 +48,7 @@ pub(super) fn formats_table(report: &Report) -> String {
         let _ = writeln!(
             out,
             "{:<8} {:<width$} {:>9} {:>9} {:>9} {:>10} {:>19} {:>6} {:>7} {:>9}",
-            r.alg.name(),
+            r.alg,
             r.format,
             op(0),
             op(1),
@@ -67,15 +66,31 @@ pub(super) fn formats_table(report: &Report) -> String {
         BAND * 100.0
     );
     for ratio in &report.ratios {
-        let _ = writeln!(out, "  {:<8} {}", ratio.alg.name(), ratio.sentence());
+        let _ = writeln!(out, "  {:<8} {}", ratio.alg, sentence(ratio));
     }
     out.push('\n');
     out
 }
 
+/// `VCDM eddsa-rdfc-2022 / mdoc = 1.9x: outside the band`.
+fn sentence(ratio: &Ratio) -> String {
+    format!(
+        "{} / {} = {:.2}x: {}",
+        ratio.slower,
+        ratio.faster,
+        ratio.ratio,
+        if ratio.within_band {
+            "within the 10% band (no real difference)"
+        } else {
+            "outside the band"
+        }
+    )
+}
+
 /// Per credential, cryptosuite and operation: median with the min–max of run medians, canonicalizations, their
 /// share, and the signature step.
-pub(super) fn vcdm_table(results: &[SuiteResult], settings: &Settings) -> String {
+pub fn suites_table(report: &SuitesReport) -> String {
+    let (results, config) = (&report.results, &report.config);
     // Rows of a second expansion engine (`--engine both`) are named by it.
     let first_engine = results.first().map_or("", |r| r.engine.as_str());
     let label = |r: &SuiteResult| match r.engine == first_engine {
@@ -96,7 +111,7 @@ pub(super) fn vcdm_table(results: &[SuiteResult], settings: &Settings) -> String
         .max(20);
     let mut out = format!(
         "canonprof exchange — W3C VCDM 2.0 + Data Integrity: issue, present (up to {} subject attributes disclosed: re-signed, or derived with ecdsa-sd-2023), verify; {} runs x {} iterations (warm-up {}); RDFC-1.0 expansion engine {}; medians in µs\n\n",
-        vcdm::DISCLOSED, settings.runs, settings.iterations, settings.warmup, engines.join(" and ")
+        config.disclosed, config.settings.runs, config.settings.iterations, config.settings.warmup, engines.join(" and ")
     );
     let _ = writeln!(
         out,
@@ -143,4 +158,10 @@ pub(super) fn vcdm_table(results: &[SuiteResult], settings: &Settings) -> String
         );
     }
     out
+}
+
+/// `canonprof exchange --export-json`: pretty JSON, keys in code point order at every level (see
+/// [`super::json::to_text`]).
+pub fn json(export: &Export) -> String {
+    super::json::to_text(export)
 }

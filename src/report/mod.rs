@@ -1,5 +1,11 @@
-//! The report model of the main job: plain names and numbers (µs, bytes, counts) that the exporters render.
-//! Built by [`crate::benchmark`]; nothing here runs or measures.
+//! The report models: plain names and numbers (µs, bytes, counts) that the runners fill and [`crate::export`]
+//! renders; nothing here runs or measures, and nothing names a credential format, key or algorithm type. This
+//! module holds the main job's ([`Report`], built by [`crate::benchmark`]); [`sweep`] the scaling sweep's,
+//! [`exchange`] the credential exchange's and [`jws`] the JWS matrix's.
+
+pub mod exchange;
+pub mod jws;
+pub mod sweep;
 
 use crate::stats::RunStats;
 use serde::Serialize;

@@ -1,0 +1,162 @@
+//! The credential exchange's report models: per operation (issue, present, verify) medians with spread, steps,
+//! canonicalization counts and bytes on the wire — the three-format table ([`FormatsReport`]) and the per-suite
+//! VCDM table ([`SuitesReport`]), and `canonprof exchange --export-json`'s file ([`Export`]). Filled by
+//! [`crate::exchange`], rendered by [`crate::export::exchange`]; formats, suites and algorithms are names here.
+
+use crate::stats::RunStats;
+use serde::Serialize;
+
+/// The study's band: a difference within ±10% is not called real.
+pub const BAND: f64 = 0.10;
+
+/// One timed step inside an operation.
+#[derive(Debug, Clone, Serialize)]
+pub struct StepResult {
+    /// Step (span) name, e.g. `canonicalize_document`.
+    pub name: String,
+    /// Median µs and spread.
+    #[serde(flatten)]
+    pub stats: RunStats,
+}
+
+/// One operation of the exchange.
+#[derive(Debug, Clone, Serialize)]
+pub struct OperationResult {
+    /// `issue`, `present` or `verify`.
+    pub operation: String,
+    /// Wall time of the whole operation (µs).
+    pub total: RunStats,
+    /// The steps inside it.
+    pub steps: Vec<StepResult>,
+    /// Canonicalizations per operation.
+    pub canonicalizations: usize,
+    /// Share of the operation's median spent canonicalizing (document + proof configuration), 0–1.
+    pub canonicalization_share: f64,
+}
+
+/// A suite's whole exchange on one credential.
+#[derive(Debug, Clone, Serialize)]
+pub struct SuiteResult {
+    /// Credential name.
+    pub credential: String,
+    /// Cryptosuite (`eddsa-rdfc-2022`, …), with `-p384` appended for P-384 keys.
+    pub cryptosuite: String,
+    /// The expansion engine of its RDFC-1.0 canonicalizations (`json-ld` or `canonprof`; JCS suites expand
+    /// nothing and show the run's engine).
+    pub engine: String,
+    /// issue, present, verify.
+    pub operations: Vec<OperationResult>,
+    /// Sum of the operations' medians (µs).
+    pub exchange_median_us: f64,
+    /// Canonicalizations per exchange.
+    pub canonicalizations: usize,
+    /// Size of the presented credential (bytes of JSON) — what goes on the wire.
+    pub presented_bytes: usize,
+    /// The exchange's span flamegraph (SVG file name in the flamegraph directory), when drawn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flamegraph: Option<String>,
+}
+
+/// Measurement settings of an exchange run.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Settings {
+    /// Iterations per operation per run (N).
+    pub iterations: usize,
+    /// Runs (R), interleaved.
+    pub runs: usize,
+    /// Warm-up iterations per operation, before the first run.
+    pub warmup: usize,
+    /// RNG seed of every key, salt and nonce.
+    pub seed: u64,
+}
+
+/// One format's exchange.
+#[derive(Debug, Clone, Serialize)]
+pub struct FormatResult {
+    /// `SD-JWT VC`, `mdoc`, `VCDM eddsa-rdfc-2022`, …
+    pub format: String,
+    /// The signature algorithm shared by every format (`ed25519`, `p256`).
+    pub alg: String,
+    /// issue, present, verify.
+    pub operations: Vec<OperationResult>,
+    /// Sum of the operations' medians (µs).
+    pub total_us: f64,
+    /// Smallest and largest per-run exchange total (sum of the operations' run medians, µs).
+    pub total_range_us: (f64, f64),
+    /// Canonicalizations per exchange.
+    pub canonicalizations: usize,
+    /// Bytes the holder sends the verifier.
+    pub presented_bytes: usize,
+    /// mdoc: the certificate chain check inside verify (median µs).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate_chain_us: Option<f64>,
+}
+
+/// A pairwise comparison of exchange totals (same algorithm).
+#[derive(Debug, Clone, Serialize)]
+pub struct Ratio {
+    /// The slower format.
+    pub slower: String,
+    /// The faster format.
+    pub faster: String,
+    /// The signature algorithm (`ed25519`, `p256`).
+    pub alg: String,
+    /// slower / faster.
+    pub ratio: f64,
+    /// Whether the difference is inside the ±10% band (not a real difference).
+    pub within_band: bool,
+}
+
+/// The three-format table of one credential.
+#[derive(Debug, Clone, Serialize)]
+pub struct FormatsReport {
+    /// The credential whose subject attributes were exchanged.
+    pub credential: String,
+    /// Subject attributes issued.
+    pub attributes: usize,
+    /// The disclosed attributes.
+    pub disclosed: Vec<String>,
+    /// Settings.
+    pub settings: Settings,
+    /// Per format, grouped by algorithm.
+    pub results: Vec<FormatResult>,
+    /// Pairwise ratios within each algorithm, largest first.
+    pub ratios: Vec<Ratio>,
+    /// The JSON-LD expansion engine of the RDFC-1.0 canonicalizations (`json-ld`, `canonprof`, or
+    /// `json-ld and canonprof`: then the canonprof engine's rows say so in their format).
+    pub engine: String,
+}
+
+/// The per-suite VCDM table: every (credential, cryptosuite) exchange and the settings it was measured with.
+#[derive(Debug, Clone, Serialize)]
+pub struct SuitesReport {
+    /// Settings, and how many subject attributes were disclosed.
+    pub config: SuitesConfig,
+    /// One per (credential, cryptosuite, expansion engine), in run order.
+    pub results: Vec<SuiteResult>,
+}
+
+/// [`SuitesReport`]'s settings.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct SuitesConfig {
+    /// N, R, warm-up and seed.
+    #[serde(flatten)]
+    pub settings: Settings,
+    /// Subject attributes disclosed in the presentation (at most).
+    pub disclosed: usize,
+}
+
+/// What `canonprof exchange --export-json` writes, tagged by `"format"` (docs/export-json.md).
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "format")]
+pub enum Export {
+    /// `--format all`: the three-format table of each credential.
+    #[serde(rename = "all")]
+    All {
+        /// One per credential.
+        reports: Vec<FormatsReport>,
+    },
+    /// `--format vcdm`: every Data Integrity cryptosuite in detail.
+    #[serde(rename = "vcdm")]
+    Vcdm(SuitesReport),
+}

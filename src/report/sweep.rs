@@ -1,0 +1,36 @@
+//! The scaling sweep's report model: per size of the synthetic credential, its shape and the RDFC-1.0 and JCS
+//! phase results. Filled by [`crate::benchmark::sweep`], rendered by [`crate::export::sweep`].
+
+use super::AlgorithmResult;
+
+/// One size of the sweep.
+#[derive(Debug, Clone)]
+pub struct Point {
+    /// The size along the sweep's kind.
+    pub size: usize,
+    /// Document size (bytes).
+    pub bytes: usize,
+    /// Quads in the dataset.
+    pub quads: usize,
+    /// Blank nodes in the dataset.
+    pub blank_nodes: usize,
+    /// RDFC-1.0 phases.
+    pub rdfc: AlgorithmResult,
+    /// JCS phases.
+    pub jcs: AlgorithmResult,
+}
+
+/// A whole sweep.
+#[derive(Debug, Clone)]
+pub struct Sweep {
+    /// What grows, as the chart's x axis names it (e.g. `subject attributes`).
+    pub unit: String,
+    /// Iterations per run (N).
+    pub iterations: usize,
+    /// Runs (R).
+    pub runs: usize,
+    /// Warm-up iterations per pipeline and size.
+    pub warmup: usize,
+    /// One per size, in the order measured.
+    pub points: Vec<Point>,
+}
