@@ -1,20 +1,22 @@
 //! The offline JSON-LD document loader (JSON-LD 1.1 API §9.4 LoadDocumentCallback): serves the contexts bundled
 //! in the binary (`schemas-education/contexts/`, each pinned by SHA-256 in its `index.json`) and any user contexts
 //! from `--contexts DIR`. It never touches the network: an unknown URL is an [`ErrorKind::UnknownContext`] error
-//! naming the URL.
+//! naming the URL. Engine-neutral: it serves each context as JSON (`serde_json`), and once in the form an engine
+//! asks for ([`OfflineLoader::dereference_as`]); the json-ld crate's loader interface is implemented on it in
+//! [`crate::canon::jsonld::json_ld_crate`].
 
 use crate::error::{Error, ErrorKind, Locate, Result};
-use json_ld::syntax::Parse;
-use json_ld::{syntax::Value, Iri, IriBuf, LoadError, RemoteDocument};
+use serde_json::Value;
 use sha2::{Digest, Sha256};
+use std::any::{Any, TypeId};
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// The engine setting of a loader; defined with the engines ([`crate::canon::jsonld`]).
+pub use crate::canon::jsonld::Engine;
 
 include!(concat!(env!("OUT_DIR"), "/bundled_contexts.rs"));
-
-/// A processed JSON-LD context (JSON-LD 1.1 API §4.1 active context).
-pub type Processed = json_ld::Context<IriBuf, json_ld::BlankIdBuf>;
 
 /// One context the loader can serve.
 struct Entry {
@@ -24,37 +26,13 @@ struct Entry {
     sha256: Option<String>,
     text: String,
     /// Parsed once, on first use, after the hash check.
-    parsed: OnceLock<std::result::Result<Value, Error>>,
-}
-
-/// Which JSON-LD 1.1 engine expands the documents canonicalized with a loader (`--engine`): the `json-ld`
-/// crate, the reference, or canonprof's own ([`crate::canon::native`]). A loader setting, like the context
-/// cache, because every pipeline that canonicalizes is handed a loader.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
-pub enum Engine {
-    /// The `json-ld` crate 0.21 (the reference).
-    #[default]
-    #[value(name = "json-ld")]
-    #[serde(rename = "json-ld")]
-    JsonLd,
-    /// canonprof's own expansion and deserialization to RDF (shared, memoized contexts).
-    #[value(name = "canonprof")]
-    #[serde(rename = "canonprof")]
-    Canonprof,
-}
-
-impl Engine {
-    /// The name on the command line and in exports: `json-ld` or `canonprof`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::JsonLd => "json-ld",
-            Engine::Canonprof => "canonprof",
-        }
-    }
+    parsed: OnceLock<std::result::Result<Arc<Value>, Error>>,
+    /// The text parsed once more, into the JSON type of the engine that asked ([`OfflineLoader::dereference_as`]).
+    engine_form: OnceLock<std::result::Result<Box<dyn Any + Send + Sync>, Error>>,
 }
 
 /// A memoized value derived from processed contexts.
-type Derived = std::sync::Arc<dyn std::any::Any + Send + Sync>;
+type Derived = Arc<dyn Any + Send + Sync>;
 
 /// Default limit on context dereferences while processing one document (`--max-context-loads`); the bundled
 /// credentials need at most a few dozen.
@@ -66,11 +44,10 @@ pub const DEFAULT_MAX_CONTEXT_LOADS: usize = 500;
 /// document, is a "context overflow" (JSON-LD 1.1 API §4.1.2 step 5.2.2).
 pub struct OfflineLoader {
     entries: HashMap<String, Entry>,
-    /// Processed top-level contexts by the compact JSON text of the `@context` value, when caching is on.
-    /// Keyed within this loader only, so a context is never served for other contents.
-    processed: Option<Mutex<HashMap<String, Processed>>>,
-    /// Values derived from processed contexts ([`OfflineLoader::derived`]), under the same rule.
-    derived: Option<Mutex<HashMap<String, Derived>>>,
+    /// Values derived from processed contexts ([`OfflineLoader::derived`]) — processed top-level contexts, term
+    /// facts, canonprof's memo — by type and key, when caching is on. Keyed within this loader only, so a
+    /// context is never served for other contents.
+    derived: Option<Mutex<HashMap<TypeId, HashMap<String, Derived>>>>,
     /// The first failure of the current expansion: json-ld reports only "loading failed", we keep the reason.
     failure: Mutex<Option<Error>>,
     /// The expansion engine of documents canonicalized with this loader.
@@ -94,13 +71,13 @@ impl OfflineLoader {
                     sha256: Some(sha.to_string()),
                     text: text.to_string(),
                     parsed: OnceLock::new(),
+                    engine_form: OnceLock::new(),
                 };
                 (url.to_string(), entry)
             })
             .collect();
         OfflineLoader {
             entries,
-            processed: None,
             derived: None,
             failure: Mutex::new(None),
             engine: Engine::JsonLd,
@@ -121,18 +98,17 @@ impl OfflineLoader {
     fn references(value: &Value, into: &mut Vec<String>) {
         match value {
             Value::Object(object) => {
-                for entry in object.iter() {
-                    let key = entry.key.as_str();
+                for (key, value) in object {
                     if key == "@context" || key == "@import" {
-                        match &entry.value {
-                            Value::String(url) => into.push(url.as_str().to_string()),
+                        match value {
+                            Value::String(url) => into.push(url.clone()),
                             Value::Array(items) => into.extend(
                                 items.iter().filter_map(|i| i.as_str()).map(str::to_string),
                             ),
                             _ => {}
                         }
                     }
-                    Self::references(&entry.value, into);
+                    Self::references(value, into);
                 }
             }
             Value::Array(items) => items.iter().for_each(|i| Self::references(i, into)),
@@ -215,6 +191,7 @@ impl OfflineLoader {
                 sha256: None,
                 text,
                 parsed: OnceLock::new(),
+                engine_form: OnceLock::new(),
             },
         );
         self
@@ -272,46 +249,54 @@ impl OfflineLoader {
                 sha256,
                 text,
                 parsed: OnceLock::new(),
+                engine_form: OnceLock::new(),
             };
             self.entries.insert(url.clone(), entry);
         }
         // Contexts changed: nothing processed before may be served again.
-        if let Some(Ok(mut processed)) = self.processed.as_ref().map(|m| m.lock()) {
-            processed.clear();
-        }
         if let Some(Ok(mut derived)) = self.derived.as_ref().map(|m| m.lock()) {
             derived.clear();
         }
         Ok(self)
     }
 
-    /// Turns the processed-context cache on or off (off by default; see [`crate::canon::expand`]). Turning it on
-    /// or off empties it.
+    /// Turns the processed-context cache on or off (off by default; see [`crate::canon::jsonld::json_ld_crate`]
+    /// and [`crate::canon::jsonld::canonprof::memo`]). Turning it on or off empties it.
     pub fn with_context_cache(mut self, on: bool) -> Self {
-        self.processed = on.then(|| Mutex::new(HashMap::new()));
         self.derived = on.then(|| Mutex::new(HashMap::new()));
         self
     }
 
-    /// A value derived from this loader's contexts (e.g. the term facts skolemization needs), memoized under
-    /// `key` while the processed-context cache is on, computed by `make` on a miss (and every time when off).
-    pub fn derived<T: std::any::Any + Send + Sync>(
+    /// A value derived from this loader's contexts (e.g. the term facts skolemization needs), memoized under its
+    /// type and `key` while the processed-context cache is on, computed by `make` on a miss (and every time when
+    /// off).
+    pub fn derived<T: Any + Send + Sync>(
         &self,
         key: &str,
-        make: impl FnOnce() -> crate::error::Result<T>,
-    ) -> crate::error::Result<std::sync::Arc<T>> {
-        let memo = self.derived.as_ref().and_then(|m| m.lock().ok());
-        if let Some(found) = memo.as_ref().and_then(|m| m.get(key).cloned()) {
-            if let Ok(value) = found.downcast::<T>() {
-                return Ok(value);
-            }
+        make: impl FnOnce() -> Result<T>,
+    ) -> Result<Arc<T>> {
+        if let Some(found) = self.memoized::<T>(key) {
+            return Ok(found);
         }
-        drop(memo);
-        let value = std::sync::Arc::new(make()?);
+        Ok(self.memoize(key.to_string(), make()?))
+    }
+
+    /// The value of type `T` memoized under `key`, if the cache is on and holds one.
+    pub fn memoized<T: Any + Send + Sync>(&self, key: &str) -> Option<Arc<T>> {
+        let memo = self.derived.as_ref()?.lock().ok()?;
+        let found = memo.get(&TypeId::of::<T>())?.get(key)?.clone();
+        found.downcast::<T>().ok()
+    }
+
+    /// Memoizes `value` under its type and `key` (if the cache is on) and returns it.
+    pub fn memoize<T: Any + Send + Sync>(&self, key: String, value: T) -> Arc<T> {
+        let value = Arc::new(value);
         if let Some(Ok(mut memo)) = self.derived.as_ref().map(|m| m.lock()) {
-            memo.insert(key.to_string(), value.clone());
+            memo.entry(TypeId::of::<T>())
+                .or_default()
+                .insert(key, value.clone());
         }
-        Ok(value)
+        value
     }
 
     /// Selects the expansion engine (default [`Engine::JsonLd`]).
@@ -327,20 +312,7 @@ impl OfflineLoader {
 
     /// Whether the processed-context cache is on.
     pub fn caches_contexts(&self) -> bool {
-        self.processed.is_some()
-    }
-
-    /// A copy of the processed context cached for `key` (the compact JSON text of a top-level `@context`).
-    pub fn cached_context(&self, key: &str) -> Option<Processed> {
-        self.processed.as_ref()?.lock().ok()?.get(key).cloned()
-    }
-
-    /// Caches `context` for `key` and returns it.
-    pub fn cache_context(&self, key: String, context: Processed) -> Processed {
-        if let Some(Ok(mut map)) = self.processed.as_ref().map(|m| m.lock()) {
-            map.insert(key, context.clone());
-        }
-        context
+        self.derived.is_some()
     }
 
     /// The URLs this loader can serve, sorted.
@@ -353,7 +325,7 @@ impl OfflineLoader {
     /// The parsed context for `url`. Errors: [`ErrorKind::UnknownContext`] (names the URL, and lets the pipeline
     /// point at the `@context` or `@import` entry that names it), [`ErrorKind::ContextIntegrity`] (bytes differ
     /// from the pinned SHA-256), [`ErrorKind::Json`].
-    pub fn get(&self, url: &str) -> Result<&Value> {
+    pub fn get(&self, url: &str) -> Result<&Arc<Value>> {
         let entry = self.entries.get(url).ok_or_else(|| {
             Error::new(
                 ErrorKind::UnknownContext,
@@ -368,12 +340,45 @@ impl OfflineLoader {
             .map_err(Clone::clone)
     }
 
-    /// Serves `url` to canonprof's own expansion engine, under the same bounds as the json-ld engine's loads
-    /// (`--max-context-loads`, context inclusion cycles). Errors: as for [`OfflineLoader::get`], and
+    /// Serves `url` to an expansion engine (JSON-LD 1.1 API §9.4 LoadDocumentCallback), counted against the
+    /// bounds (`--max-context-loads`, context inclusion cycles). Errors: as for [`OfflineLoader::get`], and
     /// [`ErrorKind::Limit`] "context overflow".
-    pub fn dereference(&self, url: &str) -> Result<&Value> {
+    pub fn dereference(&self, url: &str) -> Result<&Arc<Value>> {
         self.check_bounds(url)?;
         self.get(url)
+    }
+
+    /// [`OfflineLoader::dereference`], serving the context's text as parsed by `parse` into the engine's own JSON
+    /// type (parsed once per loader, after the checks of [`OfflineLoader::get`]; one such type per loader).
+    /// Errors: as for [`OfflineLoader::dereference`], and `parse`'s.
+    pub fn dereference_as<T: Any + Send + Sync>(
+        &self,
+        url: &str,
+        parse: impl FnOnce(&str) -> Result<T>,
+    ) -> Result<&T> {
+        self.dereference(url)?;
+        let entry = &self.entries[url];
+        let form = entry.engine_form.get_or_init(|| {
+            parse(&entry.text)
+                .map(|value| Box::new(value) as Box<dyn Any + Send + Sync>)
+                .map_err(|e| e.in_source(&entry.origin))
+        });
+        match form {
+            Ok(form) => form.downcast_ref::<T>().ok_or_else(|| {
+                Error::new(
+                    ErrorKind::Internal,
+                    "a context was asked for in two JSON types",
+                )
+            }),
+            Err(e) => Err(e.clone()),
+        }
+    }
+
+    /// Records the reason of a failed load, for an engine that reports only that loading failed.
+    pub fn record_failure(&self, error: Error) {
+        if let Ok(mut failure) = self.failure.lock() {
+            failure.get_or_insert(error);
+        }
     }
 
     /// Takes the reason of the last failed load, if any (used to explain json-ld's "loading failed").
@@ -391,7 +396,7 @@ impl OfflineLoader {
 }
 
 impl Entry {
-    fn parse(&self, url: &str) -> Result<Value> {
+    fn parse(&self, url: &str) -> Result<Arc<Value>> {
         if let Some(expected) = &self.sha256 {
             let actual = hex::encode(Sha256::digest(self.text.as_bytes()));
             if !actual.eq_ignore_ascii_case(expected) {
@@ -404,46 +409,14 @@ impl Entry {
                 .in_source(&self.origin));
             }
         }
-        Value::parse_str(&self.text)
-            .map(|(value, _)| value)
-            .map_err(|e| {
-                let offset = match &e {
-                    json_ld::syntax::parse::Error::Stream(i, _)
-                    | json_ld::syntax::parse::Error::Unexpected(i, _) => *i,
-                    _ => 0,
-                };
-                let (line, column) = crate::document::line_column(self.text.as_bytes(), offset);
-                Error::new(
-                    ErrorKind::Json,
-                    format!("context for <{url}> is not valid JSON: {e}"),
-                )
-                .in_source(&self.origin)
-                .at(format!("{line}:{column}"))
-            })
-    }
-}
-
-impl json_ld::Loader for OfflineLoader {
-    async fn load(&self, url: &Iri) -> std::result::Result<RemoteDocument<IriBuf>, LoadError> {
-        match self
-            .check_bounds(url.as_str())
-            .and_then(|()| self.get(url.as_str()))
-        {
-            Ok(value) => Ok(RemoteDocument::new(
-                Some(url.to_owned()),
-                Some("application/ld+json".parse().expect("valid MIME type")),
-                value.clone(),
-            )),
-            Err(error) => {
-                let message = error.to_string();
-                if let Ok(mut failure) = self.failure.lock() {
-                    failure.get_or_insert(error);
-                }
-                Err(LoadError::new(
-                    url.to_owned(),
-                    std::io::Error::other(message),
-                ))
-            }
-        }
+        serde_json::from_str(&self.text).map(Arc::new).map_err(|e| {
+            let error = crate::document::json_error(&self.origin, &e);
+            Error::new(
+                ErrorKind::Json,
+                format!("context for <{url}> is not valid JSON: {}", error.reason),
+            )
+            .in_source(&self.origin)
+            .at(error.position.unwrap_or_else(|| "1:1".to_string()))
+        })
     }
 }

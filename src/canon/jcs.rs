@@ -274,45 +274,6 @@ fn write_string(out: &mut String, s: &str) {
     out.push('"');
 }
 
-/// RFC 8785 canonical form of a JSON value held by the json-ld crate (for `@json` literals, JSON-LD 1.1 API §8.2
-/// step 7).
-pub fn canonicalize_json_ld_value(value: &json_ld::syntax::Value) -> Result<String> {
-    canonical_string(&to_serde(value)?)
-}
-
-fn to_serde(value: &json_ld::syntax::Value) -> Result<serde_json::Value> {
-    use json_ld::syntax::Value as J;
-    Ok(match value {
-        J::Null => serde_json::Value::Null,
-        J::Boolean(b) => serde_json::Value::Bool(*b),
-        J::Number(n) => {
-            let double: f64 = n.as_str().parse().unwrap_or(f64::NAN);
-            serde_json::Number::from_f64(double)
-                .map(serde_json::Value::Number)
-                .ok_or_else(|| {
-                    Error::new(
-                        ErrorKind::NonFiniteNumber,
-                        format!(
-                            "number `{}` is outside the IEEE-754 double range",
-                            n.as_str()
-                        ),
-                    )
-                })?
-        }
-        J::String(s) => serde_json::Value::String(s.to_string()),
-        J::Array(items) => {
-            serde_json::Value::Array(items.iter().map(to_serde).collect::<Result<_>>()?)
-        }
-        J::Object(object) => {
-            let mut map = serde_json::Map::new();
-            for entry in object.iter() {
-                map.insert(entry.key.to_string(), to_serde(&entry.value)?);
-            }
-            serde_json::Value::Object(map)
-        }
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::utf16_cmp;

@@ -5,18 +5,16 @@
 //!   (relabel and canonical N-Quads, §4.5/§5), `hash` (SHA-256);
 //! - [`jcs`]: RFC 8785 — `parse`, `jcs`, `hash`.
 //!
-//! Both start from the document text, so their totals compare like for like.
+//! Both start from the document text, so their totals compare like for like. The first three RDFC-1.0 phases run
+//! in one of two JSON-LD 1.1 engines, which meet at one seam: [`jsonld`].
 
-pub mod expand;
 pub mod jcs;
-pub mod keyword;
+pub mod jsonld;
 pub mod label;
-pub mod native;
-
-pub use crate::loader::Engine;
 pub mod nquads;
 pub mod rdfc;
-pub mod to_rdf;
+
+pub use jsonld::Engine;
 
 /// An RDF dataset: a set of quads that remembers insertion order. RDFC-1.0 §4.4.3 iterates the blank node to
 /// quads map without fixing an order, and on some symmetric datasets the canonical form depends on it (see

@@ -2,13 +2,14 @@
 //! Cryptosuites v1.0 §3.4): `skolemizeExpandedJsonLd`, `skolemizeCompactJsonLd` and `toDeskolemizedNQuads`.
 //! Every node object without an identifier gets a `urn:bnid:` IRI, so a selection cut out of the compact
 //! document names the same blank nodes as the whole document once turned back into N-Quads.
-//! Expansion and deserialization to RDF are canonprof's pipeline (`expand` and `to_rdf` spans).
+//! Expansion and deserialization to RDF are canonprof's pipeline (`expand` and `to_rdf` spans), on the engine
+//! that reports what the terms are ([`jsonld::SELECTIVE_DISCLOSURE_ENGINE`]).
 
-use super::terms::{self, TermKind, Terms};
-use crate::canon::{expand, phase, to_rdf, Quads};
+use super::terms;
+use crate::canon::jsonld::{self, Expanded, TermFacts, TermKind};
+use crate::canon::{phase, Quads};
 use crate::error::{Error, Result};
 use crate::loader::OfflineLoader;
-use json_ld::syntax::Keyword;
 use serde_json::Value;
 
 /// The IRI prefix of skolemized blank nodes (the spec's `urn:` + `urnScheme` `bnid` + `:`).
@@ -18,7 +19,7 @@ pub const SKOLEM_PREFIX: &str = "urn:bnid:";
 #[derive(Debug, Clone)]
 pub struct Skolemized {
     /// The skolemized expanded document.
-    pub expanded: expand::Expanded,
+    pub expanded: Expanded,
     /// The skolemized compact document: what JSON pointers select from.
     pub compact: Value,
 }
@@ -50,7 +51,7 @@ pub fn skolemize_compact(
         terms::terms_of(&context, loader).map_err(|e| e.in_source(label))?
     };
     let id_key = match terms.keyword("id") {
-        Some(Keyword::Id) => "id",
+        Some("@id") => "id",
         _ => "@id",
     };
     let mut compact = document.clone();
@@ -60,32 +61,30 @@ pub fn skolemize_compact(
 }
 
 /// Adds `urn:bnid:` identifiers to the node objects in `value` (see [`skolemize_compact`]).
-fn add_identifiers(value: &mut Value, terms: &Terms, id_key: &str, count: &mut usize) {
+fn add_identifiers(value: &mut Value, terms: &TermFacts, id_key: &str, count: &mut usize) {
     match value {
         Value::Array(items) => items
             .iter_mut()
             .for_each(|item| add_identifiers(item, terms, id_key, count)),
         Value::Object(object) => {
-            let keywords: Vec<Option<Keyword>> = object.keys().map(|k| terms.keyword(k)).collect();
-            if keywords.contains(&Some(Keyword::Value)) {
+            let keywords: Vec<Option<&str>> = object.keys().map(|k| terms.keyword(k)).collect();
+            if keywords.contains(&Some("@value")) {
                 return;
             }
-            let is_node = !keywords
-                .iter()
-                .any(|k| matches!(k, Some(Keyword::List | Keyword::Set)));
-            let has_id = keywords.contains(&Some(Keyword::Id));
+            let is_node = !keywords.iter().any(|k| matches!(k, Some("@list" | "@set")));
+            let has_id = keywords.contains(&Some("@id"));
             for ((key, member), keyword) in object.iter_mut().zip(keywords) {
                 match keyword {
-                    Some(Keyword::Id) => {
+                    Some("@id") => {
                         let named = member.as_str().and_then(|id| id.strip_prefix("_:"));
                         if let Some(label) = named {
                             *member = Value::from(format!("{SKOLEM_PREFIX}_n{label}"));
                         }
                     }
-                    Some(Keyword::Graph | Keyword::Included | Keyword::List | Keyword::Set) => {
+                    Some("@graph" | "@included" | "@list" | "@set") => {
                         add_identifiers(member, terms, id_key, count)
                     }
-                    Some(Keyword::Reverse | Keyword::Nest) => {
+                    Some("@reverse" | "@nest") => {
                         members(member, &mut |m| add_identifiers(m, terms, id_key, count))
                     }
                     Some(_) => {}
@@ -120,10 +119,9 @@ fn members(value: &mut Value, f: &mut dyn FnMut(&mut Value)) {
 }
 
 /// Expands a JSON document with canonprof's pipeline (`expand` span).
-fn expand_json(label: &str, document: &Value, loader: &OfflineLoader) -> Result<expand::Expanded> {
-    let mut value = json_ld::syntax::Value::from_serde_json(document.clone());
-    let _span = tracing::info_span!(phase::EXPAND).entered();
-    expand::expand(&mut value, loader).map_err(|e| e.in_source(label))
+fn expand_json(label: &str, document: &Value, loader: &OfflineLoader) -> Result<Expanded> {
+    jsonld::expand_json(jsonld::SELECTIVE_DISCLOSURE_ENGINE, document, loader)
+        .map_err(|e| e.in_source(label))
 }
 
 /// §3.4 `toDeskolemizedNQuads` on an expanded document: deserialization to RDF (`to_rdf` span), then every
@@ -131,12 +129,9 @@ fn expand_json(label: &str, document: &Value, loader: &OfflineLoader) -> Result<
 /// skolemized (implicit graph names, RDF list nodes) get `fresh` before their label, so a selection's (`s`)
 /// never pass for the document's (`d`).
 /// Errors: a skolem IRI inside a literal (an object that was not a node object).
-pub fn to_deskolemized_nquads(expanded: &expand::Expanded, fresh: &str) -> Result<Quads> {
+pub fn to_deskolemized_nquads(expanded: &Expanded, fresh: &str) -> Result<Quads> {
     use oxrdf::{BlankNode, GraphName, NamedNode, Quad, Subject, Term};
-    let dataset = {
-        let _span = tracing::info_span!(phase::TO_RDF).entered();
-        to_rdf::to_rdf(expanded)?
-    };
+    let dataset = jsonld::to_rdf(expanded)?;
     for quad in &dataset {
         if let Term::Literal(literal) = &quad.object {
             if literal.value().contains(SKOLEM_PREFIX) {

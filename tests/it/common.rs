@@ -48,14 +48,14 @@ pub fn run_text_with(text: &str, request: &Request, engine: Engine) -> canonprof
 pub fn rdfc_jsonld(text: &str) -> canonprof::Result<String> {
     let request = request(Algorithm::Rdfc, InputFormat::Jsonld, Output::Canonical);
     let reference = run_text_with(text, &request, Engine::JsonLd);
-    let native = run_text_with(text, &request, Engine::Canonprof);
-    match (&reference, &native) {
+    let canonprof = run_text_with(text, &request, Engine::Canonprof);
+    match (&reference, &canonprof) {
         (Ok(a), Ok(b)) => assert_eq!(a, b, "the canonprof engine's canonical N-Quads differ"),
         (Err(a), Err(b)) => assert_eq!(
             a.kind, b.kind,
             "the engines fail differently: json-ld `{a}`, canonprof `{b}`"
         ),
-        _ => panic!("the engines disagree: json-ld {reference:?}, canonprof {native:?}"),
+        _ => panic!("the engines disagree: json-ld {reference:?}, canonprof {canonprof:?}"),
     }
     reference
 }

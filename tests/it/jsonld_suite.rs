@@ -12,8 +12,9 @@
 //! after a fix). docs/conformance.md lists the failures and their causes.
 
 use crate::common;
+use canonprof::canon::jsonld::{self, json_ld_crate, Expanded};
 use canonprof::canon::rdfc::{self, RdfcOptions};
-use canonprof::canon::{expand, native, nquads, to_rdf};
+use canonprof::canon::{nquads, Engine};
 use canonprof::error::ErrorKind;
 use canonprof::loader::OfflineLoader;
 use json_ld::syntax::Parse;
@@ -151,32 +152,41 @@ fn verdict(pass: bool) -> Outcome {
     }
 }
 
-/// Runs one test: its expansion (and RDF) against the expectation.
-fn run(test: &Value, manifest: &str, loader: &OfflineLoader) -> Outcome {
+/// Runs one test with `engine`: its expansion (and RDF) against the expectation.
+fn run(engine: Engine, test: &Value, manifest: &str, loader: &OfflineLoader) -> Outcome {
     let case = match Case::read(test) {
         Ok(case) => case,
         Err(outcome) => return outcome,
     };
-    let Ok((document, _)) = json_ld::syntax::Value::parse_str(&case.text) else {
-        return verdict(case.negative);
-    };
-    let expanded = expand::expand_with_base(&document, &case.base, loader);
-    if let Some(failure) = loader.take_failure() {
-        if failure.kind == ErrorKind::UnknownContext {
-            return Outcome::Skip("a document outside the suite (network)");
+    let expanded = match jsonld::expand_with_base(engine, &case.text, &case.base, loader) {
+        Ok(expanded) => expanded,
+        Err(e) if e.kind == ErrorKind::UnknownContext => {
+            return Outcome::Skip("a document outside the suite (network)")
         }
-    }
-    let Ok(expanded) = expanded else {
-        return verdict(case.negative);
+        Err(_) => return verdict(case.negative),
     };
     if manifest == "expand" {
-        let expected = case
-            .expected()
-            .and_then(|t| json_ld::syntax::Value::parse_str(&t).ok())
-            .and_then(|(v, _)| expand::Expanded::try_from_json_in(&mut (), v).ok());
-        return verdict(!case.negative && expected.as_ref() == Some(&expanded));
+        return verdict(!case.negative && case.expected_expansion(&expanded));
     }
-    case.judge_rdf(to_rdf::to_rdf(&expanded))
+    case.judge_rdf(jsonld::to_rdf(&expanded))
+}
+
+impl Case {
+    /// Whether `expanded` is the test's expected expansion: compared as the json-ld crate compares expanded
+    /// documents for its own engine, with [`same`] for canonprof's.
+    fn expected_expansion(&self, expanded: &Expanded) -> bool {
+        let Some(text) = self.expected() else {
+            return false;
+        };
+        match expanded {
+            Expanded::JsonLdCrate(expanded) => json_ld::syntax::Value::parse_str(&text)
+                .ok()
+                .and_then(|(v, _)| json_ld::ExpandedDocument::try_from_json_in(&mut (), v).ok())
+                .is_some_and(|expected: json_ld_crate::Expanded| &expected == expanded),
+            Expanded::Canonprof(items) => serde_json::from_str::<Value>(&text)
+                .is_ok_and(|e| same(&Value::Array(items.clone()), &e, false)),
+        }
+    }
 }
 
 /// Whether two expanded documents are the same: maps by key, arrays as multisets except under `@list`.
@@ -206,41 +216,8 @@ fn same(a: &Value, b: &Value, ordered: bool) -> bool {
     }
 }
 
-/// Runs one test with canonprof's own engine (`--engine canonprof`).
-fn run_native(test: &Value, manifest: &str, loader: &OfflineLoader) -> Outcome {
-    let case = match Case::read(test) {
-        Ok(case) => case,
-        Err(outcome) => return outcome,
-    };
-    let Ok(document) = serde_json::from_str::<Value>(&case.text) else {
-        return verdict(case.negative);
-    };
-    let expanded = native::expand(&document, loader, Some(&case.base), false);
-    if let Err(e) = &expanded {
-        if e.kind == ErrorKind::UnknownContext {
-            return Outcome::Skip("a document outside the suite (network)");
-        }
-    }
-    let Ok(expanded) = expanded else {
-        return verdict(case.negative);
-    };
-    if manifest == "expand" {
-        let expected = case
-            .expected()
-            .and_then(|t| serde_json::from_str::<Value>(&t).ok());
-        return verdict(
-            !case.negative && expected.is_some_and(|e| same(&Value::Array(expanded), &e, false)),
-        );
-    }
-    case.judge_rdf(native::to_rdf(&expanded, false).map(|(dataset, _)| dataset))
-}
-
 /// Runs every expand and toRdf test with one engine; prints the pass rate per manifest.
-fn run_suites(
-    engine: &str,
-    loader: &OfflineLoader,
-    run: fn(&Value, &str, &OfflineLoader) -> Outcome,
-) -> BTreeMap<String, Outcome> {
+fn run_suites(engine: Engine, loader: &OfflineLoader) -> BTreeMap<String, Outcome> {
     let mut results: BTreeMap<String, Outcome> = BTreeMap::new();
     for manifest in ["expand", "toRdf"] {
         let text = std::fs::read_to_string(suite_dir().join(format!("{manifest}-manifest.jsonld")))
@@ -250,7 +227,7 @@ fn run_suites(
         for test in parsed["sequence"].as_array().unwrap() {
             let id = format!("{manifest}{}", test["@id"].as_str().unwrap());
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                run(test, manifest, loader)
+                run(engine, test, manifest, loader)
             }))
             .unwrap_or(Outcome::Fail);
             let key = match outcome {
@@ -266,7 +243,8 @@ fn run_suites(
             counts.get("fail").copied().unwrap_or(0),
         );
         println!(
-            "{engine} {manifest}: {pass} of {} run pass ({:.1}%); {counts:?}",
+            "{} {manifest}: {pass} of {} run pass ({:.1}%); {counts:?}",
+            engine.name(),
             pass + fail,
             100.0 * pass as f64 / (pass + fail).max(1) as f64
         );
@@ -275,11 +253,11 @@ fn run_suites(
 }
 
 /// canonprof's engine passes everything the json-ld engine passes (`passing.txt`), and none of its own
-/// passing tests (`passing-native.txt`) may regress.
+/// passing tests (`passing-canonprof.txt`) may regress.
 #[test]
-fn w3c_json_ld_suites_with_the_native_engine() {
+fn w3c_json_ld_suites_with_the_canonprof_engine() {
     let loader = loader();
-    let results = run_suites("canonprof", &loader, run_native);
+    let results = run_suites(Engine::Canonprof, &loader);
     let passing: BTreeSet<&String> = results
         .iter()
         .filter(|(_, o)| **o == Outcome::Pass)
@@ -291,13 +269,13 @@ fn w3c_json_ld_suites_with_the_native_engine() {
         .map(|(id, _)| id.as_str())
         .collect();
     println!("canonprof failing: {}", failing.join(" "));
-    let list = suite_dir().join("passing-native.txt");
+    let list = suite_dir().join("passing-canonprof.txt");
     if std::env::var_os("UPDATE_JSONLD_PASSING").is_some() {
         let text: String = passing.iter().map(|id| format!("{id}\n")).collect();
         std::fs::write(&list, text).unwrap();
         return;
     }
-    for file in ["passing.txt", "passing-native.txt"] {
+    for file in ["passing.txt", "passing-canonprof.txt"] {
         let expected = std::fs::read_to_string(suite_dir().join(file)).unwrap();
         let regressed: Vec<&str> = expected
             .lines()
@@ -314,7 +292,7 @@ fn w3c_json_ld_suites_with_the_native_engine() {
 #[test]
 fn w3c_json_ld_expand_and_to_rdf_suites() {
     let loader = loader();
-    let results = run_suites("json-ld", &loader, run);
+    let results = run_suites(Engine::JsonLd, &loader);
     let passing: BTreeSet<&String> = results
         .iter()
         .filter(|(_, o)| **o == Outcome::Pass)

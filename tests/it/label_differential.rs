@@ -12,7 +12,7 @@
 
 use crate::common;
 use canonprof::canon::label;
-use canonprof::canon::{expand, nquads, to_rdf, Quads};
+use canonprof::canon::{jsonld, nquads, Quads};
 use canonprof::loader::OfflineLoader;
 use oxrdf::Dataset;
 use rdf_canon::CanonicalizationOptions;
@@ -72,10 +72,7 @@ fn w3c_inputs_get_the_same_labels() {
 fn corpus_credentials_get_the_same_labels() {
     let loader = OfflineLoader::bundled();
     for c in canonprof::corpus::bundled(canonprof::corpus::Schema::All) {
-        let mut value = json_ld::syntax::Parse::parse_str(&c.document.text)
-            .map(|(v, _)| v)
-            .unwrap();
-        let dataset = to_rdf::to_rdf(&expand::expand(&mut value, &loader).unwrap()).unwrap();
+        let (dataset, _) = jsonld::dataset(&c.name, &c.document.text, &loader, false).unwrap();
         assert_same_labels(&c.name, &dataset, false);
     }
 }

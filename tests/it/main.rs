@@ -1,5 +1,6 @@
 //! The integration tests, one binary (as ripgrep does): each test build links the dependency set once.
 
+mod canonprof_engine;
 mod cases;
 mod cli;
 mod common;
@@ -14,7 +15,6 @@ mod jsonld_suite;
 mod jws;
 mod label_differential;
 mod mdoc;
-mod native_engine;
 mod properties;
 mod rdfc_suite;
 mod sd_jwt;

@@ -5,7 +5,7 @@
 
 use crate::common;
 use canonprof::canon::rdfc::{self, RdfcOptions};
-use canonprof::canon::{expand, jcs, nquads, to_rdf, Quads};
+use canonprof::canon::{jcs, jsonld, nquads, Engine, Quads};
 use canonprof::loader::OfflineLoader;
 use oxrdf::{BlankNode, GraphName, Quad, Subject, Term};
 use proptest::prelude::*;
@@ -38,11 +38,9 @@ fn inputs() -> &'static Vec<(String, Quads, String)> {
         }
         let loader = OfflineLoader::bundled();
         for credential in canonprof::corpus::bundled(canonprof::corpus::Schema::All) {
-            let mut value = json_ld::syntax::Value::from_serde_json(
-                serde_json::from_str(&credential.document.text).unwrap(),
-            );
-            let expanded = expand::expand(&mut value, &loader).unwrap();
-            let dataset = to_rdf::to_rdf(&expanded).unwrap();
+            let value = serde_json::from_str(&credential.document.text).unwrap();
+            let expanded = jsonld::expand_json(Engine::JsonLd, &value, &loader).unwrap();
+            let dataset = jsonld::to_rdf(&expanded).unwrap();
             let canonical = rdfc::canonicalize_dataset(&dataset, &RdfcOptions::default())
                 .unwrap()
                 .canonical;

@@ -89,14 +89,14 @@ impl Memo {
         let document = loader.dereference(url)?;
         let context = document
             .as_object()
-            .and_then(|o| o.get_unique("@context").ok().flatten())
+            .and_then(|o| o.get("@context"))
             .ok_or_else(|| {
                 invalid(
                     "invalid remote context",
                     format!("the document at <{url}> is not a map with an @context entry"),
                 )
             })?;
-        let value = Arc::new(from_syntax(context));
+        let value = Arc::new(context.clone());
         self.remote
             .lock()
             .expect("memo lock")
@@ -111,24 +111,5 @@ fn key(active: &Context, local: &Arc<Json>, base: Option<&str>, flags: Flags) ->
         local: Arc::as_ptr(local) as usize,
         base: base.map(Box::from),
         flags,
-    }
-}
-
-/// A json-syntax value (what the loader parsed) as a serde_json value; numbers keep their lexical form where
-/// serde_json can hold it.
-fn from_syntax(value: &json_ld::syntax::Value) -> Json {
-    use json_ld::syntax::Value as V;
-    match value {
-        V::Null => Json::Null,
-        V::Boolean(b) => Json::Bool(*b),
-        V::Number(n) => serde_json::from_str(n.as_str()).unwrap_or(Json::Null),
-        V::String(s) => Json::String(s.to_string()),
-        V::Array(items) => Json::Array(items.iter().map(from_syntax).collect()),
-        V::Object(object) => Json::Object(
-            object
-                .iter()
-                .map(|e| (e.key.to_string(), from_syntax(&e.value)))
-                .collect(),
-        ),
     }
 }

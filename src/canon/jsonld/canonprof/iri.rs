@@ -4,7 +4,7 @@
 
 use super::context::Context;
 
-pub use crate::canon::keyword::{has_keyword_form, is_keyword};
+pub use crate::canon::jsonld::keyword::{has_keyword_form, is_keyword};
 
 /// Whether `value` is an absolute IRI for JSON-LD's purposes: a scheme (`ALPHA *( ALPHA / DIGIT / "+" / "-" /
 /// "." )`, RFC 3986 §3.1), a colon, and no whitespace — the test jsonld.js and PyLD apply. Full IRI

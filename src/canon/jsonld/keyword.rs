@@ -1,5 +1,5 @@
-//! JSON-LD keywords, shared by both expansion engines and by the json-ld engine's safe-mode check, so that they
-//! agree on what is a keyword and what only looks like one.
+//! JSON-LD keywords, shared by both engines and by the json-ld crate engine's safe-mode check, so that they agree
+//! on what is a keyword and what only looks like one.
 
 /// The JSON-LD 1.1 keywords (JSON-LD 1.1 §1.7) and the JSON-LD 1.1 Framing keywords (`@default`, `@embed`,
 /// `@explicit`, `@omitDefault`, `@requireAll`, `@preserve`), sorted for binary search. jsonld.js counts the framing
@@ -44,6 +44,22 @@ pub fn is_keyword(value: &str) -> bool {
         && KEYWORDS.binary_search(&value).is_ok()
 }
 
+/// The JSON-LD 1.1 Framing keywords, which jsonld.js also counts as keywords (see [`KEYWORDS`]).
+const FRAMING_KEYWORDS: &[&str] = &[
+    "@default",
+    "@embed",
+    "@explicit",
+    "@omitDefault",
+    "@preserve",
+    "@requireAll",
+];
+
+/// `value` as a JSON-LD 1.1 keyword of the syntax (JSON-LD 1.1 §1.7), not a Framing one; `None` otherwise.
+pub fn syntax_keyword(value: &str) -> Option<&'static str> {
+    let keyword = KEYWORDS[KEYWORDS.binary_search(&value).ok()?];
+    (!FRAMING_KEYWORDS.contains(&keyword)).then_some(keyword)
+}
+
 /// Whether `value` has the form of a keyword (`"@"1*ALPHA`, RFC 5234): such terms are ignored with a warning
 /// (JSON-LD 1.1 API §4.2.2 step 5, IRI Expansion step 2).
 pub fn has_keyword_form(value: &str) -> bool {
@@ -61,6 +77,9 @@ mod tests {
             is_keyword("@embed"),
             "a JSON-LD Framing keyword, as in jsonld.js"
         );
+        assert_eq!(syntax_keyword("@id"), Some("@id"));
+        assert_eq!(syntax_keyword("@embed"), None);
+        assert_eq!(syntax_keyword("@foo"), None);
         assert!(has_keyword_form("@foo") && !has_keyword_form("@") && !has_keyword_form("@a1"));
         assert!(
             KEYWORDS.windows(2).all(|w| w[0] < w[1]),

@@ -128,16 +128,16 @@ fn w3c_rdfc_inputs_as_json_ld_give_the_expected_output_with_both_engines() {
             HashAlgorithm::Sha256
         };
         let reference = canonical(&text, Engine::JsonLd, true, hash);
-        let native = canonical(&text, Engine::Canonprof, true, hash);
-        match (&reference, &native) {
+        let canonprof = canonical(&text, Engine::Canonprof, true, hash);
+        match (&reference, &canonprof) {
             (Ok(a), Ok(b)) => assert_eq!(a, b, "{id}: the engines differ"),
             (Err(a), Err(b)) => assert_eq!(a.kind, b.kind, "{id}: {a} vs {b}"),
-            _ => panic!("{id}: json-ld {reference:?}, canonprof {native:?}"),
+            _ => panic!("{id}: json-ld {reference:?}, canonprof {canonprof:?}"),
         }
         agreed += 1;
         if round_trips(&dataset) {
             assert_eq!(
-                native.unwrap(),
+                canonprof.unwrap(),
                 expected,
                 "{id}: canonprof engine vs the suite"
             );
@@ -377,11 +377,11 @@ proptest! {
     fn random_credentials_give_identical_canonical_nquads_with_both_engines(seed in any::<u64>()) {
         let text = credential(seed);
         let reference = canonical(&text, Engine::JsonLd, true, HashAlgorithm::Sha256);
-        let native = canonical(&text, Engine::Canonprof, true, HashAlgorithm::Sha256);
-        match (&reference, &native) {
+        let canonprof = canonical(&text, Engine::Canonprof, true, HashAlgorithm::Sha256);
+        match (&reference, &canonprof) {
             (Ok(a), Ok(b)) => prop_assert_eq!(a, b, "document: {}", text),
             (Err(a), Err(b)) => prop_assert_eq!(a.kind, b.kind, "{} / {}; document: {}", a, b, text),
-            _ => prop_assert!(false, "json-ld {:?}, canonprof {:?}; document: {}", reference, native, text),
+            _ => prop_assert!(false, "json-ld {:?}, canonprof {:?}; document: {}", reference, canonprof, text),
         }
     }
 }

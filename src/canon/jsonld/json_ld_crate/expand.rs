@@ -7,7 +7,7 @@
 //! the result reused for every later document with the same `@context` value — what jsonld.js and PyLD do across
 //! calls. Type- and property-scoped contexts inside the document are still processed by json-ld every time.
 
-use super::keyword;
+use crate::canon::jsonld::keyword;
 use crate::error::{Error, ErrorKind, Locate, Result};
 use crate::loader::OfflineLoader;
 use json_ld::context_processing::algorithm::Action;
@@ -17,6 +17,9 @@ use json_ld::{BlankIdBuf, Expand, ExpandedDocument, IriBuf};
 
 /// An expanded JSON-LD document with absolute IRIs and blank node identifiers as strings.
 pub type Expanded = ExpandedDocument<IriBuf, BlankIdBuf>;
+
+/// A processed context (JSON-LD 1.1 API §4.1.1 active context).
+type ActiveContext = json_ld::Context<IriBuf, BlankIdBuf>;
 
 /// Safe mode: reject terms that do not expand to an IRI, instead of dropping them.
 fn safe_policy() -> Policy {
@@ -99,22 +102,20 @@ fn cached_active_context(
     value: &Value,
     loader: &OfflineLoader,
     options: Options,
-) -> std::result::Result<json_ld::Context<IriBuf, BlankIdBuf>, ExpansionError> {
+) -> std::result::Result<ActiveContext, ExpansionError> {
     let key = json_ld::syntax::Print::compact_print(value).to_string();
-    match loader.cached_context(&key) {
-        Some(context) => Ok(context),
-        None => process_top_level_context(value, loader, options)
-            .map(|context| loader.cache_context(key, context)),
+    match loader.memoized::<ActiveContext>(&key) {
+        Some(context) => Ok((*context).clone()),
+        None => process_top_level_context(value, loader, options).inspect(|context| {
+            loader.memoize(key, context.clone());
+        }),
     }
 }
 
 /// The active context that a document's top-level `@context` value gives (JSON-LD 1.1 API §4.1.2 Context
 /// Processing from the empty initial context, no base IRI) — what compaction with that context needs. Served
 /// from the loader's processed-context cache when it is on. Errors as for [`expand`].
-pub fn active_context(
-    value: &Value,
-    loader: &OfflineLoader,
-) -> Result<json_ld::Context<IriBuf, BlankIdBuf>> {
+pub fn active_context(value: &Value, loader: &OfflineLoader) -> Result<ActiveContext> {
     loader.clear_failure();
     let options = Options {
         policy: safe_policy(),
@@ -133,7 +134,7 @@ fn process_top_level_context(
     value: &Value,
     loader: &OfflineLoader,
     options: Options,
-) -> std::result::Result<json_ld::Context<IriBuf, BlankIdBuf>, ExpansionError> {
+) -> std::result::Result<ActiveContext, ExpansionError> {
     use json_ld::syntax::TryFromJson;
     use json_ld::Process;
     let context = json_ld::syntax::context::Context::try_from_json(value.clone())?;
@@ -320,12 +321,9 @@ fn first_invalid_type(document: &Value, loader: &OfflineLoader) -> Option<Error>
 
 /// JSON-LD 1.1 API §4.1 `expand()` with the API's defaults rather than the Data Integrity ones: `base` (the
 /// document URL) and the default, lenient policy (undefined terms dropped). For the W3C JSON-LD test suite
-/// (`tests/it/jsonld_suite.rs`); errors are json-ld's, with their JSON-LD error code.
-pub fn expand_with_base(
-    document: &Value,
-    base: &str,
-    loader: &OfflineLoader,
-) -> std::result::Result<Expanded, ExpansionError> {
+/// (`tests/it/jsonld_suite.rs`). Errors: the loader's reason when a load failed, else
+/// [`ErrorKind::Expansion`] with the crate's JSON-LD error code.
+pub fn expand_with_base(document: &Value, base: &str, loader: &OfflineLoader) -> Result<Expanded> {
     let base = IriBuf::new(base.to_string()).ok();
     loader.clear_failure();
     pollster::block_on(document.expand_full(
@@ -336,6 +334,17 @@ pub fn expand_with_base(
         Options::default(),
         (),
     ))
+    .map_err(|error| {
+        loader.take_failure().unwrap_or_else(|| {
+            Error::new(
+                ErrorKind::Expansion,
+                format!(
+                    "JSON-LD expansion failed ({}): {error}",
+                    error.code().as_str()
+                ),
+            )
+        })
+    })
 }
 
 /// Whether `text` percent-decodes (RFC 3986 §2.1) to bytes that are not UTF-8.

@@ -1,0 +1,114 @@
+//! canonprof's own JSON-LD 1.1 expansion and deserialization to RDF (`--engine canonprof`, "the canonprof
+//! engine"), beside the `json-ld` crate's ([`super::json_ld_crate`], `--engine json-ld`, the reference): the same
+//! `expand` and `to_rdf` phases, the same safe mode and the same dataset, built for the credential workload —
+//! processed contexts immutable and shared ([`context`]), every context processing result memoized ([`memo`]),
+//! no re-parsing (the document is parsed once, by `serde_json`, in the `parse` phase). Steps follow the JSON-LD
+//! 1.1 Processing Algorithms and API:
+//! - [`context`]: §4.1 Context Processing Algorithm, §4.2 Create Term Definition;
+//! - [`iri`]: IRI Expansion, keywords, RFC 3986 resolution;
+//! - [`mod@expand`]: §5.1 Expansion Algorithm, Value Expansion;
+//! - [`mod@to_rdf`]: §8.1–§8.3 Deserialize JSON-LD to RDF.
+//!
+//! Checked against the W3C JSON-LD 1.1 expand and toRdf suites (`tests/it/jsonld_suite.rs`), the corpus and the
+//! W3C RDFC-1.0 inputs (byte-identical canonical output with both engines) and a differential property test.
+
+pub mod context;
+pub mod expand;
+pub mod iri;
+pub mod memo;
+pub mod to_rdf;
+
+use super::{Mode, Pipeline};
+use crate::canon::Quads;
+use crate::error::{Error, ErrorKind, Result};
+use crate::loader::OfflineLoader;
+use context::Processor;
+use expand::Expander;
+use memo::Memo;
+
+/// A JSON value: documents and expanded documents are `serde_json` values (maps iterate keys in code point
+/// order, which gives the algorithms' "ordered" behaviour for free).
+pub type Json = serde_json::Value;
+
+/// An expansion error with the JSON-LD 1.1 API error code (§9.6 `JsonLdErrorCode`) first, as json-ld reports
+/// it.
+pub(crate) fn invalid(code: &str, detail: impl std::fmt::Display) -> Error {
+    Error::new(ErrorKind::Expansion, format!("{code}: {detail}"))
+}
+
+/// JSON-LD 1.1 API §4.1 `expand()` with canonprof's engine: `base` as the document URL (`None` for the Data
+/// Integrity cryptosuites), `safe` for safe mode. The memo is the loader's (kept across documents) when its
+/// processed-context cache is on, else a fresh one for this document. Returns the expanded document's items.
+/// Errors: [`ErrorKind::Expansion`] (spec error code first), [`ErrorKind::SafeMode`] naming the member, loader
+/// errors ([`ErrorKind::UnknownContext`] names the URL, [`ErrorKind::Limit`] for a context overflow).
+pub fn expand(
+    document: &Json,
+    loader: &OfflineLoader,
+    base: Option<&str>,
+    safe: bool,
+) -> Result<Vec<Json>> {
+    loader.clear_failure();
+    let shared;
+    let fresh;
+    let memo: &Memo = if loader.caches_contexts() {
+        shared = loader.derived("canonprof-memo", || Ok(Memo::default()))?;
+        &shared
+    } else {
+        fresh = Memo::default();
+        &fresh
+    };
+    let expander = Expander {
+        processor: Processor { loader, memo },
+        safe,
+    };
+    expander.document(document, base)
+}
+
+/// canonprof's engine, as a [`Pipeline`].
+pub(crate) struct Canonprof;
+
+impl Pipeline for Canonprof {
+    type Document = Json;
+    type Expanded = Vec<Json>;
+
+    fn parse(label: &str, text: &str) -> Result<Json> {
+        serde_json::from_str(text).map_err(|e| crate::document::json_error(label, &e))
+    }
+
+    fn from_json(value: &serde_json::Value) -> Json {
+        value.clone()
+    }
+
+    fn expand(document: &mut Json, loader: &OfflineLoader, mode: Mode) -> Result<Vec<Json>> {
+        match mode {
+            Mode::Safe => expand(document, loader, None, true),
+            Mode::Lossy => expand(document, loader, None, false),
+            Mode::Api { base } => expand(document, loader, Some(base), false),
+        }
+    }
+
+    fn to_rdf(expanded: &Vec<Json>, lossy: bool) -> Result<(Quads, usize)> {
+        to_rdf::to_rdf(expanded, lossy)
+    }
+
+    fn append_vocab(document: &mut Json, vocab: &str) -> bool {
+        let Some(object) = document.as_object_mut() else {
+            return false;
+        };
+        let vocab = serde_json::json!({ "@vocab": vocab });
+        let contexts = match object.remove("@context") {
+            Some(Json::Array(mut items)) => {
+                items.push(vocab);
+                items
+            }
+            Some(other) => vec![other, vocab],
+            None => vec![vocab],
+        };
+        object.insert("@context".into(), Json::Array(contexts));
+        true
+    }
+
+    fn wrap(expanded: Vec<Json>) -> super::Expanded {
+        super::Expanded::Canonprof(expanded)
+    }
+}

@@ -1,0 +1,282 @@
+//! The seam between canonprof's two JSON-LD 1.1 engines — the `json-ld` crate ([`json_ld_crate`], `--engine
+//! json-ld`, the reference) and canonprof's own ([`canonprof`], `--engine canonprof`) — and what they share.
+//!
+//! Everything outside this module reaches an engine through the functions here, which pick the engine of the
+//! loader ([`OfflineLoader::engine`]) or the one asked for:
+//! - [`dataset`]: the `parse`, `expand` and `to_rdf` phases of the RDFC-1.0 pipeline, each in its span;
+//! - [`undefined_term_statements`]: `--lossy`'s count of what undefined terms would have said;
+//! - [`expand_json`] and [`to_rdf`]: expansion of a JSON value and deserialization of the result, for ecdsa-sd-2023;
+//! - [`context_terms`]: what the terms of a context are, for ecdsa-sd-2023's skolemization — only the json-ld
+//!   crate's engine answers it today ([`SELECTIVE_DISCLOSURE_ENGINE`]);
+//! - [`expand_with_base`]: expansion with the JSON-LD 1.1 API's defaults, for the W3C test suite.
+//!
+//! Shared by both engines: the keyword list ([`keyword`]), the pieces of §8 Deserialize JSON-LD to RDF (the
+//! quad [`rdf::Sink`] and the literal rules), and the [`Engine`] names. Inside a document each engine runs
+//! statically (the [`Pipeline`] trait); the choice of engine costs one branch per document.
+
+pub mod canonprof;
+pub mod json_ld_crate;
+pub mod keyword;
+pub mod rdf;
+pub mod terms;
+
+use super::{phase, Quads};
+use crate::error::{Error, ErrorKind, Result};
+use crate::loader::OfflineLoader;
+pub use terms::{TermFacts, TermKind};
+
+/// Which JSON-LD 1.1 engine expands the documents canonicalized with a loader (`--engine`): the `json-ld`
+/// crate, the reference ([`json_ld_crate`]), or canonprof's own ([`canonprof`]). A loader setting
+/// ([`OfflineLoader::with_engine`]), like the context cache, because every pipeline that canonicalizes is handed
+/// a loader.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
+pub enum Engine {
+    /// The `json-ld` crate 0.21 (the reference).
+    #[default]
+    #[value(name = "json-ld")]
+    #[serde(rename = "json-ld")]
+    JsonLd,
+    /// canonprof's own expansion and deserialization to RDF (shared, memoized contexts).
+    #[value(name = "canonprof")]
+    #[serde(rename = "canonprof")]
+    Canonprof,
+}
+
+impl Engine {
+    /// The name on the command line and in exports: `json-ld` or `canonprof`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::JsonLd => "json-ld",
+            Engine::Canonprof => "canonprof",
+        }
+    }
+}
+
+/// The engine ecdsa-sd-2023 runs on. Its skolemization (Data Integrity ECDSA Cryptosuites v1.0 §3.4) needs to
+/// know which terms of a compact document are keyword aliases, `@json` literals and maps ([`context_terms`]),
+/// which only the json-ld crate's engine reports so far; the rest of what it needs ([`expand_json`],
+/// [`to_rdf`]) both engines provide.
+pub const SELECTIVE_DISCLOSURE_ENGINE: Engine = Engine::JsonLd;
+
+/// How an engine expands (JSON-LD 1.1 API §4.1 `expand()` options).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode<'a> {
+    /// As the VC Data Integrity cryptosuites run it: no base IRI, safe mode (what would be dropped is an error).
+    Safe,
+    /// `--lossy`: no base IRI, what safe mode refuses is kept for `to_rdf` to drop and count.
+    Lossy,
+    /// The API's defaults (the W3C test suite): `base` as the document URL, undefined terms dropped.
+    Api {
+        /// The document URL.
+        base: &'a str,
+    },
+}
+
+/// One engine's phases over its own document and expanded types (static dispatch inside a document).
+pub(crate) trait Pipeline {
+    /// A parsed JSON-LD document.
+    type Document;
+    /// An expanded document (JSON-LD 1.1 API §5.1 output).
+    type Expanded;
+    /// The `parse` phase: document text → [`Self::Document`]. Errors: [`ErrorKind::Json`] naming `label`.
+    fn parse(label: &str, text: &str) -> Result<Self::Document>;
+    /// A JSON value as a [`Self::Document`] (not timed).
+    fn from_json(value: &serde_json::Value) -> Self::Document;
+    /// The `expand` phase (JSON-LD 1.1 API §4.1 `expand()`). May take the top-level `@context` out of `document`.
+    /// Errors: [`ErrorKind::Expansion`] with its JSON-LD error code, [`ErrorKind::SafeMode`], loader errors.
+    fn expand(
+        document: &mut Self::Document,
+        loader: &OfflineLoader,
+        mode: Mode,
+    ) -> Result<Self::Expanded>;
+    /// The `to_rdf` phase (JSON-LD 1.1 API §8.1), safe unless `lossy`: the dataset and the statements dropped.
+    fn to_rdf(expanded: &Self::Expanded, lossy: bool) -> Result<(Quads, usize)>;
+    /// Appends `{"@vocab": vocab}` to the document's top-level `@context`; false if the document is no object.
+    fn append_vocab(document: &mut Self::Document, vocab: &str) -> bool;
+    /// The expanded document behind the engine-neutral [`Expanded`].
+    fn wrap(expanded: Self::Expanded) -> Expanded;
+}
+
+/// An expanded document (JSON-LD 1.1 API §5.1 output), as the engine that made it holds it.
+#[derive(Debug, Clone)]
+pub enum Expanded {
+    /// The json-ld crate's.
+    JsonLdCrate(json_ld_crate::Expanded),
+    /// canonprof's: the expanded document's items.
+    Canonprof(Vec<serde_json::Value>),
+}
+
+/// `parse`, `expand` and `to_rdf` of a JSON-LD document text with the loader's engine, each phase in its span
+/// ([`phase::PARSE`], [`phase::EXPAND`], [`phase::TO_RDF`]), each freeing what it alone needed inside its own
+/// span. Safe mode unless `lossy`. Returns the dataset and the statements `--lossy` dropped. Errors name `label`
+/// and, where the engine gave a hint, the JSON pointer of the value at fault.
+pub fn dataset(
+    label: &str,
+    text: &str,
+    loader: &OfflineLoader,
+    lossy: bool,
+) -> Result<(Quads, usize)> {
+    match loader.engine() {
+        Engine::JsonLd => phases::<json_ld_crate::JsonLdCrate>(label, text, loader, lossy),
+        Engine::Canonprof => phases::<canonprof::Canonprof>(label, text, loader, lossy),
+    }
+}
+
+fn phases<P: Pipeline>(
+    label: &str,
+    text: &str,
+    loader: &OfflineLoader,
+    lossy: bool,
+) -> Result<(Quads, usize)> {
+    let mut document = {
+        let _span = tracing::info_span!(phase::PARSE).entered();
+        P::parse(label, text)?
+    };
+    // Each phase frees what it alone needed, inside its own span, so that freeing is timed where it belongs.
+    let expanded = {
+        let _span = tracing::info_span!(phase::EXPAND).entered();
+        let mode = if lossy { Mode::Lossy } else { Mode::Safe };
+        let expanded =
+            P::expand(&mut document, loader, mode).map_err(|e| locate(e, label, text))?;
+        drop(document);
+        expanded
+    };
+    let _span = tracing::info_span!(phase::TO_RDF).entered();
+    let dataset = P::to_rdf(&expanded, lossy).map_err(|e| locate(e, label, text));
+    drop(expanded);
+    dataset
+}
+
+/// Names the file, and turns a locate hint into a JSON pointer (error path only).
+fn locate(mut error: Error, label: &str, text: &str) -> Error {
+    if error.position.is_none() {
+        if let Some(pointer) = error
+            .locate
+            .as_ref()
+            .and_then(|l| crate::document::find_pointer(text, l))
+        {
+            error.position = Some(pointer);
+        }
+    }
+    error.in_source(label)
+}
+
+/// Marks the IRIs that undefined terms get in [`undefined_term_statements`].
+const MARK: &str = "urn:canonprof:undefined-term#";
+
+/// `--lossy`: how many statements the values of undefined terms would have made — what lenient expansion drops
+/// without a trace. The document is expanded a second time with a marker `@vocab` appended to its top-level
+/// `@context`, which gives every undefined term an IRI; the extra statements (less the `@type` statements the
+/// marker rescues, which lossy `to_rdf` already counts) are the dropped ones. With the loader's engine; not
+/// timed: called when checking inputs. Errors: as for [`dataset`].
+pub fn undefined_term_statements(label: &str, text: &str, loader: &OfflineLoader) -> Result<usize> {
+    match loader.engine() {
+        Engine::JsonLd => undefined::<json_ld_crate::JsonLdCrate>(label, text, loader),
+        Engine::Canonprof => undefined::<canonprof::Canonprof>(label, text, loader),
+    }
+}
+
+fn undefined<P: Pipeline>(label: &str, text: &str, loader: &OfflineLoader) -> Result<usize> {
+    let count = |document: &mut P::Document| -> Result<Quads> {
+        let expanded = P::expand(document, loader, Mode::Lossy).map_err(|e| e.in_source(label))?;
+        P::to_rdf(&expanded, true)
+            .map(|(d, _)| d)
+            .map_err(|e| e.in_source(label))
+    };
+    // Parsed twice: expansion may take the top-level `@context` out of the document.
+    let plain = count(&mut P::parse(label, text)?)?;
+    let mut marked = P::parse(label, text)?;
+    if !P::append_vocab(&mut marked, MARK) {
+        return Ok(0);
+    }
+    Ok(marked_extra(&plain, &count(&mut marked)?))
+}
+
+/// The statements the marker `@vocab` adds (`with_marker` less `plain`), less the `@type` statements it rescues
+/// (which `--lossy` already counts as dropped).
+fn marked_extra(plain: &Quads, with_marker: &Quads) -> usize {
+    let rescued_types = with_marker
+        .iter()
+        .filter(|q| {
+            q.predicate.as_ref() == oxrdf::vocab::rdf::TYPE
+                && matches!(&q.object, oxrdf::Term::NamedNode(n) if n.as_str().starts_with(MARK))
+        })
+        .count();
+    with_marker
+        .len()
+        .saturating_sub(plain.len())
+        .saturating_sub(rescued_types)
+}
+
+/// Expands a JSON value (JSON-LD 1.1 API §4.1 `expand()`, no base IRI, safe mode) with `engine`: the conversion
+/// to the engine's document type is not timed, expansion is, in the [`phase::EXPAND`] span. Errors: as for
+/// [`dataset`], without the file name (the caller adds it).
+pub fn expand_json(
+    engine: Engine,
+    document: &serde_json::Value,
+    loader: &OfflineLoader,
+) -> Result<Expanded> {
+    match engine {
+        Engine::JsonLd => expand_value::<json_ld_crate::JsonLdCrate>(document, loader),
+        Engine::Canonprof => expand_value::<canonprof::Canonprof>(document, loader),
+    }
+}
+
+fn expand_value<P: Pipeline>(
+    document: &serde_json::Value,
+    loader: &OfflineLoader,
+) -> Result<Expanded> {
+    let mut document = P::from_json(document);
+    let _span = tracing::info_span!(phase::EXPAND).entered();
+    P::expand(&mut document, loader, Mode::Safe).map(P::wrap)
+}
+
+/// Deserializes an expanded document to RDF (JSON-LD 1.1 API §8.1, safe mode) with the engine that expanded it,
+/// in the [`phase::TO_RDF`] span. Errors: [`ErrorKind::SafeMode`] naming the value whose quad would be lost.
+pub fn to_rdf(expanded: &Expanded) -> Result<Quads> {
+    let _span = tracing::info_span!(phase::TO_RDF).entered();
+    match expanded {
+        Expanded::JsonLdCrate(e) => json_ld_crate::JsonLdCrate::to_rdf(e, false),
+        Expanded::Canonprof(e) => canonprof::Canonprof::to_rdf(e, false),
+    }
+    .map(|(dataset, _)| dataset)
+}
+
+/// JSON-LD 1.1 API §4.1 `expand()` with the API's defaults rather than the Data Integrity ones — `base` as the
+/// document URL, undefined terms dropped — on a document text, with `engine`. For the W3C JSON-LD test suite
+/// (`tests/it/jsonld_suite.rs`). Errors: [`ErrorKind::Json`] for text that is not JSON, [`ErrorKind::Expansion`]
+/// with the JSON-LD error code, loader errors ([`ErrorKind::UnknownContext`] for a document not served).
+pub fn expand_with_base(
+    engine: Engine,
+    text: &str,
+    base: &str,
+    loader: &OfflineLoader,
+) -> Result<Expanded> {
+    match engine {
+        Engine::JsonLd => expand_api::<json_ld_crate::JsonLdCrate>(text, base, loader),
+        Engine::Canonprof => expand_api::<canonprof::Canonprof>(text, base, loader),
+    }
+}
+
+fn expand_api<P: Pipeline>(text: &str, base: &str, loader: &OfflineLoader) -> Result<Expanded> {
+    let mut document = P::parse("input", text)?;
+    P::expand(&mut document, loader, Mode::Api { base }).map(P::wrap)
+}
+
+/// What the terms of a top-level `@context` value are (keyword aliases, `@json` terms, language, index, id and
+/// type maps, in the context and every scoped context reachable from it), processed by `engine` with the loader's
+/// contexts. Errors: the context does not process; [`ErrorKind::Unavailable`] from canonprof's engine, which does
+/// not report term definitions yet (see [`SELECTIVE_DISCLOSURE_ENGINE`]).
+pub fn context_terms(
+    engine: Engine,
+    context: &serde_json::Value,
+    loader: &OfflineLoader,
+) -> Result<TermFacts> {
+    match engine {
+        Engine::JsonLd => json_ld_crate::context_terms(context, loader),
+        Engine::Canonprof => Err(Error::new(
+            ErrorKind::Unavailable,
+            "the canonprof engine does not report term definitions (ecdsa-sd-2023 skolemization needs them); use the json-ld engine",
+        )),
+    }
+}
