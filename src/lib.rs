@@ -7,6 +7,8 @@
 //! - [`benchmark`]: the main job's runner (warm-up, R runs × N iterations, per-phase statistics);
 //! - [`canon`]: the RDFC-1.0 and JCS pipelines, one `tracing` span per phase;
 //! - [`corpus`], [`document`], [`loader`]: bundled credentials, input checking, the offline context loader;
+//! - [`keys`]: the signing keys of the credential formats (Ed25519, P-256, P-384), a leaf that
+//!   [`integrity`], [`sd_jwt`], [`mdoc`] and [`exchange`] share;
 //! - [`profile`]: the span layer that times phases; [`stats`]: medians and spread; [`report`]: the result types
 //!   of every runner (names and numbers); [`export`]: their JSON, CSV, Markdown, HTML, SVG charts and terminal
 //!   tables.
@@ -23,6 +25,7 @@ pub mod export;
 pub mod fuzzing;
 pub mod integrity;
 pub mod jws;
+pub mod keys;
 pub mod loader;
 pub mod mdoc;
 pub mod profile;

@@ -14,6 +14,7 @@ use super::{Exchange, Operation};
 use crate::corpus::Credential;
 use crate::error::{Error, Result};
 use crate::integrity::suites::{self, Cryptosuite};
+use crate::keys::SignatureAlgorithm;
 use crate::loader::OfflineLoader;
 use crate::profile::{self, Samples, Timer};
 use crate::report::exchange::{FormatResult, FormatsReport, OperationResult, Ratio, BAND};
@@ -28,6 +29,15 @@ pub enum Alg {
     Ed25519,
     /// ECDSA P-256 (ES256).
     P256,
+}
+
+impl From<Alg> for SignatureAlgorithm {
+    fn from(alg: Alg) -> SignatureAlgorithm {
+        match alg {
+            Alg::Ed25519 => SignatureAlgorithm::Ed25519,
+            Alg::P256 => SignatureAlgorithm::P256,
+        }
+    }
 }
 
 impl Alg {
@@ -65,10 +75,9 @@ fn legs<'a>(
 ) -> Result<Vec<Box<dyn Exchange + 'a>>> {
     let plain = subject_attributes(credential)?;
     let disclosed = disclosed_attributes(credential)?;
-    let p256 = alg == Alg::P256;
     let mut legs: Vec<Box<dyn Exchange>> = vec![
-        Box::new(SdJwtLeg::new(&plain, &disclosed, p256, seed)?),
-        Box::new(MdocLeg::new(&plain, &disclosed, p256, seed)?),
+        Box::new(SdJwtLeg::new(&plain, &disclosed, alg.into(), seed)?),
+        Box::new(MdocLeg::new(&plain, &disclosed, alg.into(), seed)?),
     ];
     let unsecured = suites::with_suite_context(credential);
     for (suite, nth_engine, loader) in Leg::plan(alg.cryptosuites(), loaders) {

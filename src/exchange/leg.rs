@@ -7,7 +7,8 @@ use super::vcdm::{disclose, mandatory_pointers, selective_pointers};
 use super::{Exchange, Operation};
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::ecdsa_sd::{self, BaseOptions};
-use crate::integrity::suites::{self, Cryptosuite, PublicKey, SecretKey};
+use crate::integrity::suites::{self, Cryptosuite};
+use crate::keys::{PublicKey, SecretKey};
 use crate::loader::OfflineLoader;
 use serde_json::Value;
 
@@ -63,7 +64,7 @@ impl<'a> Leg<'a> {
         loader: &'a OfflineLoader,
         seed: u64,
     ) -> Result<Leg<'a>> {
-        let issuer = SecretKey::from_seed(suite, p384 && !suite.is_selective(), seed);
+        let issuer = SecretKey::from_seed(suite.key_algorithm(p384), seed);
         let issuer_options = options(suite, "did:example:issuer#key-1");
         let presentation = if suite.is_selective() {
             let base = BaseOptions::from_seed(mandatory_pointers(&unsecured), seed);
@@ -77,7 +78,7 @@ impl<'a> Leg<'a> {
         } else {
             Presentation::Resign {
                 subset: disclose(&unsecured)?,
-                holder: SecretKey::from_seed(suite, p384, seed.wrapping_add(1)),
+                holder: SecretKey::from_seed(suite.key_algorithm(p384), seed.wrapping_add(1)),
                 options: options(suite, "did:example:holder#key-1"),
             }
         };

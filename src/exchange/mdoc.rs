@@ -5,7 +5,7 @@
 
 use super::{Exchange, Operation};
 use crate::error::{Error, ErrorKind, Result};
-use crate::integrity::suites::{Cryptosuite, SecretKey};
+use crate::keys::{SecretKey, SignatureAlgorithm};
 use crate::mdoc::{self, cert, Document, Validity, Verification};
 use ciborium::Value as Cbor;
 use serde_json::{Map, Value};
@@ -30,26 +30,18 @@ pub struct MdocLeg {
 
 impl MdocLeg {
     /// Prepares the exchange of `attributes` as mDL-namespace data elements, disclosing `disclosed`, with
-    /// ES256 (P-256) or EdDSA (Ed25519) issuer and device keys from `seed` and a P-256 IACA. Errors: a value
-    /// with no CBOR form, certificate generation, issuing or presenting failed.
+    /// issuer and device keys of `algorithm` (P-256: ES256, Ed25519: EdDSA) from `seed` and a P-256 IACA.
+    /// Errors: a P-384 `algorithm`, a value with no CBOR form, certificate generation, issuing or presenting
+    /// failed.
     pub fn new(
         attributes: &Map<String, Value>,
         disclosed: &[String],
-        p256: bool,
+        algorithm: SignatureAlgorithm,
         seed: u64,
     ) -> Result<MdocLeg> {
-        let suite = if p256 {
-            Cryptosuite::EcdsaRdfc2019
-        } else {
-            Cryptosuite::EddsaRdfc2022
-        };
-        let issuer = SecretKey::from_seed(suite, false, seed);
-        let device = SecretKey::from_seed(suite, false, seed.wrapping_add(1));
-        let SecretKey::P256(iaca) =
-            SecretKey::from_seed(Cryptosuite::EcdsaRdfc2019, false, seed.wrapping_add(2))
-        else {
-            unreachable!("ECDSA suites make P-256 keys")
-        };
+        let issuer = SecretKey::from_seed(algorithm, seed);
+        let device = SecretKey::from_seed(algorithm, seed.wrapping_add(1));
+        let iaca = SecretKey::from_seed(SignatureAlgorithm::P256, seed.wrapping_add(2));
         let elements = attributes
             .iter()
             .map(|(k, v)| {

@@ -4,7 +4,7 @@
 
 use super::{Exchange, Operation};
 use crate::error::{Error, ErrorKind, Result};
-use crate::integrity::suites::{Cryptosuite, SecretKey};
+use crate::keys::{SecretKey, SignatureAlgorithm};
 use crate::sd_jwt::{self, jose::JoseKey, Claims, Expected, KeyBinding};
 use serde_json::{Map, Value};
 
@@ -26,21 +26,17 @@ pub struct SdJwtLeg {
 }
 
 impl SdJwtLeg {
-    /// Prepares the exchange of `attributes` (the subject's claims), disclosing `disclosed`, with Ed25519
-    /// (`EdDSA`) or P-256 (`ES256`) keys from `seed`. Errors: issuing or presenting failed.
+    /// Prepares the exchange of `attributes` (the subject's claims), disclosing `disclosed`, with issuer and
+    /// holder keys of `algorithm` (Ed25519: `EdDSA`, P-256: `ES256`) from `seed`. Errors: a P-384 `algorithm`,
+    /// issuing or presenting failed.
     pub fn new(
         attributes: &Map<String, Value>,
         disclosed: &[String],
-        p256: bool,
+        algorithm: SignatureAlgorithm,
         seed: u64,
     ) -> Result<SdJwtLeg> {
-        let suite = if p256 {
-            Cryptosuite::EcdsaRdfc2019
-        } else {
-            Cryptosuite::EddsaRdfc2022
-        };
-        let issuer = JoseKey::new(&SecretKey::from_seed(suite, false, seed))?;
-        let holder = JoseKey::new(&SecretKey::from_seed(suite, false, seed.wrapping_add(1)))?;
+        let issuer = JoseKey::new(&SecretKey::from_seed(algorithm, seed))?;
+        let holder = JoseKey::new(&SecretKey::from_seed(algorithm, seed.wrapping_add(1)))?;
         let issuer_public = crate::sd_jwt::jose::decoding_key(&issuer.jwk)?;
         let plain = serde_json::json!({
             "iss": "https://issuer.example", "iat": 1_767_225_600, "vct": "https://credentials.example/person",

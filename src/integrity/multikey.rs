@@ -3,8 +3,8 @@
 //! `p256-priv` 0x1306) and P-384 (`p384-pub` 0x1201, `p384-priv` 0x1307), and `did:key` verification methods
 //! that embed a public key.
 
-use super::suites::{PublicKey, SecretKey};
 use crate::error::{Error, Result};
+use crate::keys::{PublicKey, SecretKey, SignatureAlgorithm};
 
 const ED25519_PUB: [u8; 2] = [0xed, 0x01];
 const ED25519_PRIV: [u8; 2] = [0x80, 0x26];
@@ -35,24 +35,20 @@ pub fn encode_base58btc(bytes: &[u8]) -> String {
 /// A public key from its Multikey `publicKeyMultibase` (Ed25519 `z6Mk…`, P-256 `zDn…`, P-384 `z82…`).
 pub fn public_key(multibase: &str) -> Result<PublicKey> {
     let bytes = decode_base58btc(multibase)?;
-    let wrong = |e: String| Error::key(format!("`{multibase}` is not a valid public key: {e}"));
-    if let Some(key) = bytes.strip_prefix(&ED25519_PUB) {
-        let key: &[u8; 32] = key
-            .try_into()
-            .map_err(|_| wrong("Ed25519 keys have 32 bytes".into()))?;
-        return ed25519_dalek::VerifyingKey::from_bytes(key)
-            .map(PublicKey::Ed25519)
-            .map_err(|e| wrong(e.to_string()));
-    }
-    if let Some(key) = bytes.strip_prefix(&P256_PUB) {
-        return p256::ecdsa::VerifyingKey::from_sec1_bytes(key)
-            .map(PublicKey::P256)
-            .map_err(|e| wrong(e.to_string()));
-    }
-    if let Some(key) = bytes.strip_prefix(&P384_PUB) {
-        return p384::ecdsa::VerifyingKey::from_sec1_bytes(key)
-            .map(PublicKey::P384)
-            .map_err(|e| wrong(e.to_string()));
+    let prefixes = [
+        (ED25519_PUB, SignatureAlgorithm::Ed25519),
+        (P256_PUB, SignatureAlgorithm::P256),
+        (P384_PUB, SignatureAlgorithm::P384),
+    ];
+    for (prefix, algorithm) in prefixes {
+        if let Some(key) = bytes.strip_prefix(&prefix) {
+            return PublicKey::from_bytes(algorithm, key).map_err(|e| {
+                Error::key(format!(
+                    "`{multibase}` is not a valid public key: {}",
+                    e.reason
+                ))
+            });
+        }
     }
     Err(Error::key(format!(
         "`{multibase}` is not an Ed25519, P-256 or P-384 Multikey"
@@ -62,24 +58,20 @@ pub fn public_key(multibase: &str) -> Result<PublicKey> {
 /// A signing key from its Multikey `secretKeyMultibase` / `privateKeyMultibase`.
 pub fn secret_key(multibase: &str) -> Result<SecretKey> {
     let bytes = decode_base58btc(multibase)?;
-    let wrong = |e: String| Error::key(format!("`{multibase}` is not a valid secret key: {e}"));
-    if let Some(key) = bytes.strip_prefix(&ED25519_PRIV) {
-        let key: &[u8; 32] = key
-            .try_into()
-            .map_err(|_| wrong("Ed25519 keys have 32 bytes".into()))?;
-        return Ok(SecretKey::Ed25519(ed25519_dalek::SigningKey::from_bytes(
-            key,
-        )));
-    }
-    if let Some(key) = bytes.strip_prefix(&P256_PRIV) {
-        return p256::ecdsa::SigningKey::from_slice(key)
-            .map(SecretKey::P256)
-            .map_err(|e| wrong(e.to_string()));
-    }
-    if let Some(key) = bytes.strip_prefix(&P384_PRIV) {
-        return p384::ecdsa::SigningKey::from_slice(key)
-            .map(SecretKey::P384)
-            .map_err(|e| wrong(e.to_string()));
+    let prefixes = [
+        (ED25519_PRIV, SignatureAlgorithm::Ed25519),
+        (P256_PRIV, SignatureAlgorithm::P256),
+        (P384_PRIV, SignatureAlgorithm::P384),
+    ];
+    for (prefix, algorithm) in prefixes {
+        if let Some(key) = bytes.strip_prefix(&prefix) {
+            return SecretKey::from_bytes(algorithm, key).map_err(|e| {
+                Error::key(format!(
+                    "`{multibase}` is not a valid secret key: {}",
+                    e.reason
+                ))
+            });
+        }
     }
     Err(Error::key(format!(
         "`{multibase}` is not an Ed25519, P-256 or P-384 secret Multikey"

@@ -9,6 +9,7 @@ use super::multikey;
 use crate::canon::jcs;
 use crate::canon::rdfc::{self, RdfcOptions};
 use crate::error::{Error, ErrorKind, Result};
+use crate::keys::{PublicKey, SecretKey, SignatureAlgorithm};
 use crate::loader::OfflineLoader;
 use serde_json::Value;
 use sha2::{Digest, Sha256, Sha384};
@@ -69,93 +70,27 @@ impl Cryptosuite {
     pub fn is_selective(self) -> bool {
         self == Cryptosuite::EcdsaSd2023
     }
-}
 
-/// A signing key of one of the suites' algorithms.
-#[derive(Debug, Clone)]
-pub enum SecretKey {
-    /// Ed25519 (the eddsa suites).
-    Ed25519(ed25519_dalek::SigningKey),
-    /// ECDSA P-256 (the ecdsa suites; SHA-256).
-    P256(p256::ecdsa::SigningKey),
-    /// ECDSA P-384 (the ecdsa suites; SHA-384).
-    P384(p384::ecdsa::SigningKey),
-}
-
-/// A verification key of one of the suites' algorithms.
-#[derive(Debug, Clone, PartialEq)]
-pub enum PublicKey {
-    /// Ed25519.
-    Ed25519(ed25519_dalek::VerifyingKey),
-    /// ECDSA P-256.
-    P256(p256::ecdsa::VerifyingKey),
-    /// ECDSA P-384.
-    P384(p384::ecdsa::VerifyingKey),
-}
-
-impl SecretKey {
-    /// A key for `suite` drawn from a seeded RNG (ChaCha20), so benchmark runs are reproducible; `p384` picks
-    /// P-384 for the ECDSA suites.
-    pub fn from_seed(suite: Cryptosuite, p384: bool, seed: u64) -> SecretKey {
-        use rand_core::SeedableRng;
-        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
-        match (suite.is_eddsa(), p384) {
-            (true, _) => SecretKey::Ed25519(ed25519_dalek::SigningKey::generate(&mut rng)),
-            (false, false) => SecretKey::P256(p256::ecdsa::SigningKey::random(&mut rng)),
-            (false, true) => SecretKey::P384(p384::ecdsa::SigningKey::random(&mut rng)),
-        }
-    }
-
-    /// The matching public key.
-    pub fn public_key(&self) -> PublicKey {
-        match self {
-            SecretKey::Ed25519(k) => PublicKey::Ed25519(k.verifying_key()),
-            SecretKey::P256(k) => PublicKey::P256(*k.verifying_key()),
-            SecretKey::P384(k) => PublicKey::P384(*k.verifying_key()),
-        }
-    }
-
-    /// Proof Serialization (§3.2.6 / §3.3.6): Ed25519 over hashData, or ECDSA over the curve hash (SHA-256 for
-    /// P-256, SHA-384 for P-384) of hashData, as the raw bytes (r‖s for ECDSA; RFC 6979 nonces) — also the
-    /// COSE `EdDSA` / `ES256` / `ES384` signature of a message (RFC 9053 §2).
-    pub fn sign(&self, hash_data: &[u8]) -> Vec<u8> {
-        use signature::Signer;
-        match self {
-            SecretKey::Ed25519(k) => k.sign(hash_data).to_bytes().to_vec(),
-            SecretKey::P256(k) => Signer::<p256::ecdsa::Signature>::sign(k, hash_data)
-                .to_bytes()
-                .to_vec(),
-            SecretKey::P384(k) => Signer::<p384::ecdsa::Signature>::sign(k, hash_data)
-                .to_bytes()
-                .to_vec(),
+    /// The algorithm of the suite's keys: Ed25519 for the eddsa suites, P-256 for ecdsa-sd-2023, and P-384 (when
+    /// `p384`) or P-256 for the other ecdsa suites.
+    pub fn key_algorithm(self, p384: bool) -> SignatureAlgorithm {
+        match (self.is_eddsa(), p384 && !self.is_selective()) {
+            (true, _) => SignatureAlgorithm::Ed25519,
+            (false, false) => SignatureAlgorithm::P256,
+            (false, true) => SignatureAlgorithm::P384,
         }
     }
 }
 
-impl PublicKey {
-    /// Proof Verification (§3.2.7 / §3.3.7), and COSE signature verification: `false` also for a malformed
-    /// signature.
-    pub fn verify(&self, hash_data: &[u8], signature: &[u8]) -> bool {
-        use signature::Verifier;
-        match self {
-            PublicKey::Ed25519(k) => ed25519_dalek::Signature::from_slice(signature)
-                .is_ok_and(|s| k.verify(hash_data, &s).is_ok()),
-            PublicKey::P256(k) => p256::ecdsa::Signature::from_slice(signature)
-                .is_ok_and(|s| k.verify(hash_data, &s).is_ok()),
-            PublicKey::P384(k) => p384::ecdsa::Signature::from_slice(signature)
-                .is_ok_and(|s| k.verify(hash_data, &s).is_ok()),
-        }
-    }
+/// Whether `suite` signs with `algorithm` keys: Ed25519 for the eddsa suites, P-256 or P-384 for the ecdsa
+/// suites (ecdsa-sd-2023: P-256 only, checked where its proofs are made).
+fn signs_with(suite: Cryptosuite, algorithm: SignatureAlgorithm) -> bool {
+    (algorithm == SignatureAlgorithm::Ed25519) == suite.is_eddsa()
+}
 
-    /// Whether `suite` signs with this key type.
-    fn fits(&self, suite: Cryptosuite) -> bool {
-        matches!(self, PublicKey::Ed25519(_)) == suite.is_eddsa()
-    }
-
-    /// SHA-384 hashing for P-384 keys, SHA-256 otherwise (ECDSA Cryptosuites §3.2.4 / §3.3.4).
-    fn uses_sha384(&self) -> bool {
-        matches!(self, PublicKey::P384(_))
-    }
+/// SHA-384 hashing for P-384 keys, SHA-256 otherwise (ECDSA Cryptosuites §3.2.4 / §3.3.4).
+fn uses_sha384(key: &PublicKey) -> bool {
+    key.algorithm() == SignatureAlgorithm::P384
 }
 
 /// The values an operation computed, for inspection and the W3C test vectors.
@@ -363,7 +298,7 @@ pub fn create_proof(
         ));
     }
     let public = key.public_key();
-    if !public.fits(suite) {
+    if !signs_with(suite, public.algorithm()) {
         return Err(Error::key(format!(
             "PROOF_GENERATION_ERROR: {} needs a different key type",
             suite.name()
@@ -383,7 +318,7 @@ pub fn create_proof(
     let hash_data = hashing(
         &canonical_proof_config,
         &canonical_document,
-        public.uses_sha384(),
+        uses_sha384(&public),
     );
     // Steps 5–6: Proof Serialization, multibase base58btc.
     let signature = {
@@ -482,7 +417,7 @@ pub fn verify_proof(
                 .unwrap_or(""),
         )?,
     };
-    if !key.fits(suite) {
+    if !signs_with(suite, key.algorithm()) {
         return Err(Error::key(format!(
             "the key is not of the type {} signs with",
             suite.name()
@@ -522,7 +457,7 @@ pub fn verify_proof(
     let hash_data = hashing(
         &canonical_proof_config,
         &canonical_document,
-        key.uses_sha384(),
+        uses_sha384(&key),
     );
     let intermediates = Intermediates {
         canonical_document,

@@ -3,7 +3,7 @@
 //! way a reader does: the DS certificate's signature by the trusted IACA key and both validity periods.
 
 use crate::error::{Error, Result};
-use crate::integrity::suites::SecretKey;
+use crate::keys::SecretKey;
 use std::str::FromStr;
 use std::time::Duration;
 use x509_cert::builder::{Builder, CertificateBuilder, Profile};
@@ -41,29 +41,23 @@ fn validity() -> Result<Validity> {
 
 /// The SubjectPublicKeyInfo of an MSO signing key (P-256 or Ed25519).
 fn spki(key: &SecretKey) -> Result<SubjectPublicKeyInfoOwned> {
-    use p256::pkcs8::EncodePublicKey as _;
-    let der = match key {
-        SecretKey::P256(k) => k.verifying_key().to_public_key_der(),
-        SecretKey::Ed25519(k) => {
-            use ed25519_dalek::pkcs8::EncodePublicKey as _;
-            return SubjectPublicKeyInfoOwned::from_der(
-                k.verifying_key()
-                    .to_public_key_der()
-                    .map_err(|e| Error::key(format!("Ed25519 key: {e}")))?
-                    .as_bytes(),
-            )
-            .map_err(|e| Error::key(format!("Ed25519 key: {e}")));
-        }
-        SecretKey::P384(k) => k.verifying_key().to_public_key_der(),
-    }
-    .map_err(|e| Error::key(format!("public key: {e}")))?;
-    SubjectPublicKeyInfoOwned::from_der(der.as_bytes())
-        .map_err(|e| Error::key(format!("public key: {e}")))
+    let der = key.public_key().to_spki_der().map_err(|e| {
+        let what = match key {
+            SecretKey::Ed25519(_) => "Ed25519 key",
+            _ => "public key",
+        };
+        Error::key(format!("{what}: {}", e.reason))
+    })?;
+    SubjectPublicKeyInfoOwned::from_der(&der).map_err(|e| Error::key(format!("public key: {e}")))
 }
 
 /// ISO/IEC 18013-5 Annex B: a self-signed IACA root (P-256 key `iaca`) and a DS certificate for `signer`
-/// issued by it. Errors: certificate building failed.
-pub fn generate(iaca: &p256::ecdsa::SigningKey, signer: &SecretKey) -> Result<Chain> {
+/// issued by it. Errors: [`ErrorKind::Key`](crate::ErrorKind::Key) for an IACA key that is not P-256,
+/// [`ErrorKind::Mdoc`](crate::ErrorKind::Mdoc) when building a certificate fails.
+pub fn generate(iaca: &SecretKey, signer: &SecretKey) -> Result<Chain> {
+    let SecretKey::P256(iaca_key) = iaca else {
+        return Err(Error::key("the IACA key here is P-256"));
+    };
     let name = |n: &str| Name::from_str(n).map_err(|e| Error::mdoc(format!("name {n}: {e}")));
     let iaca_name = name("CN=canonprof IACA,C=UT")?;
     let serial = |n: u32| SerialNumber::from(n);
@@ -72,8 +66,8 @@ pub fn generate(iaca: &p256::ecdsa::SigningKey, signer: &SecretKey) -> Result<Ch
         serial(1),
         validity()?,
         iaca_name.clone(),
-        spki(&SecretKey::P256(iaca.clone()))?,
-        iaca,
+        spki(iaca)?,
+        iaca_key,
     )
     .and_then(|b| b.build::<p256::ecdsa::DerSignature>())
     .map_err(|e| Error::mdoc(format!("IACA certificate: {e}")))?;
@@ -87,7 +81,7 @@ pub fn generate(iaca: &p256::ecdsa::SigningKey, signer: &SecretKey) -> Result<Ch
         validity()?,
         name("CN=canonprof DS,C=UT")?,
         spki(signer)?,
-        iaca,
+        iaca_key,
     )
     .and_then(|b| b.build::<p256::ecdsa::DerSignature>())
     .map_err(|e| Error::mdoc(format!("DS certificate: {e}")))?;

@@ -9,7 +9,7 @@
 pub mod cert;
 
 use crate::error::{Error, Result};
-use crate::integrity::suites::{PublicKey, SecretKey};
+use crate::keys::{PublicKey, SecretKey, SignatureAlgorithm};
 use ciborium::Value as Cbor;
 use coset::{
     iana, AsCborValue, CborSerializable, CoseKey, CoseSign1, CoseSign1Builder, HeaderBuilder, Label,
@@ -101,48 +101,42 @@ fn tdate_seconds(value: &Cbor, what: &str) -> Result<i64> {
         .map_err(|e| Error::mdoc(format!("{what} `{text}` is not RFC 3339: {e}")))
 }
 
-/// The COSE algorithm of a key: ES256 for P-256, EdDSA for Ed25519. Errors: P-384.
+/// The COSE algorithm of a key (RFC 9053 §2.1, §2.2): ES256 for P-256, EdDSA for Ed25519. Errors:
+/// [`ErrorKind::Key`](crate::ErrorKind::Key) for P-384.
 fn algorithm(key: &SecretKey) -> Result<iana::Algorithm> {
-    match key {
-        SecretKey::P256(_) => Ok(iana::Algorithm::ES256),
-        SecretKey::Ed25519(_) => Ok(iana::Algorithm::EdDSA),
-        SecretKey::P384(_) => Err(Error::key(
+    match key.algorithm() {
+        SignatureAlgorithm::P256 => Ok(iana::Algorithm::ES256),
+        SignatureAlgorithm::Ed25519 => Ok(iana::Algorithm::EdDSA),
+        SignatureAlgorithm::P384 => Err(Error::key(
             "mdoc here signs with ES256 (P-256) or EdDSA (Ed25519)",
         )),
     }
 }
 
-/// The public COSE_Key (RFC 9053 §7) of a device key: EC2 P-256 or OKP Ed25519.
+/// The public COSE_Key (RFC 9053 §7.1: EC2 P-256 with x and y, or OKP Ed25519 with x) of a device key. Errors:
+/// [`ErrorKind::Key`](crate::ErrorKind::Key) for P-384.
 pub fn cose_key(key: &SecretKey) -> Result<CoseKey> {
-    match key {
-        SecretKey::P256(k) => {
-            let point = k.verifying_key().to_encoded_point(false);
-            let (x, y) = (
-                point.x().expect("not identity"),
-                point.y().expect("uncompressed"),
-            );
-            Ok(coset::CoseKeyBuilder::new_ec2_pub_key(
-                iana::EllipticCurve::P_256,
-                x.to_vec(),
-                y.to_vec(),
-            )
-            .build())
+    let public = key.public_key();
+    match (public.algorithm(), public.coordinates()) {
+        (SignatureAlgorithm::P256, Some((x, y))) => {
+            Ok(coset::CoseKeyBuilder::new_ec2_pub_key(iana::EllipticCurve::P_256, x, y).build())
         }
-        SecretKey::Ed25519(k) => Ok(coset::CoseKeyBuilder::new_okp_key()
+        (SignatureAlgorithm::Ed25519, _) => Ok(coset::CoseKeyBuilder::new_okp_key()
             .param(
                 iana::OkpKeyParameter::Crv as i64,
                 Cbor::from(iana::EllipticCurve::Ed25519 as i64),
             )
             .param(
                 iana::OkpKeyParameter::X as i64,
-                Cbor::Bytes(k.verifying_key().to_bytes().to_vec()),
+                Cbor::Bytes(public.to_bytes(false)),
             )
             .build()),
-        SecretKey::P384(_) => Err(Error::key("mdoc device keys here are P-256 or Ed25519")),
+        _ => Err(Error::key("mdoc device keys here are P-256 or Ed25519")),
     }
 }
 
-/// The verification key of a COSE_Key (EC2 P-256 or OKP Ed25519).
+/// The verification key of a COSE_Key (EC2 P-256 or OKP Ed25519). Errors:
+/// [`ErrorKind::Key`](crate::ErrorKind::Key) for any other key or a malformed one.
 fn public_of(key: &CoseKey) -> Result<PublicKey> {
     let param = |label: i64| {
         key.params
@@ -155,40 +149,28 @@ fn public_of(key: &CoseKey) -> Result<PublicKey> {
         coset::KeyType::Assigned(iana::KeyType::EC2) => {
             let (x, y) = (param(-2).ok_or_else(bad)?, param(-3).ok_or_else(bad)?);
             let point = [&[4u8][..], x, y].concat();
-            p256::ecdsa::VerifyingKey::from_sec1_bytes(&point)
-                .map(PublicKey::P256)
-                .map_err(|_| bad())
+            PublicKey::from_bytes(SignatureAlgorithm::P256, &point).map_err(|_| bad())
         }
         coset::KeyType::Assigned(iana::KeyType::OKP) => {
-            let x: &[u8; 32] = param(-2)
-                .ok_or_else(bad)?
-                .as_slice()
-                .try_into()
-                .map_err(|_| bad())?;
-            ed25519_dalek::VerifyingKey::from_bytes(x)
-                .map(PublicKey::Ed25519)
-                .map_err(|_| bad())
+            let x = param(-2).ok_or_else(bad)?;
+            PublicKey::from_bytes(SignatureAlgorithm::Ed25519, x).map_err(|_| bad())
         }
         _ => Err(bad()),
     }
 }
 
-/// The MSO signing key in a certificate's SubjectPublicKeyInfo (P-256 or Ed25519).
+/// The MSO signing key in a certificate's SubjectPublicKeyInfo (P-256 or Ed25519). Errors:
+/// [`ErrorKind::Key`](crate::ErrorKind::Key).
 fn public_of_spki(spki: &x509_cert::spki::SubjectPublicKeyInfoOwned) -> Result<PublicKey> {
     use x509_cert::der::Encode;
     let der = spki
         .to_der()
         .map_err(|e| Error::key(format!("DS key: {e}")))?;
-    {
-        use p256::pkcs8::DecodePublicKey;
-        if let Ok(k) = p256::ecdsa::VerifyingKey::from_public_key_der(&der) {
-            return Ok(PublicKey::P256(k));
-        }
-    }
-    use ed25519_dalek::pkcs8::DecodePublicKey;
-    ed25519_dalek::VerifyingKey::from_public_key_der(&der)
-        .map(PublicKey::Ed25519)
-        .map_err(|_| Error::key("the DS certificate's key is not P-256 or Ed25519"))
+    PublicKey::from_spki_der(
+        &der,
+        &[SignatureAlgorithm::P256, SignatureAlgorithm::Ed25519],
+    )
+    .ok_or_else(|| Error::key("the DS certificate's key is not P-256 or Ed25519"))
 }
 
 /// `ValidityInfo` of the MSO (RFC 3339 times).

@@ -2,7 +2,7 @@
 //! issuer or holder key pair as a jsonwebtoken encoding key, its public JWK (RFC 7517) and decoding key.
 
 use crate::error::{Error, Result};
-use crate::integrity::suites::SecretKey;
+use crate::keys::SecretKey;
 use base64ct::{Base64UrlUnpadded, Encoding};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey};
 use serde_json::{json, Value};
@@ -24,38 +24,29 @@ impl std::fmt::Debug for JoseKey {
 }
 
 impl JoseKey {
-    /// The JOSE form of an Ed25519 or P-256 key. Errors: a P-384 key (not used by SD-JWT VC here).
+    /// The JOSE form of an Ed25519 or P-256 key. Errors: [`ErrorKind::Key`](crate::ErrorKind::Key) for a P-384
+    /// key (not used by SD-JWT VC here).
     pub fn new(key: &SecretKey) -> Result<JoseKey> {
-        use ed25519_dalek::pkcs8::EncodePrivateKey as _;
         let b64 = |bytes: &[u8]| Base64UrlUnpadded::encode_string(bytes);
-        match key {
-            SecretKey::Ed25519(k) => Ok(JoseKey {
+        let public = key.public_key();
+        match (key, public.coordinates()) {
+            (SecretKey::Ed25519(_), _) => Ok(JoseKey {
                 alg: Algorithm::EdDSA,
                 encoding: EncodingKey::from_ed_der(
-                    k.to_pkcs8_der()
-                        .map_err(|e| Error::key(format!("Ed25519 key: {e}")))?
-                        .as_bytes(),
+                    &key.to_pkcs8_der()
+                        .map_err(|e| Error::key(format!("Ed25519 key: {}", e.reason)))?,
                 ),
-                jwk: json!({"kty": "OKP", "crv": "Ed25519", "x": b64(k.verifying_key().as_bytes())}),
+                jwk: json!({"kty": "OKP", "crv": "Ed25519", "x": b64(&public.to_bytes(false))}),
             }),
-            SecretKey::P256(k) => {
-                use p256::pkcs8::EncodePrivateKey as _;
-                let point = k.verifying_key().to_encoded_point(false);
-                let (x, y) = (
-                    point.x().expect("not identity"),
-                    point.y().expect("uncompressed"),
-                );
-                Ok(JoseKey {
-                    alg: Algorithm::ES256,
-                    encoding: EncodingKey::from_ec_der(
-                        k.to_pkcs8_der()
-                            .map_err(|e| Error::key(format!("P-256 key: {e}")))?
-                            .as_bytes(),
-                    ),
-                    jwk: json!({"kty": "EC", "crv": "P-256", "x": b64(x), "y": b64(y)}),
-                })
-            }
-            SecretKey::P384(_) => Err(Error::key(
+            (SecretKey::P256(_), Some((x, y))) => Ok(JoseKey {
+                alg: Algorithm::ES256,
+                encoding: EncodingKey::from_ec_der(
+                    &key.to_pkcs8_der()
+                        .map_err(|e| Error::key(format!("P-256 key: {}", e.reason)))?,
+                ),
+                jwk: json!({"kty": "EC", "crv": "P-256", "x": b64(&x), "y": b64(&y)}),
+            }),
+            _ => Err(Error::key(
                 "SD-JWT VC here signs with EdDSA (Ed25519) or ES256 (P-256)",
             )),
         }

@@ -8,7 +8,8 @@ use crate::common;
 use canonprof::integrity::ecdsa_sd::{self, BaseOptions};
 use canonprof::integrity::multikey;
 use canonprof::integrity::proof_value;
-use canonprof::integrity::suites::{self as di, PublicKey, SecretKey};
+use canonprof::integrity::suites::{self as di, Cryptosuite};
+use canonprof::keys::{PublicKey, SecretKey, SignatureAlgorithm};
 use canonprof::loader::OfflineLoader;
 use serde_json::Value;
 
@@ -228,8 +229,9 @@ fn derived_vectors_verify_and_tampered_ones_do_not() {
         option["proof"]["created"] = Value::from("2023-08-15T23:36:39Z");
         let mut extra = revealed.clone();
         extra["credentialSubject"]["givenName"] = Value::from("JOHN");
-        let other =
-            SecretKey::P256(p256::ecdsa::SigningKey::from_slice(&[7; 32]).unwrap()).public_key();
+        let other = SecretKey::from_bytes(SignatureAlgorithm::P256, &[7; 32])
+            .unwrap()
+            .public_key();
         let base = json(&format!("{dir}/addSignedSDBase.json"));
         for (what, doc, key, reason) in [
             ("claim", &claim, None, "signature of disclosed statement"),
@@ -251,7 +253,7 @@ fn derived_vectors_verify_and_tampered_ones_do_not() {
 fn issue_derive_verify_round_trip_with_seeded_keys() {
     let loader = OfflineLoader::bundled();
     let unsecured = json("employmentAuth.json");
-    let issuer = SecretKey::from_seed(di::Cryptosuite::EcdsaSd2023, false, 7);
+    let issuer = SecretKey::from_seed(Cryptosuite::EcdsaSd2023.key_algorithm(false), 7);
     let base = BaseOptions::from_seed(vec!["/issuer".to_string(), "/validFrom".to_string()], 7);
     let options = serde_json::json!({
         "type": "DataIntegrityProof", "cryptosuite": "ecdsa-sd-2023",
@@ -313,7 +315,7 @@ fn every_corpus_credential_round_trips_and_tampering_fails() {
     use canonprof::corpus::{bundled, Schema};
     use canonprof::exchange::vcdm::{mandatory_pointers, selective_pointers};
     let loader = OfflineLoader::bundled().with_context_cache(true);
-    let issuer = SecretKey::from_seed(di::Cryptosuite::EcdsaSd2023, false, 3);
+    let issuer = SecretKey::from_seed(Cryptosuite::EcdsaSd2023.key_algorithm(false), 3);
     let options = serde_json::json!({
         "type": "DataIntegrityProof", "cryptosuite": "ecdsa-sd-2023",
         "created": "2026-01-01T00:00:00Z", "verificationMethod": "did:example:issuer#key-1",
@@ -393,7 +395,7 @@ fn implicit_graphs_and_lists_can_be_disclosed() {
             }
         }
     });
-    let issuer = SecretKey::from_seed(di::Cryptosuite::EcdsaSd2023, false, 5);
+    let issuer = SecretKey::from_seed(Cryptosuite::EcdsaSd2023.key_algorithm(false), 5);
     let base = BaseOptions::from_seed(vec!["/issuer".to_string()], 5);
     let options = serde_json::json!({
         "type": "DataIntegrityProof", "cryptosuite": "ecdsa-sd-2023",

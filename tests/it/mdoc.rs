@@ -4,7 +4,7 @@
 //! ES256 and EdDSA, with the IACA → DS chain and the device signature checked.
 
 use crate::common;
-use canonprof::integrity::suites::{Cryptosuite, SecretKey};
+use canonprof::keys::{SecretKey, SignatureAlgorithm};
 use canonprof::mdoc::{self, cert, Validity, Verification};
 use ciborium::Value as Cbor;
 
@@ -130,12 +130,10 @@ struct Setup {
     chain: cert::Chain,
 }
 
-fn setup(suite: Cryptosuite) -> Setup {
-    let SecretKey::P256(iaca) = SecretKey::from_seed(Cryptosuite::EcdsaRdfc2019, false, 40) else {
-        unreachable!()
-    };
-    let issuer = SecretKey::from_seed(suite, false, 41);
-    let device = SecretKey::from_seed(suite, false, 42);
+fn setup(algorithm: SignatureAlgorithm) -> Setup {
+    let iaca = SecretKey::from_seed(SignatureAlgorithm::P256, 40);
+    let issuer = SecretKey::from_seed(algorithm, 41);
+    let device = SecretKey::from_seed(algorithm, 42);
     let chain = cert::generate(&iaca, &issuer).unwrap();
     Setup {
         issuer,
@@ -168,7 +166,7 @@ fn validity() -> Validity {
 #[test]
 fn round_trip_and_tampering_per_algorithm() {
     use rand_core::SeedableRng;
-    for suite in [Cryptosuite::EcdsaRdfc2019, Cryptosuite::EddsaRdfc2022] {
+    for suite in [SignatureAlgorithm::P256, SignatureAlgorithm::Ed25519] {
         let s = setup(suite);
         let device_key = mdoc::cose_key(&s.device).unwrap();
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(5);
@@ -208,10 +206,7 @@ fn round_trip_and_tampering_per_algorithm() {
 
         let other_transcript =
             Cbor::Array(vec![Cbor::Null, Cbor::Null, Cbor::Text("nonce-2".into())]);
-        let SecretKey::P256(stranger) = SecretKey::from_seed(Cryptosuite::EcdsaRdfc2019, false, 99)
-        else {
-            unreachable!()
-        };
+        let stranger = SecretKey::from_seed(SignatureAlgorithm::P256, 99);
         let foreign = cert::generate(&stranger, &s.issuer).unwrap();
         assert_eq!(
             setup(suite).chain.iaca,

@@ -4,7 +4,7 @@
 //! fail with a reason; issue → present → verify round trips with EdDSA and ES256.
 
 use crate::common;
-use canonprof::integrity::suites::{Cryptosuite, SecretKey};
+use canonprof::keys::{SecretKey, SignatureAlgorithm};
 use canonprof::sd_jwt::{self, jose, Claims, Expected, KeyBinding};
 use serde_json::{json, Value};
 
@@ -145,7 +145,7 @@ fn case_022_sd_hash_includes_the_final_tilde() {
         "n5GWWUprig5ZcX1QTEpROfFfbgQM0GXMtijQxcsl268"
     );
     // A KB-JWT over the no-trailing-tilde value is rejected.
-    let (issuer, holder) = keys(Cryptosuite::EcdsaRdfc2019);
+    let (issuer, holder) = keys(SignatureAlgorithm::P256);
     let issued = sd_jwt::issue(&claims(&holder), &issuer, &mut rng()).unwrap();
     let sd_part = sd_jwt::present(&issued.serialize(), &["given_name"], None).unwrap();
     let wrong = json!({"nonce": "n-1", "aud": "https://verifier.example", "iat": 1,
@@ -160,7 +160,7 @@ fn case_022_sd_hash_includes_the_final_tilde() {
 
 #[test]
 fn case_023_unreferenced_disclosure_is_rejected() {
-    let (issuer, holder) = keys(Cryptosuite::EddsaRdfc2022);
+    let (issuer, holder) = keys(SignatureAlgorithm::Ed25519);
     let issued = sd_jwt::issue(&claims(&holder), &issuer, &mut rng()).unwrap();
     let presented = sd_jwt::present(&issued.serialize(), &["given_name"], None).unwrap();
     assert!(
@@ -197,9 +197,9 @@ fn rng() -> rand_chacha::ChaCha20Rng {
     rand_chacha::ChaCha20Rng::seed_from_u64(9)
 }
 
-fn keys(suite: Cryptosuite) -> (jose::JoseKey, jose::JoseKey) {
-    let issuer = jose::JoseKey::new(&SecretKey::from_seed(suite, false, 1)).unwrap();
-    let holder = jose::JoseKey::new(&SecretKey::from_seed(suite, false, 2)).unwrap();
+fn keys(algorithm: SignatureAlgorithm) -> (jose::JoseKey, jose::JoseKey) {
+    let issuer = jose::JoseKey::new(&SecretKey::from_seed(algorithm, 1)).unwrap();
+    let holder = jose::JoseKey::new(&SecretKey::from_seed(algorithm, 2)).unwrap();
     (issuer, holder)
 }
 
@@ -224,7 +224,7 @@ fn claims(holder: &jose::JoseKey) -> Claims {
 
 #[test]
 fn round_trip_and_tampering_per_algorithm() {
-    for suite in [Cryptosuite::EddsaRdfc2022, Cryptosuite::EcdsaRdfc2019] {
+    for suite in [SignatureAlgorithm::Ed25519, SignatureAlgorithm::P256] {
         let (issuer, holder) = keys(suite);
         let issued = sd_jwt::issue(&claims(&holder), &issuer, &mut rng()).unwrap();
         assert_eq!(issued.disclosures.len(), 5);
@@ -252,7 +252,7 @@ fn round_trip_and_tampering_per_algorithm() {
         let first = tampered_disclosure.split('~').next().unwrap().to_string();
         let forged = sd_jwt::Disclosure::new("given_name", &json!("Mallory"), &mut rng()).encoded;
         tampered_disclosure = tampered_disclosure.replacen(&first, &forged, 1);
-        let wrong_key = jose::JoseKey::new(&SecretKey::from_seed(suite, false, 77)).unwrap();
+        let wrong_key = jose::JoseKey::new(&SecretKey::from_seed(suite, 77)).unwrap();
         let mut payload_flip = jwt.to_string();
         let dot = payload_flip.find('.').unwrap() + 5;
         let flipped = if &payload_flip[dot..dot + 1] == "A" {

@@ -1,0 +1,303 @@
+//! The signing keys of the credential formats: one signature-algorithm enum ([`SignatureAlgorithm`]: Ed25519,
+//! ECDSA P-256, ECDSA P-384) and the secret and public keys made from it, shared by VC Data Integrity
+//! ([`crate::integrity`]), SD-JWT VC ([`crate::sd_jwt`]), mdoc ([`crate::mdoc`]) and the exchange. A leaf: it
+//! knows no credential format; each format encodes the keys its own way (Multikey, JWK, COSE_Key, X.509
+//! SubjectPublicKeyInfo) from the byte forms here. Ed25519 (RFC 8032) from ed25519-dalek, ECDSA (FIPS 186-5,
+//! deterministic nonces of RFC 6979) from p256 / p384. Keys come from a seeded RNG (ChaCha20), so runs
+//! reproduce: the same seed gives the same key and, both signature schemes being deterministic, the same
+//! signature bytes.
+
+use crate::error::{Error, Result};
+
+/// A signature algorithm of the credential formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SignatureAlgorithm {
+    /// Ed25519 (RFC 8032 §5.1): JOSE / COSE `EdDSA`, the eddsa Data Integrity suites.
+    Ed25519,
+    /// ECDSA over P-256 with SHA-256: JOSE / COSE `ES256`, the ecdsa suites.
+    P256,
+    /// ECDSA over P-384 with SHA-384: JOSE / COSE `ES384`, the ecdsa suites with P-384 keys.
+    P384,
+}
+
+impl SignatureAlgorithm {
+    /// Every algorithm.
+    pub const ALL: [SignatureAlgorithm; 3] = [
+        SignatureAlgorithm::Ed25519,
+        SignatureAlgorithm::P256,
+        SignatureAlgorithm::P384,
+    ];
+
+    /// `Ed25519`, `P-256` or `P-384` (the JWK `crv` names, RFC 7518 §6.2.1.1, RFC 8037 §2).
+    pub fn name(self) -> &'static str {
+        match self {
+            SignatureAlgorithm::Ed25519 => "Ed25519",
+            SignatureAlgorithm::P256 => "P-256",
+            SignatureAlgorithm::P384 => "P-384",
+        }
+    }
+}
+
+/// A signing key.
+#[derive(Debug, Clone)]
+pub enum SecretKey {
+    /// Ed25519.
+    Ed25519(ed25519_dalek::SigningKey),
+    /// ECDSA P-256 (SHA-256).
+    P256(p256::ecdsa::SigningKey),
+    /// ECDSA P-384 (SHA-384).
+    P384(p384::ecdsa::SigningKey),
+}
+
+/// A verification key.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PublicKey {
+    /// Ed25519.
+    Ed25519(ed25519_dalek::VerifyingKey),
+    /// ECDSA P-256.
+    P256(p256::ecdsa::VerifyingKey),
+    /// ECDSA P-384.
+    P384(p384::ecdsa::VerifyingKey),
+}
+
+impl SecretKey {
+    /// A key of `algorithm` drawn from a ChaCha20 RNG seeded with `seed`, so runs are reproducible: Ed25519 from
+    /// 32 random bytes, ECDSA by rejection sampling of a scalar below the group order.
+    pub fn from_seed(algorithm: SignatureAlgorithm, seed: u64) -> SecretKey {
+        use rand_core::SeedableRng;
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
+        match algorithm {
+            SignatureAlgorithm::Ed25519 => {
+                SecretKey::Ed25519(ed25519_dalek::SigningKey::generate(&mut rng))
+            }
+            SignatureAlgorithm::P256 => SecretKey::P256(p256::ecdsa::SigningKey::random(&mut rng)),
+            SignatureAlgorithm::P384 => SecretKey::P384(p384::ecdsa::SigningKey::random(&mut rng)),
+        }
+    }
+
+    /// A key from its bytes: the 32-byte Ed25519 secret (RFC 8032 §5.1.5), or the ECDSA secret scalar, big-endian
+    /// (32 bytes for P-256, 48 for P-384; SEC 1 §2.3.7). Errors: [`ErrorKind::Key`](crate::ErrorKind::Key) for
+    /// a wrong length or a scalar out of range, with the bare reason (the crate's) for the caller to put in
+    /// context.
+    pub fn from_bytes(algorithm: SignatureAlgorithm, bytes: &[u8]) -> Result<SecretKey> {
+        let wrong = |e: &dyn std::fmt::Display| Error::key(e.to_string());
+        match algorithm {
+            SignatureAlgorithm::Ed25519 => {
+                let bytes: &[u8; 32] = bytes
+                    .try_into()
+                    .map_err(|_| wrong(&"Ed25519 keys have 32 bytes"))?;
+                Ok(SecretKey::Ed25519(ed25519_dalek::SigningKey::from_bytes(
+                    bytes,
+                )))
+            }
+            SignatureAlgorithm::P256 => p256::ecdsa::SigningKey::from_slice(bytes)
+                .map(SecretKey::P256)
+                .map_err(|e| wrong(&e)),
+            SignatureAlgorithm::P384 => p384::ecdsa::SigningKey::from_slice(bytes)
+                .map(SecretKey::P384)
+                .map_err(|e| wrong(&e)),
+        }
+    }
+
+    /// The key's algorithm.
+    pub fn algorithm(&self) -> SignatureAlgorithm {
+        match self {
+            SecretKey::Ed25519(_) => SignatureAlgorithm::Ed25519,
+            SecretKey::P256(_) => SignatureAlgorithm::P256,
+            SecretKey::P384(_) => SignatureAlgorithm::P384,
+        }
+    }
+
+    /// The matching public key.
+    pub fn public_key(&self) -> PublicKey {
+        match self {
+            SecretKey::Ed25519(k) => PublicKey::Ed25519(k.verifying_key()),
+            SecretKey::P256(k) => PublicKey::P256(*k.verifying_key()),
+            SecretKey::P384(k) => PublicKey::P384(*k.verifying_key()),
+        }
+    }
+
+    /// The signature of `message`: Ed25519 (64 bytes), or ECDSA over SHA-256 (P-256) / SHA-384 (P-384) of
+    /// `message` as the raw `r ‖ s` (64 / 96 bytes; RFC 6979 deterministic nonces) — the JWS / COSE `EdDSA`,
+    /// `ES256`, `ES384` signature form (RFC 7518 §3.4, RFC 9053 §2.1) and the Data Integrity proof bytes.
+    pub fn sign(&self, message: &[u8]) -> Vec<u8> {
+        use signature::Signer;
+        match self {
+            SecretKey::Ed25519(k) => k.sign(message).to_bytes().to_vec(),
+            SecretKey::P256(k) => Signer::<p256::ecdsa::Signature>::sign(k, message)
+                .to_bytes()
+                .to_vec(),
+            SecretKey::P384(k) => Signer::<p384::ecdsa::Signature>::sign(k, message)
+                .to_bytes()
+                .to_vec(),
+        }
+    }
+
+    /// The key as PKCS#8 `PrivateKeyInfo` DER (RFC 5958; RFC 8410 for Ed25519, RFC 5915 inside for ECDSA), as
+    /// JOSE libraries load it. Errors: [`ErrorKind::Key`](crate::ErrorKind::Key) if encoding fails (the bare reason).
+    pub fn to_pkcs8_der(&self) -> Result<Vec<u8>> {
+        use p256::pkcs8::EncodePrivateKey as _;
+        let der = match self {
+            SecretKey::Ed25519(k) => {
+                use ed25519_dalek::pkcs8::EncodePrivateKey as _;
+                k.to_pkcs8_der()
+            }
+            SecretKey::P256(k) => k.to_pkcs8_der(),
+            SecretKey::P384(k) => k.to_pkcs8_der(),
+        };
+        der.map(|d| d.as_bytes().to_vec())
+            .map_err(|e| Error::key(e.to_string()))
+    }
+}
+
+impl PublicKey {
+    /// A key from its bytes: the 32-byte Ed25519 public key (RFC 8032 §5.1.5), or an ECDSA point in SEC 1
+    /// encoding (§2.3.3: compressed or uncompressed). Errors: [`ErrorKind::Key`](crate::ErrorKind::Key) for a
+    /// wrong length or a point not on the curve, with the bare reason (the crate's) for the caller to put in
+    /// context.
+    pub fn from_bytes(algorithm: SignatureAlgorithm, bytes: &[u8]) -> Result<PublicKey> {
+        let wrong = |e: &dyn std::fmt::Display| Error::key(e.to_string());
+        match algorithm {
+            SignatureAlgorithm::Ed25519 => {
+                let bytes: &[u8; 32] = bytes
+                    .try_into()
+                    .map_err(|_| wrong(&"Ed25519 keys have 32 bytes"))?;
+                ed25519_dalek::VerifyingKey::from_bytes(bytes)
+                    .map(PublicKey::Ed25519)
+                    .map_err(|e| wrong(&e))
+            }
+            SignatureAlgorithm::P256 => p256::ecdsa::VerifyingKey::from_sec1_bytes(bytes)
+                .map(PublicKey::P256)
+                .map_err(|e| wrong(&e)),
+            SignatureAlgorithm::P384 => p384::ecdsa::VerifyingKey::from_sec1_bytes(bytes)
+                .map(PublicKey::P384)
+                .map_err(|e| wrong(&e)),
+        }
+    }
+
+    /// The key's algorithm.
+    pub fn algorithm(&self) -> SignatureAlgorithm {
+        match self {
+            PublicKey::Ed25519(_) => SignatureAlgorithm::Ed25519,
+            PublicKey::P256(_) => SignatureAlgorithm::P256,
+            PublicKey::P384(_) => SignatureAlgorithm::P384,
+        }
+    }
+
+    /// The key's bytes: Ed25519's 32, or the ECDSA point in SEC 1 encoding (§2.3.3), compressed (33 / 49 bytes)
+    /// or uncompressed (`04 ‖ x ‖ y`, 65 / 97 bytes); `compressed` is ignored for Ed25519.
+    pub fn to_bytes(&self, compressed: bool) -> Vec<u8> {
+        match self {
+            PublicKey::Ed25519(k) => k.to_bytes().to_vec(),
+            PublicKey::P256(k) => k.to_encoded_point(compressed).as_bytes().to_vec(),
+            PublicKey::P384(k) => k.to_encoded_point(compressed).as_bytes().to_vec(),
+        }
+    }
+
+    /// The affine coordinates (x, y), big-endian, of an ECDSA key (32 / 48 bytes each) — what a JWK (RFC 7518
+    /// §6.2.1) and an EC2 COSE_Key (RFC 9053 §7.1.1) carry; `None` for Ed25519.
+    pub fn coordinates(&self) -> Option<(Vec<u8>, Vec<u8>)> {
+        let point = self.to_bytes(false);
+        match self {
+            PublicKey::Ed25519(_) => None,
+            _ => {
+                let half = (point.len() - 1) / 2;
+                Some((point[1..1 + half].to_vec(), point[1 + half..].to_vec()))
+            }
+        }
+    }
+
+    /// The key as X.509 `SubjectPublicKeyInfo` DER (RFC 5280 §4.1.2.7; RFC 8410 for Ed25519, RFC 5480 for
+    /// ECDSA). Errors: [`ErrorKind::Key`](crate::ErrorKind::Key) if encoding fails (the bare reason).
+    pub fn to_spki_der(&self) -> Result<Vec<u8>> {
+        use p256::pkcs8::EncodePublicKey as _;
+        let der = match self {
+            PublicKey::Ed25519(k) => {
+                use ed25519_dalek::pkcs8::EncodePublicKey as _;
+                k.to_public_key_der()
+            }
+            PublicKey::P256(k) => k.to_public_key_der(),
+            PublicKey::P384(k) => k.to_public_key_der(),
+        };
+        der.map(|d| d.as_bytes().to_vec())
+            .map_err(|e| Error::key(e.to_string()))
+    }
+
+    /// The key in an X.509 `SubjectPublicKeyInfo` (DER) if it is one of `algorithms` (tried in that order).
+    pub fn from_spki_der(der: &[u8], algorithms: &[SignatureAlgorithm]) -> Option<PublicKey> {
+        use p256::pkcs8::DecodePublicKey as _;
+        algorithms.iter().find_map(|algorithm| match algorithm {
+            SignatureAlgorithm::Ed25519 => {
+                use ed25519_dalek::pkcs8::DecodePublicKey as _;
+                ed25519_dalek::VerifyingKey::from_public_key_der(der)
+                    .ok()
+                    .map(PublicKey::Ed25519)
+            }
+            SignatureAlgorithm::P256 => p256::ecdsa::VerifyingKey::from_public_key_der(der)
+                .ok()
+                .map(PublicKey::P256),
+            SignatureAlgorithm::P384 => p384::ecdsa::VerifyingKey::from_public_key_der(der)
+                .ok()
+                .map(PublicKey::P384),
+        })
+    }
+
+    /// Whether `signature` (the raw form [`SecretKey::sign`] makes) is valid for `message`; `false` also for a
+    /// malformed signature.
+    pub fn verify(&self, message: &[u8], signature: &[u8]) -> bool {
+        use signature::Verifier;
+        match self {
+            PublicKey::Ed25519(k) => ed25519_dalek::Signature::from_slice(signature)
+                .is_ok_and(|s| k.verify(message, &s).is_ok()),
+            PublicKey::P256(k) => p256::ecdsa::Signature::from_slice(signature)
+                .is_ok_and(|s| k.verify(message, &s).is_ok()),
+            PublicKey::P384(k) => p384::ecdsa::Signature::from_slice(signature)
+                .is_ok_and(|s| k.verify(message, &s).is_ok()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Seeded keys are part of canonprof's reproducibility (the exchange's presented bytes, the mdoc
+    /// certificates): pinned here so that a change of RNG or key-generation crate cannot move them silently.
+    #[test]
+    fn seeded_keys_and_signatures_are_pinned() {
+        let pinned = [
+            (
+                SignatureAlgorithm::Ed25519,
+                "2ac1b57b44ec16fdf46b9816e10c428d64ad5cb92514b4bb89a1f8bdaf07b279",
+                "5d634b4e4e3ade8c49ac4f4e26d4a9eb2be64f0a183850724386d387c0be8745e36fdb4e55a492746c6f25451ec9d2da7a6cd2ac913bdda6ad346b257867d007",
+            ),
+            (
+                SignatureAlgorithm::P256,
+                "02df65f8ba8a79b711869fca47de43f9d9311bba77b9f1dc26e7b3addcbf769acb",
+                "5389c282a93e3645b1a18cdf7ce5cf0916465889d2e2169c60fab06e2bc22fc9c29fed13d9184f8d5feefe30f6d25356793ba76bbc278e532a2fdc0f3ccb3e4c",
+            ),
+            (
+                SignatureAlgorithm::P384,
+                "023167ff45da84b42aeabd61bb421e1bfa56275a4682dd5eebce0b318b1a1298b8e0789e6cfa4fd90c8adbdc9dc8cb921a",
+                "73f21e45e3496b65ab0ee2369608f7466ef3aeca6098e1dbc4aff0c26d9ac7a3815d21148dc3721ef2e0c1d1bd1e7abb65441f71bf7509a495949711ad45f690598d94cd8ae24fb35b3493eee256809dea7aaf2019a894057c46c36c92fe3c3f",
+            ),
+        ];
+        for (algorithm, public, signature) in pinned {
+            let key = SecretKey::from_seed(algorithm, 2026);
+            let signed = key.sign(b"canonprof");
+            assert_eq!(key.algorithm(), algorithm);
+            assert_eq!(
+                hex::encode(key.public_key().to_bytes(true)),
+                public,
+                "{}",
+                algorithm.name()
+            );
+            assert_eq!(hex::encode(&signed), signature, "{}", algorithm.name());
+            assert!(key.public_key().verify(b"canonprof", &signed));
+            assert!(!key.public_key().verify(b"canonprof?", &signed));
+            let again =
+                PublicKey::from_bytes(algorithm, &key.public_key().to_bytes(false)).unwrap();
+            assert_eq!(again, key.public_key());
+        }
+    }
+}
