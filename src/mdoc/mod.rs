@@ -2,19 +2,28 @@
 //! COSE_Sign1 (ES256 or EdDSA) with the DS certificate in `x5chain`; presenting a `DeviceResponse` with the chosen
 //! data elements and a `DeviceSigned` signature over the `SessionTranscript`; verifying it (certificate chain,
 //! MSO signature, doc type, validity, every value digest over the exact received `IssuerSignedItemBytes`,
-//! device signature). CBOR from ciborium, COSE from coset, X.509 from x509-cert ([`cert`]). Clause numbers are
+//! device signature). What a reader receives is decoded into the types of [`structures`] (`DeviceResponse`,
+//! `IssuerSigned`, `MobileSecurityObject`, …), whose tag-24 items keep their received bytes ([`cbor`] finds each
+//! item's extent). CBOR from ciborium, COSE from coset, X.509 from x509-cert ([`cert`]). Clause numbers are
 //! those of ISO/IEC 18013-5:2021 as cited by public implementations (§8.3.2.1.2 data structures, §9.1.2
 //! mdoc authentication, §9.1.3 issuer data authentication, §9.3.1 reader verification).
 
+pub mod cbor;
 pub mod cert;
+pub mod structures;
 
 use crate::error::{Error, Result};
 use crate::keys::{PublicKey, SecretKey, SignatureAlgorithm};
+use cbor::{encode, Item};
 use ciborium::Value as Cbor;
 use coset::{
     iana, AsCborValue, CborSerializable, CoseKey, CoseSign1, CoseSign1Builder, HeaderBuilder, Label,
 };
 use sha2::{Digest, Sha256};
+pub use structures::{
+    DeviceAuth, DeviceResponse, DeviceSigned, DigestIds, IssuerSigned, IssuerSignedItem,
+    MobileSecurityObject, ResponseDocument, Tag24, ValidityInfo,
+};
 
 /// The mDL document type.
 pub const MDL_DOC_TYPE: &str = "org.iso.18013.5.1.mDL";
@@ -39,30 +48,9 @@ pub mod step {
     pub const DEVICE_AUTH: &str = "device_auth";
 }
 
-fn encode(value: &Cbor) -> Vec<u8> {
-    let mut out = Vec::new();
-    ciborium::into_writer(value, &mut out).expect("CBOR into a Vec cannot fail");
-    out
-}
-
-fn decode(bytes: &[u8], what: &str) -> Result<Cbor> {
-    ciborium::from_reader(bytes).map_err(|e| Error::mdoc(format!("{what} is not CBOR: {e}")))
-}
-
 /// RFC 8949 §3.4.5.1: `#6.24(bstr .cbor value)`.
 fn tag24(value: &Cbor) -> Cbor {
     Cbor::Tag(24, Box::new(Cbor::Bytes(encode(value))))
-}
-
-/// The bytes inside a tag-24 item.
-fn untag24<'a>(value: &'a Cbor, what: &str) -> Result<&'a [u8]> {
-    match value {
-        Cbor::Tag(24, inner) => match inner.as_ref() {
-            Cbor::Bytes(bytes) => Ok(bytes),
-            _ => Err(Error::mdoc(format!("{what} is not a tag-24 byte string"))),
-        },
-        _ => Err(Error::mdoc(format!("{what} is not tag 24 (encoded CBOR)"))),
-    }
 }
 
 fn text_map(entries: Vec<(&str, Cbor)>) -> Cbor {
@@ -74,31 +62,9 @@ fn text_map(entries: Vec<(&str, Cbor)>) -> Cbor {
     )
 }
 
-fn get<'a>(map: &'a Cbor, key: &str) -> Option<&'a Cbor> {
-    map.as_map()?
-        .iter()
-        .find(|(k, _)| k.as_text() == Some(key))
-        .map(|(_, v)| v)
-}
-
-fn field<'a>(map: &'a Cbor, key: &str, what: &str) -> Result<&'a Cbor> {
-    get(map, key).ok_or_else(|| Error::mdoc(format!("{what} has no `{key}`")))
-}
-
 /// RFC 3339 `tdate` (`#6.0(tstr)`).
 fn tdate(text: &str) -> Cbor {
     Cbor::Tag(0, Box::new(Cbor::Text(text.into())))
-}
-
-fn tdate_seconds(value: &Cbor, what: &str) -> Result<i64> {
-    let text = match value {
-        Cbor::Tag(0, inner) => inner.as_text(),
-        other => other.as_text(),
-    }
-    .ok_or_else(|| Error::mdoc(format!("{what} is not a tdate")))?;
-    chrono::DateTime::parse_from_rfc3339(text)
-        .map(|t| t.timestamp())
-        .map_err(|e| Error::mdoc(format!("{what} `{text}` is not RFC 3339: {e}")))
 }
 
 /// The COSE algorithm of a key (RFC 9053 §2.1, §2.2): ES256 for P-256, EdDSA for Ed25519. Errors:
@@ -283,37 +249,27 @@ pub fn issue(
     ])))
 }
 
-/// The elementIdentifier of a tag-24 IssuerSignedItem.
-fn element_identifier(item: &Cbor) -> Result<String> {
-    let inner = decode(
-        untag24(item, "an IssuerSignedItemBytes")?,
-        "an IssuerSignedItem",
-    )?;
-    field(&inner, "elementIdentifier", "an IssuerSignedItem")?
-        .as_text()
-        .map(str::to_string)
-        .ok_or_else(|| Error::mdoc("an elementIdentifier is not text"))
-}
-
 /// `DeviceAuthenticationBytes` (§9.1.3.4): `#6.24(["DeviceAuthentication", SessionTranscript, DocType,
-/// DeviceNameSpacesBytes])`, encoded.
+/// DeviceNameSpacesBytes])`, encoded, with `device_namespaces` (the `DeviceNameSpacesBytes`) as received.
 fn device_authentication(
     session_transcript: &Cbor,
     doc_type: &str,
-    device_namespaces: &Cbor,
+    device_namespaces: &[u8],
 ) -> Vec<u8> {
-    encode(&tag24(&Cbor::Array(vec![
-        Cbor::Text("DeviceAuthentication".into()),
-        session_transcript.clone(),
-        Cbor::Text(doc_type.into()),
-        device_namespaces.clone(),
-    ])))
+    cbor::tag24_of(&cbor::array_of(&[
+        &encode(&Cbor::Text("DeviceAuthentication".into())),
+        &encode(session_transcript),
+        &encode(&Cbor::Text(doc_type.into())),
+        device_namespaces,
+    ]))
 }
 
 /// §8.3.2.1.2.2 / §9.1.3: a `DeviceResponse` (CBOR) with one document holding the items of `issuer_signed`
-/// named in `disclose` (their tag-24 bytes as issued) and a `DeviceSigned` whose `deviceSignature` (COSE_Sign1,
-/// detached payload) covers `DeviceAuthenticationBytes` for `session_transcript`, with no device-signed
-/// elements. Spans: `select`, `sign`. Errors: a malformed `IssuerSigned`, an identifier that is not in it.
+/// named in `disclose` (their tag-24 bytes exactly as issued; the rest of `IssuerSigned`, `issuerAuth` included,
+/// as received) and a `DeviceSigned` whose `deviceSignature` (COSE_Sign1, detached payload) covers
+/// `DeviceAuthenticationBytes` for `session_transcript`, with no device-signed elements. Spans: `select`,
+/// `sign`. Errors: a malformed `IssuerSigned` ([`ErrorKind::Mdoc`](crate::ErrorKind::Mdoc)), an identifier that
+/// is not in it, a P-384 device key ([`ErrorKind::Key`](crate::ErrorKind::Key)).
 pub fn present(
     issuer_signed: &[u8],
     doc_type: &str,
@@ -322,29 +278,23 @@ pub fn present(
     session_transcript: &Cbor,
 ) -> Result<Vec<u8>> {
     let alg = algorithm(device)?;
-    let issuer_signed_value = {
+    let issuer_signed_bytes = {
         let _span = tracing::info_span!(step::SELECT).entered();
-        let mut signed = decode(issuer_signed, "IssuerSigned")?;
-        let namespaces = match signed.as_map_mut().and_then(|m| {
-            m.iter_mut()
-                .find(|(k, _)| k.as_text() == Some("nameSpaces"))
-        }) {
-            Some((_, Cbor::Map(namespaces))) => namespaces,
-            _ => return Err(Error::mdoc("IssuerSigned has no nameSpaces map")),
-        };
+        let item = Item::whole(issuer_signed, "IssuerSigned")?;
+        let signed = IssuerSigned::decode(item)?;
         let mut found = 0;
-        for (_, items) in namespaces.iter_mut() {
-            let Cbor::Array(list) = items else {
-                return Err(Error::mdoc("a nameSpaces entry is not an array"));
-            };
-            let mut kept = Vec::new();
-            for item in list.drain(..) {
-                if disclose.contains(&element_identifier(&item)?.as_str()) {
-                    kept.push(item);
-                }
-            }
+        let mut name_spaces = Vec::with_capacity(signed.name_spaces.len());
+        for (namespace, items) in &signed.name_spaces {
+            let kept: Vec<&[u8]> = items
+                .iter()
+                .filter(|i| disclose.contains(&i.value.element_identifier.as_str()))
+                .map(|i| i.bytes)
+                .collect();
             found += kept.len();
-            *list = kept;
+            name_spaces.push((
+                encode(&Cbor::Text(namespace.clone())),
+                cbor::array_of(&kept),
+            ));
         }
         if found != disclose.len() {
             return Err(Error::mdoc(format!(
@@ -352,10 +302,25 @@ pub fn present(
                 disclose.len()
             )));
         }
-        signed
+        let name_spaces = cbor::map_of(
+            &name_spaces
+                .iter()
+                .map(|(k, v)| (k.as_slice(), v.as_slice()))
+                .collect::<Vec<_>>(),
+        );
+        // The members of IssuerSigned in received order, nameSpaces reduced to the disclosed items.
+        let members = item.map("IssuerSigned")?;
+        let members: Vec<(&[u8], &[u8])> = members
+            .iter()
+            .map(|(k, v)| match k.text("an IssuerSigned key") {
+                Ok(key) if key == "nameSpaces" => (k.bytes, name_spaces.as_slice()),
+                _ => (k.bytes, v.bytes),
+            })
+            .collect();
+        cbor::map_of(&members)
     };
     let _span = tracing::info_span!(step::SIGN).entered();
-    let device_namespaces = tag24(&Cbor::Map(Vec::new()));
+    let device_namespaces = encode(&tag24(&Cbor::Map(Vec::new())));
     let to_sign = device_authentication(session_transcript, doc_type, &device_namespaces);
     let signature = CoseSign1Builder::new()
         .protected(HeaderBuilder::new().algorithm(alg).build())
@@ -363,22 +328,23 @@ pub fn present(
         .build()
         .to_cbor_value()
         .map_err(|e| Error::mdoc(format!("deviceSignature: {e}")))?;
-    let document = text_map(vec![
-        ("docType", Cbor::Text(doc_type.into())),
-        ("issuerSigned", issuer_signed_value),
+    let device_signed = cbor::text_map_of(&[
+        ("nameSpaces", &device_namespaces),
         (
-            "deviceSigned",
-            text_map(vec![
-                ("nameSpaces", device_namespaces),
-                ("deviceAuth", text_map(vec![("deviceSignature", signature)])),
-            ]),
+            "deviceAuth",
+            &encode(&text_map(vec![("deviceSignature", signature)])),
         ),
     ]);
-    Ok(encode(&text_map(vec![
-        ("version", Cbor::Text("1.0".into())),
-        ("documents", Cbor::Array(vec![document])),
-        ("status", Cbor::from(0u64)),
-    ])))
+    let document = cbor::text_map_of(&[
+        ("docType", &encode(&Cbor::Text(doc_type.into()))),
+        ("issuerSigned", &issuer_signed_bytes),
+        ("deviceSigned", &device_signed),
+    ]);
+    Ok(cbor::text_map_of(&[
+        ("version", &encode(&Cbor::Text("1.0".into()))),
+        ("documents", &cbor::array_of(&[&document])),
+        ("status", &encode(&Cbor::from(0u64))),
+    ]))
 }
 
 /// What the reader checks against.
@@ -405,83 +371,32 @@ pub struct Verified {
     pub device_authenticated: bool,
 }
 
-/// The exact bytes of a tag-24 item inside `received`, wrapper included (case 026: never a re-encoding). The
-/// item's content (salted) is found in the received bytes and the `d8 18` + byte-string header before it is
-/// taken as sent, whatever its length encoding.
-pub fn received_item<'a>(received: &'a [u8], inner: &[u8]) -> Result<&'a [u8]> {
-    let start = received
-        .windows(inner.len().max(1))
-        .position(|w| w == inner)
-        .ok_or_else(|| Error::mdoc("an IssuerSignedItemBytes is not in the received bytes"))?;
-    for header in [1usize, 2, 3, 5, 9] {
-        let Some(tag_at) = start.checked_sub(header + 2) else {
-            continue;
-        };
-        if received[tag_at..tag_at + 2] != [0xd8, 0x18] || received[tag_at + 2] >> 5 != 2 {
-            continue;
-        }
-        let head = &received[tag_at + 2..start];
-        let length = match (head[0] & 0x1f, head.len()) {
-            (n @ 0..=23, 1) => n as u64,
-            (24, 2) => head[1] as u64,
-            (25, 3) => u16::from_be_bytes([head[1], head[2]]) as u64,
-            (26, 5) => u32::from_be_bytes(head[1..5].try_into().expect("4 bytes")) as u64,
-            (27, 9) => u64::from_be_bytes(head[1..9].try_into().expect("8 bytes")),
-            _ => continue,
-        };
-        if length == inner.len() as u64 {
-            return Ok(&received[tag_at..start + inner.len()]);
-        }
-    }
-    Err(Error::mdoc(
-        "an IssuerSignedItemBytes has no tag-24 byte-string header before it",
-    ))
-}
-
-/// §9.1.2.4 / §9.3.1: SHA-256 over the exact received `IssuerSignedItemBytes`.
+/// §9.1.2.4 / §9.3.1: SHA-256 over the exact received `IssuerSignedItemBytes` ([`Tag24::bytes`]).
 pub fn item_digest(item_bytes: &[u8]) -> [u8; 32] {
     Sha256::digest(item_bytes).into()
 }
 
-/// §9.3.1 mdoc reader verification of the first document of `device_response`: the DS certificate (from
-/// `x5chain`) against the trusted IACA, the MSO's COSE_Sign1 signature with the DS key, `docType`, the
-/// validity period at `now`, every presented element's digest over its received bytes against
-/// `valueDigests`, and the device signature over `DeviceAuthenticationBytes`. Spans: `certificate_chain`,
-/// `verify`, `digests`, `device_auth`. Errors, each naming the failed check:
+/// §9.3.1 mdoc reader verification of the first document of `device_response` (decoded as a
+/// [`DeviceResponse`]): the DS certificate (from `x5chain`) against the trusted IACA, the MSO's COSE_Sign1
+/// signature with the DS key, `docType`, the validity period at `now`, every presented element's digest over its
+/// received bytes against `valueDigests`, and the device signature over `DeviceAuthenticationBytes`. Spans:
+/// `certificate_chain`, `verify`, `digests`, `device_auth`. Errors, each naming the failed check:
 /// [`ErrorKind::Signature`](crate::ErrorKind::Signature) (MSO, DS certificate or device signature),
 /// [`ErrorKind::Digest`](crate::ErrorKind::Digest) (a value digest), [`ErrorKind::Key`](crate::ErrorKind::Key)
 /// (a key of another type), [`ErrorKind::Mdoc`](crate::ErrorKind::Mdoc) (structure, doc type, validity, chain).
 pub fn verify(device_response: &[u8], check: &Verification) -> Result<Verified> {
-    let response = decode(device_response, "the DeviceResponse")?;
-    if get(&response, "status")
-        .and_then(|s| s.as_integer())
-        .map(i128::from)
-        != Some(0)
-    {
+    let response = DeviceResponse::decode(device_response)?;
+    if response.status != 0 {
         return Err(Error::mdoc("the DeviceResponse status is not 0 (OK)"));
     }
-    let document = field(&response, "documents", "the DeviceResponse")?
-        .as_array()
-        .and_then(|d| d.first())
+    let document = response
+        .documents
+        .first()
         .ok_or_else(|| Error::mdoc("the DeviceResponse has no document"))?;
-    let doc_type = field(document, "docType", "the document")?
-        .as_text()
-        .ok_or_else(|| Error::mdoc("docType is not text"))?;
-    let issuer_signed = field(document, "issuerSigned", "the document")?;
-    let issuer_auth =
-        CoseSign1::from_cbor_value(field(issuer_signed, "issuerAuth", "issuerSigned")?.clone())
-            .map_err(|e| Error::mdoc(format!("issuerAuth is not a COSE_Sign1: {e}")))?;
-    let ds_cert = issuer_auth
-        .unprotected
-        .rest
-        .iter()
-        .find(|(l, _)| *l == Label::Int(X5CHAIN))
-        .and_then(|(_, v)| match v {
-            Cbor::Bytes(b) => Some(b.as_slice()),
-            Cbor::Array(chain) => chain.first().and_then(Cbor::as_bytes).map(Vec::as_slice),
-            _ => None,
-        })
-        .ok_or_else(|| Error::mdoc("issuerAuth has no x5chain certificate"))?;
+    let doc_type = document.doc_type.as_str();
+    let issuer_signed = &document.issuer_signed;
+    let issuer_auth = &issuer_signed.issuer_auth;
+    let ds_cert = issuer_signed.ds_certificate()?;
     let issuer_key = {
         let _span = tracing::info_span!(step::CERTIFICATE_CHAIN).entered();
         let spki = match check.iaca {
@@ -509,68 +424,38 @@ pub fn verify(device_response: &[u8], check: &Verification) -> Result<Verified> 
             })?;
     }
     let _span = tracing::info_span!(step::DIGESTS).entered();
-    let payload = issuer_auth
-        .payload
-        .as_deref()
-        .ok_or_else(|| Error::mdoc("issuerAuth has no payload"))?;
-    let mso = decode(
-        untag24(
-            &decode(payload, "the MSO bytes")?,
-            "MobileSecurityObjectBytes",
-        )?,
-        "the MSO",
-    )?;
-    if field(&mso, "docType", "the MSO")?.as_text() != Some(doc_type) {
+    let mso = MobileSecurityObject::from_issuer_auth(issuer_auth)?;
+    if mso.doc_type != doc_type {
         return Err(Error::mdoc("the document's docType is not the MSO's"));
     }
-    let validity = field(&mso, "validityInfo", "the MSO")?;
-    let from = tdate_seconds(field(validity, "validFrom", "validityInfo")?, "validFrom")?;
-    let until = tdate_seconds(field(validity, "validUntil", "validityInfo")?, "validUntil")?;
+    let (from, until) = (mso.validity_info.valid_from, mso.validity_info.valid_until);
     if check.now_unix < from || check.now_unix > until {
         return Err(Error::mdoc(format!(
             "the MSO is not valid at {} (valid {from}–{until})",
             check.now_unix
         )));
     }
-    let value_digests = field(&mso, "valueDigests", "the MSO")?;
     let mut elements = Vec::new();
-    let namespaces = field(issuer_signed, "nameSpaces", "issuerSigned")?
-        .as_map()
-        .ok_or_else(|| Error::mdoc("nameSpaces is not a map"))?;
-    for (namespace, items) in namespaces {
-        let ns = namespace
-            .as_text()
-            .ok_or_else(|| Error::mdoc("a namespace is not text"))?;
-        let digests = get(value_digests, ns)
-            .ok_or_else(|| Error::mdoc(format!("the MSO has no digests for {ns}")))?;
-        for item in items
-            .as_array()
-            .ok_or_else(|| Error::mdoc("a namespace's items are not an array"))?
-        {
-            let inner = untag24(item, "an IssuerSignedItemBytes")?;
-            let received = received_item(device_response, inner)?;
-            let parsed = decode(inner, "an IssuerSignedItem")?;
-            let id = field(&parsed, "digestID", "an IssuerSignedItem")?
-                .as_integer()
-                .ok_or_else(|| Error::mdoc("digestID is not an integer"))?;
-            let name = field(&parsed, "elementIdentifier", "an IssuerSignedItem")?
-                .as_text()
-                .unwrap_or("?")
-                .to_string();
-            let expected = digests
-                .as_map()
-                .and_then(|m| m.iter().find(|(k, _)| k.as_integer() == Some(id)))
-                .and_then(|(_, v)| v.as_bytes())
-                .ok_or_else(|| {
-                    Error::digest(format!("the MSO has no digest {} for {ns}", i128::from(id)))
-                })?;
-            if expected.as_slice() != item_digest(received) {
+    for (ns, items) in &issuer_signed.name_spaces {
+        if !mso.value_digests.iter().any(|(n, _)| n == ns) {
+            return Err(Error::digest(format!("the MSO has no digests for {ns}")));
+        }
+        for item in items {
+            let IssuerSignedItem {
+                digest_id,
+                element_identifier: name,
+                element_value: value,
+                ..
+            } = &item.value;
+            let expected = mso.digest(ns, *digest_id).ok_or_else(|| {
+                Error::digest(format!("the MSO has no digest {digest_id} for {ns}"))
+            })?;
+            if expected != item_digest(item.bytes) {
                 return Err(Error::digest(format!(
                     "the value digest of {ns}/{name} does not match the MSO"
                 )));
             }
-            let value = field(&parsed, "elementValue", "an IssuerSignedItem")?.clone();
-            elements.push((ns.to_string(), name, value));
+            elements.push((ns.clone(), name.clone(), value.clone()));
         }
     }
     drop(_span);
@@ -578,29 +463,18 @@ pub fn verify(device_response: &[u8], check: &Verification) -> Result<Verified> 
         None => false,
         Some(transcript) => {
             let _span = tracing::info_span!(step::DEVICE_AUTH).entered();
-            let device_key = CoseKey::from_cbor_value(
-                field(
-                    field(&mso, "deviceKeyInfo", "the MSO")?,
-                    "deviceKey",
-                    "deviceKeyInfo",
-                )?
-                .clone(),
-            )
-            .map_err(|e| Error::key(format!("the MSO's deviceKey is not a COSE_Key: {e}")))?;
-            let device_key = public_of(&device_key)?;
-            let device_signed = field(document, "deviceSigned", "the document")?;
-            let device_namespaces = field(device_signed, "nameSpaces", "deviceSigned")?;
-            let signature = field(
-                field(device_signed, "deviceAuth", "deviceSigned")?,
-                "deviceSignature",
-                "deviceAuth",
-            )
-            .map_err(|_| {
-                Error::mdoc("deviceAuth has no deviceSignature (a deviceMac is not supported)")
-            })?;
-            let signature = CoseSign1::from_cbor_value(signature.clone())
-                .map_err(|e| Error::mdoc(format!("deviceSignature is not a COSE_Sign1: {e}")))?;
-            let signed = device_authentication(transcript, doc_type, device_namespaces);
+            let device_key = public_of(&mso.device_key)?;
+            let device_signed = document
+                .device_signed
+                .as_ref()
+                .ok_or_else(|| Error::mdoc("the document has no `deviceSigned`"))?;
+            let DeviceAuth::Signature(signature) = &device_signed.device_auth else {
+                return Err(Error::mdoc(
+                    "deviceAuth has no deviceSignature (a deviceMac is not supported)",
+                ));
+            };
+            let signed =
+                device_authentication(transcript, doc_type, device_signed.name_spaces.bytes);
             signature
                 .verify_detached_signature(&signed, &[], |sig, tbs| {
                     device_key.verify(tbs, sig).then_some(()).ok_or(())
@@ -620,7 +494,8 @@ pub fn verify(device_response: &[u8], check: &Verification) -> Result<Verified> 
     })
 }
 
-/// Parses a COSE_Sign1 from tagged or untagged bytes (for tests and tools).
+/// Parses a COSE_Sign1 (RFC 9052 §4.2) from tagged or untagged bytes (for tests and tools). Errors:
+/// [`ErrorKind::Mdoc`](crate::ErrorKind::Mdoc).
 pub fn parse_sign1(bytes: &[u8]) -> Result<CoseSign1> {
     CoseSign1::from_slice(bytes).map_err(|e| Error::mdoc(format!("not a COSE_Sign1: {e}")))
 }

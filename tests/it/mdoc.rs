@@ -5,7 +5,9 @@
 
 use crate::common;
 use canonprof::keys::{SecretKey, SignatureAlgorithm};
+use canonprof::mdoc::cbor::{self, Item};
 use canonprof::mdoc::{self, cert, Validity, Verification};
+use canonprof::ErrorKind;
 use ciborium::Value as Cbor;
 
 fn annex_d(name: &str) -> Vec<u8> {
@@ -99,19 +101,27 @@ fn case_026_digest_over_the_received_tag24_bytes() {
         "8e1deaaea4228f8431c2e4a89dad28337e0362b89bf0a914cf51bdc5ea33948e",
         "hashing without the wrapper gives the wrong value"
     );
-    // The bytes located for the digest are the received ones, wrapper included — also with a non-minimal
-    // byte-string length (59 00 5b instead of 58 5b), which a re-encoding would lose.
-    let mut response = b"prefix".to_vec();
-    response.extend_from_slice(&received);
+    // The typed item keeps the received bytes, wrapper included — also with a non-minimal byte-string length
+    // (59 00 5b instead of 58 5b), which a re-encoding would lose.
+    let item = mdoc::IssuerSignedItem::from_tag24(Item::whole(&received, "item").unwrap()).unwrap();
+    assert_eq!(item.bytes, &received[..]);
+    assert_eq!(item.content, inner);
+    assert_eq!(item.value.digest_id, 7);
+    assert_eq!(item.value.element_identifier, "birth_date");
     assert_eq!(
-        mdoc::received_item(&response, inner).unwrap(),
-        &received[..]
+        item.value.element_value,
+        Cbor::Tag(1004, Box::new(Cbor::Text("2001-02-03".into())))
     );
     let mut long_header = vec![0xd8, 0x18, 0x59, 0x00, 0x5b];
     long_header.extend_from_slice(inner);
-    assert_eq!(
-        mdoc::received_item(&long_header, inner).unwrap(),
-        &long_header[..]
+    let long =
+        mdoc::IssuerSignedItem::from_tag24(Item::whole(&long_header, "item").unwrap()).unwrap();
+    assert_eq!(long.bytes, &long_header[..]);
+    assert_eq!(long.value, item.value);
+    assert_ne!(
+        mdoc::item_digest(long.bytes),
+        mdoc::item_digest(item.bytes),
+        "the same item re-encoded has another digest"
     );
     // Tamper: 2001-02-03 → 2001-02-04.
     let mut tampered = received.clone();
@@ -258,5 +268,290 @@ fn round_trip_and_tampering_per_algorithm() {
             &transcript
         )
         .is_err());
+    }
+}
+
+/// A fresh ES256 presentation of three elements (issuer, device and IACA keys from fixed seeds).
+fn presented() -> (Vec<u8>, Setup, Cbor) {
+    use rand_core::SeedableRng;
+    let s = setup(SignatureAlgorithm::P256);
+    let device_key = mdoc::cose_key(&s.device).unwrap();
+    let (elements, validity) = (elements(), validity());
+    let document = mdoc::Document {
+        doc_type: mdoc::MDL_DOC_TYPE,
+        namespace: mdoc::MDL_NAMESPACE,
+        elements: &elements,
+        device_key: &device_key,
+        validity: &validity,
+    };
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(5);
+    let issued = mdoc::issue(&document, &s.issuer, &s.chain.ds, &mut rng).unwrap();
+    let transcript = Cbor::Array(vec![Cbor::Null, Cbor::Null, Cbor::Text("nonce-1".into())]);
+    let shown = ["attribute_00", "attribute_03", "attribute_19"];
+    let response =
+        mdoc::present(&issued, mdoc::MDL_DOC_TYPE, &shown, &s.device, &transcript).unwrap();
+    (response, s, transcript)
+}
+
+#[test]
+fn typed_decoding_keeps_the_received_items() {
+    let (response, s, transcript) = presented();
+    let decoded = mdoc::DeviceResponse::decode(&response).unwrap();
+    assert_eq!((decoded.version.as_str(), decoded.status), ("1.0", 0));
+    let document = &decoded.documents[0];
+    assert_eq!(document.doc_type, mdoc::MDL_DOC_TYPE);
+    let (namespace, items) = &document.issuer_signed.name_spaces[0];
+    assert_eq!(namespace, mdoc::MDL_NAMESPACE);
+    let names: Vec<&str> = items
+        .iter()
+        .map(|i| i.value.element_identifier.as_str())
+        .collect();
+    assert_eq!(names, ["attribute_00", "attribute_03", "attribute_19"]);
+    let mso =
+        mdoc::MobileSecurityObject::from_issuer_auth(&document.issuer_signed.issuer_auth).unwrap();
+    assert_eq!(
+        (mso.version.as_str(), mso.digest_algorithm.as_str()),
+        ("1.0", "SHA-256")
+    );
+    assert_eq!(mso.validity_info.valid_until, 1_798_761_600);
+    assert_eq!(
+        mso.value_digests[0].1.len(),
+        20,
+        "the MSO has every element's digest"
+    );
+    for item in items {
+        // Each item's bytes are a slice of the received response, and its digest the MSO's.
+        let at = item.bytes.as_ptr() as usize - response.as_ptr() as usize;
+        assert_eq!(&response[at..at + item.bytes.len()], item.bytes);
+        assert_eq!(
+            mso.digest(namespace, item.value.digest_id).unwrap(),
+            mdoc::item_digest(item.bytes)
+        );
+    }
+    let device_signed = document.device_signed.as_ref().unwrap();
+    assert!(matches!(
+        device_signed.device_auth,
+        mdoc::DeviceAuth::Signature(_)
+    ));
+    assert_eq!(device_signed.name_spaces.value, Cbor::Map(Vec::new()));
+    let check = Verification {
+        now_unix: VALIDITY_NOW,
+        iaca: Some(&s.chain.iaca),
+        session_transcript: Some(&transcript),
+    };
+    assert_eq!(mdoc::verify(&response, &check).unwrap().elements.len(), 3);
+}
+
+#[test]
+fn tampered_and_reencoded_items_fail_against_their_digests() {
+    let (response, s, transcript) = presented();
+    let check = Verification {
+        now_unix: VALIDITY_NOW,
+        iaca: Some(&s.chain.iaca),
+        session_transcript: Some(&transcript),
+    };
+    // A tampered element value.
+    let mut tampered = response.clone();
+    let at = tampered.windows(7).position(|w| w == b"value 3").unwrap() + 6;
+    tampered[at] = b'4';
+    let err = mdoc::verify(&tampered, &check).unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Digest);
+    assert_eq!(
+        err.reason,
+        "the value digest of org.iso.18013.5.1/attribute_03 does not match the MSO"
+    );
+    // The same item with its tag-24 byte string re-encoded with a longer length head (58 LL → 59 00 LL): the
+    // same decoded item, other bytes, so its digest fails.
+    let decoded = mdoc::DeviceResponse::decode(&response).unwrap();
+    let item = &decoded.documents[0].issuer_signed.name_spaces[0].1[1];
+    let start = item.bytes.as_ptr() as usize - response.as_ptr() as usize;
+    assert_eq!(&item.bytes[..3], &[0xd8, 0x18, 0x58]);
+    let mut reencoded = response[..start].to_vec();
+    reencoded.extend_from_slice(&[0xd8, 0x18, 0x59, 0x00]);
+    reencoded.extend_from_slice(&item.bytes[3..]);
+    reencoded.extend_from_slice(&response[start + item.bytes.len()..]);
+    let again = mdoc::DeviceResponse::decode(&reencoded).unwrap();
+    assert_eq!(
+        again.documents[0].issuer_signed.name_spaces[0].1[1].value,
+        item.value
+    );
+    let err = mdoc::verify(&reencoded, &check).unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Digest);
+    assert!(err.reason.contains("attribute_03 does not match"), "{err}");
+    // A wrong signature is a signature error.
+    let other = Cbor::Text("another transcript".into());
+    let err = mdoc::verify(
+        &response,
+        &Verification {
+            session_transcript: Some(&other),
+            ..check
+        },
+    )
+    .unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Signature);
+}
+
+#[test]
+fn malformed_structures_fail_with_one_clear_line() {
+    let text = |t: &str| cbor::encode(&Cbor::Text(t.into()));
+    let uint = |n: u64| cbor::encode(&Cbor::from(n));
+    let check = Verification {
+        now_unix: VALIDITY_NOW,
+        iaca: None,
+        session_transcript: None,
+    };
+    let (response, _, _) = presented();
+    let no_status = cbor::text_map_of(&[
+        ("version", &text("1.0")),
+        ("documents", &cbor::array_of(&[])),
+    ]);
+    let item_without_id = cbor::tag24_of(&cbor::text_map_of(&[
+        ("random", &cbor::encode(&Cbor::Bytes(vec![0; 16]))),
+        ("elementIdentifier", &text("family_name")),
+        ("elementValue", &text("Doe")),
+    ]));
+    let no_digest_id = cbor::text_map_of(&[
+        ("version", &text("1.0")),
+        (
+            "documents",
+            &cbor::array_of(&[&cbor::text_map_of(&[
+                ("docType", &text(mdoc::MDL_DOC_TYPE)),
+                (
+                    "issuerSigned",
+                    &cbor::text_map_of(&[(
+                        "nameSpaces",
+                        &cbor::map_of(&[(
+                            &text(mdoc::MDL_NAMESPACE),
+                            &cbor::array_of(&[&item_without_id]),
+                        )]),
+                    )]),
+                ),
+            ])]),
+        ),
+        ("status", &uint(0)),
+    ]);
+    let not_tagged = cbor::text_map_of(&[
+        ("version", &text("1.0")),
+        (
+            "documents",
+            &cbor::array_of(&[&cbor::text_map_of(&[
+                ("docType", &text(mdoc::MDL_DOC_TYPE)),
+                (
+                    "issuerSigned",
+                    &cbor::text_map_of(&[(
+                        "nameSpaces",
+                        &cbor::map_of(&[(
+                            &text(mdoc::MDL_NAMESPACE),
+                            &cbor::array_of(&[&text("x")]),
+                        )]),
+                    )]),
+                ),
+            ])]),
+        ),
+        ("status", &uint(0)),
+    ]);
+    let mut trailing = response.clone();
+    trailing.push(0);
+    let deep = [vec![0x81; 100], vec![0]].concat();
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        (
+            "truncated",
+            response[..response.len() - 1].to_vec(),
+            "the DeviceResponse is not CBOR: the data ends inside an item",
+        ),
+        (
+            "trailing",
+            trailing,
+            "the DeviceResponse has 1 bytes after its CBOR item",
+        ),
+        (
+            "empty",
+            Vec::new(),
+            "the DeviceResponse is not CBOR: the data ends inside an item",
+        ),
+        (
+            "deep",
+            deep,
+            "the DeviceResponse nests deeper than 64 levels",
+        ),
+        (
+            "huge count",
+            vec![0x9b, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff],
+            "the DeviceResponse is not CBOR: the data ends inside an item",
+        ),
+        ("no status", no_status, "the DeviceResponse has no `status`"),
+        (
+            "no digestID",
+            no_digest_id,
+            "an IssuerSignedItem has no `digestID`",
+        ),
+        (
+            "not tag 24",
+            not_tagged,
+            "an IssuerSignedItemBytes is not tag 24 (encoded CBOR)",
+        ),
+    ];
+    for (what, bytes, reason) in cases {
+        let err = mdoc::verify(&bytes, &check).expect_err(what);
+        assert_eq!(err.kind, ErrorKind::Mdoc, "{what}");
+        assert_eq!(err.reason, reason, "{what}");
+        assert!(!err.to_string().contains('\n'), "{what}: one line");
+    }
+    // An MSO without validityInfo (decoded from an issuerAuth payload).
+    let mso = cbor::tag24_of(&cbor::text_map_of(&[("version", &text("1.0"))]));
+    let sign1 = coset::CoseSign1Builder::new().payload(mso).build();
+    let err = mdoc::MobileSecurityObject::from_issuer_auth(&sign1).unwrap_err();
+    assert_eq!(err.reason, "the MSO has no `validityInfo`");
+}
+
+/// Seeded keys, certificates, issued and presented bytes are reproducible, byte for byte (SHA-256 of each
+/// pinned): a change of key-generation, X.509 or CBOR crate must not move them.
+#[test]
+fn issued_and_presented_bytes_are_pinned() {
+    use rand_core::SeedableRng;
+    use sha2::Digest;
+    let pinned = [
+        (
+            SignatureAlgorithm::P256,
+            "a2e165e491fe68a5e93bddbe0054a5f6d851353e968358be9d36730fe204e8b7",
+            "c29fc49faf7b89cd526f4372b538378e0ac76044ad9a676414837c20f96f49a7",
+            "f3f035dbb8a28aabf8f4aa59d9c516b75dcc33551e9525dd4efbf865ce010868",
+        ),
+        (
+            SignatureAlgorithm::Ed25519,
+            "0e4fe0b287cd3c422fe6a0ce9cae08c078983f768c62c0b917119eb677fda08a",
+            "f65640eb27fe42da9a9420fde4541937ec090e7664fdbee0fbcd2a76fb83e32c",
+            "fbc81540e72dac65ef49c3802848a52fb2edc7e104ee58c3992bfd983bd87405",
+        ),
+    ];
+    let sha = |bytes: &[u8]| hex::encode(sha2::Sha256::digest(bytes));
+    for (algorithm, ds, issued_hash, presented_hash) in pinned {
+        let s = setup(algorithm);
+        assert_eq!(
+            sha(&s.chain.iaca),
+            "00aaf5341dd7e25973a3aada6c3bae803d8ac58bd96c162c2a90d0032c8efa6b"
+        );
+        assert_eq!(sha(&s.chain.ds), ds, "{algorithm:?} DS certificate");
+        let device_key = mdoc::cose_key(&s.device).unwrap();
+        let (elements, validity) = (elements(), validity());
+        let document = mdoc::Document {
+            doc_type: mdoc::MDL_DOC_TYPE,
+            namespace: mdoc::MDL_NAMESPACE,
+            elements: &elements,
+            device_key: &device_key,
+            validity: &validity,
+        };
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(5);
+        let issued = mdoc::issue(&document, &s.issuer, &s.chain.ds, &mut rng).unwrap();
+        assert_eq!(sha(&issued), issued_hash, "{algorithm:?} IssuerSigned");
+        let transcript = Cbor::Array(vec![Cbor::Null, Cbor::Null, Cbor::Text("nonce-1".into())]);
+        let shown = ["attribute_00", "attribute_03", "attribute_19"];
+        let response =
+            mdoc::present(&issued, mdoc::MDL_DOC_TYPE, &shown, &s.device, &transcript).unwrap();
+        assert_eq!(
+            sha(&response),
+            presented_hash,
+            "{algorithm:?} DeviceResponse"
+        );
     }
 }
