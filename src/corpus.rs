@@ -17,6 +17,10 @@ pub enum Schema {
     All,
 }
 
+/// The simple credential edu credentials are compared with, and the one the three-format exchange runs on by
+/// default (the study's 20-attribute credential).
+pub const SIMPLE_REFERENCE: &str = "person-20";
+
 /// A credential to profile.
 #[derive(Debug, Clone)]
 pub struct Credential {
@@ -28,6 +32,13 @@ pub struct Credential {
     pub document: Document,
     /// Measured only as the simple baseline of the edu/simple ratio (shown compactly).
     pub baseline: bool,
+}
+
+impl Credential {
+    /// Whether this is the bundled simple reference credential ([`SIMPLE_REFERENCE`]).
+    pub fn is_simple_reference(&self) -> bool {
+        self.set == "simple" && self.name == SIMPLE_REFERENCE
+    }
 }
 
 macro_rules! bundled {
@@ -76,6 +87,22 @@ pub fn bundled(schema: Schema) -> Vec<Credential> {
             },
             baseline: false,
         })
+        .collect()
+}
+
+/// The simple reference credential ([`SIMPLE_REFERENCE`]) alone: the three-format exchange's default.
+pub fn simple_reference() -> Vec<Credential> {
+    bundled(Schema::Simple)
+        .into_iter()
+        .filter(Credential::is_simple_reference)
+        .collect()
+}
+
+/// The simple reference credential, then the edu set: `canonprof exchange --format vcdm`'s default.
+pub fn reference_and_edu() -> Vec<Credential> {
+    bundled(Schema::All)
+        .into_iter()
+        .filter(|c| c.set == "edu" || c.is_simple_reference())
         .collect()
 }
 

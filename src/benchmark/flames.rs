@@ -11,15 +11,18 @@ use crate::canon::{
 };
 use crate::corpus::Credential;
 use crate::error::Result;
+use crate::export::html;
 use crate::loader::OfflineLoader;
 use crate::profile::flamegraph::{self, Titles};
 use crate::profile::folded::{self, Folded};
 use crate::profile::{sampler, take_records, Timer};
-use std::path::PathBuf;
+use crate::report::Report;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// The simple credential edu credentials are compared with (the study's 20-attribute credential).
-pub const SIMPLE_REFERENCE: &str = "person-20";
+/// The subdirectory of a flamegraph directory that holds the second expansion engine's RDFC-1.0 graphs
+/// (`--engine both`), with their own `index.html`.
+pub const OTHER_ENGINE_DIR: &str = "canonprof-engine";
 
 /// Where and how long to sample.
 #[derive(Debug, Clone)]
@@ -183,7 +186,7 @@ pub fn write_all(
     let mut reference: Option<(String, Folded)> = None;
     let mut edu_rdfc: Vec<(String, Folded)> = Vec::new();
     for credential in credentials {
-        let is_reference = credential.name == SIMPLE_REFERENCE && credential.set == "simple";
+        let is_reference = credential.is_simple_reference();
         if credential.baseline && !(is_reference && has_edu) {
             continue;
         }
@@ -280,6 +283,25 @@ pub fn write_all(
     Ok(out.graphs)
 }
 
+/// Writes `<dir>/index.html` for `graphs` (drawn by [`write_all`] into `dir`): each credential's tables of
+/// `report` beside its graphs, `intro` (trusted HTML) under the heading. Returns the index's path.
+pub fn write_index(graphs: &[Graph], report: &Report, intro: &str, dir: &Path) -> Result<PathBuf> {
+    let links: Vec<html::Link> = graphs
+        .iter()
+        .map(|g| {
+            (
+                g.credential.as_str(),
+                g.label.as_str(),
+                g.svg.as_str(),
+                g.folded.as_str(),
+            )
+        })
+        .collect();
+    let index = dir.join("index.html");
+    crate::export::write_atomically(&index, &html::render(report, &links, intro))?;
+    Ok(index)
+}
+
 /// Number of sampled graphs [`write_all`] will draw (for progress bars and time estimates).
 pub fn sampled_graph_count(credentials: &[Credential], algorithms: &[Algorithm]) -> usize {
     let has_edu = credentials.iter().any(|c| c.set == "edu");
@@ -287,7 +309,7 @@ pub fn sampled_graph_count(credentials: &[Credential], algorithms: &[Algorithm])
         .iter()
         .map(|c| match c.baseline {
             false => algorithms.len(),
-            true if has_edu && c.name == SIMPLE_REFERENCE => 1,
+            true if has_edu && c.is_simple_reference() => 1,
             true => 0,
         })
         .sum()

@@ -2,15 +2,15 @@
 //! default) or, with `--format vcdm`, every Data Integrity cryptosuite per operation on the VCDM credentials,
 //! with the canonicalization count and its share of the time.
 
-use super::{check_writable, create_dir, loader, progress_bar, write_stdout, CommonArgs};
+use super::{check_writable, create_dir, loader, with_progress, write_stdout, CommonArgs};
 use crate::corpus::{self, Schema};
 use crate::error::{Error, ErrorKind, Result};
 use crate::exchange::formats::{self, Alg};
-use crate::exchange::leg::Leg;
-use crate::exchange::vcdm::{self, Settings};
+use crate::exchange::runner;
+use crate::exchange::vcdm::Settings;
 use crate::export::{self, exchange as render};
 use crate::integrity::suites::Cryptosuite;
-use crate::report::exchange::{Export, FormatsReport, SuitesConfig, SuitesReport};
+use crate::report::exchange::Export;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
@@ -97,7 +97,7 @@ pub(super) struct ExchangeArgs {
     )]
     warmup: usize,
     /// Seed of the RNG that makes the issuer and holder keys.
-    #[arg(long, default_value_t = 2026)]
+    #[arg(long, default_value_t = runner::SEED)]
     seed: u64,
     /// Write the results as JSON.
     #[arg(long, value_name = "FILE")]
@@ -139,10 +139,7 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
     } else {
         match args.schema {
             Some(schema) => corpus::bundled(schema),
-            None => corpus::bundled(Schema::All)
-                .into_iter()
-                .filter(|c| c.set == "edu" || c.name == "person-20")
-                .collect(),
+            None => corpus::reference_and_edu(),
         }
     };
     let loader = loader(&args.common)?;
@@ -158,30 +155,17 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
     if let Some(dir) = &settings.flamegraphs {
         create_dir(dir)?;
     }
-    let legs = Leg::plan(&suites, &loaders).count();
-    let steps = (credentials.len() * legs * 3 * settings.runs * settings.iterations) as u64;
-    let bar = progress_bar(steps, "exchanging");
-    let results = vcdm::run(
-        &credentials,
-        &suites,
-        args.curve.as_deref() == Some("p384"),
-        &loaders,
-        &settings,
-        &mut || bar.inc(1),
-    );
-    bar.finish_and_clear();
-    let report = SuitesReport {
-        config: SuitesConfig {
-            settings: formats::Settings {
-                iterations: settings.iterations,
-                runs: settings.runs,
-                warmup: settings.warmup,
-                seed: settings.seed,
-            },
-            disclosed: vcdm::DISCLOSED,
-        },
-        results: results?,
-    };
+    let steps = runner::suites_steps(credentials.len(), &suites, &loaders, &settings);
+    let report = with_progress(steps, "exchanging", |bar| {
+        runner::run_suites(
+            &credentials,
+            &suites,
+            args.curve.as_deref() == Some("p384"),
+            &loaders,
+            &settings,
+            &mut || bar.inc(1),
+        )
+    })?;
     write_stdout(&render::suites_table(&report))?;
     if let Some(dir) = &settings.flamegraphs {
         let drawn = report
@@ -218,10 +202,7 @@ fn run_all(args: ExchangeArgs) -> Result<()> {
     } else {
         match args.schema {
             Some(schema) => corpus::bundled(schema),
-            None => corpus::bundled(Schema::Simple)
-                .into_iter()
-                .filter(|c| c.name == crate::benchmark::flames::SIMPLE_REFERENCE)
-                .collect(),
+            None => corpus::simple_reference(),
         }
     };
     let loader = loader(&args.common)?;
@@ -233,7 +214,10 @@ fn run_all(args: ExchangeArgs) -> Result<()> {
         warmup: args.warmup,
         seed: args.seed,
     };
-    let reports = run_formats(&credentials, &algs, &loaders, &settings)?;
+    let steps = runner::formats_steps(credentials.len(), &algs, &loaders, &settings);
+    let reports = with_progress(steps, "exchanging", |bar| {
+        runner::run_formats(&credentials, &algs, &loaders, &settings, &mut || bar.inc(1))
+    })?;
     for report in &reports {
         write_stdout(&render::formats_table(report))?;
     }
@@ -241,23 +225,4 @@ fn run_all(args: ExchangeArgs) -> Result<()> {
         export::write_atomically(path, &render::json(&Export::All { reports }))?;
     }
     Ok(())
-}
-
-/// Runs the three-format exchange of each credential with a progress bar (shared with the main job); one loader
-/// per expansion engine.
-pub(super) fn run_formats(
-    credentials: &[crate::corpus::Credential],
-    algs: &[Alg],
-    loaders: &[&crate::loader::OfflineLoader],
-    settings: &formats::Settings,
-) -> Result<Vec<FormatsReport>> {
-    let legs: usize = algs.iter().map(|&a| formats::leg_count(a, loaders)).sum();
-    let steps = (credentials.len() * legs * 3 * settings.runs * settings.iterations) as u64;
-    let bar = progress_bar(steps, "exchanging");
-    let reports = credentials
-        .iter()
-        .map(|c| formats::run(c, algs, loaders, settings, &mut || bar.inc(1)))
-        .collect();
-    bar.finish_and_clear();
-    reports
 }

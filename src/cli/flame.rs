@@ -54,7 +54,7 @@ pub(super) fn run(args: FlameCommandArgs) -> Result<()> {
     let other = super::other_engine_loader(&args.common)?;
     if let (Some(other), true) = (other, algorithms.contains(&Algorithm::Rdfc)) {
         benchmark::check(&credentials, &other, &config)?;
-        let sub = settings.dir.join("canonprof-engine");
+        let sub = settings.dir.join(flames::OTHER_ENGINE_DIR);
         create_dir(&sub)?;
         let settings = flames::Settings {
             dir: sub,

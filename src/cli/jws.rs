@@ -1,7 +1,7 @@
 //! `canonprof jws`: the JWS signature matrix — every algorithm × payload size, wall and thread CPU time, heap
 //! bytes, key / signature / token sizes — as a table, CSV, JSON, Markdown and an SVG chart.
 
-use super::{check_writable, progress_bar, write_stdout};
+use super::{check_writable, with_progress, write_stdout};
 use crate::error::{Error, ErrorKind, Result};
 use crate::export::{self, jws as render};
 use crate::jws::algorithms::{Spec, ALL, DEFAULT_SEED};
@@ -132,13 +132,13 @@ pub(super) fn run(args: JwsArgs) -> Result<()> {
         sizes,
         seed: args.seed,
     };
-    let bar = progress_bar((specs.len() * settings.sizes.len()) as u64, "signing");
-    let result = matrix::run(&specs, &settings, &mut |name| {
-        bar.set_message(name.to_string());
-        bar.inc(1)
-    });
-    bar.finish_and_clear();
-    let m = result?;
+    let steps = (specs.len() * settings.sizes.len()) as u64;
+    let m = with_progress(steps, "signing", |bar| {
+        matrix::run(&specs, &settings, &mut |name| {
+            bar.set_message(name.to_string());
+            bar.inc(1)
+        })
+    })?;
     write_stdout(&render::table(&m))?;
     if let Some(path) = &args.export_csv {
         export::write_atomically(path, &render::csv(&m))?;

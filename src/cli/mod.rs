@@ -296,23 +296,20 @@ fn draw_flamegraphs(
     settings: &crate::benchmark::flames::Settings,
 ) -> Result<Vec<crate::benchmark::flames::Graph>> {
     use crate::benchmark::flames;
-    let bar = progress_bar(
-        flames::sampled_graph_count(credentials, algorithms) as u64,
-        "sampling",
-    );
-    let graphs = flames::write_all(
-        credentials,
-        algorithms,
-        loader,
-        rdfc,
-        settings,
-        &mut |what| {
-            bar.set_message(what.to_string());
-            bar.inc(1);
-        },
-    );
-    bar.finish_and_clear();
-    graphs
+    let steps = flames::sampled_graph_count(credentials, algorithms) as u64;
+    with_progress(steps, "sampling", |bar| {
+        flames::write_all(
+            credentials,
+            algorithms,
+            loader,
+            rdfc,
+            settings,
+            &mut |what| {
+                bar.set_message(what.to_string());
+                bar.inc(1);
+            },
+        )
+    })
 }
 
 /// The current time as RFC 3339 (UTC, seconds).
@@ -330,6 +327,14 @@ fn write_stdout(text: &str) -> Result<()> {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(Error::io("<stdout>", &e)),
         _ => Ok(()),
     }
+}
+
+/// Runs `work` with a progress bar of `steps` steps named `what` (see [`progress_bar`]), cleared after.
+fn with_progress<T>(steps: u64, what: &str, work: impl FnOnce(&indicatif::ProgressBar) -> T) -> T {
+    let bar = progress_bar(steps, what);
+    let result = work(&bar);
+    bar.finish_and_clear();
+    result
 }
 
 /// A progress bar on stderr when it is a terminal, hidden otherwise.

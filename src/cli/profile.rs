@@ -1,17 +1,17 @@
 //! The main job: measure every credential, print the tables, write the exports, then draw the flamegraphs.
 
-use super::exchange::run_formats;
 use super::{
-    check_writable, create_dir, draw_flamegraphs, loader, loader_with_cache, now, progress_bar,
-    rdfc_options, write_stdout, CommonArgs, FlameArgs,
+    check_writable, create_dir, draw_flamegraphs, loader, loader_with_cache, now, rdfc_options,
+    with_progress, write_stdout, CommonArgs, FlameArgs,
 };
 use crate::benchmark::{self, flames, Config};
 use crate::canon::rdfc::HashAlgorithm;
 use crate::canon::Algorithm;
 use crate::corpus::{self, Schema};
 use crate::error::{Error, ErrorKind, Result};
-use crate::exchange::formats::{self, Alg};
-use crate::export;
+use crate::exchange::runner;
+use crate::export::{self, html};
+use crate::profile;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -112,27 +112,31 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         + usize::from(other_engine.is_some())
         + usize::from(other_engine_cold.is_some());
     let steps = (credentials.len() * pipelines * config.runs * config.iterations) as u64;
-    let bar = progress_bar(steps, "measuring");
-    let report = benchmark::run(
-        &credentials,
-        &shapes,
-        &loader,
-        benchmark::Extra {
-            cold: cold.as_ref(),
-            engine: other_engine.as_ref(),
-            engine_cold: other_engine_cold.as_ref(),
-        },
-        &config,
-        &mut || bar.inc(1),
-    );
-    bar.finish_and_clear();
-    let report = report?;
+    let extra = benchmark::Extra {
+        cold: cold.as_ref(),
+        engine: other_engine.as_ref(),
+        engine_cold: other_engine_cold.as_ref(),
+    };
+    let report = with_progress(steps, "measuring", |bar| {
+        benchmark::run(&credentials, &shapes, &loader, extra, &config, &mut || {
+            bar.inc(1)
+        })
+    })?;
     write_stdout(&export::table::render(&report))?;
     let exchange = match args.no_exchange {
         true => None,
         false => {
             let loaders = super::engine_loaders(&loader, &other_engine);
-            Some(exchange(&loaders, &config)?)
+            let plan = profile::Plan {
+                iterations: config.iterations,
+                runs: config.runs,
+                warmup: config.warmup,
+                plain: false,
+            };
+            let steps = runner::study_table_steps(&loaders, &plan);
+            Some(with_progress(steps, "exchanging", |bar| {
+                runner::study_table(&loaders, &plan, &mut || bar.inc(1))
+            })?)
         }
     };
     if let Some(exchange) = &exchange {
@@ -154,15 +158,10 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         seconds: args.flame.flame_seconds,
         started_at: report.metadata.started_at.clone(),
     };
-    let intro = match &other_engine {
-        Some(_) => "<p>RDFC-1.0 graphs of the json-ld expansion engine; those of canonprof's engine are in \
-                    <a href=\"canonprof-engine/index.html\">canonprof-engine/</a>.</p>\n"
-            .to_string(),
-        None => format!(
-            "<p>RDFC-1.0 expansion engine: {}.</p>\n",
-            loader.engine().name()
-        ),
-    };
+    let intro = html::engine_note(
+        loader.engine().name(),
+        other_engine.as_ref().map(|_| flames::OTHER_ENGINE_DIR),
+    );
     let (index, count) = flamegraphs_with_index(
         &credentials,
         &algorithms,
@@ -178,15 +177,12 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
     ))?;
     // `--engine both`: canonprof's engine gets its own RDFC-1.0 graphs, in a subdirectory.
     if let Some(other) = &other_engine {
-        let sub = dir.join("canonprof-engine");
+        let sub = dir.join(flames::OTHER_ENGINE_DIR);
         create_dir(&sub)?;
         let settings = flames::Settings {
             dir: sub,
             ..settings
         };
-        let intro = "<p>RDFC-1.0 graphs of <strong>canonprof's expansion engine</strong> \
-                     (<code>--engine canonprof</code>); the json-ld engine's and JCS's are in \
-                     <a href=\"../index.html\">the main index</a>.</p>\n";
         let (index, count) = flamegraphs_with_index(
             &credentials,
             &[Algorithm::Rdfc],
@@ -194,7 +190,7 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
             &config,
             &settings,
             &report,
-            intro,
+            html::OTHER_ENGINE_NOTE,
         )?;
         write_stdout(&format!(
             "Flamegraphs of the canonprof engine: {} ({count} graphs)\n",
@@ -216,38 +212,6 @@ fn flamegraphs_with_index(
     intro: &str,
 ) -> Result<(PathBuf, usize)> {
     let graphs = draw_flamegraphs(credentials, algorithms, loader, &config.rdfc, settings)?;
-    let links: Vec<export::html::Link> = graphs
-        .iter()
-        .map(|g| {
-            (
-                g.credential.as_str(),
-                g.label.as_str(),
-                g.svg.as_str(),
-                g.folded.as_str(),
-            )
-        })
-        .collect();
-    let index = settings.dir.join("index.html");
-    export::write_atomically(&index, &export::html::render(report, &links, intro))?;
+    let index = flames::write_index(&graphs, report, intro, &settings.dir)?;
     Ok((index, graphs.len()))
-}
-
-/// The three-format exchange of person-20 with both algorithms, with the main job's N, R and warm-up, through
-/// `loaders` (one per expansion engine).
-fn exchange(
-    loaders: &[&crate::loader::OfflineLoader],
-    config: &Config,
-) -> Result<crate::report::exchange::FormatsReport> {
-    let person = corpus::bundled(Schema::Simple)
-        .into_iter()
-        .filter(|c| c.name == flames::SIMPLE_REFERENCE)
-        .collect::<Vec<_>>();
-    let settings = formats::Settings {
-        iterations: config.iterations,
-        runs: config.runs,
-        warmup: config.warmup,
-        seed: 2026,
-    };
-    let mut reports = run_formats(&person, &[Alg::Ed25519, Alg::P256], loaders, &settings)?;
-    Ok(reports.remove(0))
 }

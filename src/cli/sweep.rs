@@ -1,7 +1,7 @@
 //! `canonprof sweep`: each phase's cost against the size of a synthetic credential, with fitted growth and an
 //! SVG chart.
 
-use super::{check_writable, loader, progress_bar, rdfc_options, write_stdout, CommonArgs};
+use super::{check_writable, loader, rdfc_options, with_progress, write_stdout, CommonArgs};
 use crate::benchmark::sweep::{self, Kind};
 use crate::benchmark::Config;
 use crate::canon::rdfc::HashAlgorithm;
@@ -79,13 +79,10 @@ pub(super) fn run(args: SweepArgs) -> Result<()> {
         check_writable(path)?;
     }
     let loader = loader(&args.common)?;
-    let bar = progress_bar(
-        (sizes.len() * 2 * config.runs * config.iterations) as u64,
-        "measuring",
-    );
-    let sweep = sweep::run(args.kind, &sizes, &loader, &config, &mut || bar.inc(1));
-    bar.finish_and_clear();
-    let sweep = sweep?;
+    let steps = (sizes.len() * 2 * config.runs * config.iterations) as u64;
+    let sweep = with_progress(steps, "measuring", |bar| {
+        sweep::run(args.kind, &sizes, &loader, &config, &mut || bar.inc(1))
+    })?;
     let series = render::series(&sweep.points);
     export::write_atomically(&chart_path, &render::chart(&sweep, &series)?)?;
     if let Some(path) = &args.export_csv {

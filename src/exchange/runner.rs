@@ -1,0 +1,113 @@
+//! Running the exchange for the command line and the main job: the three-format tables of several credentials
+//! ([`run_formats`]), the main job's table of the simple reference credential ([`study_table`]) and every Data
+//! Integrity cryptosuite in detail ([`run_suites`]), each with the number of progress steps it reports
+//! beforehand, so a caller can show progress. The measuring itself is [`super::formats`]' and
+//! [`super::vcdm`]'s.
+
+use super::formats::{self, Alg, Settings};
+use super::leg::Leg;
+use super::vcdm;
+use crate::corpus::{self, Credential};
+use crate::error::Result;
+use crate::integrity::suites::Cryptosuite;
+use crate::loader::OfflineLoader;
+use crate::profile::Plan;
+use crate::report::exchange::{FormatsReport, SuitesConfig, SuitesReport};
+
+/// The seed of the main job's exchange (`canonprof exchange`'s default `--seed`).
+pub const SEED: u64 = 2026;
+
+/// How many times [`run_formats`] calls `progress`: once per measured iteration of every operation of every
+/// format.
+pub fn formats_steps(
+    credentials: usize,
+    algs: &[Alg],
+    loaders: &[&OfflineLoader],
+    settings: &Settings,
+) -> u64 {
+    let legs: usize = algs.iter().map(|&a| formats::leg_count(a, loaders)).sum();
+    (credentials * legs * 3 * settings.runs * settings.iterations) as u64
+}
+
+/// The three-format exchange of each credential with `algs` through `loaders` (one per expansion engine);
+/// `progress` is called after every measured iteration. Errors: see [`formats::run`].
+pub fn run_formats(
+    credentials: &[Credential],
+    algs: &[Alg],
+    loaders: &[&OfflineLoader],
+    settings: &Settings,
+    progress: &mut dyn FnMut(),
+) -> Result<Vec<FormatsReport>> {
+    credentials
+        .iter()
+        .map(|c| formats::run(c, algs, loaders, settings, progress))
+        .collect()
+}
+
+/// The main job's table: the three-format exchange of the simple reference credential
+/// ([`corpus::SIMPLE_REFERENCE`]) with both algorithms and [`SEED`], N, R and warm-up as in `plan`.
+pub fn study_table(
+    loaders: &[&OfflineLoader],
+    plan: &Plan,
+    progress: &mut dyn FnMut(),
+) -> Result<FormatsReport> {
+    let credentials = corpus::simple_reference();
+    let mut reports = run_formats(
+        &credentials,
+        &Alg::ALL,
+        loaders,
+        &study_settings(plan),
+        progress,
+    )?;
+    Ok(reports.remove(0))
+}
+
+/// [`formats_steps`] of [`study_table`].
+pub fn study_table_steps(loaders: &[&OfflineLoader], plan: &Plan) -> u64 {
+    formats_steps(1, &Alg::ALL, loaders, &study_settings(plan))
+}
+
+fn study_settings(plan: &Plan) -> Settings {
+    Settings {
+        iterations: plan.iterations,
+        runs: plan.runs,
+        warmup: plan.warmup,
+        seed: SEED,
+    }
+}
+
+/// How many times [`run_suites`] calls `progress`.
+pub fn suites_steps(
+    credentials: usize,
+    suites: &[Cryptosuite],
+    loaders: &[&OfflineLoader],
+    settings: &vcdm::Settings,
+) -> u64 {
+    let legs = Leg::plan(suites, loaders).count();
+    (credentials * legs * 3 * settings.runs * settings.iterations) as u64
+}
+
+/// Every (credential, suite) exchange (see [`vcdm::run`]; `p384`: P-384 keys for the ECDSA suites) with the
+/// settings it ran with; `progress` is called after every measured iteration.
+pub fn run_suites(
+    credentials: &[Credential],
+    suites: &[Cryptosuite],
+    p384: bool,
+    loaders: &[&OfflineLoader],
+    settings: &vcdm::Settings,
+    progress: &mut dyn FnMut(),
+) -> Result<SuitesReport> {
+    let results = vcdm::run(credentials, suites, p384, loaders, settings, progress)?;
+    Ok(SuitesReport {
+        config: SuitesConfig {
+            settings: Settings {
+                iterations: settings.iterations,
+                runs: settings.runs,
+                warmup: settings.warmup,
+                seed: settings.seed,
+            },
+            disclosed: vcdm::DISCLOSED,
+        },
+        results,
+    })
+}
