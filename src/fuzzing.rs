@@ -168,28 +168,45 @@ impl fmt::Display for Differential {
     }
 }
 
-/// The two engines' loaders: bundled contexts parsed once and shared by every input, the context-load limit of the
-/// CLI's default; the processed-context cache off, so no input's result depends on the ones before it (and memory
-/// stays flat over millions of inputs).
-fn engine_loader(engine: Engine) -> &'static OfflineLoader {
-    static JSON_LD: OnceLock<OfflineLoader> = OnceLock::new();
-    static CANONPROF: OnceLock<OfflineLoader> = OnceLock::new();
-    let cell = match engine {
-        Engine::JsonLd => &JSON_LD,
-        Engine::Canonprof => &CANONPROF,
-    };
-    cell.get_or_init(|| {
-        OfflineLoader::bundled()
-            .with_engine(engine)
-            .with_context_cache(false)
-            .with_max_context_loads(crate::loader::DEFAULT_MAX_CONTEXT_LOADS)
-    })
+/// How many inputs one pair of loaders serves before it is replaced by fresh ones (it is also replaced after a
+/// panic, which may leave its locks poisoned): long enough that the bundled contexts are parsed once per many
+/// inputs, short enough that the processed-context cache stays small over millions of inputs.
+const LOADER_REUSE: usize = 4096;
+
+/// The loaders of the two engines, as `canonprof canonicalize` makes them by default: bundled contexts, the
+/// processed-context cache on, the default context-load limit.
+struct Loaders {
+    served: usize,
+    json_ld: OfflineLoader,
+    canonprof: OfflineLoader,
 }
 
-/// Runs `canonprof canonicalize` (RDFC-1.0, JSON-LD input, canonical N-Quads, the CLI's default bounds: Hash
-/// N-Degree Quads call limit, labeling time limit, context-load limit) with both engines on `data`. `None` when
-/// the bytes are not a document the CLI would hand to an engine (not UTF-8, not I-JSON: src/document.rs), since
-/// then neither engine runs. A panic inside an engine is caught and becomes [`Outcome::Panicked`].
+impl Loaders {
+    fn new() -> Self {
+        let loader = |engine| {
+            OfflineLoader::bundled()
+                .with_engine(engine)
+                .with_context_cache(true)
+                .with_max_context_loads(crate::loader::DEFAULT_MAX_CONTEXT_LOADS)
+        };
+        Loaders {
+            served: 0,
+            json_ld: loader(Engine::JsonLd),
+            canonprof: loader(Engine::Canonprof),
+        }
+    }
+}
+
+thread_local! {
+    /// This thread's [`Loaders`] (the fuzzer runs on one thread; each test thread gets its own).
+    static LOADERS: RefCell<Option<Loaders>> = const { RefCell::new(None) };
+}
+
+/// Runs `canonprof canonicalize` (RDFC-1.0, JSON-LD input, canonical N-Quads, the CLI's defaults: processed-context
+/// cache on, Hash N-Degree Quads call limit, labeling time limit, context-load limit) with both engines on `data`.
+/// `None` when the bytes are not a document the CLI would hand to an engine (not UTF-8, not I-JSON:
+/// src/document.rs), since then neither engine runs. A panic inside an engine is caught and becomes
+/// [`Outcome::Panicked`].
 pub fn differential(data: &[u8]) -> Option<Differential> {
     let document = Document::from_bytes("fuzz.json".into(), data.to_vec()).ok()?;
     document.check_json().ok()?;
@@ -199,17 +216,29 @@ pub fn differential(data: &[u8]) -> Option<Differential> {
         output: Output::Canonical,
         rdfc: RdfcOptions::DEFAULT,
     };
-    let run = |engine| {
-        let loader = engine_loader(engine);
-        match catching(|| crate::canonicalize::run(&document, loader, &request)) {
-            Ok(Ok(nquads)) => Outcome::Canonical(nquads),
-            Ok(Err(error)) => Outcome::Refused(error),
-            Err(message) => Outcome::Panicked(message),
-        }
+    let run = |loader: &OfflineLoader| match catching(|| {
+        crate::canonicalize::run(&document, loader, &request)
+    }) {
+        Ok(Ok(nquads)) => Outcome::Canonical(nquads),
+        Ok(Err(error)) => Outcome::Refused(error),
+        Err(message) => Outcome::Panicked(message),
     };
-    Some(Differential {
-        json_ld: run(Engine::JsonLd),
-        canonprof: run(Engine::Canonprof),
+    LOADERS.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.as_ref().is_none_or(|l| l.served >= LOADER_REUSE) {
+            *slot = Some(Loaders::new());
+        }
+        let loaders = slot.as_mut().expect("loaders were just made");
+        loaders.served += 1;
+        let outcome = Differential {
+            json_ld: run(&loaders.json_ld),
+            canonprof: run(&loaders.canonprof),
+        };
+        let panicked = |o: &Outcome| matches!(o, Outcome::Panicked(_));
+        if panicked(&outcome.json_ld) || panicked(&outcome.canonprof) {
+            *slot = None;
+        }
+        Some(outcome)
     })
 }
 

@@ -1,10 +1,10 @@
 //! Both JSON-LD engines on the same bytes (`canonprof canonicalize` with `--engine json-ld` and
 //! `--engine canonprof`, RDFC-1.0, the CLI's default bounds): both accept with the same canonical N-Quads, or
 //! both refuse; neither panics. A disagreement is a crash, unless `CANONPROF_FUZZ_FINDINGS=DIR` is set: then it is
-//! recorded in DIR (a few inputs per kind of disagreement, `<kind>-<hash>.json`, one summary line each in
-//! DIR/findings.log) and the search goes on, so that one frequent finding does not hide the others.
+//! recorded in DIR (a few inputs per shape of disagreement, `<outcomes>-<shape>-<input>.json`, one summary line
+//! each in DIR/findings.log) and the search goes on, so that one frequent finding does not hide the others.
 #![no_main]
-use canonprof::fuzzing::{differential, Differential};
+use canonprof::fuzzing::{differential, Differential, Outcome};
 use libfuzzer_sys::fuzz_target;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -12,13 +12,13 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::{Mutex, OnceLock};
 
-/// Inputs kept per kind: the first few, then only ones shorter than any kept so far.
-const KEEP_PER_KIND: usize = 8;
+/// Inputs kept per shape: the first few, then only ones shorter than any kept so far.
+const KEEP_PER_SHAPE: usize = 4;
 
 struct Recorder {
     dir: PathBuf,
-    /// Per kind: inputs seen, shortest length kept.
-    kinds: HashMap<String, (usize, usize)>,
+    /// Per shape: inputs seen, shortest length kept.
+    shapes: HashMap<String, (usize, usize)>,
 }
 
 fn recorder() -> Option<&'static Mutex<Recorder>> {
@@ -29,24 +29,60 @@ fn recorder() -> Option<&'static Mutex<Recorder>> {
             std::fs::create_dir_all(&dir).expect("CANONPROF_FUZZ_FINDINGS is a writable directory");
             Some(Mutex::new(Recorder {
                 dir,
-                kinds: HashMap::new(),
+                shapes: HashMap::new(),
             }))
         })
         .as_ref()
 }
 
+fn hash(value: impl Hash) -> u64 {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    value.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// What an outcome looks like with the input's own text taken out: the panic's location, or the refusal's reason
+/// without its quoted parts and numbers. Two findings of one shape are likely one root cause.
+fn shape(outcome: &Outcome) -> String {
+    match outcome {
+        Outcome::Canonical(_) => "ok".to_string(),
+        Outcome::Panicked(message) => message.split(':').take(3).collect(),
+        Outcome::Refused(error) => {
+            let mut shape = String::new();
+            let mut quoted = false;
+            for c in error.reason.chars() {
+                match c {
+                    '`' => quoted = !quoted,
+                    _ if quoted || c.is_ascii_digit() => {}
+                    _ => shape.push(c),
+                }
+            }
+            shape.chars().take(80).collect()
+        }
+    }
+}
+
 fn record(recorder: &Mutex<Recorder>, data: &[u8], outcome: &Differential) {
     let mut recorder = recorder.lock().unwrap();
-    let kind = outcome.signature();
-    let (seen, shortest) = recorder.kinds.entry(kind.clone()).or_insert((0, usize::MAX));
+    let signature = outcome.signature();
+    let mut shape = format!("{}|{}", shape(&outcome.json_ld), shape(&outcome.canonprof));
+    if let (Outcome::Canonical(a), Outcome::Canonical(b)) = (&outcome.json_ld, &outcome.canonprof) {
+        shape += &format!("|{:?}", a.lines().count().cmp(&b.lines().count()));
+    }
+    let (seen, shortest) = recorder
+        .shapes
+        .entry(shape.clone())
+        .or_insert((0, usize::MAX));
     *seen += 1;
-    if *seen > KEEP_PER_KIND && data.len() >= *shortest {
+    if *seen > KEEP_PER_SHAPE && data.len() >= *shortest {
         return;
     }
     *shortest = (*shortest).min(data.len());
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    data.hash(&mut hasher);
-    let name = format!("{kind}-{:016x}.json", hasher.finish());
+    let name = format!(
+        "{signature}-{:08x}-{:016x}.json",
+        hash(&shape) as u32,
+        hash(data)
+    );
     std::fs::write(recorder.dir.join(&name), data).expect("finding written");
     let mut log = std::fs::OpenOptions::new()
         .create(true)
