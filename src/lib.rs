@@ -3,7 +3,8 @@
 //! Layout (imports point one way: `cli` → runners → `canon` → `loader`; `profile`, `stats`, `report` and
 //! `export` are leaves that know nothing of credentials — the runners fill `report`'s neutral result types and
 //! `export` renders them):
-//! - [`cli`]: the command line;
+//! - [`cli`]: the command line (parses, checks once, dispatches); [`options`]: the modes it offers (`--engine`,
+//!   `--context-cache`, `--curve`, …) as library types;
 //! - [`benchmark`]: the main job's runner (warm-up, R runs × N iterations, per-phase statistics);
 //! - [`canon`]: the RDFC-1.0 and JCS pipelines, one `tracing` span per phase;
 //! - [`corpus`], [`document`], [`loader`]: bundled credentials, input checking, the offline context loader;
@@ -28,6 +29,7 @@ pub mod jws;
 pub mod keys;
 pub mod loader;
 pub mod mdoc;
+pub mod options;
 pub mod profile;
 pub mod report;
 pub mod sd_jwt;

@@ -45,6 +45,26 @@ impl Config {
         runs: 5,
         ..Config::DEFAULT
     };
+
+    /// The settings of `plan` (its `plain` aside: the main job always pairs) with `rdfc`.
+    pub fn new(plan: &profile::Plan, rdfc: RdfcOptions) -> Config {
+        Config {
+            iterations: plan.iterations,
+            runs: plan.runs,
+            warmup: plan.warmup,
+            rdfc,
+        }
+    }
+
+    /// N, R and warm-up as a measurement plan (unpaired).
+    pub fn plan(&self) -> profile::Plan {
+        profile::Plan {
+            iterations: self.iterations,
+            runs: self.runs,
+            warmup: self.warmup,
+            plain: false,
+        }
+    }
 }
 
 /// The shape of a credential's RDF dataset, found while checking it.
@@ -224,10 +244,8 @@ pub fn measure_algorithm(
         Ok(())
     };
     let plan = profile::Plan {
-        iterations: config.iterations,
-        runs: config.runs,
-        warmup: config.warmup,
         plain: true,
+        ..config.plan()
     };
     let samples = profile::measure(&plan, timer, &mut pipeline, progress)?;
     let mut result = into_result(

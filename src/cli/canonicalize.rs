@@ -1,6 +1,7 @@
 //! `canonprof canonicalize FILE`.
 
-use super::{loader, rdfc_options, write_stdout, CommonArgs};
+use super::args::{LoaderArgs, RdfcArgs};
+use super::write_stdout;
 use crate::canon::rdfc::HashAlgorithm;
 use crate::canon::Algorithm;
 use crate::canonicalize::{self, InputFormat, Output, Request};
@@ -24,33 +25,31 @@ pub(super) struct CanonicalizeArgs {
     output: Output,
     /// Hash used inside RDFC-1.0 blank node labeling (the W3C suite also tests SHA-384); --output hash is
     /// always SHA-256.
-    #[arg(long, value_parser = ["sha256", "sha384"], default_value = "sha256")]
-    hash_algorithm: String,
+    #[arg(long, value_enum, default_value_t = HashAlgorithm::Sha256)]
+    hash_algorithm: HashAlgorithm,
     #[command(flatten)]
-    common: CommonArgs,
+    rdfc: RdfcArgs,
+    #[command(flatten)]
+    loader: LoaderArgs,
 }
 
 pub(super) fn run(args: CanonicalizeArgs) -> Result<()> {
-    let hash = if args.hash_algorithm == "sha384" {
-        HashAlgorithm::Sha384
-    } else {
-        HashAlgorithm::Sha256
-    };
     let request = Request {
         algorithm: args.algorithm,
         input_format: args.input_format,
         output: args.output,
-        rdfc: rdfc_options(&args.common, hash)?,
+        rdfc: args.rdfc.options(args.hash_algorithm)?,
     };
-    let loader = loader(&args.common)?;
+    let loaders = args.loader.per_engine()?;
+    let loader = &loaders[0];
     let document = Document::read(&args.file)?;
-    let (text, dropped) = canonicalize::run_counting(&document, &loader, &request)?;
-    if let Some(other) = super::other_engine_loader(&args.common)? {
+    let (text, dropped) = canonicalize::run_counting(&document, loader, &request)?;
+    if let Some(other) = loaders.get(1) {
         // `--engine both`: canonprof's engine must give the same bytes as the json-ld engine.
         if request.algorithm == crate::canon::Algorithm::Rdfc
             && request.input_format == InputFormat::Jsonld
         {
-            let (native, _) = canonicalize::run_counting(&document, &other, &request)?;
+            let (native, _) = canonicalize::run_counting(&document, other, &request)?;
             if native != text {
                 return Err(crate::error::Error::new(
                     crate::error::ErrorKind::Internal,
@@ -65,11 +64,8 @@ pub(super) fn run(args: CanonicalizeArgs) -> Result<()> {
         }
     }
     if request.rdfc.lossy && request.input_format == InputFormat::Jsonld {
-        let undefined = crate::canon::rdfc::undefined_term_statements(
-            &document.label,
-            &document.text,
-            &loader,
-        )?;
+        let undefined =
+            crate::canon::rdfc::undefined_term_statements(&document.label, &document.text, loader)?;
         let total = dropped + undefined;
         eprintln!(
             "canonprof: note: {}: --lossy dropped {total} statement{} ({dropped} with relative or invalid IRIs, {undefined} of undefined terms)",

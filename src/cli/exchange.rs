@@ -2,14 +2,17 @@
 //! default) or, with `--format vcdm`, every Data Integrity cryptosuite per operation on the VCDM credentials,
 //! with the canonicalization count and its share of the time.
 
-use super::{check_writable, create_dir, loader, with_progress, write_stdout, CommonArgs};
-use crate::corpus::{self, Schema};
+use super::args::{LoaderArgs, PlanArgs};
+use super::{check_writable, create_dir, with_progress, write_stdout};
+use crate::corpus::{self, Credential, Schema};
 use crate::error::{Error, ErrorKind, Result};
 use crate::exchange::formats::{self, Alg};
 use crate::exchange::runner;
 use crate::exchange::vcdm::Settings;
 use crate::export::{self, exchange as render};
 use crate::integrity::suites::Cryptosuite;
+use crate::loader::OfflineLoader;
+use crate::options::Curve;
 use crate::report::exchange::Export;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
@@ -23,33 +26,6 @@ pub(super) enum Format {
     Vcdm,
 }
 
-/// The cryptosuites on the command line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(super) enum Suite {
-    #[value(name = "eddsa-rdfc-2022")]
-    EddsaRdfc2022,
-    #[value(name = "eddsa-jcs-2022")]
-    EddsaJcs2022,
-    #[value(name = "ecdsa-rdfc-2019")]
-    EcdsaRdfc2019,
-    #[value(name = "ecdsa-jcs-2019")]
-    EcdsaJcs2019,
-    #[value(name = "ecdsa-sd-2023")]
-    EcdsaSd2023,
-}
-
-impl Suite {
-    fn cryptosuite(self) -> Cryptosuite {
-        match self {
-            Suite::EddsaRdfc2022 => Cryptosuite::EddsaRdfc2022,
-            Suite::EddsaJcs2022 => Cryptosuite::EddsaJcs2022,
-            Suite::EcdsaRdfc2019 => Cryptosuite::EcdsaRdfc2019,
-            Suite::EcdsaJcs2019 => Cryptosuite::EcdsaJcs2019,
-            Suite::EcdsaSd2023 => Cryptosuite::EcdsaSd2023,
-        }
-    }
-}
-
 #[derive(Debug, Args)]
 pub(super) struct ExchangeArgs {
     /// The credential format: `all` (the three-format table) or `vcdm` (every cryptosuite in detail).
@@ -60,11 +36,11 @@ pub(super) struct ExchangeArgs {
     alg: Vec<Alg>,
     /// `--format vcdm`: cryptosuites to run (repeatable) [default: all five].
     #[arg(long, value_enum, value_name = "NAME")]
-    cryptosuite: Vec<Suite>,
+    cryptosuite: Vec<Cryptosuite>,
     /// `--format vcdm`: the ECDSA curve of ecdsa-rdfc-2019 and ecdsa-jcs-2019 (ecdsa-sd-2023 is P-256)
     /// [default: p256].
-    #[arg(long, value_parser = ["p256", "p384"])]
-    curve: Option<String>,
+    #[arg(long, value_enum)]
+    curve: Option<Curve>,
     /// Credentials: `--format all` uses person-20 and `--format vcdm` person-20 and the edu set by default;
     /// `simple`, `edu` or `all` picks a set.
     #[arg(long, value_enum)]
@@ -72,30 +48,8 @@ pub(super) struct ExchangeArgs {
     /// Your own credential files instead (not with --schema).
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "schema")]
     credential: Vec<PathBuf>,
-    /// Iterations per run (N).
-    #[arg(
-        long,
-        value_name = "N",
-        default_value_t = 50,
-        allow_negative_numbers = true
-    )]
-    iterations: usize,
-    /// Number of runs (R).
-    #[arg(
-        long,
-        value_name = "R",
-        default_value_t = 5,
-        allow_negative_numbers = true
-    )]
-    runs: usize,
-    /// Warm-up iterations per operation.
-    #[arg(
-        long,
-        value_name = "W",
-        default_value_t = 5,
-        allow_negative_numbers = true
-    )]
-    warmup: usize,
+    #[command(flatten)]
+    plan: PlanArgs<50, 5, 5>,
     /// Seed of the RNG that makes the issuer and holder keys.
     #[arg(long, default_value_t = runner::SEED)]
     seed: u64,
@@ -107,21 +61,26 @@ pub(super) struct ExchangeArgs {
     #[arg(long, value_name = "DIR")]
     flamegraphs: Option<PathBuf>,
     #[command(flatten)]
-    common: CommonArgs,
+    loader: LoaderArgs,
+}
+
+impl ExchangeArgs {
+    /// The user's credential files, the `--schema` set, or `default`.
+    fn credentials(&self, default: fn() -> Vec<Credential>) -> Result<Vec<Credential>> {
+        if !self.credential.is_empty() {
+            return corpus::user_files(&self.credential);
+        }
+        Ok(self.schema.map_or_else(default, corpus::bundled))
+    }
 }
 
 pub(super) fn run(args: ExchangeArgs) -> Result<()> {
-    if args.iterations == 0 || args.runs == 0 {
-        return Err(Error::new(
-            ErrorKind::Usage,
-            "--iterations and --runs must be at least 1",
-        ));
-    }
+    let plan = args.plan.plan()?;
     if let Some(path) = &args.export_json {
         check_writable(path)?;
     }
     if args.format == Format::All {
-        return run_all(args);
+        return run_all(args, plan);
     }
     if !args.alg.is_empty() {
         return Err(Error::new(
@@ -132,35 +91,28 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
     let suites: Vec<Cryptosuite> = if args.cryptosuite.is_empty() {
         Cryptosuite::ALL.to_vec()
     } else {
-        args.cryptosuite.iter().map(|s| s.cryptosuite()).collect()
+        args.cryptosuite.clone()
     };
-    let credentials = if !args.credential.is_empty() {
-        corpus::user_files(&args.credential)?
-    } else {
-        match args.schema {
-            Some(schema) => corpus::bundled(schema),
-            None => corpus::reference_and_edu(),
-        }
-    };
-    let loader = loader(&args.common)?;
-    let other = super::other_engine_loader(&args.common)?;
-    let loaders = super::engine_loaders(&loader, &other);
+    let credentials = args.credentials(corpus::reference_and_edu)?;
+    let loaders = args.loader.per_engine()?;
+    let loaders: Vec<&OfflineLoader> = loaders.iter().collect();
     let settings = Settings {
-        iterations: args.iterations,
-        runs: args.runs,
-        warmup: args.warmup,
+        iterations: plan.iterations,
+        runs: plan.runs,
+        warmup: plan.warmup,
         seed: args.seed,
         flamegraphs: args.flamegraphs.clone(),
     };
     if let Some(dir) = &settings.flamegraphs {
         create_dir(dir)?;
     }
+    let ecdsa = args.curve.unwrap_or_default().algorithm();
     let steps = runner::suites_steps(credentials.len(), &suites, &loaders, &settings);
     let report = with_progress(steps, "exchanging", |bar| {
         runner::run_suites(
             &credentials,
             &suites,
-            args.curve.as_deref() == Some("p384"),
+            ecdsa,
             &loaders,
             &settings,
             &mut || bar.inc(1),
@@ -185,7 +137,7 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
 }
 
 /// `--format all`: the three-format table for each credential (person-20 by default).
-fn run_all(args: ExchangeArgs) -> Result<()> {
+fn run_all(args: ExchangeArgs, plan: crate::profile::Plan) -> Result<()> {
     if !args.cryptosuite.is_empty() || args.curve.is_some() || args.flamegraphs.is_some() {
         return Err(Error::new(
             ErrorKind::Usage,
@@ -193,25 +145,17 @@ fn run_all(args: ExchangeArgs) -> Result<()> {
         ));
     }
     let algs = if args.alg.is_empty() {
-        vec![Alg::Ed25519, Alg::P256]
+        Alg::ALL.to_vec()
     } else {
         args.alg.clone()
     };
-    let credentials = if !args.credential.is_empty() {
-        corpus::user_files(&args.credential)?
-    } else {
-        match args.schema {
-            Some(schema) => corpus::bundled(schema),
-            None => corpus::simple_reference(),
-        }
-    };
-    let loader = loader(&args.common)?;
-    let other = super::other_engine_loader(&args.common)?;
-    let loaders = super::engine_loaders(&loader, &other);
+    let credentials = args.credentials(corpus::simple_reference)?;
+    let loaders = args.loader.per_engine()?;
+    let loaders: Vec<&OfflineLoader> = loaders.iter().collect();
     let settings = formats::Settings {
-        iterations: args.iterations,
-        runs: args.runs,
-        warmup: args.warmup,
+        iterations: plan.iterations,
+        runs: plan.runs,
+        warmup: plan.warmup,
         seed: args.seed,
     };
     let steps = runner::formats_steps(credentials.len(), &algs, &loaders, &settings);

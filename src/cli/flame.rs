@@ -1,8 +1,7 @@
 //! `canonprof flame FILE`: the flamegraphs of one credential.
 
-use super::{
-    create_dir, draw_flamegraphs, loader, now, rdfc_options, write_stdout, CommonArgs, FlameArgs,
-};
+use super::args::{FlameArgs, LoaderArgs, RdfcArgs};
+use super::{create_dir, draw_flamegraphs, now, write_stdout};
 use crate::benchmark::{self, flames, Config};
 use crate::canon::rdfc::HashAlgorithm;
 use crate::canon::Algorithm;
@@ -21,19 +20,22 @@ pub(super) struct FlameCommandArgs {
     #[command(flatten)]
     flame: FlameArgs,
     #[command(flatten)]
-    common: CommonArgs,
+    rdfc: RdfcArgs,
+    #[command(flatten)]
+    loader: LoaderArgs,
 }
 
 pub(super) fn run(args: FlameCommandArgs) -> Result<()> {
     let config = Config {
-        rdfc: rdfc_options(&args.common, HashAlgorithm::Sha256)?,
+        rdfc: args.rdfc.options(HashAlgorithm::Sha256)?,
         ..Config::DEFAULT
     };
     let started_at = now();
     let dir = args.flame.dir(&started_at)?;
-    let loader = loader(&args.common)?;
+    let loaders = args.loader.per_engine()?;
+    let loader = &loaders[0];
     let credentials = vec![corpus::user_file(&args.file)?];
-    benchmark::check(&credentials, &loader, &config)?;
+    benchmark::check(&credentials, loader, &config)?;
     create_dir(&dir)?;
     let algorithms = match args.algorithm {
         Some(algorithm) => vec![algorithm],
@@ -44,16 +46,15 @@ pub(super) fn run(args: FlameCommandArgs) -> Result<()> {
         seconds: args.flame.flame_seconds,
         started_at,
     };
-    let graphs = draw_flamegraphs(&credentials, &algorithms, &loader, &config.rdfc, &settings)?;
+    let graphs = draw_flamegraphs(&credentials, &algorithms, loader, &config.rdfc, &settings)?;
     let mut listing: String = graphs
         .iter()
         .map(|g| format!("{}  {}\n", settings.dir.join(&g.svg).display(), g.label))
         .collect();
     // With `--engine both`, RDFC-1.0 once more through canonprof's engine, in its own directory as the main job
     // does.
-    let other = super::other_engine_loader(&args.common)?;
-    if let (Some(other), true) = (other, algorithms.contains(&Algorithm::Rdfc)) {
-        benchmark::check(&credentials, &other, &config)?;
+    if let (Some(other), true) = (loaders.get(1), algorithms.contains(&Algorithm::Rdfc)) {
+        benchmark::check(&credentials, other, &config)?;
         let sub = settings.dir.join(flames::OTHER_ENGINE_DIR);
         create_dir(&sub)?;
         let settings = flames::Settings {
@@ -63,7 +64,7 @@ pub(super) fn run(args: FlameCommandArgs) -> Result<()> {
         let graphs = draw_flamegraphs(
             &credentials,
             &[Algorithm::Rdfc],
-            &other,
+            other,
             &config.rdfc,
             &settings,
         )?;

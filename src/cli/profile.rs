@@ -1,21 +1,24 @@
 //! The main job: measure every credential, print the tables, write the exports, then draw the flamegraphs.
 
-use super::{
-    check_writable, create_dir, draw_flamegraphs, loader, loader_with_cache, now, rdfc_options,
-    with_progress, write_stdout, CommonArgs, FlameArgs,
-};
+use super::args::{EngineArgs, FlameArgs, InputArgs, PlanArgs, RdfcArgs};
+use super::{check_writable, create_dir, draw_flamegraphs, now, with_progress, write_stdout};
 use crate::benchmark::{self, flames, Config};
 use crate::canon::rdfc::HashAlgorithm;
 use crate::canon::Algorithm;
 use crate::corpus::{self, Schema};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::Result;
 use crate::exchange::runner;
 use crate::export::{self, html};
-use crate::profile;
+use crate::options::ContextCacheChoice;
 use clap::Args;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
+#[command(mut_arg("iterations", |a| a.help(format!(
+    "Iterations per run (N) [default: {}; {} with --study]",
+    Config::DEFAULT.iterations,
+    Config::STUDY.iterations
+))))]
 pub(super) struct ProfileArgs {
     /// Which bundled credentials to profile.
     #[arg(long, value_enum, default_value_t = Schema::All)]
@@ -23,15 +26,12 @@ pub(super) struct ProfileArgs {
     /// Profile these credential files instead of the bundled ones (not with --schema).
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "schema")]
     credential: Vec<PathBuf>,
-    /// Iterations per run (N) [default: 50; 2000 with --study].
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    iterations: Option<usize>,
-    /// Number of runs (R) [default: 5].
-    #[arg(long, value_name = "R", allow_negative_numbers = true)]
-    runs: Option<usize>,
-    /// Warm-up iterations per pipeline before measuring [default: 5].
-    #[arg(long, value_name = "W", allow_negative_numbers = true)]
-    warmup: Option<usize>,
+    #[command(flatten)]
+    plan: PlanArgs<
+        { Config::DEFAULT.iterations },
+        { Config::DEFAULT.runs },
+        { Config::DEFAULT.warmup },
+    >,
     /// The study's setting: N=2000 iterations x R=5 runs (explicit --iterations/--runs still win).
     #[arg(long)]
     study: bool,
@@ -54,27 +54,26 @@ pub(super) struct ProfileArgs {
     #[command(flatten)]
     flame: FlameArgs,
     #[command(flatten)]
-    common: CommonArgs,
+    rdfc: RdfcArgs,
+    /// Process each distinct top-level @context once and reuse it (as jsonld.js and PyLD do across calls); `off`
+    /// measures the cold path a verifier that caches nothing pays; `both` measures RDFC-1.0 both ways and shows
+    /// them side by side.
+    #[arg(long, value_enum, value_name = "on|off|both", default_value_t = ContextCacheChoice::On)]
+    context_cache: ContextCacheChoice,
+    #[command(flatten)]
+    engine: EngineArgs,
+    #[command(flatten)]
+    input: InputArgs,
 }
 
 pub(super) fn run(args: ProfileArgs) -> Result<()> {
+    let rdfc = args.rdfc.options(HashAlgorithm::Sha256)?;
     let base = if args.study {
         Config::STUDY
     } else {
         Config::DEFAULT
     };
-    let config = Config {
-        iterations: args.iterations.unwrap_or(base.iterations),
-        runs: args.runs.unwrap_or(base.runs),
-        warmup: args.warmup.unwrap_or(base.warmup),
-        rdfc: rdfc_options(&args.common, HashAlgorithm::Sha256)?,
-    };
-    if config.iterations == 0 || config.runs == 0 {
-        return Err(Error::new(
-            ErrorKind::Usage,
-            "--iterations and --runs must be at least 1",
-        ));
-    }
+    let config = Config::new(&args.plan.plan_over(base.plan())?, rdfc);
     for path in [&args.export_json, &args.export_csv, &args.export_markdown]
         .into_iter()
         .flatten()
@@ -85,27 +84,34 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         true => None,
         false => Some(args.flame.dir(&now())?),
     };
-    let loader = loader(&args.common)?;
+    // The main loader: the first engine with the first cache mode; then the second engine's (`--engine both`),
+    // the first engine's cold one (`--context-cache both`), and the second engine's cold one (both).
+    let (engines, caches) = (args.engine.engine.engines(), args.context_cache.modes());
+    let loaders = args.input.loaders()?;
+    let loader = loaders.loader(engines[0], caches[0])?;
     let credentials = if args.credential.is_empty() {
         corpus::for_main_job(args.schema)
     } else {
         corpus::user_files(&args.credential)?
     };
     let shapes = benchmark::check(&credentials, &loader, &config)?;
-    let other_engine = super::other_engine_loader(&args.common)?;
+    let other_engine = match engines.get(1) {
+        Some(&engine) => Some(loaders.loader(engine, caches[0])?),
+        None => None,
+    };
     if let Some(other) = &other_engine {
         benchmark::check(&credentials, other, &config)?;
     }
     if let Some(dir) = &flame_dir {
         create_dir(dir)?;
     }
-    let cold = match args.common.context_cache.as_str() {
-        "both" => Some(loader_with_cache(&args.common, false)?),
-        _ => None,
-    };
-    let other_engine_cold = match cold {
-        Some(_) => super::other_engine_loader_with_cache(&args.common, false)?,
+    let cold = match caches.get(1) {
+        Some(&cache) => Some(loaders.loader(engines[0], cache)?),
         None => None,
+    };
+    let other_engine_cold = match (engines.get(1), caches.get(1)) {
+        (Some(&engine), Some(&cache)) => Some(loaders.loader(engine, cache)?),
+        _ => None,
     };
     let pipelines = 2
         + usize::from(cold.is_some())
@@ -126,16 +132,11 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
     let exchange = match args.no_exchange {
         true => None,
         false => {
-            let loaders = super::engine_loaders(&loader, &other_engine);
-            let plan = profile::Plan {
-                iterations: config.iterations,
-                runs: config.runs,
-                warmup: config.warmup,
-                plain: false,
-            };
-            let steps = runner::study_table_steps(&loaders, &plan);
+            let per_engine: Vec<_> = std::iter::once(&loader).chain(&other_engine).collect();
+            let plan = config.plan();
+            let steps = runner::study_table_steps(&per_engine, &plan);
             Some(with_progress(steps, "exchanging", |bar| {
-                runner::study_table(&loaders, &plan, &mut || bar.inc(1))
+                runner::study_table(&per_engine, &plan, &mut || bar.inc(1))
             })?)
         }
     };

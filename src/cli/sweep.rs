@@ -1,10 +1,12 @@
 //! `canonprof sweep`: each phase's cost against the size of a synthetic credential, with fitted growth and an
 //! SVG chart.
 
-use super::{check_writable, loader, rdfc_options, with_progress, write_stdout, CommonArgs};
+use super::args::{CacheArgs, JsonLdArgs, PlanArgs, RdfcArgs};
+use super::{check_writable, with_progress, write_stdout};
 use crate::benchmark::sweep::{self, Kind};
 use crate::benchmark::Config;
 use crate::canon::rdfc::HashAlgorithm;
+use crate::canon::Engine;
 use crate::error::{Error, ErrorKind, Result};
 use crate::export::{self, sweep as render};
 use clap::Args;
@@ -18,30 +20,8 @@ pub(super) struct SweepArgs {
     /// Sizes to measure, comma-separated [default: attributes 5…500, depth 1…32, blank-nodes 1…64].
     #[arg(long, value_name = "N,N,…", value_delimiter = ',')]
     sizes: Vec<usize>,
-    /// Iterations per run (N).
-    #[arg(
-        long,
-        value_name = "N",
-        default_value_t = 20,
-        allow_negative_numbers = true
-    )]
-    iterations: usize,
-    /// Number of runs (R).
-    #[arg(
-        long,
-        value_name = "R",
-        default_value_t = 3,
-        allow_negative_numbers = true
-    )]
-    runs: usize,
-    /// Warm-up iterations per pipeline and size.
-    #[arg(
-        long,
-        value_name = "W",
-        default_value_t = 3,
-        allow_negative_numbers = true
-    )]
-    warmup: usize,
+    #[command(flatten)]
+    plan: PlanArgs<20, 3, 3>,
     /// Where to write the SVG chart [default: sweep-<kind>.svg].
     #[arg(long, value_name = "FILE")]
     chart: Option<PathBuf>,
@@ -49,7 +29,14 @@ pub(super) struct SweepArgs {
     #[arg(long, value_name = "FILE")]
     export_csv: Option<PathBuf>,
     #[command(flatten)]
-    common: CommonArgs,
+    rdfc: RdfcArgs,
+    #[command(flatten)]
+    cache: CacheArgs,
+    /// The JSON-LD expansion engine (expansion and deserialization to RDF).
+    #[arg(long, value_enum, value_name = "json-ld|canonprof", default_value_t = Engine::JsonLd)]
+    engine: Engine,
+    #[command(flatten)]
+    jsonld: JsonLdArgs,
 }
 
 pub(super) fn run(args: SweepArgs) -> Result<()> {
@@ -58,18 +45,17 @@ pub(super) fn run(args: SweepArgs) -> Result<()> {
     } else {
         args.sizes.clone()
     };
-    if sizes.contains(&0) || args.iterations == 0 || args.runs == 0 {
-        return Err(Error::new(
-            ErrorKind::Usage,
-            "--sizes, --iterations and --runs must be at least 1",
-        ));
-    }
-    let config = Config {
-        iterations: args.iterations,
-        runs: args.runs,
-        warmup: args.warmup,
-        rdfc: rdfc_options(&args.common, HashAlgorithm::Sha256)?,
+    // One message for the sizes and the plan, which share the "at least 1" rule.
+    let plan = match (sizes.contains(&0), args.plan.plan()) {
+        (false, Ok(plan)) => plan,
+        _ => {
+            return Err(Error::new(
+                ErrorKind::Usage,
+                "--sizes, --iterations and --runs must be at least 1",
+            ))
+        }
     };
+    let config = Config::new(&plan, args.rdfc.options(HashAlgorithm::Sha256)?);
     let chart_path = args
         .chart
         .clone()
@@ -78,7 +64,8 @@ pub(super) fn run(args: SweepArgs) -> Result<()> {
     if let Some(path) = &args.export_csv {
         check_writable(path)?;
     }
-    let loader = loader(&args.common)?;
+    let loaders = args.jsonld.loaders(None)?;
+    let loader = loaders.loader(args.engine, args.cache.context_cache.enabled())?;
     let steps = (sizes.len() * 2 * config.runs * config.iterations) as u64;
     let sweep = with_progress(steps, "measuring", |bar| {
         sweep::run(args.kind, &sizes, &loader, &config, &mut || bar.inc(1))

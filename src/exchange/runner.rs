@@ -10,6 +10,7 @@ use super::vcdm;
 use crate::corpus::{self, Credential};
 use crate::error::Result;
 use crate::integrity::suites::Cryptosuite;
+use crate::keys::SignatureAlgorithm;
 use crate::loader::OfflineLoader;
 use crate::profile::Plan;
 use crate::report::exchange::{FormatsReport, SuitesConfig, SuitesReport};
@@ -87,16 +88,18 @@ pub fn suites_steps(
     (credentials * legs * 3 * settings.runs * settings.iterations) as u64
 }
 
-/// Every (credential, suite) exchange (see [`vcdm::run`]; `p384`: P-384 keys for the ECDSA suites) with the
-/// settings it ran with; `progress` is called after every measured iteration.
+/// Every (credential, suite) exchange (see [`vcdm::run`]; `ecdsa`: the keys of ecdsa-rdfc-2019 and
+/// ecdsa-jcs-2019, P-256 or P-384) with the settings it ran with; `progress` is called after every measured
+/// iteration.
 pub fn run_suites(
     credentials: &[Credential],
     suites: &[Cryptosuite],
-    p384: bool,
+    ecdsa: SignatureAlgorithm,
     loaders: &[&OfflineLoader],
     settings: &vcdm::Settings,
     progress: &mut dyn FnMut(),
 ) -> Result<SuitesReport> {
+    let p384 = ecdsa == SignatureAlgorithm::P384;
     let results = vcdm::run(credentials, suites, p384, loaders, settings, progress)?;
     Ok(SuitesReport {
         config: SuitesConfig {

@@ -1,0 +1,272 @@
+//! The argument groups several commands share, and their one check each: parsing yields these low-level values,
+//! and each group converts them once into the typed options the runners take (a [`Plan`], [`RdfcOptions`],
+//! checked [`Loaders`], a flamegraph directory). A group is offered only by the commands where it acts.
+
+use crate::canon::rdfc::{HashAlgorithm, RdfcOptions, DEFAULT_HNDQ_CALL_LIMIT};
+use crate::canon::Engine;
+use crate::document::Limits;
+use crate::error::{Error, ErrorKind, Result};
+use crate::loader::OfflineLoader;
+use crate::options::{ContextCache, EngineChoice};
+use crate::profile::Plan;
+use clap::Args;
+use std::path::{Path, PathBuf};
+
+/// Iterations, runs and warm-up of a measurement; a command's defaults are `N`, `R` and `W`.
+#[derive(Debug, Args)]
+pub(super) struct PlanArgs<const N: usize, const R: usize, const W: usize> {
+    // Iterations per run (N).
+    #[arg(long, value_name = "N", allow_negative_numbers = true, help = format!("Iterations per run (N) [default: {N}]"))]
+    iterations: Option<usize>,
+    // Number of runs (R).
+    #[arg(long, value_name = "R", allow_negative_numbers = true, help = format!("Number of runs (R) [default: {R}]"))]
+    runs: Option<usize>,
+    // Warm-up iterations of each measured pipeline or operation.
+    #[arg(long, value_name = "W", allow_negative_numbers = true, help = format!("Warm-up iterations of each measured pipeline or operation, before its runs [default: {W}]"))]
+    warmup: Option<usize>,
+}
+
+impl<const N: usize, const R: usize, const W: usize> PlanArgs<N, R, W> {
+    /// The plan with this command's defaults.
+    pub(super) fn plan(&self) -> Result<Plan> {
+        self.plan_over(Plan {
+            iterations: N,
+            runs: R,
+            warmup: W,
+            plain: false,
+        })
+    }
+
+    /// The plan, `base` giving what the command line leaves out. Errors: [`ErrorKind::Usage`] for 0 iterations
+    /// or runs.
+    pub(super) fn plan_over(&self, base: Plan) -> Result<Plan> {
+        let plan = Plan {
+            iterations: self.iterations.unwrap_or(base.iterations),
+            runs: self.runs.unwrap_or(base.runs),
+            warmup: self.warmup.unwrap_or(base.warmup),
+            plain: base.plain,
+        };
+        if plan.iterations == 0 || plan.runs == 0 {
+            return Err(Error::new(
+                ErrorKind::Usage,
+                "--iterations and --runs must be at least 1",
+            ));
+        }
+        Ok(plan)
+    }
+}
+
+/// The RDFC-1.0 options of the commands whose canonicalizations take them.
+#[derive(Debug, Args)]
+pub(super) struct RdfcArgs {
+    /// Refuse a dataset as poison after this many Hash N-Degree Quads calls (RDFC-1.0 §7.1).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_HNDQ_CALL_LIMIT, allow_negative_numbers = true)]
+    hndq_limit: usize,
+    /// Refuse a dataset whose blank node labeling takes longer than this many seconds (RDFC-1.0 §7.1 timeout).
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 10.0,
+        allow_negative_numbers = true
+    )]
+    time_limit: f64,
+    /// Profile documents that safe mode refuses: drop what the JSON-LD 1.1 API drops (undefined terms, relative
+    /// or invalid IRIs) and report how many statements were dropped.
+    #[arg(long)]
+    lossy: bool,
+}
+
+impl RdfcArgs {
+    /// The options, labeling with `hash`. Errors: [`ErrorKind::Usage`] for a zero call limit or a time limit
+    /// outside (0, 86400] s.
+    pub(super) fn options(&self, hash: HashAlgorithm) -> Result<RdfcOptions> {
+        if self.hndq_limit == 0 {
+            return Err(Error::new(
+                ErrorKind::Usage,
+                "--hndq-limit must be at least 1",
+            ));
+        }
+        if !(self.time_limit > 0.0 && self.time_limit <= 86_400.0) {
+            return Err(Error::new(
+                ErrorKind::Usage,
+                "--time-limit must be a number of seconds above 0 and at most 86400",
+            ));
+        }
+        Ok(RdfcOptions {
+            hndq_call_limit: self.hndq_limit,
+            hash,
+            time_limit: Some(std::time::Duration::from_secs_f64(self.time_limit)),
+            lossy: self.lossy,
+        })
+    }
+}
+
+/// The JSON-LD input bounds and loader options of the commands that read credential files.
+#[derive(Debug, Args)]
+pub(super) struct InputArgs {
+    #[command(flatten)]
+    jsonld: JsonLdArgs,
+    /// Refuse input files larger than this many bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = Limits::DEFAULT.max_bytes)]
+    max_input_size: usize,
+}
+
+impl InputArgs {
+    /// Checks the bounds (see [`JsonLdArgs::loaders`]).
+    pub(super) fn loaders(&self) -> Result<Loaders<'_>> {
+        self.jsonld.loaders(Some(self.max_input_size))
+    }
+}
+
+/// The JSON-LD bounds and loader options of every command that expands JSON-LD.
+#[derive(Debug, Args)]
+pub(super) struct JsonLdArgs {
+    /// Directory with an index.json (context URL → file name) of extra JSON-LD contexts, served offline (they
+    /// replace bundled ones with the same URL).
+    #[arg(long, value_name = "DIR")]
+    contexts: Option<PathBuf>,
+    /// Refuse JSON nested deeper than this many arrays and objects (at most 127: serde_json, which parses every
+    /// input, stops at 128).
+    #[arg(long, value_name = "N", default_value_t = Limits::DEFAULT.max_depth)]
+    max_depth: usize,
+    /// Refuse a document whose contexts need more than this many dereferences ("context overflow"; a context
+    /// that includes itself is refused at once).
+    #[arg(long, value_name = "N", default_value_t = crate::loader::DEFAULT_MAX_CONTEXT_LOADS)]
+    max_context_loads: usize,
+}
+
+impl JsonLdArgs {
+    /// Checks the bounds once, sets this process's input limits ([`crate::document::set_limits`];
+    /// `max_input_size` where the command reads files) and returns what makes the loaders. Errors:
+    /// [`ErrorKind::Usage`] for a zero bound or a depth above serde_json's.
+    pub(super) fn loaders(&self, max_input_size: Option<usize>) -> Result<Loaders<'_>> {
+        if max_input_size == Some(0) || self.max_depth == 0 || self.max_context_loads == 0 {
+            let names = match max_input_size {
+                Some(_) => "--max-input-size, --max-depth and --max-context-loads",
+                None => "--max-depth and --max-context-loads",
+            };
+            return Err(Error::new(
+                ErrorKind::Usage,
+                format!("{names} must be at least 1"),
+            ));
+        }
+        if self.max_depth > Limits::MAX_DEPTH_CEILING {
+            return Err(Error::new(
+                ErrorKind::Usage,
+                format!(
+                    "--max-depth can be at most {}: serde_json, which parses every input, stops at 128 nested arrays and objects",
+                    Limits::MAX_DEPTH_CEILING
+                ),
+            ));
+        }
+        crate::document::set_limits(Limits {
+            max_bytes: max_input_size.unwrap_or(Limits::DEFAULT.max_bytes),
+            max_depth: self.max_depth,
+        });
+        Ok(Loaders { args: self })
+    }
+}
+
+/// Checked loader options ([`JsonLdArgs::loaders`]): makes a loader per engine and cache mode.
+pub(super) struct Loaders<'a> {
+    args: &'a JsonLdArgs,
+}
+
+impl Loaders<'_> {
+    /// A loader with the bundled and the user's contexts, `engine` and the context cache on (`cache`) or off.
+    /// Errors: the user's context index or files (see [`OfflineLoader::with_user_contexts`]).
+    pub(super) fn loader(&self, engine: Engine, cache: bool) -> Result<OfflineLoader> {
+        let loader = OfflineLoader::bundled()
+            .with_engine(engine)
+            .with_context_cache(cache)
+            .with_max_context_loads(self.args.max_context_loads);
+        match &self.args.contexts {
+            Some(dir) => loader.with_user_contexts(dir),
+            None => Ok(loader),
+        }
+    }
+
+    /// A loader per engine of `engines`, each with the context cache on (`cache`) or off.
+    pub(super) fn per_engine(&self, engines: &[Engine], cache: bool) -> Result<Vec<OfflineLoader>> {
+        engines.iter().map(|&e| self.loader(e, cache)).collect()
+    }
+}
+
+/// `--engine` of the commands where `both` acts.
+#[derive(Debug, Args)]
+pub(super) struct EngineArgs {
+    /// The JSON-LD expansion engine (expansion and deserialization to RDF): `json-ld` (the json-ld crate, the
+    /// reference), `canonprof` (canonprof's own: shared, memoized contexts), or `both` (the main job measures
+    /// RDFC-1.0 with each, side by side with their ratio; `canonicalize` checks they agree byte for byte;
+    /// `flame` draws RDFC-1.0 with each; `exchange` runs each RDFC-1.0 cryptosuite once per engine).
+    #[arg(long, value_enum, value_name = "json-ld|canonprof|both", default_value_t = EngineChoice::JsonLd)]
+    pub(super) engine: EngineChoice,
+}
+
+/// `--context-cache` of the commands that run one cache mode.
+#[derive(Debug, Args)]
+pub(super) struct CacheArgs {
+    /// Process each distinct top-level @context once and reuse it (as jsonld.js and PyLD do across calls), or
+    /// process every document's contexts anew (`off`: the cold path a verifier that caches nothing pays).
+    #[arg(long, value_enum, value_name = "on|off", default_value_t = ContextCache::On)]
+    pub(super) context_cache: ContextCache,
+}
+
+/// The loader options of the commands that run one context cache mode and offer `--engine both`.
+#[derive(Debug, Args)]
+pub(super) struct LoaderArgs {
+    #[command(flatten)]
+    cache: CacheArgs,
+    #[command(flatten)]
+    engine: EngineArgs,
+    #[command(flatten)]
+    input: InputArgs,
+}
+
+impl LoaderArgs {
+    /// Checks the input bounds (once) and makes one loader per chosen engine, the main one first (two with
+    /// `--engine both`), each with the chosen context cache mode.
+    pub(super) fn per_engine(&self) -> Result<Vec<OfflineLoader>> {
+        let loaders = self.input.loaders()?;
+        loaders.per_engine(
+            self.engine.engine.engines(),
+            self.cache.context_cache.enabled(),
+        )
+    }
+}
+
+/// Options of every command that draws flamegraphs.
+#[derive(Debug, Args)]
+pub(super) struct FlameArgs {
+    /// Directory for the flamegraphs and their folded stacks (and the main job's index.html); default:
+    /// flamegraphs/<run start>/ under the current directory.
+    #[arg(long, value_name = "DIR")]
+    pub(super) flamegraphs: Option<PathBuf>,
+    /// Seconds of CPU sampling per sampled flamegraph (0 < S ≤ 600); 4.5 s gives ≥ 1,000 samples at a 250 Hz
+    /// kernel tick.
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 4.5,
+        allow_negative_numbers = true
+    )]
+    pub(super) flame_seconds: f64,
+}
+
+impl FlameArgs {
+    /// The output directory (given, or `flamegraphs/<run start>`); [`super::create_dir`] makes it once the
+    /// inputs are checked, before any measuring. Errors: [`ErrorKind::Usage`] for sampling time outside
+    /// (0, 600] s.
+    pub(super) fn dir(&self, started_at: &str) -> Result<PathBuf> {
+        if !(self.flame_seconds > 0.0 && self.flame_seconds <= 600.0) {
+            return Err(Error::new(
+                ErrorKind::Usage,
+                "--flame-seconds must be a number of seconds above 0 and at most 600",
+            ));
+        }
+        Ok(match &self.flamegraphs {
+            Some(dir) => dir.clone(),
+            None => Path::new("flamegraphs").join(started_at.replace(':', "-")),
+        })
+    }
+}

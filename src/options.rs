@@ -1,0 +1,149 @@
+//! The modes the command line offers, as library types that `clap` parses once ([`clap::ValueEnum`]): which
+//! JSON-LD expansion engines run ([`EngineChoice`], `--engine`), the context cache ([`ContextCache`] and the
+//! main job's [`ContextCacheChoice`], `--context-cache`), the ECDSA curve of the Data Integrity suites
+//! ([`Curve`], `--curve`); and the command-line names of library enums parsed as they are: the RDFC-1.0
+//! labeling hash ([`HashAlgorithm`], `--hash-algorithm`) and the Data Integrity cryptosuite ([`Cryptosuite`],
+//! `--cryptosuite`). Each mode yields what the runners take (engines, cache switches, a signature algorithm).
+
+use crate::canon::rdfc::HashAlgorithm;
+use crate::canon::Engine;
+use crate::integrity::suites::Cryptosuite;
+use crate::keys::SignatureAlgorithm;
+use clap::builder::PossibleValue;
+use clap::ValueEnum;
+
+/// Implements [`ValueEnum`] for a mode with these command-line names, in this order, without help of their
+/// own: each option's help says what its values do in its command.
+macro_rules! value_names {
+    ($ty:ty { $($variant:path => $name:literal),+ $(,)? }) => {
+        impl ValueEnum for $ty {
+            fn value_variants<'a>() -> &'a [Self] {
+                &[$($variant),+]
+            }
+
+            fn to_possible_value(&self) -> Option<PossibleValue> {
+                Some(PossibleValue::new(match self {
+                    $($variant => $name),+
+                }))
+            }
+        }
+    };
+}
+
+/// `--engine`: one JSON-LD expansion engine, or both side by side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum EngineChoice {
+    /// The json-ld crate's engine (the reference).
+    #[default]
+    JsonLd,
+    /// canonprof's own engine (shared, memoized contexts).
+    Canonprof,
+    /// Each engine: json-ld first, then canonprof.
+    Both,
+}
+
+impl EngineChoice {
+    /// The engines to run, the main one first.
+    pub fn engines(self) -> &'static [Engine] {
+        match self {
+            EngineChoice::JsonLd => &[Engine::JsonLd],
+            EngineChoice::Canonprof => &[Engine::Canonprof],
+            EngineChoice::Both => &[Engine::JsonLd, Engine::Canonprof],
+        }
+    }
+}
+
+/// `--context-cache` of the commands that run one cache mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ContextCache {
+    /// Each distinct top-level @context is processed once and reused.
+    #[default]
+    On,
+    /// Every document's contexts are processed anew.
+    Off,
+}
+
+impl ContextCache {
+    /// Whether loaders cache processed contexts.
+    pub fn enabled(self) -> bool {
+        self == ContextCache::On
+    }
+}
+
+/// The main job's `--context-cache`: one mode, or RDFC-1.0 measured both ways.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ContextCacheChoice {
+    /// Each distinct top-level @context is processed once and reused.
+    #[default]
+    On,
+    /// Every document's contexts are processed anew.
+    Off,
+    /// RDFC-1.0 both ways: cached, then cold.
+    Both,
+}
+
+impl ContextCacheChoice {
+    /// The cache switches to run, the main one first (`true`: cached).
+    pub fn modes(self) -> &'static [bool] {
+        match self {
+            ContextCacheChoice::On => &[true],
+            ContextCacheChoice::Off => &[false],
+            ContextCacheChoice::Both => &[true, false],
+        }
+    }
+}
+
+/// `--curve`: the curve of ecdsa-rdfc-2019 and ecdsa-jcs-2019.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Curve {
+    /// P-256 (ES256).
+    #[default]
+    P256,
+    /// P-384 (ES384).
+    P384,
+}
+
+impl Curve {
+    /// The signature algorithm of the ECDSA keys.
+    pub fn algorithm(self) -> SignatureAlgorithm {
+        match self {
+            Curve::P256 => SignatureAlgorithm::P256,
+            Curve::P384 => SignatureAlgorithm::P384,
+        }
+    }
+}
+
+value_names!(EngineChoice {
+    EngineChoice::JsonLd => "json-ld",
+    EngineChoice::Canonprof => "canonprof",
+    EngineChoice::Both => "both",
+});
+value_names!(ContextCache {
+    ContextCache::On => "on",
+    ContextCache::Off => "off",
+});
+value_names!(ContextCacheChoice {
+    ContextCacheChoice::On => "on",
+    ContextCacheChoice::Off => "off",
+    ContextCacheChoice::Both => "both",
+});
+value_names!(Curve {
+    Curve::P256 => "p256",
+    Curve::P384 => "p384",
+});
+// `--hash-algorithm`.
+value_names!(HashAlgorithm {
+    HashAlgorithm::Sha256 => "sha256",
+    HashAlgorithm::Sha384 => "sha384",
+});
+
+/// `--cryptosuite NAME`: the proof's `cryptosuite` value ([`Cryptosuite::name`]).
+impl ValueEnum for Cryptosuite {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Cryptosuite::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.name()))
+    }
+}
