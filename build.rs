@@ -53,8 +53,10 @@ fn main() {
         "tracing",
         "tracing-subscriber",
     ] {
+        // The last entry of a name is its newest version, the one canonprof's own code uses (sha2 0.10 is in
+        // the lock too, for crates that hold it back).
         let needle = format!("name = \"{name}\"\nversion = \"");
-        if let Some(i) = lock.find(&needle) {
+        if let Some(i) = lock.rfind(&needle) {
             let rest = &lock[i + needle.len()..];
             versions.push(format!("{name}={}", &rest[..rest.find('"').unwrap_or(0)]));
         }

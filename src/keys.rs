@@ -64,14 +64,19 @@ impl SecretKey {
     /// A key of `algorithm` drawn from a ChaCha20 RNG seeded with `seed`, so runs are reproducible: Ed25519 from
     /// 32 random bytes, ECDSA by rejection sampling of a scalar below the group order.
     pub fn from_seed(algorithm: SignatureAlgorithm, seed: u64) -> SecretKey {
+        use p256::elliptic_curve::Generate;
         use rand_core::SeedableRng;
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
         match algorithm {
             SignatureAlgorithm::Ed25519 => {
                 SecretKey::Ed25519(ed25519_dalek::SigningKey::generate(&mut rng))
             }
-            SignatureAlgorithm::P256 => SecretKey::P256(p256::ecdsa::SigningKey::random(&mut rng)),
-            SignatureAlgorithm::P384 => SecretKey::P384(p384::ecdsa::SigningKey::random(&mut rng)),
+            SignatureAlgorithm::P256 => {
+                SecretKey::P256(p256::ecdsa::SigningKey::generate_from_rng(&mut rng))
+            }
+            SignatureAlgorithm::P384 => {
+                SecretKey::P384(p384::ecdsa::SigningKey::generate_from_rng(&mut rng))
+            }
         }
     }
 
@@ -189,8 +194,8 @@ impl PublicKey {
     pub fn to_bytes(&self, compressed: bool) -> Vec<u8> {
         match self {
             PublicKey::Ed25519(k) => k.to_bytes().to_vec(),
-            PublicKey::P256(k) => k.to_encoded_point(compressed).as_bytes().to_vec(),
-            PublicKey::P384(k) => k.to_encoded_point(compressed).as_bytes().to_vec(),
+            PublicKey::P256(k) => k.to_sec1_point(compressed).as_bytes().to_vec(),
+            PublicKey::P384(k) => k.to_sec1_point(compressed).as_bytes().to_vec(),
         }
     }
 

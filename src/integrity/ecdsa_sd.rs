@@ -34,14 +34,14 @@ pub struct BaseOptions {
 impl BaseOptions {
     /// HMAC key and proof-scoped key drawn from a seeded RNG (ChaCha20), so runs are reproducible.
     pub fn from_seed(mandatory_pointers: Vec<String>, seed: u64) -> BaseOptions {
-        use rand_core::{RngCore, SeedableRng};
+        use rand_core::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
         let mut hmac_key = [0u8; 32];
         rng.fill_bytes(&mut hmac_key);
         BaseOptions {
             mandatory_pointers,
             hmac_key,
-            proof_key: p256::ecdsa::SigningKey::random(&mut rng),
+            proof_key: p256::elliptic_curve::Generate::generate_from_rng(&mut rng),
         }
     }
 }
@@ -68,7 +68,7 @@ pub struct BaseIntermediates {
 /// Multikey bytes of a P-256 public key: 0x80 0x24 + the compressed point (35 bytes).
 fn multikey_bytes(key: &p256::ecdsa::VerifyingKey) -> Vec<u8> {
     let mut bytes = P256_MULTIKEY_HEADER.to_vec();
-    bytes.extend_from_slice(key.to_encoded_point(true).as_bytes());
+    bytes.extend_from_slice(key.to_sec1_point(true).as_bytes());
     bytes
 }
 

@@ -13,7 +13,7 @@ use crate::canon::{nquads, phase, Quads};
 use crate::error::{Error, Result};
 use crate::loader::OfflineLoader;
 use base64ct::{Base64UrlUnpadded, Encoding};
-use hmac::{Hmac, Mac};
+use hmac::{Hmac, KeyInit, Mac};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap, HashSet};

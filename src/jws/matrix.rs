@@ -71,7 +71,7 @@ fn stats(samples: &[Sample]) -> OpStats {
 
 /// A payload of `size` bytes from a seeded RNG.
 pub fn payload(size: usize, seed: u64) -> Vec<u8> {
-    use rand_core::{RngCore, SeedableRng};
+    use rand_core::{Rng, SeedableRng};
     let mut bytes = vec![0u8; size];
     rand_chacha::ChaCha20Rng::seed_from_u64(seed ^ size as u64).fill_bytes(&mut bytes);
     bytes

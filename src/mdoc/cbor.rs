@@ -166,19 +166,22 @@ impl<'a> Item<'a> {
         Ok(items)
     }
 
+    /// The members of a map, to look up by text key; `what` names the map in errors. Errors: not a map.
+    pub fn fields<'w>(self, what: &'w str) -> Result<Fields<'a, 'w>> {
+        Ok(Fields {
+            entries: self.map(what)?,
+            what,
+        })
+    }
+
     /// The value of the member of a map whose key is the text `key`, if any. Errors: not a map.
     pub fn get(self, key: &str, what: &str) -> Result<Option<Item<'a>>> {
-        Ok(self
-            .map(what)?
-            .into_iter()
-            .find(|(k, _)| k.is_text(key))
-            .map(|(_, v)| v))
+        Ok(self.fields(what)?.get(key))
     }
 
     /// The value of the member `key` of a map. Errors: not a map, or no such member (`{what} has no `key``).
     pub fn field(self, key: &str, what: &str) -> Result<Item<'a>> {
-        self.get(key, what)?
-            .ok_or_else(|| Error::mdoc(format!("{what} has no `{key}`")))
+        self.fields(what)?.field(key)
     }
 
     /// Whether the item is the text string `text` (definite length, as map keys are).
@@ -210,22 +213,65 @@ impl<'a> Item<'a> {
         ciborium::from_reader(self.bytes).map_err(|e| Error::mdoc(format!("{what}: {e}")))
     }
 
-    /// The item as text. Errors: not a text string.
+    /// The item as text (RFC 8949 §3.1 major type 3). Errors: not a text string, not UTF-8.
     pub fn text(self, what: &str) -> Result<String> {
-        match self.decode::<Cbor>(what)? {
-            Cbor::Text(t) => Ok(t),
+        let h = head(self.bytes, what)?;
+        match (h.major, h.argument) {
+            (3, Some(_)) => std::str::from_utf8(&self.bytes[h.len..])
+                .map(str::to_string)
+                .map_err(|_| Error::mdoc(format!("{what} is not UTF-8 text"))),
+            (3, None) => match self.decode::<Cbor>(what)? {
+                Cbor::Text(t) => Ok(t),
+                _ => Err(Error::mdoc(format!("{what} is not text"))),
+            },
             _ => Err(Error::mdoc(format!("{what} is not text"))),
         }
     }
 
-    /// The item as an unsigned integer. Errors: not one.
+    /// The item as a byte string (major type 2). Errors: not a byte string.
+    pub fn byte_string(self, what: &str) -> Result<Vec<u8>> {
+        let h = head(self.bytes, what)?;
+        match (h.major, h.argument) {
+            (BYTES, Some(_)) => Ok(self.bytes[h.len..].to_vec()),
+            (BYTES, None) => match self.decode::<Cbor>(what)? {
+                Cbor::Bytes(b) => Ok(b),
+                _ => Err(Error::mdoc(format!("{what} is not a byte string"))),
+            },
+            _ => Err(Error::mdoc(format!("{what} is not a byte string"))),
+        }
+    }
+
+    /// The item as an unsigned integer (major type 0). Errors: negative, or not an integer.
     pub fn unsigned(self, what: &str) -> Result<u64> {
-        match self.decode::<Cbor>(what)? {
-            Cbor::Integer(i) => {
-                u64::try_from(i).map_err(|_| Error::mdoc(format!("{what} is negative")))
-            }
+        let h = head(self.bytes, what)?;
+        match (h.major, h.argument) {
+            (0, Some(n)) => Ok(n),
+            (1, _) => Err(Error::mdoc(format!("{what} is negative"))),
             _ => Err(Error::mdoc(format!("{what} is not an integer"))),
         }
+    }
+}
+
+/// The members of a received map ([`Item::fields`]), looked up by text key.
+#[derive(Debug, Clone)]
+pub struct Fields<'a, 'w> {
+    entries: Vec<(Item<'a>, Item<'a>)>,
+    what: &'w str,
+}
+
+impl<'a> Fields<'a, '_> {
+    /// The value of the member whose key is the text `key`, if any.
+    pub fn get(&self, key: &str) -> Option<Item<'a>> {
+        self.entries
+            .iter()
+            .find(|(k, _)| k.is_text(key))
+            .map(|(_, v)| *v)
+    }
+
+    /// The value of the member `key`. Errors: no such member (`{what} has no `key``).
+    pub fn field(&self, key: &str) -> Result<Item<'a>> {
+        self.get(key)
+            .ok_or_else(|| Error::mdoc(format!("{} has no `{key}`", self.what)))
     }
 }
 

@@ -6,13 +6,17 @@ use crate::error::{Error, Result};
 use crate::keys::SecretKey;
 use std::str::FromStr;
 use std::time::Duration;
-use x509_cert::builder::{Builder, CertificateBuilder, Profile};
+use x509_cert::builder::{self, Builder, CertificateBuilder};
 use x509_cert::der::{self, Decode, Encode};
+use x509_cert::ext::pkix::{
+    AuthorityKeyIdentifier, BasicConstraints, KeyUsage, KeyUsages, SubjectKeyIdentifier,
+};
+use x509_cert::ext::{Extension, ToExtension};
 use x509_cert::name::Name;
 use x509_cert::serial_number::SerialNumber;
-use x509_cert::spki::SubjectPublicKeyInfoOwned;
+use x509_cert::spki::{SubjectPublicKeyInfoOwned, SubjectPublicKeyInfoRef};
 use x509_cert::time::{Time, Validity};
-use x509_cert::Certificate;
+use x509_cert::{Certificate, TbsCertificate};
 
 /// Validity of the generated certificates: 2025-01-01 to 2035-01-01 (UTC), so runs are reproducible.
 const NOT_BEFORE: u64 = 1_735_689_600;
@@ -33,10 +37,60 @@ fn validity() -> Result<Validity> {
             .map(Time::UtcTime)
             .map_err(|e| Error::mdoc(format!("certificate time: {e}")))
     };
-    Ok(Validity {
-        not_before: time(NOT_BEFORE)?,
-        not_after: time(NOT_AFTER)?,
-    })
+    Ok(Validity::new(time(NOT_BEFORE)?, time(NOT_AFTER)?))
+}
+
+/// The two certificate profiles of the chain (RFC 5280 §4.2.1 extensions, in this order): the IACA root —
+/// subject key identifier, basic constraints (CA), key usage keyCertSign + cRLSign — and the DS leaf — subject
+/// and authority key identifiers, basic constraints (not a CA), key usage digitalSignature + nonRepudiation.
+/// (The extension set x509-cert 0.2's `Profile::Root` / `Profile::Leaf` made, so the certificates keep their
+/// bytes.)
+enum AnnexB {
+    /// The self-signed IACA root, `subject` also the issuer.
+    Root { subject: Name },
+    /// The DS certificate `subject`, issued by `issuer`.
+    Leaf { issuer: Name, subject: Name },
+}
+
+impl builder::Profile for AnnexB {
+    fn get_issuer(&self, subject: &Name) -> Name {
+        match self {
+            AnnexB::Root { .. } => subject.clone(),
+            AnnexB::Leaf { issuer, .. } => issuer.clone(),
+        }
+    }
+
+    fn get_subject(&self) -> Name {
+        match self {
+            AnnexB::Root { subject } | AnnexB::Leaf { subject, .. } => subject.clone(),
+        }
+    }
+
+    fn build_extensions(
+        &self,
+        spk: SubjectPublicKeyInfoRef<'_>,
+        issuer_spk: SubjectPublicKeyInfoRef<'_>,
+        tbs: &TbsCertificate,
+    ) -> builder::Result<Vec<Extension>> {
+        let root = matches!(self, AnnexB::Root { .. });
+        let mut extensions =
+            vec![SubjectKeyIdentifier::try_from(spk)?.to_extension(tbs.subject(), &[])?];
+        if !root {
+            let aki = AuthorityKeyIdentifier::try_from(issuer_spk)?;
+            extensions.push(aki.to_extension(tbs.subject(), &extensions)?);
+        }
+        let basic = BasicConstraints {
+            ca: root,
+            path_len_constraint: None,
+        };
+        extensions.push(basic.to_extension(tbs.subject(), &extensions)?);
+        let usage = match root {
+            true => KeyUsages::KeyCertSign | KeyUsages::CRLSign,
+            false => KeyUsages::DigitalSignature | KeyUsages::NonRepudiation,
+        };
+        extensions.push(KeyUsage(usage).to_extension(tbs.subject(), &extensions)?);
+        Ok(extensions)
+    }
 }
 
 /// The SubjectPublicKeyInfo of an MSO signing key (P-256 or Ed25519).
@@ -62,28 +116,25 @@ pub fn generate(iaca: &SecretKey, signer: &SecretKey) -> Result<Chain> {
     let iaca_name = name("CN=canonprof IACA,C=UT")?;
     let serial = |n: u32| SerialNumber::from(n);
     let root = CertificateBuilder::new(
-        Profile::Root,
+        AnnexB::Root {
+            subject: iaca_name.clone(),
+        },
         serial(1),
         validity()?,
-        iaca_name.clone(),
         spki(iaca)?,
-        iaca_key,
     )
-    .and_then(|b| b.build::<p256::ecdsa::DerSignature>())
+    .and_then(|b| b.build::<_, p256::ecdsa::DerSignature>(iaca_key))
     .map_err(|e| Error::mdoc(format!("IACA certificate: {e}")))?;
     let ds = CertificateBuilder::new(
-        Profile::Leaf {
+        AnnexB::Leaf {
             issuer: iaca_name,
-            enable_key_agreement: false,
-            enable_key_encipherment: false,
+            subject: name("CN=canonprof DS,C=UT")?,
         },
         serial(2),
         validity()?,
-        name("CN=canonprof DS,C=UT")?,
         spki(signer)?,
-        iaca_key,
     )
-    .and_then(|b| b.build::<p256::ecdsa::DerSignature>())
+    .and_then(|b| b.build::<_, p256::ecdsa::DerSignature>(iaca_key))
     .map_err(|e| Error::mdoc(format!("DS certificate: {e}")))?;
     let der = |c: Certificate| {
         c.to_der()
@@ -96,7 +147,7 @@ pub fn generate(iaca: &SecretKey, signer: &SecretKey) -> Result<Chain> {
 }
 
 fn within(cert: &Certificate, now_unix: u64, what: &str) -> Result<()> {
-    let v = &cert.tbs_certificate.validity;
+    let v = &cert.tbs_certificate().validity();
     let (from, until) = (
         v.not_before.to_unix_duration().as_secs(),
         v.not_after.to_unix_duration().as_secs(),
@@ -123,28 +174,28 @@ pub fn verify_chain(ds: &[u8], iaca: &[u8], now_unix: u64) -> Result<SubjectPubl
             .map_err(|e| Error::mdoc(format!("the {what} certificate is not DER X.509: {e}")))
     };
     let (ds_cert, iaca_cert) = (parse(ds, "DS")?, parse(iaca, "IACA")?);
-    if ds_cert.tbs_certificate.issuer != iaca_cert.tbs_certificate.subject {
+    if ds_cert.tbs_certificate().issuer() != iaca_cert.tbs_certificate().subject() {
         return Err(Error::mdoc(
             "the DS certificate was not issued by the trusted IACA",
         ));
     }
     let iaca_spki = iaca_cert
-        .tbs_certificate
-        .subject_public_key_info
+        .tbs_certificate()
+        .subject_public_key_info()
         .to_der()
         .map_err(|e| Error::key(format!("IACA key: {e}")))?;
     let iaca_key = p256::ecdsa::VerifyingKey::from_public_key_der(&iaca_spki)
         .map_err(|e| Error::key(format!("the IACA key is not P-256: {e}")))?;
     let tbs = ds_cert
-        .tbs_certificate
+        .tbs_certificate()
         .to_der()
         .map_err(|e| Error::mdoc(format!("DS certificate: {e}")))?;
-    let signature = p256::ecdsa::DerSignature::from_bytes(ds_cert.signature.raw_bytes())
+    let signature = p256::ecdsa::DerSignature::from_bytes(ds_cert.signature().raw_bytes())
         .map_err(|e| Error::mdoc(format!("DS certificate signature: {e}")))?;
     iaca_key.verify(&tbs, &signature).map_err(|_| {
         Error::signature("the DS certificate's signature does not verify with the IACA key")
     })?;
     within(&iaca_cert, now_unix, "IACA")?;
     within(&ds_cert, now_unix, "DS")?;
-    Ok(ds_cert.tbs_certificate.subject_public_key_info)
+    Ok(ds_cert.tbs_certificate().subject_public_key_info().clone())
 }

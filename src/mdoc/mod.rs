@@ -173,7 +173,7 @@ pub fn issue(
     document: &Document,
     issuer: &SecretKey,
     ds_cert: &[u8],
-    rng: &mut impl rand_core::RngCore,
+    rng: &mut impl rand_core::Rng,
 ) -> Result<Vec<u8>> {
     let Document {
         doc_type,
@@ -395,8 +395,8 @@ pub fn verify(device_response: &[u8], check: &Verification) -> Result<Verified> 
         .ok_or_else(|| Error::mdoc("the DeviceResponse has no document"))?;
     let doc_type = document.doc_type.as_str();
     let issuer_signed = &document.issuer_signed;
-    let issuer_auth = &issuer_signed.issuer_auth;
-    let ds_cert = issuer_signed.ds_certificate()?;
+    let issuer_auth = issuer_signed.issuer_auth()?;
+    let ds_cert = structures::ds_certificate(&issuer_auth)?;
     let issuer_key = {
         let _span = tracing::info_span!(step::CERTIFICATE_CHAIN).entered();
         let spki = match check.iaca {
@@ -405,8 +405,9 @@ pub fn verify(device_response: &[u8], check: &Verification) -> Result<Verified> 
                 use x509_cert::der::Decode;
                 x509_cert::Certificate::from_der(ds_cert)
                     .map_err(|e| Error::mdoc(format!("the DS certificate is not DER X.509: {e}")))?
-                    .tbs_certificate
-                    .subject_public_key_info
+                    .tbs_certificate()
+                    .subject_public_key_info()
+                    .clone()
             }
         };
         public_of_spki(&spki)?
@@ -424,7 +425,7 @@ pub fn verify(device_response: &[u8], check: &Verification) -> Result<Verified> 
             })?;
     }
     let _span = tracing::info_span!(step::DIGESTS).entered();
-    let mso = MobileSecurityObject::from_issuer_auth(issuer_auth)?;
+    let mso = MobileSecurityObject::from_issuer_auth(&issuer_auth)?;
     if mso.doc_type != doc_type {
         return Err(Error::mdoc("the document's docType is not the MSO's"));
     }

@@ -56,18 +56,15 @@ impl IssuerSignedItem {
     /// An `IssuerSignedItemBytes` (`#6.24(bstr .cbor IssuerSignedItem)`) as received. Errors: not tag 24, a
     /// missing or mistyped member.
     pub fn from_tag24(item: Item<'_>) -> Result<Tag24<'_, IssuerSignedItem>> {
-        const WHAT: &str = "an IssuerSignedItem";
         Tag24::decode(item, "an IssuerSignedItemBytes", |inner| {
+            let fields = inner.fields("an IssuerSignedItem")?;
             Ok(IssuerSignedItem {
-                digest_id: inner.field("digestID", WHAT)?.unsigned("digestID")?,
-                random: match inner.field("random", WHAT)?.decode::<Cbor>("random")? {
-                    Cbor::Bytes(b) => b,
-                    _ => return Err(Error::mdoc("random is not a byte string")),
-                },
-                element_identifier: inner
-                    .field("elementIdentifier", WHAT)?
+                digest_id: fields.field("digestID")?.unsigned("digestID")?,
+                random: fields.field("random")?.byte_string("random")?,
+                element_identifier: fields
+                    .field("elementIdentifier")?
                     .text("an elementIdentifier")?,
-                element_value: inner.field("elementValue", WHAT)?.decode("elementValue")?,
+                element_value: fields.field("elementValue")?.decode("elementValue")?,
             })
         })
     }
@@ -78,19 +75,20 @@ impl IssuerSignedItem {
 pub struct IssuerSigned<'a> {
     /// `nameSpaces` (`IssuerNameSpaces`): namespace → its `IssuerSignedItemBytes`, in received order.
     pub name_spaces: Vec<(String, Vec<Tag24<'a, IssuerSignedItem>>)>,
-    /// `issuerAuth`: the COSE_Sign1 (RFC 9052 §4.2) over `MobileSecurityObjectBytes`.
-    pub issuer_auth: CoseSign1,
+    /// `issuerAuth`, as received: the COSE_Sign1 (RFC 9052 §4.2) over `MobileSecurityObjectBytes`, decoded by
+    /// [`IssuerSigned::issuer_auth`] (a holder presenting passes it on untouched).
+    pub issuer_auth: Item<'a>,
     /// The whole `IssuerSigned` as received.
     pub item: Item<'a>,
 }
 
 impl<'a> IssuerSigned<'a> {
     /// Decodes an `IssuerSigned` map. Errors: a missing `nameSpaces` or `issuerAuth`, a namespace that is not
-    /// text, items that are not an array of `IssuerSignedItemBytes`, an `issuerAuth` that is not a COSE_Sign1.
+    /// text, items that are not an array of `IssuerSignedItemBytes`.
     pub fn decode(item: Item<'a>) -> Result<IssuerSigned<'a>> {
-        const WHAT: &str = "issuerSigned";
+        let fields = item.fields("issuerSigned")?;
         let mut name_spaces = Vec::new();
-        for (namespace, items) in item.field("nameSpaces", WHAT)?.map("nameSpaces")? {
+        for (namespace, items) in fields.field("nameSpaces")?.map("nameSpaces")? {
             let namespace = namespace.text("a namespace")?;
             let items = items
                 .array("a namespace's items")?
@@ -99,31 +97,34 @@ impl<'a> IssuerSigned<'a> {
                 .collect::<Result<_>>()?;
             name_spaces.push((namespace, items));
         }
-        let issuer_auth =
-            CoseSign1::from_cbor_value(item.field("issuerAuth", WHAT)?.decode("issuerAuth")?)
-                .map_err(|e| Error::mdoc(format!("issuerAuth is not a COSE_Sign1: {e}")))?;
         Ok(IssuerSigned {
             name_spaces,
-            issuer_auth,
+            issuer_auth: fields.field("issuerAuth")?,
             item,
         })
     }
 
-    /// The DS certificate (DER) in `issuerAuth`'s unprotected `x5chain` (RFC 9360 §2: one certificate, or the
-    /// chain with the DS certificate first). Errors: no `x5chain`.
-    pub fn ds_certificate(&self) -> Result<&[u8]> {
-        self.issuer_auth
-            .unprotected
-            .rest
-            .iter()
-            .find(|(l, _)| *l == coset::Label::Int(super::X5CHAIN))
-            .and_then(|(_, v)| match v {
-                Cbor::Bytes(b) => Some(b.as_slice()),
-                Cbor::Array(chain) => chain.first().and_then(Cbor::as_bytes).map(Vec::as_slice),
-                _ => None,
-            })
-            .ok_or_else(|| Error::mdoc("issuerAuth has no x5chain certificate"))
+    /// `issuerAuth` decoded. Errors: not a COSE_Sign1.
+    pub fn issuer_auth(&self) -> Result<CoseSign1> {
+        CoseSign1::from_cbor_value(self.issuer_auth.decode("issuerAuth")?)
+            .map_err(|e| Error::mdoc(format!("issuerAuth is not a COSE_Sign1: {e}")))
     }
+}
+
+/// The DS certificate (DER) in an `issuerAuth`'s unprotected `x5chain` (RFC 9360 §2: one certificate, or the
+/// chain with the DS certificate first). Errors: no `x5chain`.
+pub fn ds_certificate(issuer_auth: &CoseSign1) -> Result<&[u8]> {
+    issuer_auth
+        .unprotected
+        .rest
+        .iter()
+        .find(|(l, _)| *l == coset::Label::Int(super::X5CHAIN))
+        .and_then(|(_, v)| match v {
+            Cbor::Bytes(b) => Some(b.as_slice()),
+            Cbor::Array(chain) => chain.first().and_then(Cbor::as_bytes).map(Vec::as_slice),
+            _ => None,
+        })
+        .ok_or_else(|| Error::mdoc("issuerAuth has no x5chain certificate"))
 }
 
 /// §8.3.2.1.2.2 `DeviceAuth`: how the device authenticated the response.
@@ -148,20 +149,20 @@ impl<'a> DeviceSigned<'a> {
     /// Decodes a `DeviceSigned` map. Errors: a missing `nameSpaces` or `deviceAuth`, neither `deviceSignature`
     /// nor `deviceMac`, a `deviceSignature` that is not a COSE_Sign1.
     pub fn decode(item: Item<'a>) -> Result<DeviceSigned<'a>> {
-        const WHAT: &str = "deviceSigned";
+        let fields = item.fields("deviceSigned")?;
         let name_spaces = Tag24::decode(
-            item.field("nameSpaces", WHAT)?,
+            fields.field("nameSpaces")?,
             "DeviceNameSpacesBytes",
             |inner| inner.decode("DeviceNameSpaces"),
         )?;
-        let auth = item.field("deviceAuth", WHAT)?;
-        let device_auth = match auth.get("deviceSignature", "deviceAuth")? {
+        let auth = fields.field("deviceAuth")?.fields("deviceAuth")?;
+        let device_auth = match auth.get("deviceSignature") {
             Some(signature) => DeviceAuth::Signature(Box::new(
                 CoseSign1::from_cbor_value(signature.decode("deviceSignature")?).map_err(|e| {
                     Error::mdoc(format!("deviceSignature is not a COSE_Sign1: {e}"))
                 })?,
             )),
-            None if auth.get("deviceMac", "deviceAuth")?.is_some() => DeviceAuth::Mac,
+            None if auth.get("deviceMac").is_some() => DeviceAuth::Mac,
             None => {
                 return Err(Error::mdoc(
                     "deviceAuth has neither deviceSignature nor deviceMac",
@@ -202,29 +203,27 @@ impl<'a> DeviceResponse<'a> {
     /// or mistyped member of the response, a document or its `issuerSigned`.
     pub fn decode(bytes: &'a [u8]) -> Result<DeviceResponse<'a>> {
         const WHAT: &str = "the DeviceResponse";
-        let response = Item::whole(bytes, WHAT)?;
-        let documents = match response.get("documents", WHAT)? {
+        let response = Item::whole(bytes, WHAT)?.fields(WHAT)?;
+        let documents = match response.get("documents") {
             None => Vec::new(),
             Some(documents) => documents
                 .array("documents")?
                 .into_iter()
                 .map(|document| {
-                    const DOC: &str = "the document";
+                    let fields = document.fields("the document")?;
+                    let device_signed = fields.get("deviceSigned");
                     Ok(ResponseDocument {
-                        doc_type: document.field("docType", DOC)?.text("docType")?,
-                        issuer_signed: IssuerSigned::decode(document.field("issuerSigned", DOC)?)?,
-                        device_signed: document
-                            .get("deviceSigned", DOC)?
-                            .map(DeviceSigned::decode)
-                            .transpose()?,
+                        doc_type: fields.field("docType")?.text("docType")?,
+                        issuer_signed: IssuerSigned::decode(fields.field("issuerSigned")?)?,
+                        device_signed: device_signed.map(DeviceSigned::decode).transpose()?,
                     })
                 })
                 .collect::<Result<_>>()?,
         };
         Ok(DeviceResponse {
-            version: response.field("version", WHAT)?.text("version")?,
+            version: response.field("version")?.text("version")?,
             documents,
-            status: response.field("status", WHAT)?.unsigned("status")?,
+            status: response.field("status")?.unsigned("status")?,
         })
     }
 }
@@ -271,38 +270,33 @@ impl MobileSecurityObject {
             .ok_or_else(|| Error::mdoc("issuerAuth has no payload"))?;
         let bytes = Item::whole(payload, "the MSO bytes")?;
         Ok(Tag24::decode(bytes, "MobileSecurityObjectBytes", |mso| {
-            let validity = mso.field("validityInfo", WHAT)?;
-            let time = |key: &str| tdate_seconds(validity.field(key, "validityInfo")?, key);
+            let mso = mso.fields(WHAT)?;
+            let validity = mso.field("validityInfo")?.fields("validityInfo")?;
+            let time = |key: &str| tdate_seconds(validity.field(key)?, key);
             let mut value_digests = Vec::new();
-            for (namespace, digests) in mso.field("valueDigests", WHAT)?.map("valueDigests")? {
+            for (namespace, digests) in mso.field("valueDigests")?.map("valueDigests")? {
                 let namespace = namespace.text("a valueDigests namespace")?;
                 let digests = digests
                     .map("a namespace's digests")?
                     .into_iter()
                     .map(|(id, digest)| {
-                        let digest = match digest.decode::<Cbor>("a digest")? {
-                            Cbor::Bytes(b) => b,
-                            _ => return Err(Error::mdoc("a digest is not a byte string")),
-                        };
-                        Ok((id.unsigned("a digestID")?, digest))
+                        Ok((id.unsigned("a digestID")?, digest.byte_string("a digest")?))
                     })
                     .collect::<Result<_>>()?;
                 value_digests.push((namespace, digests));
             }
             let device_key = mso
-                .field("deviceKeyInfo", WHAT)?
+                .field("deviceKeyInfo")?
                 .field("deviceKey", "deviceKeyInfo")?
                 .decode::<Cbor>("deviceKey")?;
             Ok(MobileSecurityObject {
-                version: mso.field("version", WHAT)?.text("version")?,
-                digest_algorithm: mso
-                    .field("digestAlgorithm", WHAT)?
-                    .text("digestAlgorithm")?,
+                version: mso.field("version")?.text("version")?,
+                digest_algorithm: mso.field("digestAlgorithm")?.text("digestAlgorithm")?,
                 value_digests,
                 device_key: CoseKey::from_cbor_value(device_key).map_err(|e| {
                     Error::key(format!("the MSO's deviceKey is not a COSE_Key: {e}"))
                 })?,
-                doc_type: mso.field("docType", WHAT)?.text("docType")?,
+                doc_type: mso.field("docType")?.text("docType")?,
                 validity_info: ValidityInfo {
                     signed: time("signed")?,
                     valid_from: time("validFrom")?,

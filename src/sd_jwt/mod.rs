@@ -79,7 +79,7 @@ impl Disclosure {
     }
 
     /// A new object-property Disclosure with a 128-bit salt from `rng` (RFC 9901 §4.2.1, §9.3).
-    pub fn new(name: &str, value: &Value, rng: &mut impl rand_core::RngCore) -> Disclosure {
+    pub fn new(name: &str, value: &Value, rng: &mut impl rand_core::Rng) -> Disclosure {
         let mut salt = [0u8; 16];
         rng.fill_bytes(&mut salt);
         let array = Value::Array(vec![
@@ -134,11 +134,7 @@ pub struct Claims {
 /// the digests of the selective claims' Disclosures and `decoys` decoy digests, sorted. Salts and decoys come
 /// from `rng`. Spans: `disclose`, `sign`. Errors: a claim named `_sd`, `_sd_alg`, `...` or `cnf` among the
 /// selective claims; a signing failure.
-pub fn issue(
-    claims: &Claims,
-    issuer: &JoseKey,
-    rng: &mut impl rand_core::RngCore,
-) -> Result<Issued> {
+pub fn issue(claims: &Claims, issuer: &JoseKey, rng: &mut impl rand_core::Rng) -> Result<Issued> {
     let (payload, disclosures) = {
         let _span = tracing::info_span!(step::DISCLOSE).entered();
         let mut payload = claims.plain.clone();

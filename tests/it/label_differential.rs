@@ -29,12 +29,12 @@ fn assert_same_labels(name: &str, quads: &Quads, sha384: bool) {
     let (ours, theirs) = if sha384 {
         (
             label::issue::<Sha384>(quads, LIMIT),
-            rdf_canon::issue_with::<Sha384>(dataset, &options),
+            rdf_canon::issue_with::<rdf_canon_sha2::Sha384>(dataset, &options),
         )
     } else {
         (
             label::issue::<Sha256>(quads, LIMIT),
-            rdf_canon::issue_with::<Sha256>(dataset, &options),
+            rdf_canon::issue_with::<rdf_canon_sha2::Sha256>(dataset, &options),
         )
     };
     let (ours, counts) = ours.unwrap_or_else(|e| panic!("{name}: {e}"));

@@ -307,8 +307,10 @@ fn typed_decoding_keeps_the_received_items() {
         .map(|i| i.value.element_identifier.as_str())
         .collect();
     assert_eq!(names, ["attribute_00", "attribute_03", "attribute_19"]);
-    let mso =
-        mdoc::MobileSecurityObject::from_issuer_auth(&document.issuer_signed.issuer_auth).unwrap();
+    let mso = mdoc::MobileSecurityObject::from_issuer_auth(
+        &document.issuer_signed.issuer_auth().unwrap(),
+    )
+    .unwrap();
     assert_eq!(
         (mso.version.as_str(), mso.digest_algorithm.as_str()),
         ("1.0", "SHA-256")

@@ -57,7 +57,7 @@ fn inputs() -> &'static Vec<(String, Quads, String)> {
 
 /// `dataset` with every blank node renamed (`x<random>`) and the quads shuffled, both from `seed`.
 fn relabel_and_shuffle(dataset: &Quads, seed: u64) -> Quads {
-    use rand_core::{RngCore, SeedableRng};
+    use rand_core::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
     let mut names: HashMap<String, BlankNode> = HashMap::new();
     let mut rename = |b: &BlankNode| {

@@ -9,7 +9,7 @@ struct Falcon {
     signing: Vec<u8>,
     verifying: Vec<u8>,
     logn: u32,
-    rng: RefCell<rand_chacha::ChaCha20Rng>,
+    rng: RefCell<fn_dsa_rand_chacha::ChaCha20Rng>,
 }
 
 impl Algorithm for Falcon {
@@ -41,8 +41,8 @@ impl Algorithm for Falcon {
 
 pub(super) fn falcon<const LOGN: u32>(seed: u64) -> Result<Box<dyn Algorithm>> {
     use fn_dsa::{KeyPairGenerator, KeyPairGeneratorStandard};
-    use rand_core::SeedableRng;
-    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
+    use fn_dsa_rand_core::SeedableRng;
+    let mut rng = fn_dsa_rand_chacha::ChaCha20Rng::seed_from_u64(seed);
     let mut signing = vec![0u8; fn_dsa::sign_key_size(LOGN)];
     let mut verifying = vec![0u8; fn_dsa::vrfy_key_size(LOGN)];
     KeyPairGeneratorStandard::default().keygen(LOGN, &mut rng, &mut signing, &mut verifying);

@@ -20,25 +20,25 @@ pub fn from_jwk(jwk: &serde_json::Value) -> Result<Box<dyn Algorithm>> {
     let crv = jwk.get("crv").and_then(|v| v.as_str()).unwrap_or("");
     let point = |x: Vec<u8>, y: Vec<u8>| [&[4u8][..], &x, &y].concat();
     match (kty, crv) {
-        ("oct", _) => Ok(Box::new(
-            MacAlg::<jws_hmac::SimpleHmac<jws_sha2::Sha256>>::new(member("k")?, "HMAC"),
-        )),
+        ("oct", _) => Ok(Box::new(MacAlg::<hmac::SimpleHmac<sha2::Sha256>>::new(
+            member("k")?,
+            "HMAC",
+        ))),
         ("RSA", _) => {
             let n = rsa::BoxedUint::from_be_slice_vartime(&member("n")?);
             let e = rsa::BoxedUint::from_be_slice_vartime(&member("e")?);
             let public =
                 rsa::PublicKey::new(n, e).map_err(|e| Error::key(format!("RSA JWK: {e}")))?;
             let bytes = rsa::traits::PublicKeyParts::size(&public);
-            let vk = rsa::pkcs1v15::VerifyingKey::<jws_sha2::Sha256>::new(public);
+            let vk = rsa::pkcs1v15::VerifyingKey::<sha2::Sha256>::new(public);
             Ok(Box::new(VerifyOnly::<_, rsa::pkcs1v15::Signature>::new(
                 vk, bytes,
             )))
         }
         ("EC", "P-256") => {
-            let vk =
-                jws_p256::ecdsa::VerifyingKey::from_sec1_bytes(&point(member("x")?, member("y")?))
-                    .map_err(|e| Error::key(format!("P-256 JWK: {e}")))?;
-            Ok(Box::new(VerifyOnly::<_, jws_p256::ecdsa::Signature>::new(
+            let vk = p256::ecdsa::VerifyingKey::from_sec1_bytes(&point(member("x")?, member("y")?))
+                .map_err(|e| Error::key(format!("P-256 JWK: {e}")))?;
+            Ok(Box::new(VerifyOnly::<_, p256::ecdsa::Signature>::new(
                 vk, 65,
             )))
         }
@@ -54,17 +54,17 @@ pub fn from_jwk(jwk: &serde_json::Value) -> Result<Box<dyn Algorithm>> {
                 let d: [u8; 32] = d
                     .try_into()
                     .map_err(|_| Error::key("Ed25519 `d` is not 32 bytes"))?;
-                let sk = jws_ed25519::SigningKey::from_bytes(&d);
+                let sk = ed25519_dalek::SigningKey::from_bytes(&d);
                 let vk = sk.verifying_key();
-                Ok(pair::<_, _, jws_ed25519::Signature>(sk, vk, 32))
+                Ok(pair::<_, _, ed25519_dalek::Signature>(sk, vk, 32))
             }
             Err(_) => {
                 let x: [u8; 32] = member("x")?
                     .try_into()
                     .map_err(|_| Error::key("Ed25519 `x` is not 32 bytes"))?;
-                let vk = jws_ed25519::VerifyingKey::from_bytes(&x)
+                let vk = ed25519_dalek::VerifyingKey::from_bytes(&x)
                     .map_err(|e| Error::key(format!("Ed25519 JWK: {e}")))?;
-                Ok(Box::new(VerifyOnly::<_, jws_ed25519::Signature>::new(
+                Ok(Box::new(VerifyOnly::<_, ed25519_dalek::Signature>::new(
                     vk, 32,
                 )))
             }
@@ -94,8 +94,8 @@ impl<VK, S> VerifyOnly<VK, S> {
 
 impl<VK, S> Algorithm for VerifyOnly<VK, S>
 where
-    VK: jws_signature::Verifier<S>,
-    S: jws_signature::SignatureEncoding,
+    VK: signature::Verifier<S>,
+    S: signature::SignatureEncoding,
 {
     fn sign(&self, _: &[u8]) -> Result<Vec<u8>> {
         Err(Error::key("this key is public: it verifies only"))

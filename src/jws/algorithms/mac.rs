@@ -12,7 +12,7 @@ pub(super) struct MacAlg<M> {
     _mac: std::marker::PhantomData<M>,
 }
 
-impl<M: jws_hmac::Mac + jws_hmac::digest::KeyInit> MacAlg<M> {
+impl<M: hmac::Mac + hmac::digest::KeyInit> MacAlg<M> {
     pub(super) fn new(key: Vec<u8>, kind: &'static str) -> Self {
         MacAlg {
             key,
@@ -22,12 +22,12 @@ impl<M: jws_hmac::Mac + jws_hmac::digest::KeyInit> MacAlg<M> {
     }
 
     fn keyed(&self) -> Result<M> {
-        <M as jws_hmac::digest::KeyInit>::new_from_slice(&self.key)
+        <M as hmac::digest::KeyInit>::new_from_slice(&self.key)
             .map_err(|e| Error::key(format!("{} key: {e}", self.kind)))
     }
 }
 
-impl<M: jws_hmac::Mac + jws_hmac::digest::KeyInit> Algorithm for MacAlg<M> {
+impl<M: hmac::Mac + hmac::digest::KeyInit> Algorithm for MacAlg<M> {
     fn sign(&self, input: &[u8]) -> Result<Vec<u8>> {
         let mut mac = self.keyed()?;
         mac.update(input);
@@ -48,7 +48,7 @@ impl<M: jws_hmac::Mac + jws_hmac::digest::KeyInit> Algorithm for MacAlg<M> {
 }
 
 pub(super) fn secret<const N: usize>(seed: u64) -> [u8; N] {
-    use jws_rand_core::Rng;
+    use rand_core::Rng;
     let mut key = [0u8; N];
     rng(seed).fill_bytes(&mut key);
     key
@@ -56,10 +56,10 @@ pub(super) fn secret<const N: usize>(seed: u64) -> [u8; N] {
 
 pub(super) fn hmac<D>(seed: u64) -> Result<Box<dyn Algorithm>>
 where
-    D: jws_hmac::digest::Digest + jws_hmac::digest::block_api::BlockSizeUser + Clone + 'static,
-    jws_hmac::SimpleHmac<D>: jws_hmac::Mac + jws_hmac::digest::KeyInit,
+    D: hmac::digest::Digest + hmac::digest::block_api::BlockSizeUser + Clone + 'static,
+    hmac::SimpleHmac<D>: hmac::Mac + hmac::digest::KeyInit,
 {
-    Ok(Box::new(MacAlg::<jws_hmac::SimpleHmac<D>>::new(
+    Ok(Box::new(MacAlg::<hmac::SimpleHmac<D>>::new(
         secret::<64>(seed).to_vec(),
         "HMAC",
     )))
@@ -108,7 +108,7 @@ pub(super) fn cmac<C: cmac::block_api::CmacCipher + 'static, const N: usize>(
     seed: u64,
 ) -> Result<Box<dyn Algorithm>>
 where
-    cmac::Cmac<C>: jws_hmac::Mac + jws_hmac::digest::KeyInit,
+    cmac::Cmac<C>: hmac::Mac + hmac::digest::KeyInit,
 {
     Ok(Box::new(MacAlg::<cmac::Cmac<C>>::new(
         secret::<N>(seed).to_vec(),

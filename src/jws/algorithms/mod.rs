@@ -19,8 +19,8 @@ pub use signatures::generate_rsa_key;
 
 use crate::error::{Error, ErrorKind, Result};
 use falcon::falcon;
-use jws_rand_core::SeedableRng;
 use mac::{cmac, hmac, secret, Kmac};
+use rand_core::SeedableRng;
 use signatures::{
     ecdsa_p256, ecdsa_p384, ecdsa_p521, ed25519, ed448, ml_dsa, ps256, rs256, slh_dsa, sm2,
 };
@@ -67,8 +67,8 @@ impl Spec {
     }
 }
 
-fn rng(seed: u64) -> jws_rand_chacha::ChaCha20Rng {
-    jws_rand_chacha::ChaCha20Rng::seed_from_u64(seed)
+fn rng(seed: u64) -> rand_chacha::ChaCha20Rng {
+    rand_chacha::ChaCha20Rng::seed_from_u64(seed)
 }
 
 /// The default seed of `canonprof jws`.
@@ -107,27 +107,9 @@ macro_rules! spec {
 
 /// Every algorithm of the matrix, in table order (the enterprise benchmark's 39).
 pub const ALL: [Spec; 39] = [
-    spec!(
-        "HMAC-SHA-256",
-        "HMAC",
-        "oct",
-        "HS256",
-        hmac::<jws_sha2::Sha256>
-    ),
-    spec!(
-        "HMAC-SHA-384",
-        "HMAC",
-        "oct",
-        "HS384",
-        hmac::<jws_sha2::Sha384>
-    ),
-    spec!(
-        "HMAC-SHA-512",
-        "HMAC",
-        "oct",
-        "HS512",
-        hmac::<jws_sha2::Sha512>
-    ),
+    spec!("HMAC-SHA-256", "HMAC", "oct", "HS256", hmac::<sha2::Sha256>),
+    spec!("HMAC-SHA-384", "HMAC", "oct", "HS384", hmac::<sha2::Sha384>),
+    spec!("HMAC-SHA-512", "HMAC", "oct", "HS512", hmac::<sha2::Sha512>),
     spec!(
         "HMAC-SHA3-256",
         "HMAC",

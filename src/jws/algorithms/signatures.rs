@@ -16,9 +16,9 @@ pub(super) struct Pair<SK, VK, S> {
 
 impl<SK, VK, S> Algorithm for Pair<SK, VK, S>
 where
-    SK: jws_signature::Signer<S>,
-    VK: jws_signature::Verifier<S>,
-    S: jws_signature::SignatureEncoding,
+    SK: signature::Signer<S>,
+    VK: signature::Verifier<S>,
+    S: signature::SignatureEncoding,
 {
     fn sign(&self, input: &[u8]) -> Result<Vec<u8>> {
         self.signing
@@ -53,23 +53,23 @@ where
 }
 
 pub(super) fn ecdsa_p256(seed: u64) -> Result<Box<dyn Algorithm>> {
-    use jws_hmac::digest::common::Generate;
-    use jws_p256::ecdsa::{Signature, SigningKey};
+    use hmac::digest::common::Generate;
+    use p256::ecdsa::{Signature, SigningKey};
     let sk = SigningKey::generate_from_rng(&mut rng(seed));
     let vk = *sk.verifying_key();
     Ok(pair::<_, _, Signature>(sk, vk, 65))
 }
 
 pub(super) fn ecdsa_p384(seed: u64) -> Result<Box<dyn Algorithm>> {
-    use jws_hmac::digest::common::Generate;
-    use jws_p384::ecdsa::{Signature, SigningKey};
+    use hmac::digest::common::Generate;
+    use p384::ecdsa::{Signature, SigningKey};
     let sk = SigningKey::generate_from_rng(&mut rng(seed));
     let vk = *sk.verifying_key();
     Ok(pair::<_, _, Signature>(sk, vk, 97))
 }
 
 pub(super) fn ecdsa_p521(seed: u64) -> Result<Box<dyn Algorithm>> {
-    use jws_hmac::digest::common::Generate;
+    use hmac::digest::common::Generate;
     use p521::ecdsa::{Signature, SigningKey, VerifyingKey};
     let sk = SigningKey::generate_from_rng(&mut rng(seed));
     let vk = VerifyingKey::from(&sk);
@@ -77,20 +77,20 @@ pub(super) fn ecdsa_p521(seed: u64) -> Result<Box<dyn Algorithm>> {
 }
 
 pub(super) fn ed25519(seed: u64) -> Result<Box<dyn Algorithm>> {
-    let sk = jws_ed25519::SigningKey::from_bytes(&secret::<32>(seed));
+    let sk = ed25519_dalek::SigningKey::from_bytes(&secret::<32>(seed));
     let vk = sk.verifying_key();
-    Ok(pair::<_, _, jws_ed25519::Signature>(sk, vk, 32))
+    Ok(pair::<_, _, ed25519_dalek::Signature>(sk, vk, 32))
 }
 
 pub(super) fn ed448(seed: u64) -> Result<Box<dyn Algorithm>> {
-    use jws_hmac::digest::common::Generate;
+    use hmac::digest::common::Generate;
     let sk = ed448_goldilocks::SigningKey::generate_from_rng(&mut rng(seed));
     let vk = sk.verifying_key();
     Ok(pair::<_, _, ed448_goldilocks::Signature>(sk, vk, 57))
 }
 
 pub(super) fn sm2(seed: u64) -> Result<Box<dyn Algorithm>> {
-    use jws_hmac::digest::common::Generate;
+    use hmac::digest::common::Generate;
     let secret = sm2::SecretKey::generate_from_rng(&mut rng(seed));
     let distid = "1234567812345678"; // the default distinguishing identifier of GB/T 32918.2
     let sk = sm2::dsa::SigningKey::new(distid, &secret)
@@ -101,7 +101,7 @@ pub(super) fn sm2(seed: u64) -> Result<Box<dyn Algorithm>> {
 }
 
 pub(super) fn ml_dsa<P: ml_dsa::MlDsaParams + 'static>(seed: u64) -> Result<Box<dyn Algorithm>> {
-    use jws_signature::Keypair;
+    use signature::Keypair;
     let sk = ml_dsa::SigningKey::<P>::from_seed(&secret::<32>(seed).into());
     let vk = sk.verifying_key();
     let key_bytes = vk.encode().len();
@@ -109,7 +109,7 @@ pub(super) fn ml_dsa<P: ml_dsa::MlDsaParams + 'static>(seed: u64) -> Result<Box<
 }
 
 pub(super) fn slh_dsa<P: slh_dsa::ParameterSet + 'static>(seed: u64) -> Result<Box<dyn Algorithm>> {
-    use jws_signature::Keypair;
+    use signature::Keypair;
     let sk = slh_dsa::SigningKey::<P>::new(&mut rng(seed));
     let vk = sk.verifying_key();
     let key_bytes = vk.to_bytes().len();
@@ -149,22 +149,22 @@ fn rsa_key(bits: usize, seed: u64) -> Result<rsa::PrivateKey> {
 pub(super) fn rs256<const BITS: usize>(seed: u64) -> Result<Box<dyn Algorithm>> {
     use rsa::pkcs1v15::{Signature, SigningKey, VerifyingKey};
     let key = rsa_key(BITS, seed)?;
-    let sk = SigningKey::<jws_sha2::Sha256>::new(key.clone());
-    let vk = VerifyingKey::<jws_sha2::Sha256>::new(key.to_public_key());
+    let sk = SigningKey::<sha2::Sha256>::new(key.clone());
+    let vk = VerifyingKey::<sha2::Sha256>::new(key.to_public_key());
     Ok(pair::<_, _, Signature>(sk, vk, BITS / 8))
 }
 
 /// RSASSA-PSS needs randomness for its salt: a seeded RNG behind a `RefCell`.
 struct Pss {
-    signing: rsa::pss::SigningKey<jws_sha2::Sha256>,
-    verifying: rsa::pss::VerifyingKey<jws_sha2::Sha256>,
-    rng: RefCell<jws_rand_chacha::ChaCha20Rng>,
+    signing: rsa::pss::SigningKey<sha2::Sha256>,
+    verifying: rsa::pss::VerifyingKey<sha2::Sha256>,
+    rng: RefCell<rand_chacha::ChaCha20Rng>,
     key_bytes: usize,
 }
 
 impl Algorithm for Pss {
     fn sign(&self, input: &[u8]) -> Result<Vec<u8>> {
-        use jws_signature::{RandomizedSigner, SignatureEncoding};
+        use signature::{RandomizedSigner, SignatureEncoding};
         self.signing
             .try_sign_with_rng(&mut *self.rng.borrow_mut(), input)
             .map(|s| s.to_vec())
@@ -172,7 +172,7 @@ impl Algorithm for Pss {
     }
 
     fn verify(&self, input: &[u8], signature: &[u8]) -> bool {
-        use jws_signature::Verifier;
+        use signature::Verifier;
         rsa::pss::Signature::try_from(signature)
             .is_ok_and(|s| self.verifying.verify(input, &s).is_ok())
     }

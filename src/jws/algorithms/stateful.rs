@@ -9,14 +9,14 @@ use std::cell::RefCell;
 struct Lms {
     signing: RefCell<lms_signature::lms::SigningKey<LmsMode>>,
     verifying: lms_signature::lms::VerifyingKey<LmsMode>,
-    rng: RefCell<jws_rand_chacha::ChaCha20Rng>,
+    rng: RefCell<rand_chacha::ChaCha20Rng>,
 }
 
 type LmsMode = lms_signature::lms::LmsSha256M32H10<lms_signature::ots::LmsOtsSha256N32W4>;
 
 impl Algorithm for Lms {
     fn sign(&self, input: &[u8]) -> Result<Vec<u8>> {
-        use jws_signature::{RandomizedSignerMut, SignatureEncoding};
+        use signature::{RandomizedSignerMut, SignatureEncoding};
         self.signing
             .borrow_mut()
             .try_sign_with_rng(&mut *self.rng.borrow_mut(), input)
@@ -25,7 +25,7 @@ impl Algorithm for Lms {
     }
 
     fn verify(&self, input: &[u8], signature: &[u8]) -> bool {
-        use jws_signature::Verifier;
+        use signature::Verifier;
         lms_signature::lms::Signature::<LmsMode>::try_from(signature)
             .is_ok_and(|s| self.verifying.verify(input, &s).is_ok())
     }
@@ -61,7 +61,7 @@ impl Algorithm for Xmss {
     }
 
     fn verify(&self, input: &[u8], signature: &[u8]) -> bool {
-        use signature::Verifier;
+        use xmss_signature::Verifier;
         let pair = self.pair.borrow();
         xmss::DetachedSignature::<xmss::XmssSha2_10_256>::try_from(signature.to_vec())
             .is_ok_and(|s| Verifier::verify(pair.verifying_key(), input, &s).is_ok())
