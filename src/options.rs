@@ -147,3 +147,33 @@ impl ValueEnum for Cryptosuite {
         Some(PossibleValue::new(self.name()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn modes_parse_by_name_and_yield_what_the_runners_take() {
+        let engines = |name| EngineChoice::from_str(name, false).unwrap().engines();
+        assert_eq!(engines("json-ld"), [Engine::JsonLd]);
+        assert_eq!(engines("canonprof"), [Engine::Canonprof]);
+        assert_eq!(engines("both"), [Engine::JsonLd, Engine::Canonprof]);
+        assert_eq!(
+            ContextCacheChoice::from_str("both", false).unwrap().modes(),
+            [true, false]
+        );
+        assert!(!ContextCache::from_str("off", false).unwrap().enabled());
+        assert!(ContextCache::from_str("both", false).is_err());
+        assert_eq!(
+            Curve::from_str("p384", false).unwrap().algorithm(),
+            SignatureAlgorithm::P384
+        );
+        assert_eq!(
+            HashAlgorithm::from_str("sha384", false),
+            Ok(HashAlgorithm::Sha384)
+        );
+        for suite in Cryptosuite::ALL {
+            assert_eq!(Cryptosuite::from_str(suite.name(), false), Ok(suite));
+        }
+    }
+}

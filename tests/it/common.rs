@@ -108,3 +108,10 @@ pub const QUICK: [&str; 6] = ["--iterations", "1", "--runs", "1", "--warmup", "0
 pub fn canonprof_quick(args: &[&str]) -> std::process::Output {
     canonprof_ok(&[args, &QUICK[..]].concat())
 }
+
+/// The JSON file at `path` (an export a test run wrote).
+pub fn read_json(path: impl AsRef<Path>) -> serde_json::Value {
+    let path = path.as_ref();
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}

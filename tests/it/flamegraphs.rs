@@ -136,7 +136,12 @@ fn flame_command_does_one_credential_and_algorithm() {
         .filter(|l| !(l.starts_with("rdfc-1.0;") && starts_at_pipeline(l)))
         .collect();
     assert!(harness.is_empty(), "harness frames are cut: {harness:?}");
-    // Bad input is refused before sampling, naming the file.
+}
+
+/// Bad input is refused before sampling, naming the file, and nothing is drawn.
+#[test]
+fn flame_command_refuses_a_missing_file_before_sampling() {
+    let dir = tempfile::tempdir().unwrap();
     let bad = canonprof(&[
         "flame",
         "/no/such.json",
@@ -147,6 +152,12 @@ fn flame_command_does_one_credential_and_algorithm() {
     ]);
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("/no/such.json"));
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn zero_flame_seconds_is_a_usage_error() {
+    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas-education/edu/ob3-basic.json");
     let zero = canonprof(&[
         "flame",
         &input.display().to_string(),
@@ -160,42 +171,53 @@ fn flame_command_does_one_credential_and_algorithm() {
     );
 }
 
-#[test]
-fn sweep_measures_every_size_and_draws_a_chart() {
+/// Runs `sweep --kind kind --sizes 1,2,4` and checks its table, chart and CSV; returns the CSV.
+fn sweep(kind: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
     let chart = dir.path().join("sweep.svg");
     let csv = dir.path().join("sweep.csv");
-    for kind in ["attributes", "depth", "blank-nodes"] {
-        let output = canonprof_quick(&[
-            "sweep",
-            "--kind",
-            kind,
-            "--sizes",
-            "1,2,4",
-            "--chart",
-            &chart.display().to_string(),
-            "--export-csv",
-            &csv.display().to_string(),
-        ]);
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        assert!(
-            stdout.contains("Fitted growth") && stdout.contains("RDFC-1.0 total"),
-            "{stdout}"
-        );
-        let svg = svg_text(&chart);
-        assert!(svg.contains("expand") && svg.contains("JCS total"));
-        let rows = std::fs::read_to_string(&csv).unwrap();
-        assert_eq!(rows.lines().count(), 1 + 3 * (9 + 4), "{rows}");
-    }
-    // The blank-node sweep really adds blank nodes: one per item plus none elsewhere.
+    let output = canonprof_quick(&[
+        "sweep",
+        "--kind",
+        kind,
+        "--sizes",
+        "1,2,4",
+        "--chart",
+        &chart.display().to_string(),
+        "--export-csv",
+        &csv.display().to_string(),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("Fitted growth") && stdout.contains("RDFC-1.0 total"),
+        "{stdout}"
+    );
+    let svg = svg_text(&chart);
+    assert!(svg.contains("expand") && svg.contains("JCS total"));
     let rows = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(rows.lines().count(), 1 + 3 * (9 + 4), "{rows}");
+    rows
+}
+
+#[test]
+fn sweep_of_attributes_measures_every_size_and_draws_a_chart() {
+    sweep("attributes");
+}
+
+#[test]
+fn sweep_of_depth_measures_every_size_and_draws_a_chart() {
+    sweep("depth");
+}
+
+/// The blank-node sweep really adds blank nodes: one per item plus none elsewhere.
+#[test]
+fn sweep_of_blank_nodes_adds_one_blank_node_per_item() {
+    let rows = sweep("blank-nodes");
     assert!(
         rows.lines()
             .any(|l| l.starts_with("4,") && l.split(',').nth(3) == Some("4")),
         "{rows}"
     );
-    let bad = canonprof(&["sweep", "--sizes", "0"]);
-    assert_eq!(bad.status.code(), Some(2));
 }
 
 #[test]

@@ -205,6 +205,10 @@ fn cli_writes_one_csv_row_per_algorithm_and_size() {
     );
     let svg = std::fs::read_to_string(&chart).unwrap();
     assert!(svg.contains("<svg") && svg.contains("ML-DSA") && svg.contains("verify"));
+}
+
+#[test]
+fn cli_refuses_a_payload_size_over_64_mib() {
     let bad = common::canonprof(&["jws", "--sizes", "1GiB"]);
     assert_eq!(bad.status.code(), Some(2));
 }
