@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import jsonld from 'jsonld';
 import canonize from 'rdf-canonize';
 import canonicalize from 'canonicalize';
+import { documentLoader, root } from './contexts.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const args = process.argv.slice(2);
 const known = ['--iterations', '--runs', '--warmup', '--schema', '--credential'];
 const fail = (message) => { console.error(`peer.mjs: ${message}`); process.exit(2); };
@@ -22,15 +22,6 @@ const schema = opt('schema', 'all');
 if (![iterations, runs, warmup].every((n) => Number.isInteger(n) && n >= 0) || iterations < 1 || runs < 1) fail('--iterations and --runs must be whole numbers ≥ 1');
 if (!['simple', 'edu', 'all'].includes(schema)) fail(`--schema must be simple, edu or all, not ${schema}`);
 
-const contextsDir = path.join(root, 'schemas-education/contexts');
-const index = JSON.parse(fs.readFileSync(path.join(contextsDir, 'index.json'), 'utf8')).contexts;
-const cache = new Map();
-const documentLoader = async (url) => {
-  const entry = index[url];
-  if (!entry) throw new Error(`unknown context URL <${url}> (offline)`);
-  if (!cache.has(url)) cache.set(url, JSON.parse(fs.readFileSync(path.join(contextsDir, entry.file), 'utf8')));
-  return { contextUrl: null, documentUrl: url, document: cache.get(url) };
-};
 
 function credentials() {
   const ci = args.indexOf('--credential');

@@ -1,6 +1,6 @@
 // jsonld.js's verdict on JSON-LD documents, as the Data Integrity libraries canonicalize them: jsonld.canonize
 // (jsonld.js 9 + rdf-canonize 5) with RDFC-1.0, safe mode, no base IRI and rdfDirection i18n-datatype (the options
-// canonprof uses), contexts loaded offline from schemas-education/contexts/index.json (as peer.mjs loads them).
+// canonprof uses), contexts loaded offline from schemas-education/contexts/index.json (contexts.mjs, as peer.mjs).
 // Prints, per file, the canonical N-Quads or one line `refused: <error name>: <message>[ (<code>)]`.
 // Used to triage the differential fuzz target's findings (fuzz/regressions/jsonld_differential/).
 // Usage: node verdict.mjs [--write] FILE...
@@ -8,27 +8,15 @@
 //   with --write: the verdict goes to FILE with its extension replaced by `.verdict` (the replay test's sidecar).
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import jsonld from 'jsonld';
+import { documentLoader } from './contexts.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const args = process.argv.slice(2);
 const write = args.includes('--write');
 const files = args.filter((a) => a !== '--write');
 const fail = (message) => { console.error(`verdict.mjs: ${message}`); process.exit(2); };
 for (const a of files) if (a.startsWith('--')) fail(`unknown option ${a} (known: --write)`);
 if (files.length === 0) fail('usage: node verdict.mjs [--write] FILE...');
-
-const contextsDir = path.join(root, 'schemas-education/contexts');
-const index = JSON.parse(fs.readFileSync(path.join(contextsDir, 'index.json'), 'utf8')).contexts;
-const cache = new Map();
-const documentLoader = async (url) => {
-  const entry = index[url];
-  if (!entry) throw new Error(`unknown context URL <${url}> (offline)`);
-  if (!cache.has(url)) cache.set(url, JSON.parse(fs.readFileSync(path.join(contextsDir, entry.file), 'utf8')));
-  // A copy: jsonld.js must not see a context another document's processing touched.
-  return { contextUrl: null, documentUrl: url, document: structuredClone(cache.get(url)) };
-};
 
 // What the error says, on one line: its name, message, and the JSON-LD error code or safe-mode event code.
 function describe(error) {
