@@ -161,8 +161,8 @@ impl Checked<'_> {
 /// Converts a serde_json error into ours, keeping its position and classifying the reason.
 pub fn json_error(label: &str, e: &serde_json::Error) -> Error {
     let message = e.to_string();
-    let reason = match message.rfind(" at line ") {
-        Some(i) => message[..i].to_string(),
+    let reason = match message.rsplit_once(" at line ") {
+        Some((reason, _)) => reason.to_string(),
         None => message,
     };
     let kind = if reason.starts_with("duplicate key") {

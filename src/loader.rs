@@ -356,7 +356,19 @@ impl OfflineLoader {
         url: &str,
         parse: impl FnOnce(&str) -> Result<T>,
     ) -> Result<&T> {
-        self.dereference(url)?;
+        self.check_bounds(url)?;
+        self.parsed_as(url, parse)
+    }
+
+    /// The context at `url` in the engine's own JSON type, as [`OfflineLoader::dereference_as`] serves it but
+    /// without counting a dereference (to read what a context says before expanding). Errors: as for
+    /// [`OfflineLoader::get`], and `parse`'s.
+    pub fn parsed_as<T: Any + Send + Sync>(
+        &self,
+        url: &str,
+        parse: impl FnOnce(&str) -> Result<T>,
+    ) -> Result<&T> {
+        self.get(url)?;
         let entry = &self.entries[url];
         let form = entry.engine_form.get_or_init(|| {
             parse(&entry.text)

@@ -135,7 +135,9 @@ fn w3c_rdfc_inputs_as_json_ld_give_the_expected_output_with_both_engines() {
             _ => panic!("{id}: json-ld {reference:?}, canonprof {canonprof:?}"),
         }
         agreed += 1;
-        if round_trips(&dataset) {
+        // test060's IRIs hold U+00A0, white space to jsonld.js: both engines refuse it in safe mode.
+        assert!(canonprof.is_ok() || id == "test060", "{id}: {canonprof:?}");
+        if round_trips(&dataset) && canonprof.is_ok() {
             assert_eq!(
                 canonprof.unwrap(),
                 expected,

@@ -16,14 +16,21 @@
 
 pub mod canonprof;
 pub mod json_ld_crate;
-pub mod keyword;
 pub mod rdf;
+pub mod safe_mode;
+pub mod syntax;
 pub mod terms;
 
 use super::{phase, Quads};
 use crate::error::{Error, ErrorKind, Result};
 use crate::loader::OfflineLoader;
 pub use terms::{TermFacts, TermKind};
+
+/// An expansion error with the JSON-LD 1.1 API error code (§9.6 `JsonLdErrorCode`) first, e.g.
+/// `protected term redefinition: term `t` is protected`.
+pub(crate) fn invalid(code: &str, detail: impl std::fmt::Display) -> Error {
+    Error::new(ErrorKind::Expansion, format!("{code}: {detail}"))
+}
 
 /// Which JSON-LD 1.1 engine expands the documents canonicalized with a loader (`--engine`): the `json-ld`
 /// crate, the reference ([`json_ld_crate`]), or canonprof's own ([`canonprof`]). A loader setting

@@ -11,6 +11,7 @@
 //! (it types `5e-324` or `1e-7` as xsd:integer `0` because their `String()` has no `.`), we follow the spec and
 //! PyLD.
 
+use super::safe_mode::Violation;
 use crate::canon::Quads;
 use crate::error::{Error, ErrorKind, Result};
 use oxrdf::vocab::{rdf, xsd};
@@ -113,21 +114,14 @@ impl Sink {
     }
 }
 
-/// Safe mode's error for a document without quads (jsonld.js safe mode: "empty object", "object with only
-/// @id", "free-floating scalar").
+/// Safe mode's error for a document without quads ([`Violation::NoQuads`]).
 pub(crate) fn no_quads() -> Error {
-    Error::new(
-        ErrorKind::SafeMode,
-        "safe mode: the document yields no RDF quads (expansion dropped everything: an empty object, a node with only `@id`, or free-floating values)",
-    )
+    Violation::NoQuads.error()
 }
 
-/// Safe mode's error for a statement that would be lost.
+/// Safe mode's error for a statement that would be lost ([`Violation::Lost`]).
 pub(crate) fn lost(what: String) -> Error {
-    Error::new(
-        ErrorKind::SafeMode,
-        format!("safe mode: {what}; its quad would be dropped"),
-    )
+    Violation::Lost { what }.error()
 }
 
 /// A subject as an object term.

@@ -4,7 +4,7 @@
 //! context reachable from it (JSON-LD 1.1 API §4.1 Context Processing), as a union: a term counts as a map if
 //! any scope defines it so.
 
-use super::keyword;
+use super::syntax as keyword;
 use std::collections::{HashMap, HashSet};
 
 /// The facts about the terms of one top-level context (see the module documentation).

@@ -8,6 +8,8 @@
 use super::iri;
 use super::memo::Memo;
 use super::{invalid, Json};
+use crate::canon::jsonld::safe_mode::Violation;
+use crate::canon::jsonld::syntax::is_language_shape;
 use crate::error::Result;
 use crate::loader::OfflineLoader;
 use serde_json::Map;
@@ -82,8 +84,8 @@ impl Container {
         })
     }
 
-    /// §4.2.2 step 19.1: the container values JSON-LD 1.1 allows — one keyword, or an array combining `@set` with
-    /// `@index`, `@id`, `@type` or `@language`, `@graph` with `@id` or `@index` (and optionally `@set`).
+    /// §4.2.2 step 19.1: the container values JSON-LD 1.1 allows
+    /// ([`crate::canon::jsonld::syntax::is_container_mapping`]).
     fn parse(value: &Json) -> Option<Container> {
         let items: Vec<&str> = match value {
             Json::String(s) => vec![s.as_str()],
@@ -94,21 +96,7 @@ impl Container {
         for item in &items {
             bits |= Self::flag(item)?;
         }
-        let c = Container(bits);
-        let valid = match items.len() {
-            1 => true,
-            _ if c.has(Self::GRAPH) => {
-                bits & !(Self::GRAPH | Self::ID | Self::INDEX | Self::SET) == 0
-                    && !(c.has(Self::ID) && c.has(Self::INDEX))
-            }
-            _ if c.has(Self::SET) => {
-                bits & !Self::SET != 0
-                    && (bits & !Self::SET).count_ones() == 1
-                    && !c.has(Self::LIST)
-            }
-            _ => false,
-        };
-        valid.then_some(c)
+        crate::canon::jsonld::syntax::is_container_mapping(&items).then_some(Container(bits))
     }
 }
 
@@ -187,6 +175,10 @@ pub struct Context {
     pub terms: HashMap<Arc<str>, Arc<TermDef>>,
     /// The previous context, kept when a type-scoped context does not propagate (`@propagate: false`).
     pub previous: Option<Arc<Context>>,
+    /// The first safe-mode rule processing this context broke (a reserved term, a relative `@vocab`, …, see
+    /// [`Violation`]), kept here so that memoized contexts serve safe and lossy expansion alike: safe mode refuses
+    /// it when the context becomes active.
+    pub violation: Option<Arc<Violation>>,
 }
 
 impl Clone for Context {
@@ -200,6 +192,7 @@ impl Clone for Context {
             direction: self.direction,
             terms: self.terms.clone(),
             previous: self.previous.clone(),
+            violation: self.violation.clone(),
         }
     }
 }
@@ -218,6 +211,7 @@ impl Context {
             direction: None,
             terms: HashMap::new(),
             previous: None,
+            violation: None,
         }
     }
 
@@ -233,6 +227,13 @@ impl Context {
 
     fn has_protected_terms(&self) -> bool {
         self.terms.values().any(|d| d.protected)
+    }
+
+    /// Records a safe-mode violation (the first one counts).
+    fn note(&mut self, violation: Violation) {
+        if self.violation.is_none() {
+            self.violation = Some(Arc::new(violation));
+        }
     }
 }
 
@@ -484,7 +485,12 @@ impl Processor<'_> {
                         iri::is_absolute_iri(v) || iri::is_blank(v) || !v.contains(':')
                     });
                     match expanded {
-                        Some(v) => Some(v),
+                        Some(v) => {
+                            if !iri::is_absolute_iri(&v) && !iri::is_blank(&v) {
+                                result.note(Violation::RelativeVocab { vocab: s.clone() });
+                            }
+                            Some(v)
+                        }
                         None => {
                             return Err(invalid(
                                 "invalid vocab mapping",
@@ -505,7 +511,12 @@ impl Processor<'_> {
         if let Some(value) = map.get("@language") {
             result.language = match value {
                 Json::Null => None,
-                Json::String(s) => Some(s.clone()),
+                Json::String(s) => {
+                    if !is_language_shape(s) {
+                        result.note(Violation::DefaultLanguage { tag: s.clone() });
+                    }
+                    Some(s.clone())
+                }
                 other => {
                     return Err(invalid(
                         "invalid default language",
@@ -592,8 +603,7 @@ impl Processor<'_> {
             self.create_term_definition(d, value)?;
         }
         // Step 6.3.
-        if let Some(split) = value[1.min(value.len())..].find(':').map(|i| i + 1) {
-            let (prefix, suffix) = (&value[..split], &value[split + 1..]);
+        if let Some((prefix, suffix)) = iri::split_compact(value) {
             if prefix != "_"
                 && !suffix.starts_with("//")
                 && d.local.contains_key(prefix)
@@ -642,8 +652,11 @@ impl Processor<'_> {
                 format!("`{term}` is a keyword"),
             ));
         }
-        // Step 5: keyword-like terms are ignored.
+        // Step 5: keyword-like terms are ignored (safe mode refuses them).
         if term != "@type" && iri::has_keyword_form(term) {
+            d.result.note(Violation::ReservedTerm {
+                term: term.to_string(),
+            });
             d.defined.insert(term.to_string(), true);
             return Ok(());
         }
@@ -724,6 +737,11 @@ impl Processor<'_> {
                 ));
             };
             if iri::has_keyword_form(reverse) {
+                d.result.note(Violation::ReservedTermValue {
+                    term: term.to_string(),
+                    entry: "@reverse",
+                    value: reverse.clone(),
+                });
                 d.defined.insert(term.to_string(), true);
                 return Ok(());
             }
@@ -753,6 +771,7 @@ impl Processor<'_> {
                 }
             }
             def.reverse = true;
+            unknown_entry(term, &map)?;
             return self.finish(d, term, def, previous);
         }
         // Step 14: @id.
@@ -762,6 +781,11 @@ impl Processor<'_> {
                 Json::Null => def.iri = None,
                 Json::String(s) => {
                     if !iri::is_keyword(s) && iri::has_keyword_form(s) {
+                        d.result.note(Violation::ReservedTermValue {
+                            term: term.to_string(),
+                            entry: "@id",
+                            value: s.clone(),
+                        });
                         d.defined.insert(term.to_string(), true);
                         return Ok(());
                     }
@@ -815,9 +839,8 @@ impl Processor<'_> {
                     ))
                 }
             }
-        } else if let Some(split) = term[1.min(term.len())..].find(':').map(|i| i + 1) {
+        } else if let Some((prefix, suffix)) = iri::split_compact(term) {
             // Step 15: a compact IRI or an absolute IRI.
-            let (prefix, suffix) = (&term[..split], &term[split + 1..]);
             if d.local.contains_key(prefix) {
                 self.create_term_definition(d, prefix)?;
             }
@@ -826,8 +849,9 @@ impl Processor<'_> {
                 None => Some(term.to_string()),
             };
         } else if term.contains('/') {
-            // Step 16: a relative IRI reference, expanded against the vocabulary mapping.
-            match self.expand_iri(d, term, false, true)? {
+            // Step 16: a relative IRI reference, expanded against the vocabulary mapping (without defining terms
+            // first, as jsonld.js expands it: the term itself is still being defined).
+            match iri::expand(&d.result, term, false, true) {
                 Some(e) if iri::is_absolute_iri(&e) || iri::is_blank(&e) => def.iri = Some(e),
                 _ => {
                     return Err(invalid(
@@ -893,25 +917,30 @@ impl Processor<'_> {
             let value = Arc::new(context.clone());
             let snapshot = Arc::new(d.result.clone());
             let mut chain = d.remote.clone();
-            self.process_with(
-                &snapshot,
-                &value,
-                d.base,
-                Flags {
-                    override_protected: true,
-                    propagate: true,
-                    validate_scoped: false,
-                },
-                &mut chain,
-            )
-            .map_err(|e| match e.kind {
-                // A context that cannot be loaded keeps its own error (it names the URL).
-                crate::error::ErrorKind::Expansion => invalid(
-                    "invalid scoped context",
-                    format!("term `{term}`: {}", e.reason),
-                ),
-                _ => e,
-            })?;
+            let scoped = self
+                .process_with(
+                    &snapshot,
+                    &value,
+                    d.base,
+                    Flags {
+                        override_protected: true,
+                        propagate: true,
+                        validate_scoped: false,
+                    },
+                    &mut chain,
+                )
+                .map_err(|e| match e.kind {
+                    // A context that cannot be loaded keeps its own error (it names the URL).
+                    crate::error::ErrorKind::Expansion => invalid(
+                        "invalid scoped context",
+                        format!("term `{term}`: {}", e.reason),
+                    ),
+                    _ => e,
+                })?;
+            // A scoped context is checked when it is defined, as jsonld.js checks it.
+            if let Some(violation) = &scoped.violation {
+                d.result.note((**violation).clone());
+            }
             def.context = Some(ScopedContext {
                 value,
                 base: d.base.map(Arc::from),
@@ -983,27 +1012,7 @@ impl Processor<'_> {
             }
         }
         // Step 26.
-        if let Some(key) = map.keys().find(|k| {
-            !matches!(
-                k.as_str(),
-                "@id"
-                    | "@reverse"
-                    | "@container"
-                    | "@context"
-                    | "@direction"
-                    | "@index"
-                    | "@language"
-                    | "@nest"
-                    | "@prefix"
-                    | "@protected"
-                    | "@type"
-            )
-        }) {
-            return Err(invalid(
-                "invalid term definition",
-                format!("term `{term}` has an unknown entry `{key}`"),
-            ));
-        }
+        unknown_entry(term, &map)?;
         self.finish(d, term, def, previous)
     }
 
@@ -1034,8 +1043,51 @@ impl Processor<'_> {
     }
 }
 
+/// §4.2.2 step 26: a term definition may only have the entries of a term definition (checked for reverse
+/// properties too, as jsonld.js and the json-ld crate check it). Errors: `invalid term definition`.
+fn unknown_entry(term: &str, map: &Map<String, Json>) -> Result<()> {
+    match map.keys().find(|k| {
+        !matches!(
+            k.as_str(),
+            "@id"
+                | "@reverse"
+                | "@container"
+                | "@context"
+                | "@direction"
+                | "@index"
+                | "@language"
+                | "@nest"
+                | "@prefix"
+                | "@protected"
+                | "@type"
+        )
+    }) {
+        Some(key) => Err(invalid(
+            "invalid term definition",
+            format!("term `{term}` has an unknown entry `{key}`"),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// Whether `term` has a colon anywhere but as its first or last character (§4.2.2 step 14.2.4).
 fn inner_colon(term: &str) -> bool {
-    let bytes = term.as_bytes();
-    bytes.len() > 2 && bytes[1..bytes.len() - 1].contains(&b':')
+    let last = term.chars().count().saturating_sub(1);
+    term.chars()
+        .enumerate()
+        .any(|(i, c)| c == ':' && i > 0 && i < last)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::inner_colon;
+
+    #[test]
+    fn inner_colons_in_non_ascii_terms() {
+        assert!(inner_colon("ɜ:x") && inner_colon("a:ü") && inner_colon("日:本"));
+        assert!(
+            !inner_colon("ɜ:") && !inner_colon(":ü") && !inner_colon("ɜü") && !inner_colon(":")
+        );
+        assert!(!inner_colon(""));
+    }
 }

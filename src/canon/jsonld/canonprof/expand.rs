@@ -10,7 +10,8 @@
 
 use super::context::{Container, Context, Flags, Processor};
 use super::{invalid, iri, Json};
-use crate::error::{Error, ErrorKind, Locate, Result};
+use crate::canon::jsonld::safe_mode::Violation;
+use crate::error::{Locate, Result};
 use serde_json::Map;
 use std::sync::Arc;
 
@@ -20,6 +21,8 @@ pub struct Expander<'a> {
     pub processor: Processor<'a>,
     /// Safe mode: refuse what would be dropped instead of dropping it.
     pub safe: bool,
+    /// The document's root map, if it is one: dropped whole, it is refused by `to_rdf` ("no quads"), not here.
+    pub root: Option<*const Map<String, Json>>,
 }
 
 /// The inputs of one map's key loop (§5.1.2 steps 13–14).
@@ -91,15 +94,44 @@ fn add_reverse(result: &mut Map<String, Json>, property: &str, items: Json) -> R
     Ok(())
 }
 
-fn safe_error(reason: String, locate: Locate) -> Error {
-    Error::new(ErrorKind::SafeMode, format!("safe mode: {reason}")).locate(locate)
+/// Safe mode's verdict on a member name that did not expand to an absolute IRI, a blank node identifier or a
+/// keyword (`expanded`: what it expanded to, `None` for null): which [`Violation`] it is.
+fn invalid_property(active: &Context, key: &str, expanded: Option<String>) -> Violation {
+    let key = key.to_string();
+    match expanded {
+        _ if iri::has_keyword_form(&key) && !iri::is_keyword(&key) => {
+            Violation::KeywordLikeKey { key }
+        }
+        None => Violation::NullTerm { term: key },
+        Some(iri) if iri == key && !key.contains(':') && active.term(&key).is_none() => {
+            Violation::UndefinedTerm { term: key }
+        }
+        Some(iri) => Violation::RelativeProperty { key, iri },
+    }
 }
 
 impl Expander<'_> {
+    /// Context processing ([`Processor::process`]); in safe mode a context that broke a safe-mode rule is
+    /// refused when it becomes active.
+    fn process(
+        &self,
+        active: &Arc<Context>,
+        local: &Arc<Json>,
+        base: Option<&str>,
+        flags: Flags,
+    ) -> Result<Arc<Context>> {
+        let context = self.processor.process(active, local, base, flags)?;
+        match (&context.violation, self.safe) {
+            (Some(violation), true) => Err((**violation).clone().error()),
+            _ => Ok(context),
+        }
+    }
+
     /// JSON-LD 1.1 API §4.1 `expand()` steps 8.1 (the algorithm from the initial context with `base` as base
     /// IRI) and 8.2–8.3 (a lone `@graph` is unwrapped, the result is always an array). Errors:
     /// [`ErrorKind::Expansion`] with the spec's error code, [`ErrorKind::SafeMode`] in safe mode, loader errors.
-    pub fn document(&self, element: &Json, base: Option<&str>) -> Result<Vec<Json>> {
+    pub fn document(&mut self, element: &Json, base: Option<&str>) -> Result<Vec<Json>> {
+        self.root = element.as_object().map(|m| m as *const _);
         let active = self.processor.memo.initial(base);
         let expanded = self.expand(&active, None, element, base, false)?;
         Ok(match expanded {
@@ -150,23 +182,26 @@ impl Expander<'_> {
             scalar => {
                 if property.is_none() || property == Some("@graph") {
                     if self.safe {
-                        return Err(safe_error(
-                            format!("free-floating scalar `{scalar}` (not the value of any property) would be dropped"),
-                            Locate::Value(scalar.to_string(), &["@graph"]),
-                        ));
+                        return Err(Violation::FreeFloating {
+                            in_graph: property.is_some(),
+                        }
+                        .error());
                     }
                     return Ok(Json::Null);
                 }
                 let context = match scoped {
-                    Some(s) => self.processor.process(
-                        active,
-                        &s.value,
-                        s.base.as_deref(),
-                        Flags::DEFAULT,
-                    )?,
+                    Some(s) => self.process(active, &s.value, s.base.as_deref(), Flags::DEFAULT)?,
                     None => active.clone(),
                 };
-                Ok(value_expansion(&context, property, scalar))
+                let expanded = value_expansion(&context, property, scalar);
+                // Value Expansion gives `{"@id": null}` for a keyword-like value of an `@id` or `@vocab` term.
+                if self.safe && expanded.get("@id").is_some_and(Json::is_null) {
+                    return Err(Violation::ReservedIdValue {
+                        value: scalar.as_str().unwrap_or_default().to_string(),
+                    }
+                    .error());
+                }
+                Ok(expanded)
             }
         }
     }
@@ -194,7 +229,7 @@ impl Expander<'_> {
         }
         // Step 8: the property-scoped context.
         if let Some(s) = scoped {
-            active = self.processor.process(
+            active = self.process(
                 &active,
                 &s.value,
                 s.base.as_deref(),
@@ -207,9 +242,7 @@ impl Expander<'_> {
         // Step 9: an embedded context.
         if let Some(local) = map.get("@context") {
             let local = self.processor.memo.document_context(local);
-            active = self
-                .processor
-                .process(&active, &local, base, Flags::DEFAULT)?;
+            active = self.process(&active, &local, base, Flags::DEFAULT)?;
         }
         // Steps 10–11: type-scoped contexts, in lexicographical order of the type values.
         let type_scoped = active.clone();
@@ -230,7 +263,7 @@ impl Expander<'_> {
             types.sort_unstable();
             for ty in types {
                 if let Some(s) = type_scoped.term(ty).and_then(|d| d.context.clone()) {
-                    active = self.processor.process(
+                    active = self.process(
                         &active,
                         &s.value,
                         s.base.as_deref(),
@@ -253,7 +286,25 @@ impl Expander<'_> {
             input_type: input_type.as_deref(),
         };
         self.entries(&scope, map, &mut result)?;
-        self.finish(result, property)
+        if result.contains_key("@value") {
+            // Step 15.1 for the keywords step 13.4 ignores (a `@container` in a value object, say), as jsonld.js
+            // and the json-ld crate refuse them.
+            for key in map.keys().filter(|k| k.as_str() != "@context") {
+                if let Some(keyword) = iri::expand(&active, key, false, true).filter(|k| {
+                    iri::is_keyword(k)
+                        && !matches!(
+                            k.as_str(),
+                            "@direction" | "@index" | "@language" | "@type" | "@value"
+                        )
+                }) {
+                    return Err(invalid(
+                        "invalid value object",
+                        format!("a value object with `{keyword}`"),
+                    ));
+                }
+            }
+        }
+        self.finish(result, property, self.root == Some(map as *const _))
     }
 
     /// §5.1.2 steps 13 (each entry) and 14 (nested entries, `@nest`).
@@ -271,15 +322,16 @@ impl Expander<'_> {
                 continue;
             }
             // Steps 13.2–13.3.
+            // A member name must expand to a keyword, an absolute IRI or a blank node identifier (which `to_rdf`
+            // refuses as a predicate); anything else is dropped, which safe mode refuses.
             let expanded = iri::expand(active, key, false, true);
             let property = match expanded {
-                Some(p) if p.contains(':') || iri::is_keyword(&p) => p,
-                _ => {
+                Some(p) if iri::is_keyword(&p) || iri::is_absolute_iri(&p) || iri::is_blank(&p) => {
+                    p
+                }
+                other => {
                     if self.safe {
-                        return Err(safe_error(
-                            format!("term `{key}` is not defined by the context, so its value would be dropped"),
-                            Locate::Key(key.clone()),
-                        ));
+                        return Err(invalid_property(active, key, other).error());
                     }
                     continue;
                 }
@@ -332,7 +384,7 @@ impl Expander<'_> {
                 let scoped = active.term(key).and_then(|d| d.context.clone());
                 match scoped {
                     Some(sc) => {
-                        let nested_context = self.processor.process(
+                        let nested_context = self.process(
                             active,
                             &sc.value,
                             sc.base.as_deref(),
@@ -376,12 +428,7 @@ impl Expander<'_> {
                 match iri::expand(active, id, true, false) {
                     Some(e) => Json::String(e),
                     None if self.safe => {
-                        return Err(safe_error(
-                            format!(
-                                "`@id` value `{id}` has the form of a keyword and would be dropped"
-                            ),
-                            Locate::Value(id.clone(), &["@id", "id"]),
-                        ))
+                        return Err(Violation::ReservedIdValue { value: id.clone() }.error())
                     }
                     None => return Ok(()),
                 }
@@ -412,10 +459,10 @@ impl Expander<'_> {
                     match iri::expand(s.type_scoped, t, true, true) {
                         Some(e) => types.push(Json::String(e)),
                         None if self.safe => {
-                            return Err(safe_error(
-                                format!("`@type` value `{t}` does not expand to an IRI and would be dropped"),
-                                Locate::Value(t.to_string(), &["@type", "type"]),
-                            ))
+                            return Err(Violation::TypeNotIri {
+                                value: t.to_string(),
+                            }
+                            .error())
                         }
                         None => {}
                     }
@@ -478,10 +525,9 @@ impl Expander<'_> {
                         }
                         Json::Null => {
                             if self.safe {
-                                return Err(safe_error(
-                                    "a `@value` of null would drop its value object".into(),
-                                    Locate::Key(key.to_string()),
-                                ));
+                                return Err(Violation::NullValue
+                                    .error()
+                                    .locate(Locate::Key(key.to_string())));
                             }
                             result.insert("@value".into(), Json::Null);
                             return Ok(());
@@ -688,12 +734,8 @@ impl Expander<'_> {
                 let mut context = active.previous.clone().unwrap_or_else(|| active.clone());
                 if container.has(Container::TYPE) {
                     if let Some(sc) = context.term(index).and_then(|d| d.context.clone()) {
-                        context = self.processor.process(
-                            &context,
-                            &sc.value,
-                            sc.base.as_deref(),
-                            Flags::DEFAULT,
-                        )?;
+                        context =
+                            self.process(&context, &sc.value, sc.base.as_deref(), Flags::DEFAULT)?;
                     }
                 }
                 context
@@ -743,11 +785,26 @@ impl Expander<'_> {
                     entries.insert("@index".into(), Json::String(index.clone()));
                 } else if container.has(Container::ID) && !entries.contains_key("@id") && !is_none {
                     // Step 13.8.3.7.4.
-                    if let Some(id) = iri::expand(active, index, true, false) {
-                        entries.insert("@id".into(), Json::String(id));
+                    match iri::expand(active, index, true, false) {
+                        Some(id) => {
+                            entries.insert("@id".into(), Json::String(id));
+                        }
+                        None if self.safe => {
+                            return Err(Violation::ReservedIdValue {
+                                value: index.clone(),
+                            }
+                            .error())
+                        }
+                        None => {}
                     }
                 } else if container.has(Container::TYPE) && !is_none {
                     // Step 13.8.3.7.5.
+                    if self.safe && expanded_index.is_none() {
+                        return Err(Violation::TypeNotIri {
+                            value: index.clone(),
+                        }
+                        .error());
+                    }
                     let mut types = vec![Json::String(expanded_index.clone().unwrap_or_default())];
                     if let Some(existing) = entries.remove("@type") {
                         types.extend(as_array(existing));
@@ -761,7 +818,7 @@ impl Expander<'_> {
     }
 
     /// §5.1.2 steps 15–20: value, set and list objects checked, free-floating values dropped.
-    fn finish(&self, mut result: Map<String, Json>, property: Option<&str>) -> Result<Json> {
+    fn finish(&self, mut result: Map<String, Json>, property: Option<&str>, root: bool) -> Result<Json> {
         if let Some(value) = result.get("@value") {
             // Step 15.1.
             if let Some(extra) = result.keys().find(|k| {
@@ -804,12 +861,10 @@ impl Expander<'_> {
                     return Err(invalid("invalid typed value", format!("@type `{ty}`")));
                 }
             }
-        } else if let Some(ty) = result.get_mut("@type") {
-            // Step 16.
-            if !ty.is_array() {
-                let single = ty.take();
-                *ty = Json::Array(vec![single]);
-            }
+        } else if let Some(ty) = result.get_mut("@type").filter(|ty| !ty.is_array()) {
+            // Step 16 (a `@type` array goes on to step 17, as in jsonld.js).
+            let single = ty.take();
+            *ty = Json::Array(vec![single]);
         } else if result.contains_key("@set") || result.contains_key("@list") {
             // Step 17.
             let others = result
@@ -831,18 +886,33 @@ impl Expander<'_> {
         }
         // Step 18.
         if result.len() == 1 && result.contains_key("@language") {
-            return Ok(Json::Null);
+            return self.drop_object("an object with only `@language`", root);
         }
         // Step 19: free-floating values at the top level or in @graph.
         if property.is_none() || property == Some("@graph") {
-            if result.is_empty() || result.contains_key("@value") || result.contains_key("@list") {
-                return Ok(Json::Null);
+            if result.is_empty() {
+                return self.drop_object("an empty object", root);
+            }
+            if result.contains_key("@value") {
+                return self.drop_object("a value object outside any property", root);
+            }
+            if result.contains_key("@list") {
+                return self.drop_object("a list object outside any property", root);
             }
             if result.len() == 1 && result.contains_key("@id") {
-                return Ok(Json::Null);
+                return self.drop_object("an object with only `@id`", root);
             }
         }
         Ok(Json::Object(result))
+    }
+
+    /// An object expansion drops (§5.1.2 steps 18–19): null, or in safe mode [`Violation::DroppedObject`]
+    /// (unless it is the document itself: `to_rdf` refuses a document without quads).
+    fn drop_object(&self, what: &'static str, root: bool) -> Result<Json> {
+        match self.safe && !root {
+            true => Err(Violation::DroppedObject { what }.error()),
+            false => Ok(Json::Null),
+        }
     }
 }
 

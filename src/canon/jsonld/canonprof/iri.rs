@@ -4,74 +4,56 @@
 
 use super::context::Context;
 
-pub use crate::canon::jsonld::keyword::{has_keyword_form, is_keyword};
-
-/// Whether `value` is an absolute IRI for JSON-LD's purposes: a scheme (`ALPHA *( ALPHA / DIGIT / "+" / "-" /
-/// "." )`, RFC 3986 §3.1), a colon, and no whitespace — the test jsonld.js and PyLD apply. Full IRI
-/// well-formedness (RFC 3987) is checked where RDF terms are made ([`mod@super::to_rdf`]).
-pub fn is_absolute_iri(value: &str) -> bool {
-    let Some((scheme, rest)) = value.split_once(':') else {
-        return false;
-    };
-    let mut bytes = scheme.bytes();
-    matches!(bytes.next(), Some(b) if b.is_ascii_alphabetic())
-        && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'-' || b == b'.')
-        && !rest.chars().any(char::is_whitespace)
-}
-
-/// Whether `value` is a blank node identifier (`_:` prefix; JSON-LD 1.1, "Identifying Blank Nodes").
-pub fn is_blank(value: &str) -> bool {
-    value.starts_with("_:")
-}
+pub use crate::canon::jsonld::syntax::{
+    has_keyword_form, is_absolute_iri, is_blank, is_keyword, split_compact,
+};
 
 /// Whether `value` ends with a URI gen-delim character (RFC 3986 §2.2: `: / ? # [ ] @`), which makes a simple
 /// term usable as a prefix (JSON-LD 1.1 API §4.2.2 step 14.2.5).
 pub fn ends_with_gen_delim(value: &str) -> bool {
-    matches!(
-        value.as_bytes().last(),
-        Some(b':' | b'/' | b'?' | b'#' | b'[' | b']' | b'@')
-    )
+    value.ends_with([':', '/', '?', '#', '[', ']', '@'])
 }
 
-/// Resolves `value` against `base` (RFC 3986 §5.2 Relative Resolution: §5.2.2 Transform References, §5.2.3
-/// Merge Paths, §5.2.4 Remove Dot Segments; JSON-LD 1.1 API IRI Expansion step 8). With no base, or a base
-/// without a scheme, `value` is returned unchanged (it then stays relative, which safe mode refuses later).
+/// Resolves `value` against `base` (JSON-LD 1.1 API IRI Expansion step 8, and the URLs of remote contexts) as
+/// jsonld.js 9 does it (`prependBase`), so that both engines give the IRIs the Data Integrity libraries sign: RFC
+/// 3986 §5.2.2 Transform References and §5.2.3 Merge Paths over jsonld.js's URL parser ([`Parts`]), then a
+/// segment-wise §5.2.4 Remove Dot Segments ([`remove_dot_segments`]). It differs from RFC 3986 only for a base
+/// without an authority and with a rootless path: `http:a/b` and `../g` give `http:g` (RFC 3986: `http:/g`). An
+/// absolute IRI (or a blank node identifier), and any value without a base, is returned unchanged.
 pub fn resolve(base: Option<&str>, value: &str) -> String {
     let Some(base) = base else {
         return value.to_string();
     };
-    let b = Parts::of(base);
-    let r = Parts::of(value);
-    if b.scheme.is_none() {
+    if is_absolute_iri(value) || is_blank(value) {
         return value.to_string();
     }
-    let (scheme, authority, path, query) = if r.scheme.is_some() {
-        (r.scheme, r.authority, remove_dot_segments(r.path), r.query)
-    } else if r.authority.is_some() {
-        (b.scheme, r.authority, remove_dot_segments(r.path), r.query)
+    let b = Parts::of(base);
+    let r = Parts::of(value);
+    let (authority, mut path, query) = if r.authority.is_some() {
+        (r.authority, r.path.to_string(), r.query)
     } else if r.path.is_empty() {
-        (
-            b.scheme,
-            b.authority,
-            b.path.to_string(),
-            r.query.or(b.query),
-        )
+        (b.authority, b.path.to_string(), r.query.or(b.query))
     } else if r.path.starts_with('/') {
-        (b.scheme, b.authority, remove_dot_segments(r.path), r.query)
+        (b.authority, r.path.to_string(), r.query)
     } else {
-        // §5.2.3 Merge Paths.
-        let merged = match (b.authority.is_some(), b.path.is_empty()) {
-            (true, true) => format!("/{}", r.path),
-            _ => match b.path.rfind('/') {
-                Some(i) => format!("{}{}", &b.path[..=i], r.path),
-                None => r.path.to_string(),
-            },
+        // §5.2.3 Merge Paths: the base path up to its last "/", then the reference.
+        let mut merged = match b.path.rsplit_once('/') {
+            Some((directory, _)) => format!("{directory}/"),
+            None => String::new(),
         };
-        (b.scheme, b.authority, remove_dot_segments(&merged), r.query)
+        if (!merged.is_empty() || b.authority.is_some_and(|a| !a.is_empty()))
+            && !merged.ends_with('/')
+        {
+            merged.push('/');
+        }
+        merged.push_str(r.path);
+        (b.authority, merged, r.query)
     };
-    // §5.3 Component Recomposition.
+    if !r.path.is_empty() {
+        path = remove_dot_segments(&path);
+    }
     let mut out = String::with_capacity(base.len() + value.len());
-    if let Some(scheme) = scheme {
+    if let Some(scheme) = b.scheme {
         out.push_str(scheme);
         out.push(':');
     }
@@ -88,10 +70,16 @@ pub fn resolve(base: Option<&str>, value: &str) -> String {
         out.push('#');
         out.push_str(fragment);
     }
+    if out.is_empty() {
+        out.push_str("./");
+    }
     out
 }
 
-/// The five components of a URI reference (RFC 3986 Appendix B).
+/// The components of a URI reference as jsonld.js's URL parser (parseUri 1.2.2, "full") finds them: a scheme
+/// only if it is `ALPHA *( ALPHA / DIGIT / "+" / "," / "-" / "." )` before a colon; after `//` an authority of an
+/// optional `user[:password]@`, a host up to `:`, `/`, `?` or `#`, and an optional `:` with a numeric port; then
+/// the path up to `?` or `#`, the query, the fragment.
 struct Parts<'a> {
     scheme: Option<&'a str>,
     authority: Option<&'a str>,
@@ -102,28 +90,25 @@ struct Parts<'a> {
 
 impl<'a> Parts<'a> {
     fn of(reference: &'a str) -> Parts<'a> {
-        let (rest, fragment) = match reference.split_once('#') {
-            Some((r, f)) => (r, Some(f)),
-            None => (reference, None),
+        let (scheme, rest) = match reference.split_once(':') {
+            Some((scheme, rest)) if is_absolute_iri(&format!("{scheme}:")) => (Some(scheme), rest),
+            _ => (None, reference),
         };
-        let (rest, query) = match rest.split_once('?') {
-            Some((r, q)) => (r, Some(q)),
-            None => (rest, None),
-        };
-        let scheme_end = rest.find(':').filter(|&i| {
-            let scheme = &rest[..i];
-            !scheme.contains('/') && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
-        });
-        let (scheme, rest) = match scheme_end {
-            Some(i) => (Some(&rest[..i]), &rest[i + 1..]),
-            None => (None, rest),
-        };
-        let (authority, path) = match rest.strip_prefix("//") {
+        let (authority, rest) = match rest.strip_prefix("//") {
             Some(after) => {
-                let end = after.find('/').unwrap_or(after.len());
-                (Some(&after[..end]), &after[end..])
+                let end = authority_end(after);
+                let (authority, rest) = after.split_at(end);
+                (Some(authority), rest)
             }
             None => (None, rest),
+        };
+        let (rest, fragment) = match rest.split_once('#') {
+            Some((r, f)) => (r, Some(f)),
+            None => (rest, None),
+        };
+        let (path, query) = match rest.split_once('?') {
+            Some((p, q)) => (p, Some(q)),
+            None => (rest, None),
         };
         Parts {
             scheme,
@@ -135,35 +120,58 @@ impl<'a> Parts<'a> {
     }
 }
 
-/// RFC 3986 §5.2.4 Remove Dot Segments.
-fn remove_dot_segments(path: &str) -> String {
-    let mut input = path;
-    let mut output = String::with_capacity(path.len());
-    while !input.is_empty() {
-        if let Some(rest) = input.strip_prefix("../") {
-            input = rest;
-        } else if let Some(rest) = input.strip_prefix("./") {
-            input = rest;
-        } else if input.starts_with("/./") {
-            input = &input[2..];
-        } else if input == "/." {
-            input = "/";
-        } else if input.starts_with("/../") || input == "/.." {
-            input = if input == "/.." { "/" } else { &input[3..] };
-            match output.rfind('/') {
-                Some(i) => output.truncate(i),
-                None => output.clear(),
-            }
-        } else if input == "." || input == ".." {
-            input = "";
-        } else {
-            let start = usize::from(input.starts_with('/'));
-            let end = input[start..].find('/').map_or(input.len(), |i| i + start);
-            output.push_str(&input[..end]);
-            input = &input[end..];
+/// Where jsonld.js's parser ends the authority in `after` (the text after `//`): an optional `user[:password]@`
+/// (up to the first `@`, at most one `:` before it), the host up to `:`, `/`, `?` or `#`, then an optional `:`
+/// and digits. A byte offset at a character boundary.
+fn authority_end(after: &str) -> usize {
+    let mut start = 0;
+    if let Some((userinfo, _)) = after.split_once('@') {
+        if userinfo.matches(':').count() <= 1 {
+            start = userinfo.len() + 1;
         }
     }
-    output
+    let rest = &after[start..];
+    let host = rest.find([':', '/', '?', '#']).unwrap_or(rest.len());
+    let mut end = start + host;
+    if let Some(port) = after[end..].strip_prefix(':') {
+        let digits = port.bytes().take_while(u8::is_ascii_digit).count();
+        end += 1 + digits;
+    }
+    end
+}
+
+/// RFC 3986 §5.2.4 Remove Dot Segments as jsonld.js 9 does it, segment by segment: `.` is dropped, `..` drops
+/// the segment before it (if any), a final `.` or `..` leaves a trailing `/`, and a path that started with `/`
+/// keeps it.
+fn remove_dot_segments(path: &str) -> String {
+    if path.is_empty() {
+        return String::new();
+    }
+    let mut output: Vec<&str> = Vec::new();
+    let mut segments = path.split('/').peekable();
+    while let Some(segment) = segments.next() {
+        let done = segments.peek().is_none();
+        match segment {
+            "." => {}
+            ".." => {
+                output.pop();
+            }
+            other => {
+                output.push(other);
+                continue;
+            }
+        }
+        if done {
+            output.push("");
+        }
+    }
+    if path.starts_with('/') && output.first().is_some_and(|s| !s.is_empty()) {
+        output.insert(0, "");
+    }
+    if output.len() == 1 && output[0].is_empty() {
+        return "/".to_string();
+    }
+    output.join("/")
 }
 
 /// IRI Expansion (JSON-LD 1.1 API, `#iri-expansion`) against a finished active context: steps 1, 2 and 4–9
@@ -199,8 +207,7 @@ pub fn expand(
         }
     }
     // Step 6: a colon after the first character: an IRI, a compact IRI or a blank node identifier.
-    if let Some(split) = value[1.min(value.len())..].find(':').map(|i| i + 1) {
-        let (prefix, suffix) = (&value[..split], &value[split + 1..]);
+    if let Some((prefix, suffix)) = split_compact(value) {
         // Step 6.2.
         if prefix == "_" || suffix.starts_with("//") {
             return Some(value.to_string());
@@ -253,5 +260,46 @@ mod tests {
             resolve(Some("http://a/b/c/d;p?q"), "g/."),
             "http://a/b/c/g/"
         );
+    }
+
+    #[test]
+    fn non_ascii_text_is_split_at_character_boundaries() {
+        // Multi-byte characters first, around and after every delimiter the helpers split at.
+        assert_eq!(split_compact("ɜx"), None);
+        assert_eq!(split_compact("ɜ:x"), Some(("ɜ", "x")));
+        assert_eq!(split_compact("日本:語:x"), Some(("日本", "語:x")));
+        assert_eq!(split_compact(":ɜ"), None, "a colon first is no prefix");
+        assert_eq!(split_compact("😀:"), Some(("😀", "")));
+        assert_eq!(split_compact(""), None);
+        assert!(
+            ends_with_gen_delim("ɜ/") && !ends_with_gen_delim("/ɜ") && !ends_with_gen_delim("")
+        );
+        assert!(!is_absolute_iri("ɜx:y") && is_absolute_iri("x:ɜ/ü"));
+        assert_eq!(
+            resolve(Some("http://ɜ.example/ü/ö"), "ä"),
+            "http://ɜ.example/ü/ä"
+        );
+        assert_eq!(resolve(Some("http://x/ü/ö/"), "../é/./ß"), "http://x/ü/é/ß");
+        assert_eq!(resolve(Some("http://日本/"), "//語/a"), "http://語/a");
+        assert_eq!(
+            resolve(Some("ɜ:/a/b"), "c"),
+            "ɜ:/a/c",
+            "no scheme: the base's path still counts"
+        );
+        assert_eq!(remove_dot_segments("/é/../ü/./ß/.."), "/ü/");
+        assert_eq!(remove_dot_segments("ü"), "ü");
+        assert_eq!(authority_end("ü@日本:80/x"), "ü@日本:80".len());
+        assert_eq!(
+            authority_end("h:x/p"),
+            2,
+            "a port is digits (jsonld.js's parser)"
+        );
+        assert_eq!(
+            resolve(Some("http:a/b"), "../g"),
+            "http:g",
+            "as jsonld.js, not RFC 3986"
+        );
+        assert_eq!(resolve(Some("tag:a/b"), "../../g"), "tag:g");
+        assert_eq!(resolve(Some("https://e#x/"), "#a"), "https://e#a");
     }
 }

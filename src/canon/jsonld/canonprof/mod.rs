@@ -18,9 +18,10 @@ pub mod iri;
 pub mod memo;
 pub mod to_rdf;
 
+pub(crate) use super::invalid;
 use super::{Mode, Pipeline};
 use crate::canon::Quads;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::Result;
 use crate::loader::OfflineLoader;
 use context::Processor;
 use expand::Expander;
@@ -29,12 +30,6 @@ use memo::Memo;
 /// A JSON value: documents and expanded documents are `serde_json` values (maps iterate keys in code point
 /// order, which gives the algorithms' "ordered" behaviour for free).
 pub type Json = serde_json::Value;
-
-/// An expansion error with the JSON-LD 1.1 API error code (§9.6 `JsonLdErrorCode`) first, as json-ld reports
-/// it.
-pub(crate) fn invalid(code: &str, detail: impl std::fmt::Display) -> Error {
-    Error::new(ErrorKind::Expansion, format!("{code}: {detail}"))
-}
 
 /// JSON-LD 1.1 API §4.1 `expand()` with canonprof's engine: `base` as the document URL (`None` for the Data
 /// Integrity cryptosuites), `safe` for safe mode. The memo is the loader's (kept across documents) when its
@@ -57,9 +52,10 @@ pub fn expand(
         fresh = Memo::default();
         &fresh
     };
-    let expander = Expander {
+    let mut expander = Expander {
         processor: Processor { loader, memo },
         safe,
+        root: None,
     };
     expander.document(document, base)
 }

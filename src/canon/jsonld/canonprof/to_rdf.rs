@@ -54,7 +54,10 @@ impl<'a> State<'a> {
         if let Some(found) = self.iris.get(iri) {
             return found.clone();
         }
-        let checked = NamedNode::new(iri).ok();
+        // RFC 3987, and no white space as jsonld.js sees it (U+00A0 is an IRI character, but not to jsonld.js).
+        let checked = NamedNode::new(iri).ok().filter(|_| {
+            iri.is_ascii() || !iri.chars().any(crate::canon::jsonld::syntax::is_js_whitespace)
+        });
         self.iris.insert(iri, checked.clone());
         checked
     }

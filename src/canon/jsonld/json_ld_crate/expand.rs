@@ -7,7 +7,7 @@
 //! the result reused for every later document with the same `@context` value — what jsonld.js and PyLD do across
 //! calls. Type- and property-scoped contexts inside the document are still processed by json-ld every time.
 
-use crate::canon::jsonld::keyword;
+use crate::canon::jsonld::safe_mode::Violation;
 use crate::error::{Error, ErrorKind, Locate, Result};
 use crate::loader::OfflineLoader;
 use json_ld::context_processing::algorithm::Action;
@@ -48,9 +48,8 @@ pub fn expand_lossy(document: &mut Value, loader: &OfflineLoader) -> Result<Expa
 }
 
 fn expand_mode(document: &mut Value, loader: &OfflineLoader, lossy: bool) -> Result<Expanded> {
-    if !lossy {
-        free_floating_scalar(document)?;
-    }
+    PANICKED.with(|p| p.borrow_mut().take());
+    super::safe_mode::check(document, loader, !lossy)?;
     loader.clear_failure();
     let options = Options {
         policy: if lossy {
@@ -69,7 +68,36 @@ fn expand_mode(document: &mut Value, loader: &OfflineLoader, lossy: bool) -> Res
             return result;
         }
     }
-    run(document, loader, options).map_err(|e| explain(e, document, loader))
+    let result = run(document, loader, options);
+    recover(result, document, loader, lossy)
+}
+
+/// The expansion's result, or our error for its failure ([`explain`]). A `@type` the crate refuses as invalid may
+/// be a blank node identifier it does not parse (`_:b0http://x`, which jsonld.js takes as a blank node): then the
+/// lenient expansion is used, if every identifier in it passes the safe-mode RDF conversion (error path only).
+fn recover(
+    result: std::result::Result<Expanded, ExpansionError>,
+    document: &Value,
+    loader: &OfflineLoader,
+    lossy: bool,
+) -> Result<Expanded> {
+    match result {
+        Ok(expanded) => Ok(expanded),
+        Err(ExpansionError::InvalidTypeValue)
+            if !lossy
+                && PANICKED.with(|p| p.borrow().is_none())
+                && loader.take_failure().is_none() =>
+        {
+            match lenient_expansion(document, loader) {
+                Some(expanded) => match super::to_rdf::to_rdf(&expanded) {
+                    Ok(_) => Ok(expanded),
+                    Err(error) => Err(error),
+                },
+                None => Err(Violation::UnnamedType.error()),
+            }
+        }
+        Err(error) => Err(explain(error, document, loader)),
+    }
 }
 
 /// The cached path: `None` when the document has no single top-level `@context` to cache.
@@ -88,13 +116,16 @@ fn expand_with_cached_context(
             pollster::block_on(document.expand_full(&mut (), context, None, loader, options, ()))
         })
     });
-    Some(result.map_err(|error| {
-        // Put the document back as it was, so the error path can look at it whole.
-        if let Value::Object(object) = document {
-            object.push_front(entry.key, entry.value);
+    Some(match result {
+        Ok(expanded) => Ok(expanded),
+        Err(error) => {
+            // Put the document back as it was, so the error path can look at it whole.
+            if let Value::Object(object) = document {
+                object.push_front(entry.key, entry.value);
+            }
+            recover(Err(error), document, loader, options.policy.allow_undefined)
         }
-        explain(error, document, loader)
-    }))
+    })
 }
 
 /// The active context of a top-level `@context` value, from the loader's cache (processed on a miss).
@@ -148,80 +179,6 @@ fn process_top_level_context(
         (),
     ))?;
     Ok(processed.into_processed())
-}
-
-/// Safe mode, like jsonld.js: a top-level scalar (or a scalar directly in a top-level array) is a "free-floating
-/// scalar" that expansion would drop (JSON-LD 1.1 API §5.1.2 step 19).
-fn free_floating_scalar(document: &Value) -> Result<()> {
-    let scalar = |v: &Value| !matches!(v, Value::Object(_) | Value::Array(_));
-    let found = match document {
-        Value::Array(items) => items.iter().position(scalar).map(|i| format!("/{i}")),
-        v if scalar(v) => Some(String::new()),
-        _ => None,
-    };
-    match found {
-        Some(pointer) => Err(Error::new(
-            ErrorKind::SafeMode,
-            "safe mode: free-floating scalar: a top-level value that is not a node object would be dropped",
-        )
-        .at(if pointer.is_empty() { "/".to_string() } else { pointer })),
-        None => silently_dropped(document, ""),
-    }
-}
-
-/// Safe mode, like jsonld.js: what expansion drops inside a document without an error — a member name of the
-/// form of a keyword that is none (`@foo`, "reserved term", JSON-LD 1.1 API §5.1.2 step 13.2 ignores it), a
-/// scalar directly in `@graph` ("free-floating scalar"), and `"@value": null` ("null @value value"). Contexts are
-/// not searched. `pointer` is where `value` sits.
-fn silently_dropped(value: &Value, pointer: &str) -> Result<()> {
-    let refuse =
-        |reason: &str, at: String| {
-            Err(
-                Error::new(ErrorKind::SafeMode, format!("safe mode: {reason}"))
-                    .at(if at.is_empty() { "/".to_string() } else { at }),
-            )
-        };
-    match value {
-        Value::Object(object) => {
-            for entry in object.iter() {
-                let key = entry.key.as_str();
-                let at = format!("{pointer}/{}", crate::document::pointer_token(key));
-                if key == "@context" {
-                    continue;
-                }
-                if keyword::has_keyword_form(key) && !keyword::is_keyword(key) {
-                    return refuse(
-                        &format!(
-                            "reserved term: `{key}` has the form of a keyword and would be dropped"
-                        ),
-                        at,
-                    );
-                }
-                if key == "@value" && matches!(entry.value, Value::Null) {
-                    return refuse("null @value value: the value would be dropped", at);
-                }
-                if key == "@graph" {
-                    let items = match &entry.value {
-                        Value::Array(items) => items.iter().collect(),
-                        other => vec![other],
-                    };
-                    if let Some(i) = items
-                        .iter()
-                        .position(|v| !matches!(v, Value::Object(_) | Value::Array(_)))
-                    {
-                        return refuse("free-floating scalar: a value in `@graph` that is not a node object would be dropped", format!("{at}/{i}"));
-                    }
-                }
-                silently_dropped(&entry.value, &at)?;
-            }
-            Ok(())
-        }
-        Value::Array(items) => items
-            .iter()
-            .enumerate()
-            .try_for_each(|(i, v)| silently_dropped(v, &format!("{pointer}/{i}"))),
-        _ => Ok(()),
-    }
 }
 
 fn run(
@@ -293,21 +250,30 @@ fn explain(error: ExpansionError, document: &Value, loader: &OfflineLoader) -> E
         return failure;
     }
     match &error {
-        ExpansionError::KeyExpansionFailed(term) => Error::new(
-            ErrorKind::SafeMode,
-            format!("safe mode: term `{term}` is not defined by the active context and would be dropped"),
-        )
-        .locate(Locate::Key(term.clone())),
-        ExpansionError::InvalidTypeValue => first_invalid_type(document, loader).unwrap_or_else(|| {
-            Error::new(ErrorKind::SafeMode, "safe mode: invalid `@type` value (not an absolute IRI)")
-        }),
-        other => Error::new(ErrorKind::Expansion, format!("JSON-LD expansion failed ({}): {other}", other.code().as_str())),
+        ExpansionError::KeyExpansionFailed(term) => {
+            Violation::UndefinedTerm { term: term.clone() }.error()
+        }
+        ExpansionError::InvalidTypeValue => {
+            first_invalid_type(document, loader).unwrap_or_else(|| Violation::UnnamedType.error())
+        }
+        other => Error::new(
+            ErrorKind::Expansion,
+            format!(
+                "JSON-LD expansion failed ({}): {other}",
+                other.code().as_str()
+            ),
+        ),
     }
 }
 
 /// Re-expands leniently (error path only) and lets the safe-mode RDF conversion name the first `@type` (or
 /// other id) that stayed relative.
 fn first_invalid_type(document: &Value, loader: &OfflineLoader) -> Option<Error> {
+    super::to_rdf::to_rdf(&lenient_expansion(document, loader)?).err()
+}
+
+/// The expansion keeping invalid identifiers (undefined terms still refused), error path only.
+fn lenient_expansion(document: &Value, loader: &OfflineLoader) -> Option<Expanded> {
     let lenient = Options {
         policy: Policy {
             allow_undefined: false,
@@ -315,8 +281,7 @@ fn first_invalid_type(document: &Value, loader: &OfflineLoader) -> Option<Error>
         },
         ..Options::default()
     };
-    let expanded = run(document, loader, lenient).ok()?;
-    super::to_rdf::to_rdf(&expanded).err()
+    run(document, loader, lenient).ok()
 }
 
 /// JSON-LD 1.1 API §4.1 `expand()` with the API's defaults rather than the Data Integrity ones: `base` (the
@@ -326,6 +291,7 @@ fn first_invalid_type(document: &Value, loader: &OfflineLoader) -> Option<Error>
 pub fn expand_with_base(document: &Value, base: &str, loader: &OfflineLoader) -> Result<Expanded> {
     let base = IriBuf::new(base.to_string()).ok();
     loader.clear_failure();
+    PANICKED.with(|p| p.borrow_mut().take());
     pollster::block_on(document.expand_full(
         &mut (),
         json_ld::Context::new(base.clone()),
@@ -391,5 +357,17 @@ fn first_bad_percent_encoding(document: &Value) -> Option<(String, bool)> {
             Some((s.as_str().to_string(), false))
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bad_percent_encoding;
+
+    #[test]
+    fn percent_encodings_next_to_non_ascii_text() {
+        assert!(!bad_percent_encoding("ü%C3%BCx") && !bad_percent_encoding("日本"));
+        assert!(bad_percent_encoding("é%dF") && bad_percent_encoding("%FF😀"));
+        assert!(!bad_percent_encoding("😀%") && !bad_percent_encoding("%ü1"));
     }
 }

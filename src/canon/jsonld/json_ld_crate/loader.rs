@@ -1,8 +1,10 @@
 //! The offline loader as the json-ld crate's document loader (JSON-LD 1.1 API §9.4 LoadDocumentCallback): each
-//! context is parsed once by the crate's JSON parser and cloned per load, under the loader's bounds. The crate
+//! context is parsed once by the crate's JSON parser (with what safe mode needs to know of it, [`Remote`]) and
+//! cloned per load, under the loader's bounds. The crate
 //! reports only that loading failed; the loader keeps the reason ([`OfflineLoader::record_failure`]) for
 //! [`super::expand`] to report.
 
+use super::safe_mode::Remote;
 use crate::error::{Error, ErrorKind, Result};
 use crate::loader::OfflineLoader;
 use json_ld::syntax::{Parse, Value};
@@ -11,10 +13,10 @@ use json_ld::{Iri, IriBuf, LoadError, RemoteDocument};
 impl json_ld::Loader for OfflineLoader {
     async fn load(&self, url: &Iri) -> std::result::Result<RemoteDocument<IriBuf>, LoadError> {
         match self.dereference_as(url.as_str(), parse) {
-            Ok(value) => Ok(RemoteDocument::new(
+            Ok(remote) => Ok(RemoteDocument::new(
                 Some(url.to_owned()),
                 Some("application/ld+json".parse().expect("valid MIME type")),
-                value.clone(),
+                remote.value.clone(),
             )),
             Err(error) => {
                 let message = error.to_string();
@@ -29,11 +31,13 @@ impl json_ld::Loader for OfflineLoader {
 }
 
 /// A context's text as the crate's JSON value (the loader has already checked that it is JSON).
-fn parse(text: &str) -> Result<Value> {
-    Value::parse_str(text).map(|(value, _)| value).map_err(|e| {
-        Error::new(
-            ErrorKind::Json,
-            format!("the json-ld crate cannot parse the context: {e}"),
-        )
-    })
+pub(crate) fn parse(text: &str) -> Result<Remote> {
+    Value::parse_str(text)
+        .map(|(value, _)| Remote::new(value))
+        .map_err(|e| {
+            Error::new(
+                ErrorKind::Json,
+                format!("the json-ld crate cannot parse the context: {e}"),
+            )
+        })
 }

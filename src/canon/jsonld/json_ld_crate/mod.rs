@@ -6,6 +6,7 @@
 
 pub mod expand;
 pub mod loader;
+pub mod safe_mode;
 pub mod terms;
 pub mod to_rdf;
 

@@ -63,28 +63,40 @@ impl State {
         node
     }
 
-    /// An `@id` as a subject (IRI or blank node); relative or invalid ids are safe-mode errors.
+    /// An `@id` as a subject (IRI or blank node); relative or invalid ids are safe-mode errors. Any `_:` text
+    /// is a blank node identifier, as in jsonld.js (the crate keeps `_:b0http://x` as invalid).
     fn id(&mut self, id: &Id<json_ld::IriBuf, json_ld::BlankIdBuf>, role: &str) -> Result<Subject> {
-        match id {
-            Id::Valid(ValidId::Iri(iri)) => Ok(NamedNode::new_unchecked(iri.as_str()).into()),
-            Id::Valid(ValidId::Blank(b)) => Ok(self.blank(b.as_str()).into()),
-            Id::Invalid(value) => {
-                let keys: &'static [&'static str] = if role.contains("@type") {
-                    &["@type", "type"]
-                } else {
-                    &["@id", "id"]
-                };
-                Err(lost(format!(
-                    "{role} `{value}` is not an absolute IRI (relative or invalid)"
-                ))
-                .locate(Locate::Value(value.clone(), keys)))
-            }
-        }
+        let invalid = match id {
+            Id::Valid(ValidId::Iri(iri)) => match named(iri.as_str()) {
+                Some(node) => return Ok(node.into()),
+                None => iri.as_str(),
+            },
+            Id::Valid(ValidId::Blank(b)) => return Ok(self.blank(b.as_str()).into()),
+            Id::Invalid(value) => match value.strip_prefix("_:") {
+                Some(_) => return Ok(self.blank(value).into()),
+                None => value.as_str(),
+            },
+        };
+        let keys: &'static [&'static str] = if role.contains("@type") {
+            &["@type", "type"]
+        } else {
+            &["@id", "id"]
+        };
+        Err(lost(format!(
+            "{role} `{invalid}` is not an absolute IRI (relative or invalid)"
+        ))
+        .locate(Locate::Value(invalid.to_string(), keys)))
     }
 
     fn predicate(&mut self, id: &Id<json_ld::IriBuf, json_ld::BlankIdBuf>) -> Result<NamedNode> {
         match id {
-            Id::Valid(ValidId::Iri(iri)) => Ok(NamedNode::new_unchecked(iri.as_str())),
+            Id::Valid(ValidId::Iri(iri)) => named(iri.as_str()).ok_or_else(|| {
+                lost(format!(
+                    "property `{}` is not an absolute IRI",
+                    iri.as_str()
+                ))
+                .locate(Locate::Key(iri.as_str().to_string()))
+            }),
             Id::Valid(ValidId::Blank(b)) => Err(lost(format!(
                 "property `{}` expands to a blank node (generalized RDF is off)",
                 b.as_str()
@@ -190,7 +202,7 @@ impl State {
             Object::Node(node) => {
                 // A reference to a node whose `@id` is invalid is dropped with it (lossy mode).
                 if let Some(id) = &node.id {
-                    if self.sink.lossy && matches!(id, Id::Invalid(_)) {
+                    if self.sink.lossy && matches!(id, Id::Invalid(v) if !v.starts_with("_:")) {
                         self.node(node, graph)?;
                         self.sink.dropped += 1;
                         return Ok(None);
@@ -279,11 +291,30 @@ impl State {
                     }
                 };
                 match datatype {
-                    Some(dt) => Literal::new_typed_literal(lexical, NamedNode::new_unchecked(dt)),
+                    Some(dt) => match named(dt) {
+                        Some(datatype) => Literal::new_typed_literal(lexical, datatype),
+                        None => {
+                            return Err(lost(format!("datatype `{dt}` is not an absolute IRI"))
+                                .locate(Locate::Value(dt.to_string(), &["@type", "type"])))
+                        }
+                    },
                     None => default_literal(lexical, default_type),
                 }
             }
         };
         Ok(Some(literal.into()))
     }
+}
+
+/// An IRI the crate accepted as a named node, unless it has white space as jsonld.js sees it (the crate lets
+/// U+00A0 and other non-ASCII spaces through; jsonld.js's absolute-IRI test refuses them).
+fn named(iri: &str) -> Option<NamedNode> {
+    if !iri.is_ascii()
+        && iri
+            .chars()
+            .any(crate::canon::jsonld::syntax::is_js_whitespace)
+    {
+        return None;
+    }
+    Some(NamedNode::new_unchecked(iri))
 }

@@ -1,0 +1,826 @@
+//! Safe mode for the json-ld crate's engine: the rules of [`crate::canon::jsonld::safe_mode`] that the crate's own
+//! policy (undefined terms and relative `@type` refused, everything else kept or dropped) does not apply, checked on
+//! the document before it is expanded, so that this engine refuses what canonprof's engine and jsonld.js refuse.
+//!
+//! The crate drops what it cannot use without a word, so these checks read the document and its contexts: the
+//! document's own contexts, and the remote contexts it names (read once per URL by the loader, [`Remote`]), give
+//! each term its roles — a keyword alias, a `@json` term, a language, index, id or type map, an `@id`-coerced term,
+//! a term mapped to null — over every scope that defines it ([`Facts`]). A first pass uses only the document's own
+//! contexts and leaves undecided whatever depends on a remote context (text under a term a remote context might make
+//! a JSON literal or a map); only if something is left undecided does a second pass read the remote contexts' terms
+//! too. Clean credentials take the first pass only, with no allocation on the way.
+//!
+//! What the pass refuses, with the rule's [`Violation`] and its JSON pointer: a context that breaks a context rule
+//! (reserved term, keyword-like `@id` or `@reverse`, relative `@vocab`, a default language that is no language tag);
+//! a member name of the form of a keyword, or one that stays relative (IRI Expansion step 6.2), where it names a
+//! property; a term mapped to null where it names a property; an `@id` (also through an alias, an `@id`-coerced term
+//! or an id map) of the form of a keyword or one that stays relative; such a `@type`; `@value: null` (unless the
+//! value is `@json`); free-floating scalars, and empty, value, list and `@id`-only objects at the top level or in
+//! `@graph` (also in a `@set` there); objects with only `@language`. Errors the crate lets through are refused too,
+//! in lossy mode as well: a keyword redefined as a term (`@none`), a repeated container keyword, and an invalid
+//! `@direction` outside a value object.
+
+use crate::canon::jsonld::invalid;
+use crate::canon::jsonld::safe_mode::Violation;
+use crate::canon::jsonld::syntax::{
+    has_keyword_form, is_absolute_iri, is_blank, is_container_mapping, is_keyword,
+    is_language_shape, stays_relative,
+};
+use crate::error::{Error, ErrorKind, Result};
+use crate::loader::OfflineLoader;
+use json_ld::syntax::{Print, Value};
+use std::collections::HashMap;
+
+/// The roles a term has, over every scope that defines it (bit flags).
+type Roles = u32;
+const ID: Roles = 1;
+const TYPE: Roles = 1 << 1;
+const VALUE: Roles = 1 << 2;
+const GRAPH: Roles = 1 << 3;
+const SET: Roles = 1 << 4;
+const LIST: Roles = 1 << 5;
+const INCLUDED: Roles = 1 << 6;
+const REVERSE: Roles = 1 << 7;
+const NEST: Roles = 1 << 8;
+const LANGUAGE: Roles = 1 << 9;
+const DIRECTION: Roles = 1 << 10;
+/// An alias of another keyword (`@index`, `@json`, …): no property.
+const OTHER_KEYWORD: Roles = 1 << 11;
+const JSON: Roles = 1 << 12;
+const LANGUAGE_MAP: Roles = 1 << 13;
+const INDEX_MAP: Roles = 1 << 14;
+const ID_MAP: Roles = 1 << 15;
+const TYPE_MAP: Roles = 1 << 16;
+/// `@type: @id` or `@type: @vocab`: a string value is an IRI.
+const COERCED_ID: Roles = 1 << 17;
+/// Mapped to null (in some scope).
+const NULL: Roles = 1 << 18;
+/// Mapped to an IRI (in some scope).
+const DEFINED: Roles = 1 << 19;
+
+/// The keyword roles, for classifying a member name.
+const KEYWORD_ROLES: Roles = ID
+    | TYPE
+    | VALUE
+    | GRAPH
+    | SET
+    | LIST
+    | INCLUDED
+    | REVERSE
+    | NEST
+    | LANGUAGE
+    | DIRECTION
+    | OTHER_KEYWORD;
+
+/// The role of a keyword (or of a term aliasing it).
+fn keyword_role(keyword: &str) -> Roles {
+    match keyword {
+        "@id" => ID,
+        "@type" => TYPE,
+        "@value" => VALUE,
+        "@graph" => GRAPH,
+        "@set" => SET,
+        "@list" => LIST,
+        "@included" => INCLUDED,
+        "@reverse" => REVERSE,
+        "@nest" => NEST,
+        "@language" => LANGUAGE,
+        "@direction" => DIRECTION,
+        _ => OTHER_KEYWORD,
+    }
+}
+
+/// What a safe-mode check found wrong in a context: a safe-mode violation, or an error the crate lets through.
+#[derive(Debug, Clone)]
+enum Problem {
+    /// Refused in safe mode only.
+    Safe(Error),
+    /// Refused always (an invalid context the crate accepts).
+    Always(Error),
+}
+
+/// Facts about the terms of some local contexts (JSON-LD 1.1 API §4.1), read from their JSON: each term's roles,
+/// the remote contexts they name, and the first rule they break.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Facts {
+    roles: HashMap<String, Roles>,
+    remote: Vec<String>,
+    problem: Option<Problem>,
+}
+
+impl Facts {
+    /// The facts of a context value (a map, a URL, null, or an array of them), at `pointer`.
+    fn of(value: &Value, pointer: &str) -> Facts {
+        let mut facts = Facts::default();
+        facts.read_context(value, pointer);
+        facts
+    }
+
+    fn note(&mut self, problem: impl FnOnce() -> Problem) {
+        if self.problem.is_none() {
+            self.problem = Some(problem());
+        }
+    }
+
+    fn add(&mut self, term: &str, roles: Roles) {
+        *self.roles.entry(term.to_string()).or_default() |= roles;
+    }
+
+    /// §4.1.2 Context Processing, as far as safe mode needs it: the entries of each local context.
+    fn read_context(&mut self, value: &Value, pointer: &str) {
+        match value {
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    self.read_context(item, &format!("{pointer}/{i}"));
+                }
+            }
+            Value::String(url) => self.remote.push(url.to_string()),
+            Value::Object(map) => {
+                for entry in map.iter() {
+                    let key = entry.key.as_str();
+                    let at = || format!("{pointer}/{}", crate::document::pointer_token(key));
+                    match (key, &entry.value) {
+                        ("@import", Value::String(url)) => self.remote.push(url.to_string()),
+                        // Not a context entry; the crate follows it (and the loader bounds it).
+                        ("@context", nested) => self.read_context(nested, &at()),
+                        ("@vocab", Value::String(vocab)) => {
+                            if !is_absolute_iri(vocab) && !is_blank(vocab) {
+                                let vocab = vocab.to_string();
+                                self.note(|| {
+                                    Problem::Safe(
+                                        Violation::RelativeVocab { vocab }.error().at(at()),
+                                    )
+                                });
+                            }
+                        }
+                        ("@language", Value::String(tag)) => {
+                            if !is_language_shape(tag) {
+                                let tag = tag.to_string();
+                                self.note(|| {
+                                    Problem::Safe(
+                                        Violation::DefaultLanguage { tag }.error().at(at()),
+                                    )
+                                });
+                            }
+                        }
+                        (
+                            "@base" | "@direction" | "@import" | "@language" | "@propagate"
+                            | "@protected" | "@type" | "@version" | "@vocab",
+                            _,
+                        ) => {}
+                        (keyword, _) if is_keyword(keyword) => self.note(|| {
+                            Problem::Always(
+                                invalid(
+                                    "keyword redefinition",
+                                    format!("`{keyword}` is a keyword"),
+                                )
+                                .at(at()),
+                            )
+                        }),
+                        (term, _) if has_keyword_form(term) => {
+                            let term = term.to_string();
+                            self.note(|| {
+                                Problem::Safe(Violation::ReservedTerm { term }.error().at(at()))
+                            });
+                        }
+                        (term, definition) => self.read_definition(term, definition, &at()),
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// §4.2.2 Create Term Definition, as far as safe mode needs it.
+    fn read_definition(&mut self, term: &str, definition: &Value, pointer: &str) {
+        match definition {
+            Value::Null => self.add(term, NULL),
+            Value::String(id) => self.read_id(term, id, pointer),
+            Value::Object(map) => {
+                if !map.contains_key("@id") && !map.contains_key("@reverse") {
+                    self.add(term, DEFINED);
+                }
+                for entry in map.iter() {
+                    let at = || format!("{pointer}/{}", crate::document::pointer_token(&entry.key));
+                    match (entry.key.as_str(), &entry.value) {
+                        ("@id", Value::Null) => self.add(term, NULL),
+                        ("@id", Value::String(id)) => self.read_id(term, id, &at()),
+                        ("@reverse", Value::String(reverse)) => {
+                            self.add(term, DEFINED);
+                            if has_keyword_form(reverse) {
+                                let (term, value) = (term.to_string(), reverse.to_string());
+                                self.note(|| {
+                                    Problem::Safe(
+                                        Violation::ReservedTermValue {
+                                            term,
+                                            entry: "@reverse",
+                                            value,
+                                        }
+                                        .error()
+                                        .at(at()),
+                                    )
+                                });
+                            }
+                        }
+                        ("@type", Value::String(ty)) => match ty.as_str() {
+                            "@json" => self.add(term, JSON),
+                            "@id" | "@vocab" => self.add(term, COERCED_ID),
+                            _ => {}
+                        },
+                        ("@container", container) => self.read_container(term, container, &at()),
+                        ("@context", scoped) => self.read_context(scoped, &at()),
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A term's `@id`: a keyword (an alias), a keyword-like value (refused), or an IRI.
+    fn read_id(&mut self, term: &str, id: &str, pointer: &str) {
+        if is_keyword(id) {
+            self.add(term, keyword_role(id));
+        } else if has_keyword_form(id) {
+            let (term, value) = (term.to_string(), id.to_string());
+            self.note(|| {
+                Problem::Safe(
+                    Violation::ReservedTermValue {
+                        term,
+                        entry: "@id",
+                        value,
+                    }
+                    .error()
+                    .at(pointer),
+                )
+            });
+        } else if id.starts_with('@') {
+            // No IRI, compact IRI or term starts with `@` (§4.2.2 step 14.2.3).
+            self.note(|| {
+                Problem::Always(
+                    invalid(
+                        "invalid IRI mapping",
+                        format!("term `{term}`: `{id}` is not an IRI"),
+                    )
+                    .at(pointer),
+                )
+            });
+        } else {
+            self.add(term, DEFINED);
+        }
+    }
+
+    /// A term's `@container` (§4.2.2 step 19): its map roles; a mapping JSON-LD 1.1 does not allow is refused.
+    fn read_container(&mut self, term: &str, container: &Value, pointer: &str) {
+        let items: Vec<&str> = match container {
+            Value::String(s) => vec![s.as_str()],
+            Value::Array(items) => items.iter().filter_map(|i| i.as_str()).collect(),
+            _ => return,
+        };
+        let all_strings = matches!(container, Value::String(_))
+            || container.as_array().is_some_and(|a| a.len() == items.len());
+        if all_strings && !is_container_mapping(&items) {
+            let printed = container.compact_print().to_string();
+            self.note(|| {
+                Problem::Always(
+                    invalid(
+                        "invalid container mapping",
+                        format!("term `{term}`: `{printed}`"),
+                    )
+                    .at(pointer),
+                )
+            });
+        }
+        for (keyword, role) in [
+            ("@language", LANGUAGE_MAP),
+            ("@index", INDEX_MAP),
+            ("@id", ID_MAP),
+            ("@type", TYPE_MAP),
+        ] {
+            if items.contains(&keyword) {
+                self.add(term, role);
+            }
+        }
+    }
+}
+
+/// A remote context as the crate's engine holds it: the parsed document and the facts of its `@context`.
+pub(crate) struct Remote {
+    /// The context document, for the crate's loader.
+    pub value: Value,
+    /// The facts of its `@context` entry.
+    pub facts: Facts,
+}
+
+impl Remote {
+    /// Reads a remote context document.
+    pub fn new(value: Value) -> Remote {
+        let facts = value
+            .as_object()
+            .and_then(|o| o.get_unique("@context").ok().flatten())
+            .map(|context| Facts::of(context, ""))
+            .unwrap_or_default();
+        Remote { value, facts }
+    }
+}
+
+/// Where a value sits, for the rules about what expansion drops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// The document itself (or an item of a top-level array).
+    Top,
+    /// An item of `@graph` (or of a `@set` there).
+    Graph,
+    /// The value of a property, a list item, an `@included` item.
+    Nested,
+}
+
+/// One step of the path from the document to where the walk is (for the JSON pointer of an error).
+#[derive(Debug, Clone, Copy)]
+enum Step<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+/// The document walk of one pass.
+struct Walk<'d, 'f> {
+    loader: &'f OfflineLoader,
+    safe: bool,
+    /// Whether the remote contexts' terms are known (the second pass).
+    complete: bool,
+    /// The facts of the document's contexts around the walk, innermost last, then (second pass) the remote ones.
+    facts: Vec<std::borrow::Cow<'f, Facts>>,
+    /// Something the first pass left for the second.
+    deferred: bool,
+    path: Vec<Step<'d>>,
+}
+
+/// The safe-mode pass over `document` (see the module documentation). `safe` false (`--lossy`) keeps only the
+/// refusals of invalid contexts the crate lets through. Errors: the rule's [`Violation`] at its JSON pointer.
+pub(crate) fn check(document: &Value, loader: &OfflineLoader, safe: bool) -> Result<()> {
+    let mut walk = Walk {
+        loader,
+        safe,
+        complete: false,
+        facts: Vec::new(),
+        deferred: false,
+        path: Vec::new(),
+    };
+    walk.value(document, Place::Top, true)?;
+    if !walk.deferred {
+        return Ok(());
+    }
+    // The second pass: every remote context's terms, then the document's own contexts again as the walk meets them.
+    let mut remote = Vec::new();
+    let mut urls = Vec::new();
+    collect_urls(document, &mut urls);
+    let mut seen = std::collections::HashSet::new();
+    while let Some(url) = urls.pop() {
+        if !seen.insert(url.clone()) {
+            continue;
+        }
+        if let Ok(context) = loader.parsed_as(&url, super::loader::parse) {
+            urls.extend(context.facts.remote.iter().cloned());
+            remote.push(std::borrow::Cow::Borrowed(&context.facts));
+        }
+    }
+    let mut walk = Walk {
+        loader,
+        safe,
+        complete: true,
+        facts: remote,
+        deferred: false,
+        path: Vec::new(),
+    };
+    walk.value(document, Place::Top, true)
+}
+
+/// The remote context URLs of the document's own contexts.
+fn collect_urls(value: &Value, urls: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            for entry in map.iter() {
+                if entry.key.as_str() == "@context" {
+                    urls.extend(Facts::of(&entry.value, "").remote);
+                } else {
+                    collect_urls(&entry.value, urls);
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|i| collect_urls(i, urls)),
+        _ => {}
+    }
+}
+
+impl<'d, 'f> Walk<'d, 'f> {
+    /// The JSON pointer of the walk's position (error path only).
+    fn pointer(&self) -> String {
+        if self.path.is_empty() {
+            return "/".to_string();
+        }
+        self.path
+            .iter()
+            .map(|step| match step {
+                Step::Key(key) => format!("/{}", crate::document::pointer_token(key)),
+                Step::Index(i) => format!("/{i}"),
+            })
+            .collect()
+    }
+
+    /// A safe-mode refusal here — or, where the position is not `certain` (it may be inside a JSON literal or a
+    /// map a remote context defines), a note for the second pass.
+    fn refuse(&mut self, violation: Violation, certain: bool) -> Result<()> {
+        if !self.safe {
+            return Ok(());
+        }
+        if !certain {
+            self.deferred = true;
+            return Ok(());
+        }
+        Err(violation.error().at(self.pointer()))
+    }
+
+    /// An error the crate lets through, here — or, where the position is not `certain`, a note for the second pass.
+    fn always(&mut self, check: Result<()>, certain: bool) -> Result<()> {
+        match check {
+            Err(error) if certain => Err(error.at(self.pointer())),
+            Err(_) => {
+                self.deferred = true;
+                Ok(())
+            }
+            Ok(()) => Ok(()),
+        }
+    }
+
+    /// The roles of member name `key` in the contexts around.
+    fn roles(&self, key: &str) -> Roles {
+        if is_keyword(key) {
+            return keyword_role(key);
+        }
+        self.facts
+            .iter()
+            .filter_map(|f| f.roles.get(key))
+            .fold(0, |all, r| all | r)
+    }
+
+    fn value(&mut self, value: &'d Value, place: Place, certain: bool) -> Result<()> {
+        match value {
+            Value::Object(map) => self.object(map, place, certain),
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    self.path.push(Step::Index(i));
+                    self.value(item, place, certain)?;
+                    self.path.pop();
+                }
+                Ok(())
+            }
+            Value::Null => Ok(()),
+            _ if place != Place::Nested => self.refuse(
+                Violation::FreeFloating {
+                    in_graph: place == Place::Graph,
+                },
+                certain,
+            ),
+            _ => Ok(()),
+        }
+    }
+
+    fn object(
+        &mut self,
+        map: &'d json_ld::syntax::Object,
+        place: Place,
+        certain: bool,
+    ) -> Result<()> {
+        let pushed = match map.get_unique("@context").ok().flatten() {
+            Some(context) => {
+                self.path.push(Step::Key("@context"));
+                let facts = Facts::of(context, &self.pointer());
+                self.path.pop();
+                self.context_problems(&facts, certain)?;
+                self.facts.push(std::borrow::Cow::Owned(facts));
+                true
+            }
+            None => false,
+        };
+        let result = self.members(map, place, certain);
+        if pushed {
+            self.facts.pop();
+        }
+        result
+    }
+
+    /// Refuses a document whose contexts (its own, and the remote ones they name) break a context rule.
+    fn context_problems(&mut self, facts: &Facts, certain: bool) -> Result<()> {
+        let mut problems: Vec<Problem> = facts.problem.iter().cloned().collect();
+        let mut urls = facts.remote.clone();
+        let mut seen = std::collections::HashSet::new();
+        while let Some(url) = urls.pop() {
+            if seen.insert(url.clone()) {
+                match self.loader.parsed_as(&url, super::loader::parse) {
+                    Ok(remote) => {
+                        problems.extend(remote.facts.problem.iter().cloned());
+                        urls.extend(remote.facts.remote.iter().cloned());
+                    }
+                    // Named as it is written: the crate would normalize `a/../b` and load `b`.
+                    Err(error) if error.kind == ErrorKind::UnknownContext => {
+                        problems.push(Problem::Always(error))
+                    }
+                    Err(_) => {}
+                }
+            }
+        }
+        for problem in problems {
+            match problem {
+                Problem::Always(error) if certain => return Err(error),
+                Problem::Safe(error) if certain && self.safe => return Err(error),
+                Problem::Always(_) | Problem::Safe(_) if !certain => self.deferred = true,
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// The members of a map in `place`: value objects, dropped objects, then each member by its role.
+    fn members(
+        &mut self,
+        map: &'d json_ld::syntax::Object,
+        place: Place,
+        certain: bool,
+    ) -> Result<()> {
+        let entries: Vec<(&'d str, &'d Value, Roles)> = map
+            .iter()
+            .filter(|e| e.key.as_str() != "@context")
+            .map(|e| (e.key.as_str(), &e.value, self.roles(e.key.as_str())))
+            .collect();
+        let has = |role: Roles| entries.iter().any(|(_, _, r)| r & role != 0);
+        if has(VALUE) {
+            return self.value_object(&entries, place, certain);
+        }
+        if let [(_, _, roles)] = entries.as_slice() {
+            if roles & LANGUAGE != 0 && !self.path.is_empty() {
+                return self.refuse(
+                    Violation::DroppedObject {
+                        what: "an object with only `@language`",
+                    },
+                    certain,
+                );
+            }
+        }
+        // The document itself, dropped whole, is refused by deserialization to RDF ([`Violation::NoQuads`]).
+        if place != Place::Nested && !self.path.is_empty() {
+            let dropped = match entries.as_slice() {
+                [] => Some("an empty object"),
+                _ if has(LIST) => Some("a list object outside any property"),
+                [(_, _, roles)] if roles & ID != 0 => Some("an object with only `@id`"),
+                [(_, _, roles)] if roles & KEYWORD_ROLES == 0 && !self.complete => {
+                    // It may alias `@id` in a remote context.
+                    self.deferred = self.deferred || self.safe;
+                    None
+                }
+                _ => None,
+            };
+            if let Some(what) = dropped {
+                return self.refuse(Violation::DroppedObject { what }, certain);
+            }
+        }
+        for (key, value, roles) in entries {
+            self.path.push(Step::Key(key));
+            self.member(key, value, roles, place, certain)?;
+            self.path.pop();
+        }
+        Ok(())
+    }
+
+    /// A value object (§5.1.2 step 15): `@value: null` (unless `@json`), where it stands, its `@direction`.
+    fn value_object(
+        &mut self,
+        entries: &[(&'d str, &'d Value, Roles)],
+        place: Place,
+        certain: bool,
+    ) -> Result<()> {
+        let json = entries
+            .iter()
+            .any(|(_, v, r)| r & TYPE != 0 && v.as_str() == Some("@json"));
+        for (key, value, roles) in entries {
+            self.path.push(Step::Key(key));
+            if roles & VALUE != 0 && value.is_null() && !json {
+                self.refuse(Violation::NullValue, certain)?;
+            }
+            if roles & DIRECTION != 0 {
+                self.always(direction(value), certain)?;
+            }
+            self.path.pop();
+        }
+        if place != Place::Nested && !self.path.is_empty() {
+            return self.refuse(
+                Violation::DroppedObject {
+                    what: "a value object outside any property",
+                },
+                certain,
+            );
+        }
+        Ok(())
+    }
+
+    /// One member of a node object (or of a `@nest` or `@reverse` map), by the role of its name.
+    fn member(
+        &mut self,
+        key: &'d str,
+        value: &'d Value,
+        roles: Roles,
+        place: Place,
+        certain: bool,
+    ) -> Result<()> {
+        if roles & ID != 0 {
+            if let Some(id) = value.as_str() {
+                self.id_value(id, certain)?;
+            }
+        } else if roles & TYPE != 0 {
+            for ty in strings(value) {
+                if has_keyword_form(ty) && !is_keyword(ty) {
+                    self.refuse(
+                        Violation::TypeNotIri {
+                            value: ty.to_string(),
+                        },
+                        certain,
+                    )?;
+                } else if stays_relative(ty) {
+                    self.refuse(relative("`@type`", ty), certain)?;
+                }
+            }
+        } else if roles & GRAPH != 0 {
+            self.value(value, Place::Graph, certain)?;
+        } else if roles & SET != 0 {
+            self.value(value, place, certain)?;
+        } else if roles & (LIST | INCLUDED) != 0 {
+            self.value(value, Place::Nested, certain)?;
+        } else if roles & (REVERSE | NEST) != 0 {
+            for (i, nested) in objects(value) {
+                if let Some(i) = i {
+                    self.path.push(Step::Index(i));
+                }
+                let entries: Vec<_> = nested
+                    .iter()
+                    .filter(|e| e.key.as_str() != "@context")
+                    .map(|e| (e.key.as_str(), &e.value, self.roles(e.key.as_str())))
+                    .collect();
+                for (key, value, roles) in entries {
+                    self.path.push(Step::Key(key));
+                    self.member(key, value, roles, Place::Nested, certain)?;
+                    self.path.pop();
+                }
+                if i.is_some() {
+                    self.path.pop();
+                }
+            }
+        } else if roles & DIRECTION != 0 {
+            self.always(direction(value), certain)?;
+        } else if roles & KEYWORD_ROLES != 0 {
+            // `@index`, `@language` outside a value object, aliases of other keywords: no property.
+        } else {
+            self.property(key, value, roles, certain)?;
+        }
+        Ok(())
+    }
+
+    /// An `@id` value (of a node, a reference, an `@id`-coerced term or an id map key).
+    fn id_value(&mut self, id: &str, certain: bool) -> Result<()> {
+        if has_keyword_form(id) && !is_keyword(id) {
+            self.refuse(
+                Violation::ReservedIdValue {
+                    value: id.to_string(),
+                },
+                certain,
+            )
+        } else if stays_relative(id) {
+            self.refuse(relative("`@id`", id), certain)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// A property: its name (§5.1.2 step 13.2–13.3), then its value by the term's roles.
+    fn property(
+        &mut self,
+        key: &'d str,
+        value: &'d Value,
+        roles: Roles,
+        certain: bool,
+    ) -> Result<()> {
+        if has_keyword_form(key) {
+            self.refuse(
+                Violation::KeywordLikeKey {
+                    key: key.to_string(),
+                },
+                certain,
+            )?;
+        } else if is_blank(key) {
+            // Always a blank node identifier (IRI Expansion step 6.2), whatever follows.
+            let what = format!("property `{key}` expands to a blank node (generalized RDF is off)");
+            self.refuse(Violation::Lost { what }, certain)?;
+        } else if taken_as_is(key) && is_absolute_iri(key) && !is_iri(key) {
+            let (key, iri) = (key.to_string(), key.to_string());
+            self.refuse(Violation::RelativeProperty { key, iri }, certain)?;
+        } else if stays_relative(key) {
+            let (key, iri) = (key.to_string(), key.to_string());
+            self.refuse(Violation::RelativeProperty { key, iri }, certain)?;
+        } else if roles & NULL != 0 && roles & DEFINED == 0 {
+            self.refuse(
+                Violation::NullTerm {
+                    term: key.to_string(),
+                },
+                certain,
+            )?;
+        }
+        // Below a term only the remote contexts may define (a JSON literal, a map?), the first pass is not sure.
+        let known = self.complete || roles != 0;
+        let certain = certain && known;
+        if roles & JSON != 0 || roles & LANGUAGE_MAP != 0 {
+            return Ok(());
+        }
+        if roles & (ID_MAP | TYPE_MAP | INDEX_MAP) != 0 {
+            if let Value::Object(map) = value {
+                for entry in map.iter() {
+                    let index = entry.key.as_str();
+                    self.path.push(Step::Key(index));
+                    if roles & ID_MAP != 0 {
+                        self.id_value(index, certain)?;
+                    } else if roles & TYPE_MAP != 0 && has_keyword_form(index) && !is_keyword(index)
+                    {
+                        self.refuse(
+                            Violation::TypeNotIri {
+                                value: index.to_string(),
+                            },
+                            certain,
+                        )?;
+                    }
+                    self.value(&entry.value, Place::Nested, certain)?;
+                    self.path.pop();
+                }
+                return Ok(());
+            }
+        }
+        if roles & COERCED_ID != 0 {
+            for id in strings(value) {
+                self.id_value(id, certain)?;
+            }
+        } else if !self.complete && roles == 0 {
+            // A remote context may coerce the term to `@id`.
+            if strings(value).any(|s| has_keyword_form(s) || stays_relative(s)) {
+                self.deferred = self.deferred || self.safe;
+            }
+        }
+        self.value(value, Place::Nested, certain)
+    }
+}
+
+/// `@direction` must be `"ltr"` or `"rtl"` (§5.1.2 step 13.4.9). Errors: `invalid base direction`.
+fn direction(value: &Value) -> Result<()> {
+    match value.as_str() {
+        Some("ltr" | "rtl") => Ok(()),
+        _ => Err(invalid(
+            "invalid base direction",
+            format!("`{}` is not \"ltr\" or \"rtl\"", value.compact_print()),
+        )),
+    }
+}
+
+/// Whether IRI Expansion takes `value` as it is (step 6.2: a suffix beginning with `//`).
+fn taken_as_is(value: &str) -> bool {
+    crate::canon::jsonld::syntax::split_compact(value)
+        .is_some_and(|(_, suffix)| suffix.starts_with("//"))
+}
+
+/// Whether `value` is an IRI (RFC 3987), as RDF requires.
+fn is_iri(value: &str) -> bool {
+    oxrdf::NamedNode::new(value).is_ok()
+}
+
+/// Safe mode's refusal of an `@id` or `@type` value that stays relative.
+fn relative(role: &str, value: &str) -> Violation {
+    Violation::Lost {
+        what: format!("{role} value `{value}` is not an absolute IRI (relative or invalid)"),
+    }
+}
+
+/// The strings of a value or an array.
+fn strings(value: &Value) -> impl Iterator<Item = &str> {
+    let items: &[Value] = match value {
+        Value::Array(items) => items,
+        single => std::slice::from_ref(single),
+    };
+    items.iter().filter_map(Value::as_str)
+}
+
+/// The maps of a value or an array, with their index in the array.
+fn objects(value: &Value) -> Vec<(Option<usize>, &json_ld::syntax::Object)> {
+    match value {
+        Value::Object(map) => vec![(None, map)],
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| v.as_object().map(|m| (Some(i), m)))
+            .collect(),
+        _ => Vec::new(),
+    }
+}

@@ -1,0 +1,243 @@
+//! The shapes of JSON-LD text both engines agree on: keywords and what only looks like one, absolute IRIs as
+//! jsonld.js tests them, blank node identifiers, and language tags as jsonld.js tests them — so that the two
+//! engines and safe mode ([`super::safe_mode`]) draw the same lines.
+
+/// The JSON-LD 1.1 keywords (JSON-LD 1.1 §1.7) and the JSON-LD 1.1 Framing keywords (`@default`, `@embed`,
+/// `@explicit`, `@omitDefault`, `@requireAll`, `@preserve`), sorted for binary search. jsonld.js counts the framing
+/// keywords as keywords too, so outside framing a member named by one is dropped silently, not refused by safe
+/// mode as a "reserved term".
+const KEYWORDS: &[&str] = &[
+    "@base",
+    "@container",
+    "@context",
+    "@default",
+    "@direction",
+    "@embed",
+    "@explicit",
+    "@graph",
+    "@id",
+    "@import",
+    "@included",
+    "@index",
+    "@json",
+    "@language",
+    "@list",
+    "@nest",
+    "@none",
+    "@omitDefault",
+    "@prefix",
+    "@preserve",
+    "@propagate",
+    "@protected",
+    "@requireAll",
+    "@reverse",
+    "@set",
+    "@type",
+    "@value",
+    "@version",
+    "@vocab",
+];
+
+/// Whether `value` is a JSON-LD 1.1 keyword.
+pub fn is_keyword(value: &str) -> bool {
+    (3..=12).contains(&value.len())
+        && value.starts_with('@')
+        && KEYWORDS.binary_search(&value).is_ok()
+}
+
+/// The JSON-LD 1.1 Framing keywords, which jsonld.js also counts as keywords (see [`KEYWORDS`]).
+const FRAMING_KEYWORDS: &[&str] = &[
+    "@default",
+    "@embed",
+    "@explicit",
+    "@omitDefault",
+    "@preserve",
+    "@requireAll",
+];
+
+/// `value` as a JSON-LD 1.1 keyword of the syntax (JSON-LD 1.1 §1.7), not a Framing one; `None` otherwise.
+pub fn syntax_keyword(value: &str) -> Option<&'static str> {
+    let keyword = KEYWORDS[KEYWORDS.binary_search(&value).ok()?];
+    (!FRAMING_KEYWORDS.contains(&keyword)).then_some(keyword)
+}
+
+/// Whether `value` has the form of a keyword (`"@"1*ALPHA`, RFC 5234): such terms are ignored with a warning
+/// (JSON-LD 1.1 API §4.2.2 step 5, IRI Expansion step 2).
+pub fn has_keyword_form(value: &str) -> bool {
+    value
+        .strip_prefix('@')
+        .is_some_and(|name| !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphabetic()))
+}
+
+/// Whether `c` is white space as JavaScript's `\s` defines it (ECMAScript WhiteSpace and LineTerminator), which
+/// jsonld.js's absolute-IRI test excludes: unlike [`char::is_whitespace`] it includes U+FEFF ZERO WIDTH NO-BREAK
+/// SPACE and not U+0085 NEXT LINE.
+pub fn is_js_whitespace(c: char) -> bool {
+    matches!(
+        c,
+        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200a}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{202f}'
+                | '\u{205f}'
+                | '\u{3000}'
+                | '\u{feff}'
+    )
+}
+
+/// Whether `value` is an absolute IRI for JSON-LD's purposes, as jsonld.js tests it
+/// (`^[A-Za-z][A-Za-z0-9+-.]*:[^\s]*$`; `+-.` is a character range, so a comma counts too): a scheme, a colon, and
+/// no white space ([`is_js_whitespace`]). Full well-formedness (RFC 3987) is checked where RDF terms are made.
+pub fn is_absolute_iri(value: &str) -> bool {
+    let Some((scheme, rest)) = value.split_once(':') else {
+        return false;
+    };
+    let mut bytes = scheme.bytes();
+    matches!(bytes.next(), Some(b) if b.is_ascii_alphabetic())
+        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b',' | b'-' | b'.'))
+        && !rest.chars().any(is_js_whitespace)
+}
+
+/// Whether `value` is a blank node identifier (`_:` prefix; JSON-LD 1.1, "Identifying Blank Nodes").
+pub fn is_blank(value: &str) -> bool {
+    value.starts_with("_:")
+}
+
+/// Whether `tag` has the shape jsonld.js requires of a language tag (`^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$`), for
+/// the default language of a context; a tag a literal carries must moreover be well-formed BCP 47.
+pub fn is_language_shape(tag: &str) -> bool {
+    let mut subtags = tag.split('-');
+    let first = subtags.next().unwrap_or_default();
+    (1..=8).contains(&first.len())
+        && first.bytes().all(|b| b.is_ascii_alphabetic())
+        && subtags
+            .all(|s| (1..=8).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric()))
+}
+
+/// The prefix and suffix of `value` around its first colon after the first character — how IRI Expansion step 6
+/// and Create Term Definition step 15 split a compact IRI, a blank node identifier or an absolute IRI — or `None`
+/// when there is no such colon. Splits at character boundaries, whatever the first character.
+pub fn split_compact(value: &str) -> Option<(&str, &str)> {
+    let (at, _) = value.char_indices().skip(1).find(|&(_, c)| c == ':')?;
+    let (prefix, rest) = value.split_at(at);
+    Some((prefix, rest.strip_prefix(':')?))
+}
+
+/// Whether `value` stays relative by IRI Expansion step 6.2: a colon after the first character whose suffix begins
+/// with `//` makes the value be taken "as it is already an IRI" — so text like `ht'p://x` or `../http://x`,
+/// which has no scheme, is neither resolved against the base nor appended to the vocabulary mapping.
+pub fn stays_relative(value: &str) -> bool {
+    split_compact(value).is_some_and(|(prefix, suffix)| prefix != "_" && suffix.starts_with("//"))
+        && !is_absolute_iri(value)
+}
+
+/// Whether `items` is a container mapping JSON-LD 1.1 allows (JSON-LD 1.1 API §4.2.2 step 19.1): one of `@list`,
+/// `@set`, `@index`, `@language`, `@id`, `@type`, `@graph`; or several without repeats: `@set` with one of `@index`,
+/// `@id`, `@type`, `@language`; `@graph` with `@id` or `@index`, and optionally `@set`.
+pub fn is_container_mapping(items: &[&str]) -> bool {
+    const KEYWORDS: [&str; 7] = [
+        "@list",
+        "@set",
+        "@index",
+        "@language",
+        "@id",
+        "@type",
+        "@graph",
+    ];
+    if !items.iter().all(|i| KEYWORDS.contains(i)) {
+        return false;
+    }
+    let has = |k: &str| items.contains(&k);
+    let distinct = items
+        .iter()
+        .enumerate()
+        .all(|(i, item)| !items[..i].contains(item));
+    match items.len() {
+        0 => false,
+        1 => true,
+        _ if !distinct => false,
+        _ if has("@graph") => {
+            items
+                .iter()
+                .all(|i| matches!(*i, "@graph" | "@id" | "@index" | "@set"))
+                && !(has("@id") && has("@index"))
+        }
+        2 if has("@set") => !has("@list"),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn containers_and_relative_shapes() {
+        assert!(
+            is_container_mapping(&["@set", "@index"])
+                && is_container_mapping(&["@graph", "@id", "@set"])
+        );
+        assert!(
+            !is_container_mapping(&["@index", "@index"])
+                && !is_container_mapping(&["@set", "@list"])
+        );
+        assert!(!is_container_mapping(&["@graph", "@id", "@index"]) && !is_container_mapping(&[]));
+        assert!(
+            stays_relative("ht'p://ex/p")
+                && stays_relative("../http://x")
+                && stays_relative("ɜ://x")
+        );
+        assert!(!stays_relative("http://x") && !stays_relative("_://x") && !stays_relative("a:b"));
+    }
+
+    #[test]
+    fn iri_and_language_shapes() {
+        assert!(
+            is_absolute_iri("https://example.org/a")
+                && is_absolute_iri("urn:x")
+                && is_absolute_iri("a,b:c")
+        );
+        assert!(!is_absolute_iri("a/b") && !is_absolute_iri("1a:b") && !is_absolute_iri("a: b"));
+        assert!(!is_absolute_iri("_:b") && is_blank("_:b") && !is_blank("_b"));
+        assert!(
+            !is_absolute_iri("ht'p://x") && !is_absolute_iri("@l:st") && !is_absolute_iri("ɜ:x")
+        );
+        assert!(
+            is_absolute_iri("x:ü日本")
+                && !is_absolute_iri("x:a\u{a0}b")
+                && !is_absolute_iri("x:a\u{feff}")
+        );
+        assert!(
+            is_absolute_iri("x:a\u{85}"),
+            "NEXT LINE is not JavaScript white space"
+        );
+        assert!(
+            is_language_shape("en") && is_language_shape("en-a") && is_language_shape("x-priv")
+        );
+        assert!(!is_language_shape("") && !is_language_shape("1") && !is_language_shape("en_US"));
+        assert!(
+            !is_language_shape("en-") && !is_language_shape("abcdefghi") && !is_language_shape("ɜ")
+        );
+    }
+
+    #[test]
+    fn keywords_and_keyword_forms() {
+        assert!(is_keyword("@vocab") && is_keyword("@json") && !is_keyword("@foo"));
+        assert!(
+            is_keyword("@embed"),
+            "a JSON-LD Framing keyword, as in jsonld.js"
+        );
+        assert_eq!(syntax_keyword("@id"), Some("@id"));
+        assert_eq!(syntax_keyword("@embed"), None);
+        assert_eq!(syntax_keyword("@foo"), None);
+        assert!(has_keyword_form("@foo") && !has_keyword_form("@") && !has_keyword_form("@a1"));
+        assert!(!has_keyword_form("@ɜ") && !has_keyword_form("ɜ@x") && !has_keyword_form("@fü"));
+        assert!(!is_keyword("@ɜɜ") && !is_keyword("ɜ"));
+        assert_eq!(syntax_keyword("@日本"), None);
+        assert!(
+            KEYWORDS.windows(2).all(|w| w[0] < w[1]),
+            "sorted for binary search"
+        );
+    }
+}
