@@ -22,6 +22,9 @@ pub enum ErrorKind {
     Expansion,
     /// Safe mode: a term, `@type`, `@id` or value would be dropped or stay relative (VC Data Integrity).
     SafeMode,
+    /// The json-ld crate's engine cannot process this document as JSON-LD 1.1 and jsonld.js do (it would refuse
+    /// it wrongly, or give other canonical N-Quads); `--engine canonprof` can. docs/conformance.md lists the cases.
+    CrateLimitation,
     /// The N-Quads input does not parse.
     NQuads,
     /// RDFC-1.0 refused a poison dataset: the Hash N-Degree Quads call limit was exceeded (RDFC-1.0 §7.1).

@@ -137,12 +137,8 @@ fn w3c_rdfc_inputs_as_json_ld_give_the_expected_output_with_both_engines() {
         agreed += 1;
         // test060's IRIs hold U+00A0, white space to jsonld.js: both engines refuse it in safe mode.
         assert!(canonprof.is_ok() || id == "test060", "{id}: {canonprof:?}");
-        if round_trips(&dataset) && canonprof.is_ok() {
-            assert_eq!(
-                canonprof.unwrap(),
-                expected,
-                "{id}: canonprof engine vs the suite"
-            );
+        if let (true, Ok(output)) = (round_trips(&dataset), &canonprof) {
+            assert_eq!(output, &expected, "{id}: canonprof engine vs the suite");
             compared += 1;
         }
     }
@@ -403,4 +399,111 @@ fn the_random_credentials_mostly_canonicalize() {
         })
         .count();
     assert!(ok >= 40, "{ok} of 60 random credentials canonicalize");
+}
+
+/// What both engines must make of an input (docs/conformance.md, "Safe mode and the two engines").
+enum Expect {
+    /// Both give these canonical N-Quads (jsonld.js's).
+    Accept(&'static str),
+    /// Both refuse, with an error of this kind.
+    Refuse(canonprof::ErrorKind),
+    /// canonprof's engine gives these N-Quads (jsonld.js's); the json-ld crate's refuses with
+    /// `ErrorKind::CrateLimitation`, naming the other engine.
+    CrateLimitation(&'static str),
+}
+
+/// One input per kind of the differential fuzz findings (fuzz/regressions/jsonld_differential/), run through
+/// both engines: a non-ASCII first character (once a panic), the safe-mode rules held to jsonld.js 9, and the
+/// json-ld crate's limitations.
+#[test]
+fn both_engines_follow_the_safe_mode_rules_on_every_finding_kind() {
+    use canonprof::ErrorKind::{Expansion, SafeMode, UnknownContext};
+    use Expect::{Accept, CrateLimitation, Refuse};
+    let cases: &[(&str, &str, Expect)] = &[
+        ("D1 non-ASCII term", r#"{"@context": {"@vocab": "http://ex/"}, "ɜx": "y"}"#,
+            Accept("_:c14n0 <http://ex/ɜx> \"y\" .\n")),
+        ("D1 non-ASCII type", r#"{"@context": {"@vocab": "http://ex/"}, "@type": "ɜT"}"#,
+            Accept("_:c14n0 <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://ex/ɜT> .\n")),
+        ("D1 non-ASCII compact IRI", r#"{"@context": {"ɜ": "http://ex/g/"}, "ɜ:x": "y"}"#,
+            CrateLimitation("_:c14n0 <http://ex/g/x> \"y\" .\n")),
+        ("D2 scheme-like key", r#"{"@context": {"@vocab": "http://ex/"}, "ht'p://ex/p": "v"}"#, Refuse(SafeMode)),
+        ("D3 @-key that is no keyword", r#"{"http://ex/p": {"@l:st": "x", "http://ex/q": "y"}}"#, Refuse(SafeMode)),
+        ("D4 keyword-like @id", r#"{"http://ex/p": {"@id": "@ignoreMe"}}"#, Refuse(SafeMode)),
+        ("D5 term mapped to null", r#"{"@context": {"@vocab": "http://ex/", "from": null}, "@id": "urn:x:1", "name": "n", "from": "Italy"}"#, Refuse(SafeMode)),
+        ("D6 null through an alias", r#"{"@context": {"value": "@value"}, "http://ex/p": [{"value": null}], "http://ex/q": "v"}"#, Refuse(SafeMode)),
+        ("D6 JSON literal null", r#"{"http://ex/p": {"@value": null, "@type": "@json"}}"#,
+            Accept("_:c14n0 <http://ex/p> \"null\"^^<http://www.w3.org/1999/02/22-rdf-syntax-ns#JSON> .\n")),
+        ("D7 scalar in @set in @graph", r#"{"@graph": [{"@set": ["free", {"@id": "http://ex/n", "http://ex/p": "v"}]}]}"#, Refuse(SafeMode)),
+        ("D8 keyword-like context key", r#"{"@context": {"@vession": 1.1, "@vocab": "http://ex/"}, "p": "v"}"#, Refuse(SafeMode)),
+        ("D10 blank node type", r#"{"http://ex/p": "v", "@type": "_:b0http://ex/T"}"#,
+            Accept("_:c14n0 <http://ex/p> \"v\" .\n_:c14n0 <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> _:c14n1 .\n")),
+        ("D10 blank node property", r#"{"@context": {"@vocab": "http://ex/"}, "_:a://b": "v", "q": "w"}"#, Refuse(SafeMode)),
+        ("D15 unused invalid @vocab", r#"{"@context": {"@vocab": "http_:a b"}, "http://ex/p": "v"}"#, Refuse(Expansion)),
+        ("D17 reverse term with unknown entry", r#"{"@context": {"t": {"@reverse": "http://ex/t", "foo": 1}}, "@id": "http://ex/a", "t": {"@id": "http://ex/b"}}"#, Refuse(Expansion)),
+        ("D21 keyword-like key in a JSON literal", r#"{"@context": {"j": {"@id": "http://ex/j", "@type": "@json"}}, "j": {"@test": 0}}"#,
+            Accept("_:c14n0 <http://ex/j> \"{\\\"@test\\\":0}\"^^<http://www.w3.org/1999/02/22-rdf-syntax-ns#JSON> .\n")),
+        ("D22 list object with @type", r#"{"http://ex/q": "v", "http://ex/p": {"@type": "http://ex/T", "@list": ["x"]}}"#, Refuse(Expansion)),
+        ("D24 free-floating list", r#"{"@graph": [{"@list": ["free"]}, {"@id": "http://ex/n", "http://ex/p": "v"}]}"#, Refuse(SafeMode)),
+        ("D25 ./ term without @id", r#"{"@context": {"@vocab": "http://ex/", "./t": {"@container": "@set"}}, "t": "v"}"#,
+            Accept("_:c14n0 <http://ex/t> \"v\" .\n")),
+        ("D26 @direction without @value", r#"{"@context": {"@vocab": "http://ex/"}, "p": {"@direction": "ltr-"}, "q": "v"}"#, Refuse(Expansion)),
+        ("D27 @none redefined", r#"{"@context": {"@vocab": "http://ex/", "@none": "w"}, "p": "v"}"#, Refuse(Expansion)),
+        ("D29 context URL not UTF-8", r#"{"@context": ["https://www.w3.org/ns/credentials/v2", "https://%dF/x"], "http://ex/p": "v"}"#, Refuse(UnknownContext)),
+        ("D30 repeated container keyword", r#"{"@context": {"@vocab": "http://ex/", "t": {"@container": ["@index", "@index"]}}, "t": {"a": "v"}}"#, Refuse(Expansion)),
+        ("D31 context URL with dot segments", r#"{"@context": ["https://www.w3.org/ns/credentials/v2", "https://www.w3.org/ns/credentials/examples/../v2"], "@id": "urn:x:1", "name": "n"}"#, Refuse(UnknownContext)),
+        ("D32 value object with @container", r#"{"http://ex/p": {"@value": "v", "@container": "@index"}}"#, Refuse(Expansion)),
+        ("P3 NO-BREAK SPACE in an IRI", "{\"@context\": {\"@vocab\": \"http://ex/\"}, \"x\u{a0}y\": \"v\"}", Refuse(SafeMode)),
+        ("P5 unused relative @vocab", r#"{"@context": {"@vocab": "a b"}, "http://ex/p": "v"}"#, Refuse(SafeMode)),
+        ("P7 object with only @language", r#"{"http://ex/p": {"@language": "en"}, "http://ex/q": "v"}"#, Refuse(SafeMode)),
+        ("D9 percent-encoding not UTF-8", r#"{"@context": {"@vocab": "http://ex/"}, "a%dFb": "v"}"#,
+            CrateLimitation("_:c14n0 <http://ex/a%dFb> \"v\" .\n")),
+        ("D11 identical nodes in @graph", r#"{"@graph": [{"http://ex/q": "a"}, {"http://ex/q": "a"}]}"#,
+            CrateLimitation("_:c14n0 <http://ex/q> \"a\" .\n_:c14n1 <http://ex/q> \"a\" .\n")),
+        ("D28 properties equal after dot segments", r#"{"http://ex/a/../p": "1", "http://ex/p": "2"}"#,
+            CrateLimitation("_:c14n0 <http://ex/a/../p> \"1\" .\n_:c14n0 <http://ex/p> \"2\" .\n")),
+    ];
+    for (name, text, expect) in cases {
+        let reference = canonical(text, Engine::JsonLd, true, HashAlgorithm::Sha256);
+        let ours = canonical(text, Engine::Canonprof, true, HashAlgorithm::Sha256);
+        match expect {
+            Accept(nquads) => {
+                assert_eq!(
+                    reference.as_deref().ok(),
+                    Some(*nquads),
+                    "{name}: json-ld {reference:?}"
+                );
+                assert_eq!(
+                    ours.as_deref().ok(),
+                    Some(*nquads),
+                    "{name}: canonprof {ours:?}"
+                );
+            }
+            Refuse(kind) => {
+                for (engine, result) in [("json-ld", &reference), ("canonprof", &ours)] {
+                    let error = result
+                        .as_ref()
+                        .err()
+                        .unwrap_or_else(|| panic!("{name}: {engine} accepts"));
+                    assert_eq!(error.kind, *kind, "{name}: {engine}: {error}");
+                }
+            }
+            CrateLimitation(nquads) => {
+                assert_eq!(
+                    ours.as_deref().ok(),
+                    Some(*nquads),
+                    "{name}: canonprof {ours:?}"
+                );
+                let error = reference
+                    .as_ref()
+                    .err()
+                    .unwrap_or_else(|| panic!("{name}: json-ld accepts"));
+                assert_eq!(
+                    error.kind,
+                    canonprof::ErrorKind::CrateLimitation,
+                    "{name}: {error}"
+                );
+                assert!(error.to_string().contains("--engine canonprof"), "{error}");
+            }
+        }
+    }
 }

@@ -818,7 +818,12 @@ impl Expander<'_> {
     }
 
     /// §5.1.2 steps 15–20: value, set and list objects checked, free-floating values dropped.
-    fn finish(&self, mut result: Map<String, Json>, property: Option<&str>, root: bool) -> Result<Json> {
+    fn finish(
+        &self,
+        mut result: Map<String, Json>,
+        property: Option<&str>,
+        root: bool,
+    ) -> Result<Json> {
         if let Some(value) = result.get("@value") {
             // Step 15.1.
             if let Some(extra) = result.keys().find(|k| {
@@ -861,12 +866,9 @@ impl Expander<'_> {
                     return Err(invalid("invalid typed value", format!("@type `{ty}`")));
                 }
             }
-        } else if let Some(ty) = result.get_mut("@type").filter(|ty| !ty.is_array()) {
-            // Step 16 (a `@type` array goes on to step 17, as in jsonld.js).
-            let single = ty.take();
-            *ty = Json::Array(vec![single]);
         } else if result.contains_key("@set") || result.contains_key("@list") {
-            // Step 17.
+            // Step 17, before step 16: a list or set object with `@type` is refused (the spec's "Otherwise"
+            // would let a string `@type` through, and jsonld.js drops it, losing it silently).
             let others = result
                 .keys()
                 .filter(|k| !matches!(k.as_str(), "@set" | "@list" | "@index"))
@@ -882,6 +884,12 @@ impl Expander<'_> {
             }
             if let Some(set) = result.remove("@set") {
                 return Ok(set);
+            }
+        } else if let Some(ty) = result.get_mut("@type") {
+            // Step 16.
+            if !ty.is_array() {
+                let single = ty.take();
+                *ty = Json::Array(vec![single]);
             }
         }
         // Step 18.

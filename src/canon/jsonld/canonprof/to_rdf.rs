@@ -56,7 +56,10 @@ impl<'a> State<'a> {
         }
         // RFC 3987, and no white space as jsonld.js sees it (U+00A0 is an IRI character, but not to jsonld.js).
         let checked = NamedNode::new(iri).ok().filter(|_| {
-            iri.is_ascii() || !iri.chars().any(crate::canon::jsonld::syntax::is_js_whitespace)
+            iri.is_ascii()
+                || !iri
+                    .chars()
+                    .any(crate::canon::jsonld::syntax::is_js_whitespace)
         });
         self.iris.insert(iri, checked.clone());
         checked

@@ -170,14 +170,17 @@ fn process_top_level_context(
     use json_ld::Process;
     let context = json_ld::syntax::context::Context::try_from_json(value.clone())?;
     let initial = json_ld::Context::new(None);
-    let processed = pollster::block_on(context.process_full(
-        &mut (),
-        &initial,
-        loader,
-        None,
-        options.into(),
-        (),
-    ))?;
+    let processed = guarded(|| {
+        pollster::block_on(context.process_full(
+            &mut (),
+            &initial,
+            loader,
+            None,
+            options.into(),
+            (),
+        ))
+        .map_err(ExpansionError::from)
+    })?;
     Ok(processed.into_processed())
 }
 
@@ -198,23 +201,14 @@ fn run(
     })
 }
 
-/// Runs json-ld, turning a panic inside it into an expansion error. json-ld 0.21 hashes IRIs through pct-str
-/// 2.0, whose `Hash` unwraps the UTF-8 decoding of percent-encoded octets: a term like `vali%dFrom` under an
-/// `@vocab` panics there (found by fuzzing, `fuzz/regressions/jsonld/`). The panic is caught and reported as
-/// the document's error; the default panic message is silenced meanwhile (the CLI is single-threaded).
+/// Runs json-ld, turning a panic inside it into an expansion error ([`super::catch_panic`], whose message
+/// [`explain`] reports). json-ld 0.21 hashes IRIs through pct-str 2.0, whose `Hash` unwraps the UTF-8 decoding of
+/// percent-encoded octets: a term like `vali%dFrom` under an `@vocab` panics there (found by fuzzing,
+/// `fuzz/regressions/jsonld/`).
 fn guarded<T>(
     run: impl FnOnce() -> std::result::Result<T, ExpansionError>,
 ) -> std::result::Result<T, ExpansionError> {
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run));
-    std::panic::set_hook(hook);
-    result.unwrap_or_else(|payload| {
-        let message = payload
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_default();
+    super::catch_panic(run).unwrap_or_else(|message| {
         PANICKED.with(|p| *p.borrow_mut() = Some(message));
         Err(ExpansionError::InvalidTypeValue)
     })
@@ -230,10 +224,9 @@ fn explain(error: ExpansionError, document: &Value, loader: &OfflineLoader) -> E
     if let Some(message) = PANICKED.with(|p| p.borrow_mut().take()) {
         return match first_bad_percent_encoding(document) {
             Some((text, is_key)) => {
-                let error = Error::new(
-                    ErrorKind::Expansion,
-                    format!("`{text}` has a percent-encoding that is not UTF-8, which json-ld 0.21 cannot process in an IRI"),
-                );
+                let error = super::safe_mode::limitation(format!(
+                    "`{text}` has a percent-encoding that is not UTF-8, which it cannot process in an IRI"
+                ));
                 if is_key {
                     error.locate(Locate::Key(text))
                 } else {
@@ -292,15 +285,23 @@ pub fn expand_with_base(document: &Value, base: &str, loader: &OfflineLoader) ->
     let base = IriBuf::new(base.to_string()).ok();
     loader.clear_failure();
     PANICKED.with(|p| p.borrow_mut().take());
-    pollster::block_on(document.expand_full(
-        &mut (),
-        json_ld::Context::new(base.clone()),
-        base.as_ref(),
-        loader,
-        Options::default(),
-        (),
-    ))
+    guarded(|| {
+        pollster::block_on(document.expand_full(
+            &mut (),
+            json_ld::Context::new(base.clone()),
+            base.as_ref(),
+            loader,
+            Options::default(),
+            (),
+        ))
+    })
     .map_err(|error| {
+        if let Some(message) = PANICKED.with(|p| p.borrow_mut().take()) {
+            return Error::new(
+                ErrorKind::Expansion,
+                format!("JSON-LD expansion failed: json-ld 0.21 panicked ({message})"),
+            );
+        }
         loader.take_failure().unwrap_or_else(|| {
             Error::new(
                 ErrorKind::Expansion,

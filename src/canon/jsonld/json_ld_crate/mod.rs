@@ -82,6 +82,34 @@ impl Pipeline for JsonLdCrate {
     }
 }
 
+/// Runs the crate, catching a panic inside it: `Err` with the panic's message. The panic hook stays quiet only
+/// for the thread inside this call (a thread-local flag), so other threads' panics still print.
+pub(crate) fn catch_panic<T>(run: impl FnOnce() -> T) -> std::result::Result<T, String> {
+    use std::cell::Cell;
+    thread_local! {
+        static CATCHING: Cell<bool> = const { Cell::new(false) };
+    }
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !CATCHING.with(Cell::get) {
+                previous(info);
+            }
+        }));
+    });
+    let outer = CATCHING.with(|c| c.replace(true));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run));
+    CATCHING.with(|c| c.set(outer));
+    result.map_err(|payload| {
+        payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_default()
+    })
+}
+
 /// RFC 8785 canonical form of a JSON value held by the json-ld crate (for `@json` literals, JSON-LD 1.1 API §8.2
 /// step 7). Errors: [`ErrorKind::NonFiniteNumber`] for a number outside the double range.
 pub fn canonical_json(value: &Value) -> Result<String> {

@@ -57,6 +57,8 @@ const COERCED_ID: Roles = 1 << 17;
 const NULL: Roles = 1 << 18;
 /// Mapped to an IRI (in some scope).
 const DEFINED: Roles = 1 << 19;
+/// An index map whose index is a property (`@index` in the term definition).
+const PROPERTY_INDEX: Roles = 1 << 20;
 
 /// The keyword roles, for classifying a member name.
 const KEYWORD_ROLES: Roles = ID
@@ -106,6 +108,13 @@ pub(crate) struct Facts {
     roles: HashMap<String, Roles>,
     remote: Vec<String>,
     problem: Option<Problem>,
+    /// Whether a context sets `@base` (so relative references get resolved).
+    base: bool,
+    /// A `@base` the crate resolves against otherwise than RFC 3986: whether only references with dot segments
+    /// suffer (a rootless path), and why.
+    base_quirk: Option<(bool, String)>,
+    /// A `@vocab` that is not an absolute IRI: relative, which safe mode refuses unless a base resolves it.
+    relative_vocab: Option<Error>,
 }
 
 impl Facts {
@@ -143,14 +152,37 @@ impl Facts {
                         ("@import", Value::String(url)) => self.remote.push(url.to_string()),
                         // Not a context entry; the crate follows it (and the loader bounds it).
                         ("@context", nested) => self.read_context(nested, &at()),
+                        ("@base", Value::String(base)) => {
+                            self.base = true;
+                            if is_absolute_iri(base) && !is_iri(base) {
+                                let what = format!(
+                                    "the base IRI `{base}` is not an IRI, which it refuses"
+                                );
+                                self.note(|| Problem::Always(limitation(what).at(at())));
+                            } else if let Some(quirk) = base_quirk(base) {
+                                self.base_quirk = Some(quirk);
+                            }
+                        }
                         ("@vocab", Value::String(vocab)) => {
-                            if !is_absolute_iri(vocab) && !is_blank(vocab) {
-                                let vocab = vocab.to_string();
+                            if is_absolute_iri(vocab) || is_blank(vocab) {
+                            } else if vocab.contains(':') {
+                                // Neither an IRI nor a relative reference (§4.1.2 step 5.8.3).
                                 self.note(|| {
-                                    Problem::Safe(
-                                        Violation::RelativeVocab { vocab }.error().at(at()),
+                                    Problem::Always(
+                                        invalid(
+                                            "invalid vocab mapping",
+                                            format!(
+                                                "`{vocab}` is not an IRI or blank node identifier"
+                                            ),
+                                        )
+                                        .at(at()),
                                     )
                                 });
+                            } else if self.relative_vocab.is_none() {
+                                // Relative to the base when one is set (decided by the walk, which sees all bases).
+                                let vocab = vocab.to_string();
+                                self.relative_vocab =
+                                    Some(Violation::RelativeVocab { vocab }.error().at(at()));
                             }
                         }
                         ("@language", Value::String(tag)) => {
@@ -225,8 +257,18 @@ impl Facts {
                         ("@type", Value::String(ty)) => match ty.as_str() {
                             "@json" => self.add(term, JSON),
                             "@id" | "@vocab" => self.add(term, COERCED_ID),
+                            ty if ty.is_empty()
+                                || (ty.starts_with('@') && !is_keyword(ty))
+                                || (is_absolute_iri(ty) && !is_iri(ty)) =>
+                            {
+                                let what = format!(
+                                    "the context gives term `{term}` the type mapping `{ty}`, which it refuses even where the term is unused"
+                                );
+                                self.note(|| Problem::Always(limitation(what).at(at())));
+                            }
                             _ => {}
                         },
+                        ("@index", Value::String(_)) => self.add(term, PROPERTY_INDEX),
                         ("@container", container) => self.read_container(term, container, &at()),
                         ("@context", scoped) => self.read_context(scoped, &at()),
                         _ => {}
@@ -266,6 +308,12 @@ impl Facts {
                 )
             });
         } else {
+            if is_absolute_iri(id) && !is_iri(id) {
+                let what = format!(
+                    "the context maps term `{term}` to `{id}`, which is not an IRI; it refuses that even where the term is unused"
+                );
+                self.note(|| Problem::Always(limitation(what).at(pointer)));
+            }
             self.add(term, DEFINED);
         }
     }
@@ -452,6 +500,77 @@ impl<'d, 'f> Walk<'d, 'f> {
         }
     }
 
+    /// The crate keeps the items of `@graph`, `@included` and a top-level array as a set, so two identical node
+    /// objects without `@id` become one node (one blank node instead of two): a limitation.
+    fn identical_nodes(&mut self, items: &[Value], certain: bool) -> Result<()> {
+        let anonymous = |v: &Value| {
+            v.as_object()
+                .is_some_and(|m| m.iter().all(|e| self.roles(e.key.as_str()) & ID == 0))
+        };
+        let twins = items
+            .iter()
+            .enumerate()
+            .any(|(i, a)| anonymous(a) && items[i + 1..].iter().any(|b| a == b));
+        match twins {
+            true => self.always(
+                Err(limitation(
+                    "identical node objects without `@id` in `@graph` or `@included`, which it merges into one",
+                )),
+                certain,
+            ),
+            false => Ok(()),
+        }
+    }
+
+    /// A relative reference in an IRI position that the crate refuses before resolving it, where canonprof's
+    /// engine and jsonld.js resolve it against the base: a colon in its first segment (`'x:T`), or a character
+    /// IRIs do not allow that dot segments remove (`` a`/../c ``).
+    fn relative_reference(&mut self, value: &str, certain: bool) -> Result<()> {
+        if is_absolute_iri(value) || is_blank(value) || stays_relative(value) {
+            return Ok(());
+        }
+        if let Some((dots_only, quirk)) = self.facts.iter().find_map(|f| f.base_quirk.clone()) {
+            if !dots_only || has_dot_segment(value) {
+                return self.always(Err(limitation(quirk)), certain);
+            }
+        }
+        let odd = value
+            .split(['/', '?', '#'])
+            .next()
+            .is_some_and(|first| first.contains(':'))
+            || value
+                .chars()
+                .any(|c| c.is_control() || " <>\"{}|\\^`".contains(c));
+        if odd && self.facts.iter().any(|f| f.base) {
+            let what = format!(
+                "the relative reference `{value}`, which it refuses instead of resolving it against the base"
+            );
+            return self.always(Err(limitation(what)), certain);
+        }
+        Ok(())
+    }
+
+    /// A compact IRI whose prefix is not ASCII (`ɜ:x` with `ɜ` a term): the crate does not expand it. A
+    /// limitation where a context defines the prefix (noted for the second pass when only a remote one might).
+    fn non_ascii_prefix(&mut self, value: &str, certain: bool) -> Result<()> {
+        let Some((prefix, suffix)) = crate::canon::jsonld::syntax::split_compact(value) else {
+            return Ok(());
+        };
+        if prefix.is_ascii() || suffix.starts_with("//") {
+            return Ok(());
+        }
+        if self.roles(prefix) & DEFINED != 0 {
+            let what = format!(
+                "the compact IRI `{value}`, whose prefix is not ASCII and which it does not expand"
+            );
+            return self.always(Err(limitation(what)), certain);
+        }
+        if !self.complete {
+            self.deferred = true;
+        }
+        Ok(())
+    }
+
     /// The roles of member name `key` in the contexts around.
     fn roles(&self, key: &str) -> Roles {
         if is_keyword(key) {
@@ -467,6 +586,9 @@ impl<'d, 'f> Walk<'d, 'f> {
         match value {
             Value::Object(map) => self.object(map, place, certain),
             Value::Array(items) => {
+                if place != Place::Nested {
+                    self.identical_nodes(items, certain)?;
+                }
                 for (i, item) in items.iter().enumerate() {
                     self.path.push(Step::Index(i));
                     self.value(item, place, certain)?;
@@ -512,6 +634,10 @@ impl<'d, 'f> Walk<'d, 'f> {
     /// Refuses a document whose contexts (its own, and the remote ones they name) break a context rule.
     fn context_problems(&mut self, facts: &Facts, certain: bool) -> Result<()> {
         let mut problems: Vec<Problem> = facts.problem.iter().cloned().collect();
+        let has_base = facts.base || self.facts.iter().any(|f| f.base);
+        if let (Some(vocab), false) = (&facts.relative_vocab, has_base) {
+            problems.push(Problem::Safe(vocab.clone()));
+        }
         let mut urls = facts.remote.clone();
         let mut seen = std::collections::HashSet::new();
         while let Some(url) = urls.pop() {
@@ -553,8 +679,22 @@ impl<'d, 'f> Walk<'d, 'f> {
             .map(|e| (e.key.as_str(), &e.value, self.roles(e.key.as_str())))
             .collect();
         let has = |role: Roles| entries.iter().any(|(_, _, r)| r & role != 0);
+        if let Some(key) = same_after_dot_segments(&entries) {
+            let what = format!(
+                "the property `{key}`, which it takes for another member's after removing dot segments"
+            );
+            return self.always(Err(limitation(what)), certain);
+        }
         if has(VALUE) {
             return self.value_object(&entries, place, certain);
+        }
+        if has(LIST) && map.contains_key("@context") {
+            return self.always(
+                Err(limitation(
+                    "a list object with `@context`, which it refuses as an invalid list object",
+                )),
+                certain,
+            );
         }
         if let [(_, _, roles)] = entries.as_slice() {
             if roles & LANGUAGE != 0 && !self.path.is_empty() {
@@ -609,6 +749,11 @@ impl<'d, 'f> Walk<'d, 'f> {
             if roles & DIRECTION != 0 {
                 self.always(direction(value), certain)?;
             }
+            if let (true, Some(datatype)) = (roles & TYPE != 0, value.as_str()) {
+                if datatype != "@json" {
+                    self.relative_reference(datatype, certain)?;
+                }
+            }
             self.path.pop();
         }
         if place != Place::Nested && !self.path.is_empty() {
@@ -646,13 +791,21 @@ impl<'d, 'f> Walk<'d, 'f> {
                     )?;
                 } else if stays_relative(ty) {
                     self.refuse(relative("`@type`", ty), certain)?;
+                } else {
+                    self.non_ascii_prefix(ty, certain)?;
+                    self.relative_reference(ty, certain)?;
                 }
             }
         } else if roles & GRAPH != 0 {
             self.value(value, Place::Graph, certain)?;
         } else if roles & SET != 0 {
             self.value(value, place, certain)?;
-        } else if roles & (LIST | INCLUDED) != 0 {
+        } else if roles & LIST != 0 {
+            self.value(value, Place::Nested, certain)?;
+        } else if roles & INCLUDED != 0 {
+            if let Value::Array(items) = value {
+                self.identical_nodes(items, certain)?;
+            }
             self.value(value, Place::Nested, certain)?;
         } else if roles & (REVERSE | NEST) != 0 {
             for (i, nested) in objects(value) {
@@ -695,7 +848,8 @@ impl<'d, 'f> Walk<'d, 'f> {
         } else if stays_relative(id) {
             self.refuse(relative("`@id`", id), certain)
         } else {
-            Ok(())
+            self.non_ascii_prefix(id, certain)?;
+            self.relative_reference(id, certain)
         }
     }
 
@@ -718,12 +872,13 @@ impl<'d, 'f> Walk<'d, 'f> {
             // Always a blank node identifier (IRI Expansion step 6.2), whatever follows.
             let what = format!("property `{key}` expands to a blank node (generalized RDF is off)");
             self.refuse(Violation::Lost { what }, certain)?;
-        } else if taken_as_is(key) && is_absolute_iri(key) && !is_iri(key) {
+        } else if stays_relative(key) || (taken_as_is(key) && !is_iri(key)) {
+            // Taken as it is (IRI Expansion step 6.2), it must be an absolute IRI; the crate would append it to
+            // the vocabulary mapping instead.
             let (key, iri) = (key.to_string(), key.to_string());
             self.refuse(Violation::RelativeProperty { key, iri }, certain)?;
-        } else if stays_relative(key) {
-            let (key, iri) = (key.to_string(), key.to_string());
-            self.refuse(Violation::RelativeProperty { key, iri }, certain)?;
+        } else if !key.is_ascii() && crate::canon::jsonld::syntax::split_compact(key).is_some() {
+            self.non_ascii_prefix(key, certain)?;
         } else if roles & NULL != 0 && roles & DEFINED == 0 {
             self.refuse(
                 Violation::NullTerm {
@@ -745,6 +900,11 @@ impl<'d, 'f> Walk<'d, 'f> {
                     self.path.push(Step::Key(index));
                     if roles & ID_MAP != 0 {
                         self.id_value(index, certain)?;
+                    } else if roles & PROPERTY_INDEX != 0 && has_keyword_form(index) {
+                        let what = format!(
+                            "the index `{index}` of a property-valued index map, which it drops"
+                        );
+                        self.always(Err(limitation(what)), certain)?;
                     } else if roles & TYPE_MAP != 0 && has_keyword_form(index) && !is_keyword(index)
                     {
                         self.refuse(
@@ -783,6 +943,88 @@ fn direction(value: &Value) -> Result<()> {
             format!("`{}` is not \"ltr\" or \"rtl\"", value.compact_print()),
         )),
     }
+}
+
+/// The error for what the json-ld crate cannot process as JSON-LD 1.1 and jsonld.js do (it would refuse it
+/// wrongly, or give other canonical N-Quads): [`ErrorKind::CrateLimitation`], naming the other engine.
+pub(crate) fn limitation(what: impl std::fmt::Display) -> Error {
+    Error::new(
+        ErrorKind::CrateLimitation,
+        format!("json-ld crate limitation: {what} (`--engine canonprof` processes it)"),
+    )
+}
+
+/// What the crate gets wrong about a base IRI, said as a limitation: one with a rootless path (it resolves `../g`
+/// against `http:a/b` as `http:g`, RFC 3986 as `http:/g`), one whose fragment holds a `/` (it resolves `#a`
+/// against `https://e#x/` as `https://e/#a`).
+fn base_quirk(base: &str) -> Option<(bool, String)> {
+    let (dots_only, what) = if base
+        .split_once(':')
+        .is_some_and(|(_, rest)| !rest.starts_with('/'))
+    {
+        (
+            true,
+            "has a rootless path, against which it removes dot segments otherwise than RFC 3986",
+        )
+    } else if base
+        .split_once('#')
+        .is_some_and(|(_, fragment)| fragment.contains('/'))
+    {
+        (
+            false,
+            "has a `/` in its fragment, which it mistakes for the path",
+        )
+    } else {
+        return None;
+    };
+    Some((dots_only, format!("the base IRI `{base}` {what}")))
+}
+
+/// A member name that names the same IRI as another once dot segments are removed (`http://ex/a/../p` and
+/// `http://ex/p`): the crate compares IRIs so and merges the two properties. Only maps with a dot segment in a
+/// member name are compared.
+fn same_after_dot_segments<'a>(entries: &[(&'a str, &Value, Roles)]) -> Option<&'a str> {
+    if !entries.iter().any(|(key, _, _)| has_dot_segment(key)) {
+        return None;
+    }
+    let normal = |key: &str| -> String {
+        let mut out: Vec<&str> = Vec::new();
+        for segment in key.split('/') {
+            match segment {
+                "." => {}
+                ".." => {
+                    if out.len() > 1 {
+                        out.pop();
+                    }
+                }
+                other => out.push(other),
+            }
+        }
+        out.join("/")
+    };
+    let keys: Vec<(&str, String)> = entries
+        .iter()
+        .filter(|(_, _, roles)| roles & KEYWORD_ROLES == 0)
+        .map(|(key, _, _)| match is_absolute_iri(key) {
+            true => (*key, normal(key)),
+            // Relative to the same vocabulary mapping, as deep as any dot segments climb.
+            false => (
+                *key,
+                normal(&format!("v:/{}/{key}", "d/".repeat(key.len()))),
+            ),
+        })
+        .collect();
+    keys.iter().enumerate().find_map(|(i, (key, n))| {
+        keys[i + 1..]
+            .iter()
+            .any(|(other, m)| n == m && key != other)
+            .then_some(*key)
+    })
+}
+
+/// Whether `value` has a `.` or `..` path segment (RFC 3986 §5.2.4).
+fn has_dot_segment(value: &str) -> bool {
+    value.contains('.') && value.split(['/', '?', '#']).any(|s| s == "." || s == "..")
 }
 
 /// Whether IRI Expansion takes `value` as it is (step 6.2: a suffix beginning with `//`).

@@ -66,14 +66,17 @@ fn collect(
             ..Default::default()
         };
         // A scoped context that does not process (it would fail expansion too) adds no facts.
-        if let Ok(processed) = pollster::block_on(scoped.process_full(
-            &mut (),
-            context,
-            loader,
-            definition.base_url.clone(),
-            options,
-            (),
-        )) {
+        let processed = super::catch_panic(|| {
+            pollster::block_on(scoped.process_full(
+                &mut (),
+                context,
+                loader,
+                definition.base_url.clone(),
+                options,
+                (),
+            ))
+        });
+        if let Ok(Ok(processed)) = processed {
             collect(terms, &processed.into_processed(), loader, seen, depth + 1);
         }
     }
