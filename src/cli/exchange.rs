@@ -8,7 +8,7 @@ use crate::corpus::{self, Credential, Schema};
 use crate::error::{Error, ErrorKind, Result};
 use crate::exchange::formats::{self, Alg};
 use crate::exchange::runner;
-use crate::exchange::vcdm::Settings;
+use crate::exchange::vcdm::{self, Settings};
 use crate::export::{self, exchange as render};
 use crate::integrity::suites::Cryptosuite;
 use crate::loader::OfflineLoader;
@@ -68,7 +68,16 @@ impl ExchangeArgs {
     /// The user's credential files, the `--schema` set, or `default`.
     fn credentials(&self, default: fn() -> Vec<Credential>) -> Result<Vec<Credential>> {
         if !self.credential.is_empty() {
-            return corpus::user_files(&self.credential);
+            let credentials = corpus::user_files(&self.credential)?;
+            for credential in &credentials {
+                if vcdm::carries_proof(&credential.document.text) {
+                    eprintln!(
+                        "canonprof: note: {} carries a proof; the exchange issues its own proofs over the credential without it",
+                        credential.document.label
+                    );
+                }
+            }
+            return Ok(credentials);
         }
         Ok(self.schema.map_or_else(default, corpus::bundled))
     }

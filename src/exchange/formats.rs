@@ -13,7 +13,7 @@ use super::vcdm::{disclosed_attributes, operation_result, subject_attributes};
 use super::{Exchange, Operation};
 use crate::corpus::Credential;
 use crate::error::{Error, Result};
-use crate::integrity::suites::{self, Cryptosuite};
+use crate::integrity::suites::Cryptosuite;
 use crate::keys::SignatureAlgorithm;
 use crate::loader::OfflineLoader;
 use crate::profile::{self, Samples, Timer};
@@ -79,7 +79,7 @@ fn legs<'a>(
         Box::new(SdJwtLeg::new(&plain, &disclosed, alg.into(), seed)?),
         Box::new(MdocLeg::new(&plain, &disclosed, alg.into(), seed)?),
     ];
-    let unsecured = suites::with_suite_context(credential);
+    let unsecured = super::vcdm::unsecured(credential);
     for (suite, nth_engine, loader) in Leg::plan(alg.cryptosuites(), loaders) {
         let leg = Leg::new(suite, false, unsecured.clone(), loader, seed)?;
         legs.push(Box::new(match nth_engine {

@@ -4,8 +4,9 @@
 //! those 5 attributes (and the mandatory `/issuer`), **verify** the presented credential. Each operation is measured like
 //! the main job (warm-up, R × N, median of run medians) with its steps timed by span (canonicalize document,
 //! canonicalize proof configuration, hash, sign / verify) and its canonicalizations counted. A VCDM 1.1
-//! credential gets the Data Integrity context appended first ([`suites::with_suite_context`]). Keys come from a
-//! seeded RNG, so runs are reproducible.
+//! credential gets the Data Integrity context appended first ([`suites::with_suite_context`]); a credential that
+//! already carries a proof is exchanged without it ([`unsecured`]). Keys come from a seeded RNG, so runs are
+//! reproducible.
 
 use super::flames;
 use super::leg::Leg;
@@ -35,6 +36,24 @@ pub struct Settings {
     pub seed: u64,
     /// Where to draw one span flamegraph per (credential, suite), if anywhere.
     pub flamegraphs: Option<std::path::PathBuf>,
+}
+
+/// The unsecured data document the issuer secures (VC Data Integrity §4.2 Add Proof takes one): the credential
+/// without its `proof` member, if it carries one — the exchange issues its own proofs, and a proof already on
+/// the credential would end up inside the presented subset, where the verifier cannot tell it from the holder's
+/// — with the suite's context added ([`suites::with_suite_context`]).
+pub fn unsecured(credential: &Value) -> Value {
+    let mut unsecured = suites::with_suite_context(credential);
+    if let Some(object) = unsecured.as_object_mut() {
+        object.remove("proof");
+    }
+    unsecured
+}
+
+/// Whether a credential's JSON text carries a top-level `proof` member, which the exchange leaves out (see
+/// [`unsecured`]); false for text that is not a JSON object.
+pub fn carries_proof(text: &str) -> bool {
+    serde_json::from_str::<Value>(text).is_ok_and(|v| v.get("proof").is_some())
 }
 
 const STRUCTURAL: [&str; 4] = ["id", "@id", "type", "@type"];
@@ -192,7 +211,7 @@ pub fn run(
         let doc = &credential.document;
         let parsed: Value = serde_json::from_str(&doc.text)
             .map_err(|e| crate::document::json_error(&doc.label, &e))?;
-        let unsecured = suites::with_suite_context(&parsed);
+        let unsecured = unsecured(&parsed);
         for (suite, nth_engine, loader) in Leg::plan(suites_to_run, loaders) {
             let within = |e: Error| e.within(&doc.label);
             let leg =
