@@ -150,12 +150,22 @@ impl Checked<'_> {
         };
         seed.deserialize(&mut deserializer).and_then(|()| deserializer.end()).map_err(|e| {
             let mut error = json_error(self.label, &e);
-            if [".nq", ".nquads"].iter().any(|ext| self.label.ends_with(ext)) {
+            if [".nq", ".nquads"].iter().any(|ext| self.label.ends_with(ext)) || looks_like_nquads(self.text) {
                 error.reason.push_str(" (this reads JSON-LD; for N-Quads use `canonprof canonicalize --input-format nquads`)");
             }
             error
         })
     }
+}
+
+/// Whether `text` starts like N-Quads (a first statement beginning with an IRI `<…>` or a blank node `_:`),
+/// which no JSON text does.
+fn looks_like_nquads(text: &str) -> bool {
+    let first = text
+        .lines()
+        .map(str::trim_start)
+        .find(|l| !l.is_empty() && !l.starts_with('#'));
+    first.is_some_and(|l| l.starts_with('<') || l.starts_with("_:"))
 }
 
 /// Converts a serde_json error into ours, keeping its position and classifying the reason.

@@ -80,6 +80,8 @@ pub struct Error {
     /// What to look for in the input to find a position, for stages that do not see the source text (JSON-LD
     /// expansion, deserialization to RDF); the pipeline turns it into a JSON pointer.
     pub locate: Option<Locate>,
+    /// The JSON-LD 1.1 API error code (§9.6) of a JSON-LD failure, for matching (the reason says it in words too).
+    pub code: Option<crate::canon::jsonld::JsonLdErrorCode>,
 }
 
 /// A hint for finding where in a JSON document an error comes from.
@@ -103,7 +105,14 @@ impl Error {
             position: None,
             reason: reason.into(),
             locate: None,
+            code: None,
         }
+    }
+
+    /// Attaches the JSON-LD 1.1 API error code.
+    pub fn with_code(mut self, code: crate::canon::jsonld::JsonLdErrorCode) -> Self {
+        self.code = Some(code);
+        self
     }
 
     /// Attaches a hint for finding the position in the source document.

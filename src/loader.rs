@@ -170,13 +170,15 @@ impl OfflineLoader {
                     "context overflow: more than {} context dereferences for one document (--max-context-loads)",
                     self.max_loads
                 ),
-            ));
+            )
+            .with_code(crate::canon::jsonld::JsonLdErrorCode::ContextOverflow));
         }
         match self.inclusion_cycle(url) {
             Some(cycle) => Err(Error::new(
                 ErrorKind::Limit,
                 format!("context overflow: <{url}> includes itself ({cycle})"),
-            )),
+            )
+            .with_code(crate::canon::jsonld::JsonLdErrorCode::ContextOverflow)),
             None => Ok(()),
         }
     }
@@ -332,6 +334,7 @@ impl OfflineLoader {
                 format!("unknown JSON-LD context URL <{url}>: it is not bundled and not in --contexts DIR/index.json (canonprof never fetches from the network)"),
             )
             .locate(Locate::Value(url.to_string(), &["@context", "@import"]))
+            .with_code(crate::canon::jsonld::JsonLdErrorCode::LoadingRemoteContextFailed)
         })?;
         entry
             .parsed

@@ -3,7 +3,7 @@
 
 use crate::common::*;
 use canonprof::canon::rdfc::RdfcOptions;
-use canonprof::canon::Algorithm;
+use canonprof::canon::{Algorithm, Engine};
 use canonprof::canonicalize::{InputFormat, Output};
 use canonprof::ErrorKind;
 
@@ -238,4 +238,78 @@ fn case_017_kind_a_time_limit_bounds_labeling_when_the_call_limit_is_lifted() {
     assert!(start.elapsed() < Duration::from_secs(10), "bounded");
     // Ordinary inputs are nowhere near it: the corpus and case 016 canonicalize under the default limits.
     assert!(rdfc_nquads(CASE_016_A).is_ok());
+}
+
+#[test]
+fn an_undefined_term_with_a_look_alike_letter_says_which() {
+    // `eIDASΙdentifier` (U+0399 GREEK CAPITAL LETTER IOTA) looks like the defined `eIDASIdentifier`.
+    let text = r#"{"@context": {"eIDASIdentifier": "https://ex/eIDASIdentifier"}, "@id": "urn:x", "eIDASΙdentifier": "x"}"#;
+    let request = request(Algorithm::Rdfc, InputFormat::Jsonld, Output::Canonical);
+    for engine in [Engine::JsonLd, Engine::Canonprof] {
+        let error = run_text_with(text, &request, engine).unwrap_err();
+        assert_eq!(error.kind, ErrorKind::SafeMode);
+        assert!(
+            error.to_string().ends_with(
+                "term `eIDASΙdentifier` is not defined by the active context and would be dropped (contains U+0399 GREEK CAPITAL LETTER IOTA, which looks like I)"
+            ),
+            "{engine:?}: {error}"
+        );
+        assert_eq!(error.position.as_deref(), Some("/eIDASΙdentifier"));
+    }
+}
+
+#[test]
+fn n_quads_given_as_json_ld_get_the_hint_whatever_the_file_name() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in [
+        ("data.json", "<urn:s> <urn:p> \"o\" .\n"),
+        ("blank.txt", "# a comment\n_:b0 <urn:p> <urn:o> .\n"),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let output = canonprof(&["canonicalize", path.to_str().unwrap()]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success());
+        assert!(
+            stderr.contains("for N-Quads use `canonprof canonicalize --input-format nquads`"),
+            "{name}: {stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+    let json = dir.path().join("bad.json");
+    std::fs::write(&json, "{\"a\": }").unwrap();
+    let stderr =
+        String::from_utf8_lossy(&canonprof(&["canonicalize", json.to_str().unwrap()]).stderr)
+            .to_string();
+    assert!(!stderr.contains("N-Quads"), "{stderr}");
+}
+
+#[test]
+fn json_ld_errors_carry_their_error_code() {
+    use canonprof::canon::jsonld::JsonLdErrorCode;
+    let request = request(Algorithm::Rdfc, InputFormat::Jsonld, Output::Canonical);
+    for (text, code) in [
+        (
+            r#"{"@context": [{"@protected": true, "t": "http://a/"}, {"t": "http://b/"}], "@id": "urn:x", "t": "x"}"#,
+            JsonLdErrorCode::ProtectedTermRedefinition,
+        ),
+        (
+            r#"{"@context": {"@vocab": "http://ex/", "t": {"@container": ["@index", "@index"]}}, "t": {"a": "v"}}"#,
+            JsonLdErrorCode::InvalidContainerMapping,
+        ),
+        (
+            r#"{"@context": "https://unknown.example/ctx", "name": "x"}"#,
+            JsonLdErrorCode::LoadingRemoteContextFailed,
+        ),
+    ] {
+        for engine in [Engine::JsonLd, Engine::Canonprof] {
+            let error = run_text_with(text, &request, engine).unwrap_err();
+            assert_eq!(error.code, Some(code), "{engine:?}: {error}");
+            assert!(
+                error.to_string().contains(code.as_str())
+                    || code == JsonLdErrorCode::LoadingRemoteContextFailed,
+                "{error}"
+            );
+        }
+    }
 }

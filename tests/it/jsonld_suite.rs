@@ -152,23 +152,41 @@ fn verdict(pass: bool) -> Outcome {
     }
 }
 
-/// Runs one test with `engine`: its expansion (and RDF) against the expectation.
-fn run(engine: Engine, test: &Value, manifest: &str, loader: &OfflineLoader) -> Outcome {
+/// Runs one test with `engine`: its expansion (and RDF) against the expectation. For a test that fails as it
+/// must, also the JSON-LD error code the engine gave (`none` for an error without one).
+fn run(
+    engine: Engine,
+    test: &Value,
+    manifest: &str,
+    loader: &OfflineLoader,
+) -> (Outcome, Option<String>) {
     let case = match Case::read(test) {
         Ok(case) => case,
-        Err(outcome) => return outcome,
+        Err(outcome) => return (outcome, None),
     };
+    let code = |e: &canonprof::Error| Some(e.code.map_or("none", |c| c.as_str()).to_string());
     let expanded = match jsonld::expand_with_base(engine, &case.text, &case.base, loader) {
         Ok(expanded) => expanded,
         Err(e) if e.kind == ErrorKind::UnknownContext => {
-            return Outcome::Skip("a document outside the suite (network)")
+            return (
+                Outcome::Skip("a document outside the suite (network)"),
+                None,
+            )
         }
-        Err(_) => return verdict(case.negative),
+        Err(e) => return (verdict(case.negative), code(&e).filter(|_| case.negative)),
     };
     if manifest == "expand" {
-        return verdict(!case.negative && case.expected_expansion(&expanded));
+        return (
+            verdict(!case.negative && case.expected_expansion(&expanded)),
+            None,
+        );
     }
-    case.judge_rdf(jsonld::to_rdf(&expanded))
+    let dataset = jsonld::to_rdf(&expanded);
+    let got = match (&dataset, case.negative) {
+        (Err(e), true) => code(e),
+        _ => None,
+    };
+    (case.judge_rdf(dataset), got)
 }
 
 impl Case {
@@ -216,20 +234,34 @@ fn same(a: &Value, b: &Value, ordered: bool) -> bool {
     }
 }
 
-/// Runs every expand and toRdf test with one engine; prints the pass rate per manifest.
-fn run_suites(engine: Engine, loader: &OfflineLoader) -> BTreeMap<String, Outcome> {
+/// The negative tests whose error has another JSON-LD error code than the test's `expectErrorCode`, as lines
+/// `<test> <expected> -> <got>` (see `code-mismatches-<engine>.txt`).
+type Mismatches = Vec<String>;
+
+/// Runs every expand and toRdf test with one engine; prints the pass rate and the error codes checked per manifest.
+fn run_suites(engine: Engine, loader: &OfflineLoader) -> (BTreeMap<String, Outcome>, Mismatches) {
     let mut results: BTreeMap<String, Outcome> = BTreeMap::new();
+    let mut mismatches = Mismatches::new();
     for manifest in ["expand", "toRdf"] {
         let text = std::fs::read_to_string(suite_dir().join(format!("{manifest}-manifest.jsonld")))
             .unwrap();
         let parsed: Value = serde_json::from_str(&text).unwrap();
         let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+        let (mut codes_checked, mut codes_matched) = (0, 0);
         for test in parsed["sequence"].as_array().unwrap() {
             let id = format!("{manifest}{}", test["@id"].as_str().unwrap());
-            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let (outcome, got) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 run(engine, test, manifest, loader)
             }))
-            .unwrap_or(Outcome::Fail);
+            .unwrap_or((Outcome::Fail, None));
+            if let (Some(got), Some(expected)) = (got, test["expectErrorCode"].as_str()) {
+                codes_checked += 1;
+                if got == expected {
+                    codes_matched += 1;
+                } else {
+                    mismatches.push(format!("{id} {expected} -> {got}"));
+                }
+            }
             let key = match outcome {
                 Outcome::Pass => "pass".to_string(),
                 Outcome::Fail => "fail".to_string(),
@@ -248,8 +280,30 @@ fn run_suites(engine: Engine, loader: &OfflineLoader) -> BTreeMap<String, Outcom
             pass + fail,
             100.0 * pass as f64 / (pass + fail).max(1) as f64
         );
+        println!(
+            "{} {manifest}: expectErrorCode matched in {codes_matched} of {codes_checked} negative tests that fail",
+            engine.name()
+        );
     }
-    results
+    (results, mismatches)
+}
+
+/// The mismatching error codes must be the ones listed (with their reasons in docs/conformance.md):
+/// `UPDATE_JSONLD_PASSING=1` rewrites the list.
+fn check_codes(engine: Engine, mismatches: &Mismatches) {
+    let list = suite_dir().join(format!("code-mismatches-{}.txt", engine.name()));
+    let text: String = mismatches.iter().map(|m| format!("{m}\n")).collect();
+    if std::env::var_os("UPDATE_JSONLD_PASSING").is_some() {
+        std::fs::write(&list, &text).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&list).unwrap_or_default();
+    assert_eq!(
+        text,
+        expected,
+        "{}: the negative tests whose JSON-LD error code differs from expectErrorCode changed",
+        list.display()
+    );
 }
 
 /// canonprof's engine passes everything the json-ld engine passes (`passing.txt`), and none of its own
@@ -257,7 +311,8 @@ fn run_suites(engine: Engine, loader: &OfflineLoader) -> BTreeMap<String, Outcom
 #[test]
 fn w3c_json_ld_suites_with_the_canonprof_engine() {
     let loader = loader();
-    let results = run_suites(Engine::Canonprof, &loader);
+    let (results, mismatches) = run_suites(Engine::Canonprof, &loader);
+    check_codes(Engine::Canonprof, &mismatches);
     let passing: BTreeSet<&String> = results
         .iter()
         .filter(|(_, o)| **o == Outcome::Pass)
@@ -292,7 +347,8 @@ fn w3c_json_ld_suites_with_the_canonprof_engine() {
 #[test]
 fn w3c_json_ld_expand_and_to_rdf_suites() {
     let loader = loader();
-    let results = run_suites(Engine::JsonLd, &loader);
+    let (results, mismatches) = run_suites(Engine::JsonLd, &loader);
+    check_codes(Engine::JsonLd, &mismatches);
     let passing: BTreeSet<&String> = results
         .iter()
         .filter(|(_, o)| **o == Outcome::Pass)

@@ -15,6 +15,7 @@
 //! statically (the [`Pipeline`] trait); the choice of engine costs one branch per document.
 
 pub mod canonprof;
+pub mod error_code;
 pub mod json_ld_crate;
 pub mod rdf;
 pub mod safe_mode;
@@ -24,12 +25,13 @@ pub mod terms;
 use super::{phase, Quads};
 use crate::error::{Error, ErrorKind, Result};
 use crate::loader::OfflineLoader;
+pub use error_code::JsonLdErrorCode;
 pub use terms::{TermFacts, TermKind};
 
 /// An expansion error with the JSON-LD 1.1 API error code (§9.6 `JsonLdErrorCode`) first, e.g.
 /// `protected term redefinition: term `t` is protected`.
-pub(crate) fn invalid(code: &str, detail: impl std::fmt::Display) -> Error {
-    Error::new(ErrorKind::Expansion, format!("{code}: {detail}"))
+pub(crate) fn invalid(code: JsonLdErrorCode, detail: impl std::fmt::Display) -> Error {
+    Error::new(ErrorKind::Expansion, format!("{code}: {detail}")).with_code(code)
 }
 
 /// Which JSON-LD 1.1 engine expands the documents canonicalized with a loader (`--engine`): the `json-ld`

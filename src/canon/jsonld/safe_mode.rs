@@ -119,10 +119,16 @@ impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("safe mode: ")?;
         match self {
-            Violation::UndefinedTerm { term } => write!(
-                f,
-                "term `{term}` is not defined by the active context and would be dropped"
-            ),
+            Violation::UndefinedTerm { term } => {
+                write!(
+                    f,
+                    "term `{term}` is not defined by the active context and would be dropped"
+                )?;
+                match super::syntax::look_alike(term) {
+                    Some(letter) => write!(f, " (contains {letter})"),
+                    None => Ok(()),
+                }
+            }
             Violation::NullTerm { term } => write!(
                 f,
                 "term `{term}` is mapped to null by the active context and would be dropped"

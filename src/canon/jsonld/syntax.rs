@@ -168,9 +168,92 @@ pub fn is_container_mapping(items: &[&str]) -> bool {
     }
 }
 
+/// Greek and Cyrillic letters that look like Latin ones (a confusable can make an undefined term look defined):
+/// the letter, its Unicode name, and the Latin letter it looks like.
+const LOOK_ALIKES: &[(char, &str, char)] = &[
+    ('\u{391}', "GREEK CAPITAL LETTER ALPHA", 'A'),
+    ('\u{392}', "GREEK CAPITAL LETTER BETA", 'B'),
+    ('\u{395}', "GREEK CAPITAL LETTER EPSILON", 'E'),
+    ('\u{396}', "GREEK CAPITAL LETTER ZETA", 'Z'),
+    ('\u{397}', "GREEK CAPITAL LETTER ETA", 'H'),
+    ('\u{399}', "GREEK CAPITAL LETTER IOTA", 'I'),
+    ('\u{39A}', "GREEK CAPITAL LETTER KAPPA", 'K'),
+    ('\u{39C}', "GREEK CAPITAL LETTER MU", 'M'),
+    ('\u{39D}', "GREEK CAPITAL LETTER NU", 'N'),
+    ('\u{39F}', "GREEK CAPITAL LETTER OMICRON", 'O'),
+    ('\u{3A1}', "GREEK CAPITAL LETTER RHO", 'P'),
+    ('\u{3A4}', "GREEK CAPITAL LETTER TAU", 'T'),
+    ('\u{3A5}', "GREEK CAPITAL LETTER UPSILON", 'Y'),
+    ('\u{3A7}', "GREEK CAPITAL LETTER CHI", 'X'),
+    ('\u{3B9}', "GREEK SMALL LETTER IOTA", 'i'),
+    ('\u{3BA}', "GREEK SMALL LETTER KAPPA", 'k'),
+    ('\u{3BD}', "GREEK SMALL LETTER NU", 'v'),
+    ('\u{3BF}', "GREEK SMALL LETTER OMICRON", 'o'),
+    ('\u{3C1}', "GREEK SMALL LETTER RHO", 'p'),
+    ('\u{3C5}', "GREEK SMALL LETTER UPSILON", 'u'),
+    ('\u{3C7}', "GREEK SMALL LETTER CHI", 'x'),
+    ('\u{405}', "CYRILLIC CAPITAL LETTER DZE", 'S'),
+    (
+        '\u{406}',
+        "CYRILLIC CAPITAL LETTER BYELORUSSIAN-UKRAINIAN I",
+        'I',
+    ),
+    ('\u{408}', "CYRILLIC CAPITAL LETTER JE", 'J'),
+    ('\u{410}', "CYRILLIC CAPITAL LETTER A", 'A'),
+    ('\u{412}', "CYRILLIC CAPITAL LETTER VE", 'B'),
+    ('\u{415}', "CYRILLIC CAPITAL LETTER IE", 'E'),
+    ('\u{41A}', "CYRILLIC CAPITAL LETTER KA", 'K'),
+    ('\u{41C}', "CYRILLIC CAPITAL LETTER EM", 'M'),
+    ('\u{41D}', "CYRILLIC CAPITAL LETTER EN", 'H'),
+    ('\u{41E}', "CYRILLIC CAPITAL LETTER O", 'O'),
+    ('\u{420}', "CYRILLIC CAPITAL LETTER ER", 'P'),
+    ('\u{421}', "CYRILLIC CAPITAL LETTER ES", 'C'),
+    ('\u{422}', "CYRILLIC CAPITAL LETTER TE", 'T'),
+    ('\u{425}', "CYRILLIC CAPITAL LETTER HA", 'X'),
+    ('\u{430}', "CYRILLIC SMALL LETTER A", 'a'),
+    ('\u{435}', "CYRILLIC SMALL LETTER IE", 'e'),
+    ('\u{43E}', "CYRILLIC SMALL LETTER O", 'o'),
+    ('\u{440}', "CYRILLIC SMALL LETTER ER", 'p'),
+    ('\u{441}', "CYRILLIC SMALL LETTER ES", 'c'),
+    ('\u{443}', "CYRILLIC SMALL LETTER U", 'y'),
+    ('\u{445}', "CYRILLIC SMALL LETTER HA", 'x'),
+    ('\u{455}', "CYRILLIC SMALL LETTER DZE", 's'),
+    (
+        '\u{456}',
+        "CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I",
+        'i',
+    ),
+    ('\u{458}', "CYRILLIC SMALL LETTER JE", 'j'),
+    ('\u{501}', "CYRILLIC SMALL LETTER KOMI DE", 'd'),
+];
+
+/// The first Greek or Cyrillic letter in `text` that looks like a Latin one, said as `U+0399 GREEK CAPITAL LETTER
+/// IOTA, which looks like I`.
+pub fn look_alike(text: &str) -> Option<String> {
+    text.chars().find_map(|c| {
+        LOOK_ALIKES
+            .iter()
+            .find(|(letter, _, _)| *letter == c)
+            .map(|(letter, name, latin)| {
+                format!("U+{:04X} {name}, which looks like {latin}", *letter as u32)
+            })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn look_alikes_are_named() {
+        assert_eq!(
+            look_alike("eIDAS\u{399}dentifier").as_deref(),
+            Some("U+0399 GREEK CAPITAL LETTER IOTA, which looks like I")
+        );
+        assert_eq!(look_alike("eIDASIdentifier"), None);
+        assert_eq!(look_alike("ɜx日本"), None);
+        assert!(LOOK_ALIKES.windows(2).all(|w| w[0].0 < w[1].0));
+    }
 
     #[test]
     fn containers_and_relative_shapes() {

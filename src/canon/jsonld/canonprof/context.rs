@@ -10,6 +10,7 @@ use super::memo::Memo;
 use super::{invalid, Json};
 use crate::canon::jsonld::safe_mode::Violation;
 use crate::canon::jsonld::syntax::is_language_shape;
+use crate::canon::jsonld::JsonLdErrorCode as Code;
 use crate::error::Result;
 use crate::loader::OfflineLoader;
 use serde_json::Map;
@@ -328,7 +329,7 @@ impl Processor<'_> {
             if let Some(value) = map.get("@propagate") {
                 propagate = value.as_bool().ok_or_else(|| {
                     invalid(
-                        "invalid @propagate value",
+                        Code::InvalidPropagateValue,
                         format!("`{value}` is not a boolean"),
                     )
                 })?;
@@ -350,7 +351,7 @@ impl Processor<'_> {
                 Json::Null => {
                     if !flags.override_protected && result.has_protected_terms() {
                         return Err(invalid(
-                            "invalid context nullification",
+                            Code::InvalidContextNullification,
                             "a null context would clear protected terms",
                         ));
                     }
@@ -369,7 +370,7 @@ impl Processor<'_> {
                     }
                     if remote.len() >= MAX_REMOTE_CHAIN {
                         return Err(invalid(
-                            "context overflow",
+                            Code::ContextOverflow,
                             format!(
                                 "more than {MAX_REMOTE_CHAIN} nested remote contexts at <{url}>"
                             ),
@@ -398,7 +399,7 @@ impl Processor<'_> {
                 // Step 5.3.
                 other => {
                     return Err(invalid(
-                        "invalid local context",
+                        Code::InvalidLocalContext,
                         format!("`{other}` is not a map, string or null"),
                     ))
                 }
@@ -420,7 +421,7 @@ impl Processor<'_> {
         if let Some(version) = map.get("@version") {
             if version.as_f64() != Some(1.1) {
                 return Err(invalid(
-                    "invalid @version value",
+                    Code::InvalidVersionValue,
                     format!("`{version}` is not 1.1"),
                 ));
             }
@@ -434,13 +435,13 @@ impl Processor<'_> {
                 let loaded = self.memo.remote_context(self.loader, &url)?;
                 let Json::Object(import) = &*loaded else {
                     return Err(invalid(
-                        "invalid remote context",
+                        Code::InvalidRemoteContext,
                         format!("the context imported from <{url}> is not a map"),
                     ));
                 };
                 if import.contains_key("@import") {
                     return Err(invalid(
-                        "invalid context entry",
+                        Code::InvalidContextEntry,
                         format!("the context imported from <{url}> has its own @import"),
                     ));
                 }
@@ -453,7 +454,7 @@ impl Processor<'_> {
             }
             Some(other) => {
                 return Err(invalid(
-                    "invalid @import value",
+                    Code::InvalidImportValue,
                     format!("`{other}` is not a string"),
                 ))
             }
@@ -468,7 +469,7 @@ impl Processor<'_> {
                 }
                 other => {
                     return Err(invalid(
-                        "invalid base IRI",
+                        Code::InvalidBaseIri,
                         format!(
                             "`{other}` is not an IRI (and there is no base to resolve it against)"
                         ),
@@ -493,7 +494,7 @@ impl Processor<'_> {
                         }
                         None => {
                             return Err(invalid(
-                                "invalid vocab mapping",
+                                Code::InvalidVocabMapping,
                                 format!("`{s}` is not an IRI or blank node identifier"),
                             ))
                         }
@@ -501,7 +502,7 @@ impl Processor<'_> {
                 }
                 other => {
                     return Err(invalid(
-                        "invalid vocab mapping",
+                        Code::InvalidVocabMapping,
                         format!("`{other}` is not a string or null"),
                     ))
                 }
@@ -519,7 +520,7 @@ impl Processor<'_> {
                 }
                 other => {
                     return Err(invalid(
-                        "invalid default language",
+                        Code::InvalidDefaultLanguage,
                         format!("`{other}` is not a string or null"),
                     ))
                 }
@@ -532,7 +533,7 @@ impl Processor<'_> {
                 Json::String(s) if Direction::parse(s).is_some() => Direction::parse(s),
                 other => {
                     return Err(invalid(
-                        "invalid base direction",
+                        Code::InvalidBaseDirection,
                         format!("`{other}` is not \"ltr\", \"rtl\" or null"),
                     ))
                 }
@@ -542,7 +543,7 @@ impl Processor<'_> {
         if let Some(value) = map.get("@propagate") {
             if !value.is_boolean() {
                 return Err(invalid(
-                    "invalid @propagate value",
+                    Code::InvalidPropagateValue,
                     format!("`{value}` is not a boolean"),
                 ));
             }
@@ -552,7 +553,7 @@ impl Processor<'_> {
             Some(Json::Bool(b)) => *b,
             Some(other) => {
                 return Err(invalid(
-                    "invalid @protected value",
+                    Code::InvalidProtectedValue,
                     format!("`{other}` is not a boolean"),
                 ))
             }
@@ -622,7 +623,7 @@ impl Processor<'_> {
             Some(true) => return Ok(()),
             Some(false) => {
                 return Err(invalid(
-                    "cyclic IRI mapping",
+                    Code::CyclicIriMapping,
                     format!("term `{term}` is defined through itself"),
                 ))
             }
@@ -630,7 +631,7 @@ impl Processor<'_> {
         }
         // Step 2.
         if term.is_empty() {
-            return Err(invalid("invalid term definition", "the empty term"));
+            return Err(invalid(Code::InvalidTermDefinition, "the empty term"));
         }
         d.defined.insert(term.to_string(), false);
         // Step 3.
@@ -642,13 +643,13 @@ impl Processor<'_> {
                     && m.iter().all(|(k, v)| (k == "@container" && v == "@set") || k == "@protected"));
             if !only_set {
                 return Err(invalid(
-                    "keyword redefinition",
+                    Code::KeywordRedefinition,
                     "`@type` may only be given `@container: @set` and `@protected`",
                 ));
             }
         } else if iri::is_keyword(term) {
             return Err(invalid(
-                "keyword redefinition",
+                Code::KeywordRedefinition,
                 format!("`{term}` is a keyword"),
             ));
         }
@@ -677,7 +678,7 @@ impl Processor<'_> {
             Json::Object(m) => (m.clone(), false),
             other => {
                 return Err(invalid(
-                    "invalid term definition",
+                    Code::InvalidTermDefinition,
                     format!("term `{term}`: `{other}` is not a string, map or null"),
                 ))
             }
@@ -688,7 +689,7 @@ impl Processor<'_> {
             Some(Json::Bool(b)) => *b,
             Some(other) => {
                 return Err(invalid(
-                    "invalid @protected value",
+                    Code::InvalidProtectedValue,
                     format!("term `{term}`: `{other}`"),
                 ))
             }
@@ -702,7 +703,7 @@ impl Processor<'_> {
         if let Some(ty) = map.get("@type") {
             let Json::String(ty) = ty else {
                 return Err(invalid(
-                    "invalid type mapping",
+                    Code::InvalidTypeMapping,
                     format!("term `{term}`: `{ty}` is not a string"),
                 ));
             };
@@ -716,7 +717,7 @@ impl Processor<'_> {
                 }
                 _ => {
                     return Err(invalid(
-                        "invalid type mapping",
+                        Code::InvalidTypeMapping,
                         format!("term `{term}`: `{ty}` is not an IRI"),
                     ))
                 }
@@ -726,13 +727,13 @@ impl Processor<'_> {
         if let Some(reverse) = map.get("@reverse") {
             if map.contains_key("@id") || map.contains_key("@nest") {
                 return Err(invalid(
-                    "invalid reverse property",
+                    Code::InvalidReverseProperty,
                     format!("term `{term}` has @reverse with @id or @nest"),
                 ));
             }
             let Json::String(reverse) = reverse else {
                 return Err(invalid(
-                    "invalid IRI mapping",
+                    Code::InvalidIriMapping,
                     format!("term `{term}`: @reverse `{reverse}` is not a string"),
                 ));
             };
@@ -751,7 +752,7 @@ impl Processor<'_> {
                 }
                 _ => {
                     return Err(invalid(
-                        "invalid IRI mapping",
+                        Code::InvalidIriMapping,
                         format!("term `{term}`: @reverse `{reverse}` is not an IRI"),
                     ))
                 }
@@ -764,7 +765,7 @@ impl Processor<'_> {
                     }
                     _ => {
                         return Err(invalid(
-                            "invalid reverse property",
+                            Code::InvalidReverseProperty,
                             format!("term `{term}`: container `{container}`"),
                         ))
                     }
@@ -798,7 +799,7 @@ impl Processor<'_> {
                         {
                             if e == "@context" {
                                 return Err(invalid(
-                                    "invalid keyword alias",
+                                    Code::InvalidKeywordAlias,
                                     format!("term `{term}` aliases @context"),
                                 ));
                             }
@@ -806,7 +807,7 @@ impl Processor<'_> {
                         }
                         _ => {
                             return Err(invalid(
-                                "invalid IRI mapping",
+                                Code::InvalidIriMapping,
                                 format!("term `{term}`: `{s}` is not an IRI"),
                             ))
                         }
@@ -817,7 +818,7 @@ impl Processor<'_> {
                         let by_itself = self.expand_iri(d, term, false, true)?;
                         if by_itself != def.iri {
                             return Err(invalid(
-                                "invalid IRI mapping",
+                                Code::InvalidIriMapping,
                                 format!(
                                     "term `{term}` looks like an IRI but maps to `{}`",
                                     def.iri.as_deref().unwrap_or("null")
@@ -834,7 +835,7 @@ impl Processor<'_> {
                 }
                 other => {
                     return Err(invalid(
-                        "invalid IRI mapping",
+                        Code::InvalidIriMapping,
                         format!("term `{term}`: @id `{other}` is not a string"),
                     ))
                 }
@@ -855,7 +856,7 @@ impl Processor<'_> {
                 Some(e) if iri::is_absolute_iri(&e) || iri::is_blank(&e) => def.iri = Some(e),
                 _ => {
                     return Err(invalid(
-                        "invalid IRI mapping",
+                        Code::InvalidIriMapping,
                         format!("term `{term}` is not an IRI"),
                     ))
                 }
@@ -868,7 +869,7 @@ impl Processor<'_> {
             def.iri = Some(format!("{vocab}{term}"));
         } else {
             return Err(invalid(
-                "invalid IRI mapping",
+                Code::InvalidIriMapping,
                 format!("term `{term}` has no @id and there is no @vocab"),
             ));
         }
@@ -876,7 +877,7 @@ impl Processor<'_> {
         if let Some(container) = map.get("@container") {
             let parsed = Container::parse(container).ok_or_else(|| {
                 invalid(
-                    "invalid container mapping",
+                    Code::InvalidContainerMapping,
                     format!("term `{term}`: `{container}`"),
                 )
             })?;
@@ -887,7 +888,7 @@ impl Processor<'_> {
                     Some("@id" | "@vocab") => {}
                     Some(other) => {
                         return Err(invalid(
-                            "invalid type mapping",
+                            Code::InvalidTypeMapping,
                             format!(
                             "term `{term}`: a @type container needs @id or @vocab, not `{other}`"
                         ),
@@ -906,7 +907,7 @@ impl Processor<'_> {
                 });
             if !valid {
                 return Err(invalid(
-                    "invalid term definition",
+                    Code::InvalidTermDefinition,
                     format!("term `{term}`: @index `{index}`"),
                 ));
             }
@@ -932,7 +933,7 @@ impl Processor<'_> {
                 .map_err(|e| match e.kind {
                     // A context that cannot be loaded keeps its own error (it names the URL).
                     crate::error::ErrorKind::Expansion => invalid(
-                        "invalid scoped context",
+                        Code::InvalidScopedContext,
                         format!("term `{term}`: {}", e.reason),
                     ),
                     _ => e,
@@ -954,7 +955,7 @@ impl Processor<'_> {
                     Json::String(s) => Some(s.clone()),
                     other => {
                         return Err(invalid(
-                            "invalid language mapping",
+                            Code::InvalidLanguageMapping,
                             format!("term `{term}`: `{other}`"),
                         ))
                     }
@@ -966,7 +967,7 @@ impl Processor<'_> {
                     Json::String(s) if Direction::parse(s).is_some() => Direction::parse(s),
                     other => {
                         return Err(invalid(
-                            "invalid base direction",
+                            Code::InvalidBaseDirection,
                             format!("term `{term}`: `{other}`"),
                         ))
                     }
@@ -981,7 +982,7 @@ impl Processor<'_> {
                 }
                 other => {
                     return Err(invalid(
-                        "invalid @nest value",
+                        Code::InvalidNestValue,
                         format!("term `{term}`: `{other}`"),
                     ))
                 }
@@ -991,7 +992,7 @@ impl Processor<'_> {
         if let Some(prefix) = map.get("@prefix") {
             if term.contains(':') || term.contains('/') {
                 return Err(invalid(
-                    "invalid term definition",
+                    Code::InvalidTermDefinition,
                     format!("term `{term}` is an IRI and cannot set @prefix"),
                 ));
             }
@@ -999,14 +1000,14 @@ impl Processor<'_> {
                 Json::Bool(b) => def.prefix = *b,
                 other => {
                     return Err(invalid(
-                        "invalid @prefix value",
+                        Code::InvalidPrefixValue,
                         format!("term `{term}`: `{other}`"),
                     ))
                 }
             }
             if def.prefix && def.iri.as_deref().is_some_and(iri::is_keyword) {
                 return Err(invalid(
-                    "invalid term definition",
+                    Code::InvalidTermDefinition,
                     format!("term `{term}` is a keyword alias and cannot be a prefix"),
                 ));
             }
@@ -1029,7 +1030,7 @@ impl Processor<'_> {
             Some(previous) if !d.override_protected && previous.protected => {
                 if !previous.same_as(&def) {
                     return Err(invalid(
-                        "protected term redefinition",
+                        Code::ProtectedTermRedefinition,
                         format!("term `{term}` is protected"),
                     ));
                 }
@@ -1063,7 +1064,7 @@ fn unknown_entry(term: &str, map: &Map<String, Json>) -> Result<()> {
         )
     }) {
         Some(key) => Err(invalid(
-            "invalid term definition",
+            Code::InvalidTermDefinition,
             format!("term `{term}` has an unknown entry `{key}`"),
         )),
         None => Ok(()),

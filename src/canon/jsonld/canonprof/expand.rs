@@ -11,6 +11,7 @@
 use super::context::{Container, Context, Flags, Processor};
 use super::{invalid, iri, Json};
 use crate::canon::jsonld::safe_mode::Violation;
+use crate::canon::jsonld::JsonLdErrorCode as Code;
 use crate::error::{Locate, Result};
 use serde_json::Map;
 use std::sync::Arc;
@@ -80,7 +81,7 @@ fn add_reverse(result: &mut Map<String, Json>, property: &str, items: Json) -> R
     for item in as_array(items) {
         if is_value_object(&item) || is_list_object(&item) {
             return Err(invalid(
-                "invalid reverse property value",
+                Code::InvalidReversePropertyValue,
                 format!("`{item}` for reverse property <{property}> is a value or list"),
             ));
         }
@@ -298,7 +299,7 @@ impl Expander<'_> {
                         )
                 }) {
                     return Err(invalid(
-                        "invalid value object",
+                        Code::InvalidValueObject,
                         format!("a value object with `{keyword}`"),
                     ));
                 }
@@ -340,14 +341,14 @@ impl Expander<'_> {
                 // Step 13.4.
                 if s.property == Some("@reverse") {
                     return Err(invalid(
-                        "invalid reverse property map",
+                        Code::InvalidReversePropertyMap,
                         format!("keyword `{key}` inside @reverse"),
                     ));
                 }
                 if result.contains_key(&property) && property != "@included" && property != "@type"
                 {
                     return Err(invalid(
-                        "colliding keywords",
+                        Code::CollidingKeywords,
                         format!("`{key}` repeats {property}"),
                     ));
                 }
@@ -367,7 +368,7 @@ impl Expander<'_> {
             for item in as_array(nested) {
                 let Json::Object(inner) = &item else {
                     return Err(invalid(
-                        "invalid @nest value",
+                        Code::InvalidNestValue,
                         format!("`{item}` under `{key}` is not a map"),
                     ));
                 };
@@ -376,7 +377,7 @@ impl Expander<'_> {
                     .any(|k| iri::expand(active, k, false, true).as_deref() == Some("@value"))
                 {
                     return Err(invalid(
-                        "invalid @nest value",
+                        Code::InvalidNestValue,
                         format!("a value object under `{key}`"),
                     ));
                 }
@@ -421,7 +422,7 @@ impl Expander<'_> {
             "@id" => {
                 let Json::String(id) = value else {
                     return Err(invalid(
-                        "invalid @id value",
+                        Code::InvalidIdValue,
                         format!("`{value}` is not a string"),
                     ));
                 };
@@ -443,13 +444,13 @@ impl Expander<'_> {
                         .collect::<Option<_>>()
                         .ok_or_else(|| {
                             invalid(
-                                "invalid type value",
+                                Code::InvalidTypeValue,
                                 format!("`{value}` is not a string or array of strings"),
                             )
                         })?,
                     other => {
                         return Err(invalid(
-                            "invalid type value",
+                            Code::InvalidTypeValue,
                             format!("`{other}` is not a string or array of strings"),
                         ))
                     }
@@ -503,7 +504,7 @@ impl Expander<'_> {
                         || i.get("@set").is_some()
                 }) {
                     return Err(invalid(
-                        "invalid @included value",
+                        Code::InvalidIncludedValue,
                         format!("`{bad}` is not a node object"),
                     ));
                 }
@@ -519,7 +520,7 @@ impl Expander<'_> {
                     match value {
                         Json::Object(_) | Json::Array(_) => {
                             return Err(invalid(
-                                "invalid value object value",
+                                Code::InvalidValueObjectValue,
                                 format!("`{value}` is not a scalar"),
                             ))
                         }
@@ -541,7 +542,7 @@ impl Expander<'_> {
                 Json::String(_) => value.clone(),
                 other => {
                     return Err(invalid(
-                        "invalid language-tagged string",
+                        Code::InvalidLanguageTaggedString,
                         format!("@language `{other}` is not a string"),
                     ))
                 }
@@ -551,7 +552,7 @@ impl Expander<'_> {
                 Some("ltr" | "rtl") => value.clone(),
                 _ => {
                     return Err(invalid(
-                        "invalid base direction",
+                        Code::InvalidBaseDirection,
                         format!("`{value}` is not \"ltr\" or \"rtl\""),
                     ))
                 }
@@ -561,7 +562,7 @@ impl Expander<'_> {
                 Json::String(_) => value.clone(),
                 other => {
                     return Err(invalid(
-                        "invalid @index value",
+                        Code::InvalidIndexValue,
                         format!("`{other}` is not a string"),
                     ))
                 }
@@ -581,7 +582,7 @@ impl Expander<'_> {
             "@reverse" => {
                 if !value.is_object() {
                     return Err(invalid(
-                        "invalid @reverse value",
+                        Code::InvalidReverseValue,
                         format!("`{value}` is not a map"),
                     ));
                 }
@@ -647,7 +648,7 @@ impl Expander<'_> {
                         Json::String(_) => {}
                         other => {
                             return Err(invalid(
-                                "invalid language map value",
+                                Code::InvalidLanguageMapValue,
                                 format!("`{other}` under language `{language}`"),
                             ))
                         }
@@ -768,7 +769,7 @@ impl Expander<'_> {
                     };
                     if entries.contains_key("@value") {
                         return Err(invalid(
-                            "invalid value object",
+                            Code::InvalidValueObject,
                             format!("a value object in the property-valued index map `{key}`"),
                         ));
                     }
@@ -833,7 +834,7 @@ impl Expander<'_> {
                 )
             }) {
                 return Err(invalid(
-                    "invalid value object",
+                    Code::InvalidValueObject,
                     format!("a value object with `{extra}`"),
                 ));
             }
@@ -841,7 +842,7 @@ impl Expander<'_> {
                 && (result.contains_key("@language") || result.contains_key("@direction"))
             {
                 return Err(invalid(
-                    "invalid value object",
+                    Code::InvalidValueObject,
                     "a value object with @type and @language or @direction",
                 ));
             }
@@ -854,7 +855,7 @@ impl Expander<'_> {
             } else if !value.is_string() && result.contains_key("@language") {
                 // Step 15.4.
                 return Err(invalid(
-                    "invalid language-tagged value",
+                    Code::InvalidLanguageTaggedValue,
                     format!("`{value}` is not a string but has @language"),
                 ));
             } else if let Some(ty) = ty {
@@ -863,7 +864,7 @@ impl Expander<'_> {
                     .as_str()
                     .is_some_and(|t| iri::is_absolute_iri(t) && !iri::is_blank(t));
                 if !ok {
-                    return Err(invalid("invalid typed value", format!("@type `{ty}`")));
+                    return Err(invalid(Code::InvalidTypedValue, format!("@type `{ty}`")));
                 }
             }
         } else if result.contains_key("@set") || result.contains_key("@list") {
@@ -878,7 +879,7 @@ impl Expander<'_> {
                 || (result.len() == 2 && !result.contains_key("@index"))
             {
                 return Err(invalid(
-                    "invalid set or list object",
+                    Code::InvalidSetOrListObject,
                     "@set or @list with entries other than @index",
                 ));
             }

@@ -6,6 +6,7 @@
 
 use super::context::{Context, Flags};
 use super::{invalid, Json};
+use crate::canon::jsonld::JsonLdErrorCode as Code;
 use crate::error::Result;
 use crate::loader::OfflineLoader;
 use std::collections::HashMap;
@@ -92,7 +93,7 @@ impl Memo {
             .and_then(|o| o.get("@context"))
             .ok_or_else(|| {
                 invalid(
-                    "invalid remote context",
+                    Code::InvalidRemoteContext,
                     format!("the document at <{url}> is not a map with an @context entry"),
                 )
             })?;

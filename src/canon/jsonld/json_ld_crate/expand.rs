@@ -249,13 +249,7 @@ fn explain(error: ExpansionError, document: &Value, loader: &OfflineLoader) -> E
         ExpansionError::InvalidTypeValue => {
             first_invalid_type(document, loader).unwrap_or_else(|| Violation::UnnamedType.error())
         }
-        other => Error::new(
-            ErrorKind::Expansion,
-            format!(
-                "JSON-LD expansion failed ({}): {other}",
-                other.code().as_str()
-            ),
-        ),
+        other => super::crate_error(other),
     }
 }
 
@@ -302,15 +296,9 @@ pub fn expand_with_base(document: &Value, base: &str, loader: &OfflineLoader) ->
                 format!("JSON-LD expansion failed: json-ld 0.21 panicked ({message})"),
             );
         }
-        loader.take_failure().unwrap_or_else(|| {
-            Error::new(
-                ErrorKind::Expansion,
-                format!(
-                    "JSON-LD expansion failed ({}): {error}",
-                    error.code().as_str()
-                ),
-            )
-        })
+        loader
+            .take_failure()
+            .unwrap_or_else(|| super::crate_error(&error))
     })
 }
 

@@ -82,6 +82,20 @@ impl Pipeline for JsonLdCrate {
     }
 }
 
+/// The crate's expansion error as ours: [`ErrorKind::Expansion`] with its JSON-LD 1.1 API error code, mapped here
+/// once from the crate's own code type (whose text is the spec's).
+pub(crate) fn crate_error(error: &json_ld::expansion::Error) -> Error {
+    let code = error.code();
+    let ours = Error::new(
+        ErrorKind::Expansion,
+        format!("JSON-LD expansion failed ({}): {error}", code.as_str()),
+    );
+    match crate::canon::jsonld::JsonLdErrorCode::parse(code.as_str()) {
+        Some(code) => ours.with_code(code),
+        None => ours,
+    }
+}
+
 /// Runs the crate, catching a panic inside it: `Err` with the panic's message. The panic hook stays quiet only
 /// for the thread inside this call (a thread-local flag), so other threads' panics still print.
 pub(crate) fn catch_panic<T>(run: impl FnOnce() -> T) -> std::result::Result<T, String> {

@@ -26,6 +26,7 @@ use crate::canon::jsonld::syntax::{
     has_keyword_form, is_absolute_iri, is_blank, is_container_mapping, is_keyword,
     is_language_shape, stays_relative,
 };
+use crate::canon::jsonld::JsonLdErrorCode as Code;
 use crate::error::{Error, ErrorKind, Result};
 use crate::loader::OfflineLoader;
 use json_ld::syntax::{Print, Value};
@@ -170,7 +171,7 @@ impl Facts {
                                 self.note(|| {
                                     Problem::Always(
                                         invalid(
-                                            "invalid vocab mapping",
+                                            Code::InvalidVocabMapping,
                                             format!(
                                                 "`{vocab}` is not an IRI or blank node identifier"
                                             ),
@@ -203,7 +204,7 @@ impl Facts {
                         (keyword, _) if is_keyword(keyword) => self.note(|| {
                             Problem::Always(
                                 invalid(
-                                    "keyword redefinition",
+                                    Code::KeywordRedefinition,
                                     format!("`{keyword}` is a keyword"),
                                 )
                                 .at(at()),
@@ -301,7 +302,7 @@ impl Facts {
             self.note(|| {
                 Problem::Always(
                     invalid(
-                        "invalid IRI mapping",
+                        Code::InvalidIriMapping,
                         format!("term `{term}`: `{id}` is not an IRI"),
                     )
                     .at(pointer),
@@ -332,7 +333,7 @@ impl Facts {
             self.note(|| {
                 Problem::Always(
                     invalid(
-                        "invalid container mapping",
+                        Code::InvalidContainerMapping,
                         format!("term `{term}`: `{printed}`"),
                     )
                     .at(pointer),
@@ -939,7 +940,7 @@ fn direction(value: &Value) -> Result<()> {
     match value.as_str() {
         Some("ltr" | "rtl") => Ok(()),
         _ => Err(invalid(
-            "invalid base direction",
+            Code::InvalidBaseDirection,
             format!("`{}` is not \"ltr\" or \"rtl\"", value.compact_print()),
         )),
     }
