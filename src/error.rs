@@ -168,40 +168,27 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// Constructors for the kinds of the credential formats (Data Integrity, SD-JWT, mdoc, JWS) and their keys.
-impl Error {
-    /// An [`ErrorKind::Proof`] error.
-    pub fn proof(reason: impl Into<String>) -> Self {
-        Error::new(ErrorKind::Proof, reason)
-    }
+/// Constructors for the kinds of the credential formats (Data Integrity, SD-JWT, mdoc, JWS) and their keys:
+/// `Error::proof(reason)` is `Error::new(ErrorKind::Proof, reason)`, and so on.
+macro_rules! kind_constructors {
+    ($($name:ident => $kind:ident),* $(,)?) => {
+        impl Error {
+            $(
+                #[doc = concat!("An [`ErrorKind::", stringify!($kind), "`] error.")]
+                pub fn $name(reason: impl Into<String>) -> Self {
+                    Error::new(ErrorKind::$kind, reason)
+                }
+            )*
+        }
+    };
+}
 
-    /// An [`ErrorKind::Key`] error.
-    pub fn key(reason: impl Into<String>) -> Self {
-        Error::new(ErrorKind::Key, reason)
-    }
-
-    /// An [`ErrorKind::Signature`] error.
-    pub fn signature(reason: impl Into<String>) -> Self {
-        Error::new(ErrorKind::Signature, reason)
-    }
-
-    /// An [`ErrorKind::Digest`] error.
-    pub fn digest(reason: impl Into<String>) -> Self {
-        Error::new(ErrorKind::Digest, reason)
-    }
-
-    /// An [`ErrorKind::SdJwt`] error.
-    pub fn sd_jwt(reason: impl Into<String>) -> Self {
-        Error::new(ErrorKind::SdJwt, reason)
-    }
-
-    /// An [`ErrorKind::Mdoc`] error.
-    pub fn mdoc(reason: impl Into<String>) -> Self {
-        Error::new(ErrorKind::Mdoc, reason)
-    }
-
-    /// An [`ErrorKind::Jws`] error.
-    pub fn jws(reason: impl Into<String>) -> Self {
-        Error::new(ErrorKind::Jws, reason)
-    }
+kind_constructors! {
+    proof => Proof,
+    key => Key,
+    signature => Signature,
+    digest => Digest,
+    sd_jwt => SdJwt,
+    mdoc => Mdoc,
+    jws => Jws,
 }

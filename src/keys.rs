@@ -85,22 +85,16 @@ impl SecretKey {
     /// a wrong length or a scalar out of range, with the bare reason (the crate's) for the caller to put in
     /// context.
     pub fn from_bytes(algorithm: SignatureAlgorithm, bytes: &[u8]) -> Result<SecretKey> {
-        let wrong = |e: &dyn std::fmt::Display| Error::key(e.to_string());
         match algorithm {
-            SignatureAlgorithm::Ed25519 => {
-                let bytes: &[u8; 32] = bytes
-                    .try_into()
-                    .map_err(|_| wrong(&"Ed25519 keys have 32 bytes"))?;
-                Ok(SecretKey::Ed25519(ed25519_dalek::SigningKey::from_bytes(
-                    bytes,
-                )))
-            }
+            SignatureAlgorithm::Ed25519 => Ok(SecretKey::Ed25519(
+                ed25519_dalek::SigningKey::from_bytes(ed25519_bytes(bytes)?),
+            )),
             SignatureAlgorithm::P256 => p256::ecdsa::SigningKey::from_slice(bytes)
                 .map(SecretKey::P256)
-                .map_err(|e| wrong(&e)),
+                .map_err(key_error),
             SignatureAlgorithm::P384 => p384::ecdsa::SigningKey::from_slice(bytes)
                 .map(SecretKey::P384)
-                .map_err(|e| wrong(&e)),
+                .map_err(key_error),
         }
     }
 
@@ -161,22 +155,18 @@ impl PublicKey {
     /// wrong length or a point not on the curve, with the bare reason (the crate's) for the caller to put in
     /// context.
     pub fn from_bytes(algorithm: SignatureAlgorithm, bytes: &[u8]) -> Result<PublicKey> {
-        let wrong = |e: &dyn std::fmt::Display| Error::key(e.to_string());
         match algorithm {
             SignatureAlgorithm::Ed25519 => {
-                let bytes: &[u8; 32] = bytes
-                    .try_into()
-                    .map_err(|_| wrong(&"Ed25519 keys have 32 bytes"))?;
-                ed25519_dalek::VerifyingKey::from_bytes(bytes)
+                ed25519_dalek::VerifyingKey::from_bytes(ed25519_bytes(bytes)?)
                     .map(PublicKey::Ed25519)
-                    .map_err(|e| wrong(&e))
+                    .map_err(key_error)
             }
             SignatureAlgorithm::P256 => p256::ecdsa::VerifyingKey::from_sec1_bytes(bytes)
                 .map(PublicKey::P256)
-                .map_err(|e| wrong(&e)),
+                .map_err(key_error),
             SignatureAlgorithm::P384 => p384::ecdsa::VerifyingKey::from_sec1_bytes(bytes)
                 .map(PublicKey::P384)
-                .map_err(|e| wrong(&e)),
+                .map_err(key_error),
         }
     }
 
@@ -260,6 +250,19 @@ impl PublicKey {
                 .is_ok_and(|s| k.verify(message, &s).is_ok()),
         }
     }
+}
+
+/// `bytes` as an Ed25519 key's 32 bytes (RFC 8032 §5.1.5, secret or public). Errors:
+/// [`ErrorKind::Key`](crate::ErrorKind::Key) for another length.
+fn ed25519_bytes(bytes: &[u8]) -> Result<&[u8; 32]> {
+    bytes
+        .try_into()
+        .map_err(|_| Error::key("Ed25519 keys have 32 bytes"))
+}
+
+/// A key crate's refusal as [`ErrorKind::Key`](crate::ErrorKind::Key), with its bare reason.
+fn key_error(e: impl std::fmt::Display) -> Error {
+    Error::key(e.to_string())
 }
 
 #[cfg(test)]

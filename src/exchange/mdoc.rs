@@ -3,7 +3,7 @@
 //! `DeviceResponse` signed over the `SessionTranscript`; the verifier checks the certificate chain (its own
 //! step, `certificate_chain`), the MSO, every digest, validity and the device signature. No canonicalization.
 
-use super::{Exchange, Operation};
+use super::Uncanonicalized;
 use crate::error::{Error, ErrorKind, Result};
 use crate::keys::{SecretKey, SignatureAlgorithm};
 use crate::mdoc::{self, cert, Document, Validity, Verification};
@@ -78,6 +78,11 @@ impl MdocLeg {
         leg.presented = leg.present()?;
         Ok(leg)
     }
+}
+
+impl Uncanonicalized for MdocLeg {
+    const FORMAT: &'static str = "mdoc";
+    type Wire = Vec<u8>;
 
     fn issue(&self) -> Result<Vec<u8>> {
         use rand_core::SeedableRng;
@@ -103,7 +108,7 @@ impl MdocLeg {
         )
     }
 
-    fn verify(&self) -> Result<usize> {
+    fn verify(&self) -> Result<()> {
         let check = Verification {
             now_unix: NOW,
             iaca: Some(&self.chain.iaca),
@@ -111,7 +116,7 @@ impl MdocLeg {
         };
         let verified = mdoc::verify(&self.presented, &check)?;
         if verified.elements.len() == self.disclosed.len() && verified.device_authenticated {
-            Ok(0)
+            Ok(())
         } else {
             Err(Error::new(
                 ErrorKind::Internal,
@@ -119,22 +124,8 @@ impl MdocLeg {
             ))
         }
     }
-}
 
-impl Exchange for MdocLeg {
-    fn format(&self) -> String {
-        "mdoc".to_string()
-    }
-
-    fn run(&self, op: Operation) -> Result<usize> {
-        match op {
-            Operation::Issue => self.issue().map(|_| 0),
-            Operation::Present => self.present().map(|_| 0),
-            Operation::Verify => self.verify(),
-        }
-    }
-
-    fn presented_bytes(&self) -> usize {
-        self.presented.len()
+    fn presented(&self) -> &Vec<u8> {
+        &self.presented
     }
 }

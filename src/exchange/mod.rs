@@ -57,3 +57,39 @@ pub trait Exchange {
     /// Size of what the holder sends the verifier (bytes).
     fn presented_bytes(&self) -> usize;
 }
+
+/// A format whose exchange runs no canonicalization (SD-JWT VC, mdoc): its three operations, each making what
+/// it sends on the wire; every such format is an [`Exchange`] that counts 0 canonicalizations.
+pub trait Uncanonicalized {
+    /// The format as the table names it.
+    const FORMAT: &'static str;
+    /// What goes on the wire: the issued and the presented form.
+    type Wire: AsRef<[u8]>;
+    /// The issuer's operation: the issued form.
+    fn issue(&self) -> Result<Self::Wire>;
+    /// The holder's operation: the presented form.
+    fn present(&self) -> Result<Self::Wire>;
+    /// The verifier's operation on the prepared presentation. Errors: the verification's, and
+    /// [`ErrorKind::Internal`](crate::ErrorKind::Internal) if a fresh presentation lost what was disclosed.
+    fn verify(&self) -> Result<()>;
+    /// The prepared presentation.
+    fn presented(&self) -> &Self::Wire;
+}
+
+impl<T: Uncanonicalized> Exchange for T {
+    fn format(&self) -> String {
+        T::FORMAT.to_string()
+    }
+
+    fn run(&self, op: Operation) -> Result<usize> {
+        match op {
+            Operation::Issue => self.issue().map(|_| 0),
+            Operation::Present => self.present().map(|_| 0),
+            Operation::Verify => self.verify().map(|()| 0),
+        }
+    }
+
+    fn presented_bytes(&self) -> usize {
+        self.presented().as_ref().len()
+    }
+}

@@ -2,7 +2,7 @@
 //! selectively disclosable claims (plus decoys, `vct`, `cnf`); the holder presents 5 of them with a Key
 //! Binding JWT; the verifier checks the issuer signature, every digest and the KB-JWT. No canonicalization.
 
-use super::{Exchange, Operation};
+use super::Uncanonicalized;
 use crate::error::{Error, ErrorKind, Result};
 use crate::keys::{SecretKey, SignatureAlgorithm};
 use crate::sd_jwt::{self, jose::JoseKey, Claims, Expected, KeyBinding};
@@ -61,6 +61,11 @@ impl SdJwtLeg {
         leg.presented = leg.present()?;
         Ok(leg)
     }
+}
+
+impl Uncanonicalized for SdJwtLeg {
+    const FORMAT: &'static str = "SD-JWT VC";
+    type Wire = String;
 
     fn issue(&self) -> Result<String> {
         use rand_core::SeedableRng;
@@ -79,7 +84,7 @@ impl SdJwtLeg {
         sd_jwt::present(&self.issued, &names, Some(&binding))
     }
 
-    fn verify(&self) -> Result<usize> {
+    fn verify(&self) -> Result<()> {
         let expected = Expected {
             nonce: NONCE,
             aud: AUDIENCE,
@@ -94,7 +99,7 @@ impl SdJwtLeg {
             .iter()
             .all(|n| verified.claims.contains_key(n))
         {
-            Ok(0)
+            Ok(())
         } else {
             Err(Error::new(
                 ErrorKind::Internal,
@@ -102,22 +107,8 @@ impl SdJwtLeg {
             ))
         }
     }
-}
 
-impl Exchange for SdJwtLeg {
-    fn format(&self) -> String {
-        "SD-JWT VC".to_string()
-    }
-
-    fn run(&self, op: Operation) -> Result<usize> {
-        match op {
-            Operation::Issue => self.issue().map(|_| 0),
-            Operation::Present => self.present().map(|_| 0),
-            Operation::Verify => self.verify(),
-        }
-    }
-
-    fn presented_bytes(&self) -> usize {
-        self.presented.len()
+    fn presented(&self) -> &String {
+        &self.presented
     }
 }

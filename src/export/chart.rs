@@ -2,6 +2,7 @@
 //! ([`log_log_panels`]).
 
 use crate::error::{Error, ErrorKind, Result};
+use plotters::coord::ranged1d::ValueFormatter;
 use plotters::prelude::*;
 
 /// One line: a name and its (x, y) points.
@@ -36,49 +37,65 @@ pub fn line_chart(
             .margin(12)
             .x_label_area_size(42)
             .y_label_area_size(70);
-        macro_rules! draw {
-            ($chart:expr) => {{
-                let mut chart = $chart;
-                chart
-                    .configure_mesh()
-                    .x_desc(x_label)
-                    .y_desc(y_label)
-                    .draw()
-                    .map_err(|e| err(e.to_string()))?;
-                for (i, (name, pts)) in series.iter().enumerate() {
-                    let color = PALETTE[i % PALETTE.len()];
-                    chart
-                        .draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(2)))
-                        .map_err(|e| err(e.to_string()))?
-                        .label(name.as_str())
-                        .legend(move |(x, y)| {
-                            PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
-                        });
-                    chart
-                        .draw_series(pts.iter().map(|&p| Circle::new(p, 3, color.filled())))
-                        .map_err(|e| err(e.to_string()))?;
-                }
-                chart
-                    .configure_series_labels()
-                    .position(SeriesLabelPosition::LowerRight)
-                    .background_style(WHITE.mix(0.85))
-                    .border_style(BLACK)
-                    .draw()
-                    .map_err(|e| err(e.to_string()))?;
-            }};
-        }
+        let mesh = (x_label, y_label, SeriesLabelPosition::LowerRight);
         if log_y {
-            draw!(builder
+            let mut chart = builder
                 .build_cartesian_2d(0f64..x_max * 1.05, (y_min..y_max * 1.2).log_scale())
-                .map_err(|e| err(e.to_string()))?);
+                .map_err(|e| err(e.to_string()))?;
+            draw_lines(&mut chart, series, mesh, true).map_err(err)?;
         } else {
-            draw!(builder
+            let mut chart = builder
                 .build_cartesian_2d(0f64..x_max * 1.05, 0f64..y_max * 1.1)
-                .map_err(|e| err(e.to_string()))?);
+                .map_err(|e| err(e.to_string()))?;
+            draw_lines(&mut chart, series, mesh, true).map_err(err)?;
         }
         root.present().map_err(|e| err(e.to_string()))?;
     }
     Ok(svg)
+}
+
+/// Draws the mesh with its axis labels, one line per series (with a dot at each point when `dots`), and the
+/// legend at `mesh.2`, on a chart of any pair of f64 axes (linear or logarithmic). Errors: plotters' message.
+fn draw_lines<'a, DB, X, Y>(
+    chart: &mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
+    series: &[Series],
+    (x_label, y_label, legend): (&str, &str, SeriesLabelPosition),
+    dots: bool,
+) -> std::result::Result<(), String>
+where
+    DB: DrawingBackend + 'a,
+    X: Ranged<ValueType = f64> + ValueFormatter<f64>,
+    Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    chart
+        .configure_mesh()
+        .x_desc(x_label)
+        .y_desc(y_label)
+        .draw()
+        .map_err(err)?;
+    for (i, (name, pts)) in series.iter().enumerate() {
+        let color = PALETTE[i % PALETTE.len()];
+        chart
+            .draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(2)))
+            .map_err(err)?
+            .label(name.as_str())
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
+            });
+        if dots {
+            chart
+                .draw_series(pts.iter().map(|&p| Circle::new(p, 3, color.filled())))
+                .map_err(err)?;
+        }
+    }
+    chart
+        .configure_series_labels()
+        .position(legend)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()
+        .map_err(err)
 }
 
 /// Line colours, in series order (both charts).
@@ -137,29 +154,8 @@ pub fn log_log_panels(
                     (y_min * 0.8..y_max * 1.25).log_scale(),
                 )
                 .map_err(|e| err(e.to_string()))?;
-            chart
-                .configure_mesh()
-                .x_desc(x_label)
-                .y_desc(y_label)
-                .draw()
-                .map_err(|e| err(e.to_string()))?;
-            for (i, (label, pts)) in series.iter().enumerate() {
-                let color = PALETTE[i % PALETTE.len()];
-                chart
-                    .draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(2)))
-                    .map_err(|e| err(e.to_string()))?
-                    .label(label.as_str())
-                    .legend(move |(x, y)| {
-                        PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
-                    });
-            }
-            chart
-                .configure_series_labels()
-                .position(SeriesLabelPosition::UpperLeft)
-                .background_style(WHITE.mix(0.85))
-                .border_style(BLACK)
-                .draw()
-                .map_err(|e| err(e.to_string()))?;
+            let mesh = (x_label, y_label, SeriesLabelPosition::UpperLeft);
+            draw_lines(&mut chart, series, mesh, false).map_err(err)?;
         }
         root.present().map_err(|e| err(e.to_string()))?;
     }

@@ -648,17 +648,11 @@ fn context_cache_both_reports_cached_and_cold_rdfc() {
 fn no_exchange_skips_the_exchange_table() {
     let dir = tempfile::tempdir().unwrap();
     let json_path = dir.path().join("r.json").display().to_string();
-    let output = canonprof_ok(&[
+    let output = canonprof_quick(&[
         "--no-flamegraphs",
         "--no-exchange",
         "--credential",
         &repo("schemas-education/simple/alumni.json"),
-        "--iterations",
-        "1",
-        "--runs",
-        "1",
-        "--warmup",
-        "0",
         "--export-json",
         &json_path,
     ]);

@@ -303,21 +303,9 @@ fn exchange_of_a_signed_credential_issues_over_the_credential_without_its_proof(
     let signed = common::data("di-vectors/vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json");
     let path = signed.display().to_string();
     for format in ["all", "vcdm"] {
-        let output = common::canonprof(&[
-            "exchange",
-            "--format",
-            format,
-            "--credential",
-            &path,
-            "--iterations",
-            "1",
-            "--runs",
-            "1",
-            "--warmup",
-            "0",
-        ]);
+        let output =
+            common::canonprof_quick(&["exchange", "--format", format, "--credential", &path]);
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(0), "{format}: {stderr}");
         assert_eq!(
             stderr,
             format!(

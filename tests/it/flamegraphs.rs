@@ -2,7 +2,7 @@
 //! title fields, the span graphs name the phases, and index.html links each graph next to its credential's table.
 
 use crate::common::{canonprof, canonprof_ok, canonprof_quick};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 fn parse(text: &str) -> Result<roxmltree::Document<'_>, roxmltree::Error> {
     let options = roxmltree::ParsingOptions {
@@ -30,19 +30,48 @@ fn title(svg: &str) -> String {
     format!("{} | {}", text("title"), text("subtitle"))
 }
 
-#[test]
-fn main_job_writes_svgs_folded_stacks_and_index() {
+/// The main job on the simple set with `extra` options, sampling each graph for `seconds`, into a fresh
+/// temporary directory: the directory (deleted when dropped), the flamegraph folder in it, and stdout.
+fn main_job_flamegraphs(extra: &[&str], seconds: &str) -> (tempfile::TempDir, PathBuf, String) {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("flames");
-    let output = canonprof_quick(&[
-        "--schema",
-        "simple",
+    let out_arg = out.display().to_string();
+    let mut args = vec!["--schema", "simple"];
+    args.extend_from_slice(extra);
+    args.extend(["--flame-seconds", seconds, "--flamegraphs", &out_arg]);
+    let output = canonprof_quick(&args);
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    (dir, out, stdout)
+}
+
+/// `canonprof flame` on ob3-basic's RDFC-1.0 (0.3 s of sampling) with `extra` options into a fresh temporary
+/// directory: the directory and stdout.
+fn flame_ob3_basic_rdfc(extra: &[&str]) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas-education/edu/ob3-basic.json");
+    let (input, out) = (
+        input.display().to_string(),
+        dir.path().display().to_string(),
+    );
+    let mut args = vec!["flame", &input];
+    args.extend_from_slice(extra);
+    args.extend([
+        "--algorithm",
+        "rdfc-1.0",
         "--flame-seconds",
         "0.3",
         "--flamegraphs",
-        &out.display().to_string(),
+        &out,
     ]);
-    assert!(String::from_utf8_lossy(&output.stdout).contains("index.html"));
+    let output = canonprof_ok(&args);
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    (dir, stdout)
+}
+
+#[test]
+fn main_job_writes_svgs_folded_stacks_and_index() {
+    let (_dir, out, stdout) = main_job_flamegraphs(&[], "0.3");
+    assert!(stdout.contains("index.html"));
     for credential in ["alumni", "vcdm2-simple", "person-20"] {
         for algorithm in ["rdfc-1.0", "jcs"] {
             let sampled = svg_text(&out.join(format!("{credential}.{algorithm}.sampled.svg")));
@@ -92,18 +121,7 @@ fn main_job_writes_svgs_folded_stacks_and_index() {
 
 #[test]
 fn flame_command_does_one_credential_and_algorithm() {
-    let dir = tempfile::tempdir().unwrap();
-    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas-education/edu/ob3-basic.json");
-    canonprof_ok(&[
-        "flame",
-        &input.display().to_string(),
-        "--algorithm",
-        "rdfc-1.0",
-        "--flame-seconds",
-        "0.3",
-        "--flamegraphs",
-        &dir.path().display().to_string(),
-    ]);
+    let (dir, _) = flame_ob3_basic_rdfc(&[]);
     let mut files: Vec<String> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -222,20 +240,7 @@ fn sweep_of_blank_nodes_adds_one_blank_node_per_item() {
 
 #[test]
 fn engine_both_draws_the_canonprof_engine_graphs_in_a_subdirectory() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("flames");
-    let output = canonprof_quick(&[
-        "--schema",
-        "simple",
-        "--no-exchange",
-        "--engine",
-        "both",
-        "--flame-seconds",
-        "0.2",
-        "--flamegraphs",
-        &out.display().to_string(),
-    ]);
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    let (_dir, out, stdout) = main_job_flamegraphs(&["--no-exchange", "--engine", "both"], "0.2");
     assert!(
         stdout.contains("Flamegraphs of the canonprof engine"),
         "{stdout}"
@@ -264,21 +269,7 @@ fn engine_both_draws_the_canonprof_engine_graphs_in_a_subdirectory() {
 
 #[test]
 fn flame_command_with_engine_both_draws_rdfc_with_each_engine() {
-    let dir = tempfile::tempdir().unwrap();
-    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas-education/edu/ob3-basic.json");
-    let output = canonprof_ok(&[
-        "flame",
-        &input.display().to_string(),
-        "--engine",
-        "both",
-        "--algorithm",
-        "rdfc-1.0",
-        "--flame-seconds",
-        "0.3",
-        "--flamegraphs",
-        &dir.path().display().to_string(),
-    ]);
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    let (dir, stdout) = flame_ob3_basic_rdfc(&["--engine", "both"]);
     assert!(stdout.contains("(canonprof engine)"), "{stdout}");
     for sub in [
         dir.path().to_path_buf(),

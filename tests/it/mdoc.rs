@@ -175,20 +175,9 @@ fn validity() -> Validity {
 
 #[test]
 fn round_trip_and_tampering_per_algorithm() {
-    use rand_core::SeedableRng;
     for suite in [SignatureAlgorithm::P256, SignatureAlgorithm::Ed25519] {
         let s = setup(suite);
-        let device_key = mdoc::cose_key(&s.device).unwrap();
-        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(5);
-        let (elements, validity) = (elements(), validity());
-        let document = mdoc::Document {
-            doc_type: mdoc::MDL_DOC_TYPE,
-            namespace: mdoc::MDL_NAMESPACE,
-            elements: &elements,
-            device_key: &device_key,
-            validity: &validity,
-        };
-        let issued = mdoc::issue(&document, &s.issuer, &s.chain.ds, &mut rng).unwrap();
+        let issued = issue(&s);
         let transcript = Cbor::Array(vec![Cbor::Null, Cbor::Null, Cbor::Text("nonce-1".into())]);
         let shown = [
             "attribute_00",
@@ -271,10 +260,9 @@ fn round_trip_and_tampering_per_algorithm() {
     }
 }
 
-/// A fresh ES256 presentation of three elements (issuer, device and IACA keys from fixed seeds).
-fn presented() -> (Vec<u8>, Setup, Cbor) {
+/// The test elements and validity issued with `s`'s keys (the RNG of the random salts seeded with 5).
+fn issue(s: &Setup) -> Vec<u8> {
     use rand_core::SeedableRng;
-    let s = setup(SignatureAlgorithm::P256);
     let device_key = mdoc::cose_key(&s.device).unwrap();
     let (elements, validity) = (elements(), validity());
     let document = mdoc::Document {
@@ -285,12 +273,25 @@ fn presented() -> (Vec<u8>, Setup, Cbor) {
         validity: &validity,
     };
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(5);
-    let issued = mdoc::issue(&document, &s.issuer, &s.chain.ds, &mut rng).unwrap();
+    mdoc::issue(&document, &s.issuer, &s.chain.ds, &mut rng).unwrap()
+}
+
+/// A fresh ES256 presentation of three elements (issuer, device and IACA keys from fixed seeds).
+fn presented() -> (Vec<u8>, Setup, Cbor) {
+    let (_, response, s, transcript) = issued_and_presented(SignatureAlgorithm::P256);
+    (response, s, transcript)
+}
+
+/// The issued `IssuerSigned` and a fresh presentation of three of its elements with `algorithm`'s keys (fixed
+/// seeds), with the setup and the session transcript.
+fn issued_and_presented(algorithm: SignatureAlgorithm) -> (Vec<u8>, Vec<u8>, Setup, Cbor) {
+    let s = setup(algorithm);
+    let issued = issue(&s);
     let transcript = Cbor::Array(vec![Cbor::Null, Cbor::Null, Cbor::Text("nonce-1".into())]);
     let shown = ["attribute_00", "attribute_03", "attribute_19"];
     let response =
         mdoc::present(&issued, mdoc::MDL_DOC_TYPE, &shown, &s.device, &transcript).unwrap();
-    (response, s, transcript)
+    (issued, response, s, transcript)
 }
 
 #[test]
@@ -412,46 +413,31 @@ fn malformed_structures_fail_with_one_clear_line() {
         ("elementIdentifier", &text("family_name")),
         ("elementValue", &text("Doe")),
     ]));
-    let no_digest_id = cbor::text_map_of(&[
-        ("version", &text("1.0")),
-        (
-            "documents",
-            &cbor::array_of(&[&cbor::text_map_of(&[
-                ("docType", &text(mdoc::MDL_DOC_TYPE)),
-                (
-                    "issuerSigned",
-                    &cbor::text_map_of(&[(
-                        "nameSpaces",
-                        &cbor::map_of(&[(
-                            &text(mdoc::MDL_NAMESPACE),
-                            &cbor::array_of(&[&item_without_id]),
+    // A DeviceResponse with one mDL document whose issuer-signed namespace holds `item`.
+    let response_with_item = |item: &[u8]| {
+        cbor::text_map_of(&[
+            ("version", &text("1.0")),
+            (
+                "documents",
+                &cbor::array_of(&[&cbor::text_map_of(&[
+                    ("docType", &text(mdoc::MDL_DOC_TYPE)),
+                    (
+                        "issuerSigned",
+                        &cbor::text_map_of(&[(
+                            "nameSpaces",
+                            &cbor::map_of(&[(
+                                &text(mdoc::MDL_NAMESPACE),
+                                &cbor::array_of(&[item]),
+                            )]),
                         )]),
-                    )]),
-                ),
-            ])]),
-        ),
-        ("status", &uint(0)),
-    ]);
-    let not_tagged = cbor::text_map_of(&[
-        ("version", &text("1.0")),
-        (
-            "documents",
-            &cbor::array_of(&[&cbor::text_map_of(&[
-                ("docType", &text(mdoc::MDL_DOC_TYPE)),
-                (
-                    "issuerSigned",
-                    &cbor::text_map_of(&[(
-                        "nameSpaces",
-                        &cbor::map_of(&[(
-                            &text(mdoc::MDL_NAMESPACE),
-                            &cbor::array_of(&[&text("x")]),
-                        )]),
-                    )]),
-                ),
-            ])]),
-        ),
-        ("status", &uint(0)),
-    ]);
+                    ),
+                ])]),
+            ),
+            ("status", &uint(0)),
+        ])
+    };
+    let no_digest_id = response_with_item(&item_without_id);
+    let not_tagged = response_with_item(&text("x"));
     let mut trailing = response.clone();
     trailing.push(0);
     let deep = [vec![0x81; 100], vec![0]].concat();
@@ -510,7 +496,6 @@ fn malformed_structures_fail_with_one_clear_line() {
 /// pinned): a change of key-generation, X.509 or CBOR crate must not move them.
 #[test]
 fn issued_and_presented_bytes_are_pinned() {
-    use rand_core::SeedableRng;
     use sha2::Digest;
     let pinned = [
         (
@@ -528,28 +513,13 @@ fn issued_and_presented_bytes_are_pinned() {
     ];
     let sha = |bytes: &[u8]| hex::encode(sha2::Sha256::digest(bytes));
     for (algorithm, ds, issued_hash, presented_hash) in pinned {
-        let s = setup(algorithm);
+        let (issued, response, s, _) = issued_and_presented(algorithm);
         assert_eq!(
             sha(&s.chain.iaca),
             "00aaf5341dd7e25973a3aada6c3bae803d8ac58bd96c162c2a90d0032c8efa6b"
         );
         assert_eq!(sha(&s.chain.ds), ds, "{algorithm:?} DS certificate");
-        let device_key = mdoc::cose_key(&s.device).unwrap();
-        let (elements, validity) = (elements(), validity());
-        let document = mdoc::Document {
-            doc_type: mdoc::MDL_DOC_TYPE,
-            namespace: mdoc::MDL_NAMESPACE,
-            elements: &elements,
-            device_key: &device_key,
-            validity: &validity,
-        };
-        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(5);
-        let issued = mdoc::issue(&document, &s.issuer, &s.chain.ds, &mut rng).unwrap();
         assert_eq!(sha(&issued), issued_hash, "{algorithm:?} IssuerSigned");
-        let transcript = Cbor::Array(vec![Cbor::Null, Cbor::Null, Cbor::Text("nonce-1".into())]);
-        let shown = ["attribute_00", "attribute_03", "attribute_19"];
-        let response =
-            mdoc::present(&issued, mdoc::MDL_DOC_TYPE, &shown, &s.device, &transcript).unwrap();
         assert_eq!(
             sha(&response),
             presented_hash,

@@ -83,25 +83,21 @@ fn gost(_: u64) -> Result<Box<dyn Algorithm>> {
 }
 
 macro_rules! spec {
-    ($name:expr, $family:expr, $kty:expr, $alg:expr, $make:expr) => {
+    ($name:expr, $family:expr, $kty:expr, $alg:expr, $make:expr, slow = $slow:expr) => {
         Spec {
             name: $name,
             family: $family,
             kty: $kty,
             alg: $alg,
             make: $make,
-            slow: false,
+            slow: $slow,
         }
     };
     ($name:expr, $family:expr, $kty:expr, $alg:expr, $make:expr, slow) => {
-        Spec {
-            name: $name,
-            family: $family,
-            kty: $kty,
-            alg: $alg,
-            make: $make,
-            slow: true,
-        }
+        spec!($name, $family, $kty, $alg, $make, slow = true)
+    };
+    ($name:expr, $family:expr, $kty:expr, $alg:expr, $make:expr) => {
+        spec!($name, $family, $kty, $alg, $make, slow = false)
     };
 }
 
