@@ -60,6 +60,10 @@ const NULL: Roles = 1 << 18;
 const DEFINED: Roles = 1 << 19;
 /// An index map whose index is a property (`@index` in the term definition).
 const PROPERTY_INDEX: Roles = 1 << 20;
+/// Mapped to a `_:` identifier the crate does not parse as a blank node (a blank node all the same).
+const BLANK_ID: Roles = 1 << 21;
+/// `@type: @vocab`: a string value is expanded against the vocabulary mapping.
+const COERCED_VOCAB: Roles = 1 << 22;
 
 /// The keyword roles, for classifying a member name.
 const KEYWORD_ROLES: Roles = ID
@@ -116,6 +120,11 @@ pub(crate) struct Facts {
     base_quirk: Option<(bool, String)>,
     /// A `@vocab` that is not an absolute IRI: relative, which safe mode refuses unless a base resolves it.
     relative_vocab: Option<Error>,
+    /// The facts of each term's scoped context, which apply below the property or in the node of the type.
+    scoped: HashMap<String, Facts>,
+    /// Term definitions whose `@id` names another term (`"p": "q"`), checked once the whole context is read:
+    /// a term mapped to null gives no IRI.
+    id_refs: Vec<(String, String, String)>,
 }
 
 impl Facts {
@@ -138,10 +147,41 @@ impl Facts {
 
     /// §4.1.2 Context Processing, as far as safe mode needs it: the entries of each local context.
     fn read_context(&mut self, value: &Value, pointer: &str) {
+        self.read_local(value, pointer);
+        self.null_references();
+    }
+
+    /// A term mapped to another that is mapped to null has no IRI mapping (§4.2.2 step 14.2.3): `invalid IRI
+    /// mapping`, as jsonld.js and canonprof's engine find (in one local context, whatever the order).
+    fn null_references(&mut self) {
+        let is_null =
+            |roles: Option<&Roles>| roles.is_some_and(|r| r & NULL != 0 && r & DEFINED == 0);
+        let found = self
+            .id_refs
+            .iter()
+            .find(|(_, id, _)| is_null(self.roles.get(id)));
+        if let Some((term, id, pointer)) = found.cloned() {
+            self.note(|| {
+                Problem::Always(
+                    invalid(
+                        Code::InvalidIriMapping,
+                        format!("term `{term}`: `{id}` is not an IRI"),
+                    )
+                    .at(pointer),
+                )
+            });
+        }
+        // What names a term of another context is checked where this one is used ([`Walk::push_scoped`]).
+        let own = &self.roles;
+        self.id_refs.retain(|(_, id, _)| !own.contains_key(id));
+    }
+
+    /// The entries of a local context, without the checks that need all of them.
+    fn read_local(&mut self, value: &Value, pointer: &str) {
         match value {
             Value::Array(items) => {
                 for (i, item) in items.iter().enumerate() {
-                    self.read_context(item, &format!("{pointer}/{i}"));
+                    self.read_local(item, &format!("{pointer}/{i}"));
                 }
             }
             Value::String(url) => self.remote.push(url.to_string()),
@@ -257,7 +297,8 @@ impl Facts {
                         }
                         ("@type", Value::String(ty)) => match ty.as_str() {
                             "@json" => self.add(term, JSON),
-                            "@id" | "@vocab" => self.add(term, COERCED_ID),
+                            "@id" => self.add(term, COERCED_ID),
+                            "@vocab" => self.add(term, COERCED_ID | COERCED_VOCAB),
                             ty if ty.is_empty()
                                 || (ty.starts_with('@') && !is_keyword(ty))
                                 || (is_absolute_iri(ty) && !is_iri(ty)) =>
@@ -271,12 +312,56 @@ impl Facts {
                         },
                         ("@index", Value::String(_)) => self.add(term, PROPERTY_INDEX),
                         ("@container", container) => self.read_container(term, container, &at()),
-                        ("@context", scoped) => self.read_context(scoped, &at()),
+                        ("@context", scoped) => self.read_scoped(term, scoped, &at()),
                         _ => {}
                     }
                 }
             }
             _ => {}
+        }
+    }
+
+    /// A term's scoped context (§4.2.2 step 21), checked now as jsonld.js checks it: its terms apply where it does
+    /// ([`Walk::scoped`]); an invalid one is an `invalid scoped context`.
+    fn read_scoped(&mut self, term: &str, scoped: &Value, pointer: &str) {
+        let mut inner = Facts::default();
+        inner.read_local(scoped, pointer);
+        // Only references to the scoped context's own terms: whether a term of the enclosing context is already
+        // mapped to null when jsonld.js validates the scoped context depends on the order of the entries, which
+        // canonprof's engine does not keep (docs/conformance.md).
+        inner.null_references();
+        if let Some(problem) = inner.problem.take() {
+            self.note(|| match problem {
+                Problem::Always(error) if error.kind == ErrorKind::Expansion => {
+                    let mut wrapped = invalid(
+                        Code::InvalidScopedContext,
+                        format!("term `{term}`: {}", error.reason),
+                    );
+                    wrapped.position = error.position;
+                    Problem::Always(wrapped)
+                }
+                other => other,
+            });
+        }
+        self.remote.extend(inner.remote.iter().cloned());
+        self.scoped
+            .entry(term.to_string())
+            .or_default()
+            .merge(inner);
+    }
+
+    /// Adds `other`'s facts to these (the union of two scopes of one term).
+    fn merge(&mut self, other: Facts) {
+        for (term, roles) in other.roles {
+            *self.roles.entry(term).or_default() |= roles;
+        }
+        self.remote.extend(other.remote);
+        self.base |= other.base;
+        self.base_quirk = self.base_quirk.take().or(other.base_quirk);
+        self.relative_vocab = self.relative_vocab.take().or(other.relative_vocab);
+        self.id_refs.extend(other.id_refs);
+        for (term, facts) in other.scoped {
+            self.scoped.entry(term).or_default().merge(facts);
         }
     }
 
@@ -297,8 +382,15 @@ impl Facts {
                     .at(pointer),
                 )
             });
-        } else if id.starts_with('@') {
-            // No IRI, compact IRI or term starts with `@` (§4.2.2 step 14.2.3).
+        } else if id.is_empty() {
+            let what = format!("the context maps term `{term}` to the empty IRI, which it refuses");
+            self.note(|| Problem::Always(limitation(what).at(pointer)));
+        } else if stays_relative(id)
+            || id
+                .chars()
+                .any(crate::canon::jsonld::syntax::is_js_whitespace)
+        {
+            // No expansion makes it an IRI (§4.2.2 step 14.2.3).
             self.note(|| {
                 Problem::Always(
                     invalid(
@@ -309,6 +401,14 @@ impl Facts {
                 )
             });
         } else {
+            if is_blank(id) && !plain_blank_label(id) {
+                // The crate would take it for an IRI; one it parses fails as a blank node predicate later.
+                self.add(term, BLANK_ID);
+            }
+            if !id.contains(':') && !id.contains('/') {
+                self.id_refs
+                    .push((term.to_string(), id.to_string(), pointer.to_string()));
+            }
             if is_absolute_iri(id) && !is_iri(id) {
                 let what = format!(
                     "the context maps term `{term}` to `{id}`, which is not an IRI; it refuses that even where the term is unused"
@@ -674,6 +774,29 @@ impl<'d, 'f> Walk<'d, 'f> {
         place: Place,
         certain: bool,
     ) -> Result<()> {
+        // The type-scoped contexts of the node's types apply to its members.
+        let pushed = match self.facts.iter().any(|f| !f.scoped.is_empty()) {
+            true => {
+                let types: Vec<&'d str> = map
+                    .iter()
+                    .filter(|e| self.roles(e.key.as_str()) & TYPE != 0)
+                    .flat_map(|e| strings(&e.value))
+                    .collect();
+                self.push_scoped(types.into_iter(), certain)?
+            }
+            false => 0,
+        };
+        let result = self.typed_members(map, place, certain);
+        self.facts.truncate(self.facts.len() - pushed);
+        result
+    }
+
+    fn typed_members(
+        &mut self,
+        map: &'d json_ld::syntax::Object,
+        place: Place,
+        certain: bool,
+    ) -> Result<()> {
         let entries: Vec<(&'d str, &'d Value, Roles)> = map
             .iter()
             .filter(|e| e.key.as_str() != "@context")
@@ -839,7 +962,13 @@ impl<'d, 'f> Walk<'d, 'f> {
 
     /// An `@id` value (of a node, a reference, an `@id`-coerced term or an id map key).
     fn id_value(&mut self, id: &str, certain: bool) -> Result<()> {
-        if has_keyword_form(id) && !is_keyword(id) {
+        if has_keyword_form(id)
+            && is_keyword(id)
+            && crate::canon::jsonld::syntax::syntax_keyword(id).is_none()
+        {
+            // A Framing keyword (`@embed`): IRI Expansion keeps it, and it stays relative.
+            self.refuse(relative("`@id`", id), certain)
+        } else if has_keyword_form(id) && !is_keyword(id) {
             self.refuse(
                 Violation::ReservedIdValue {
                     value: id.to_string(),
@@ -869,7 +998,7 @@ impl<'d, 'f> Walk<'d, 'f> {
                 },
                 certain,
             )?;
-        } else if is_blank(key) {
+        } else if is_blank(key) || roles & BLANK_ID != 0 {
             // Always a blank node identifier (IRI Expansion step 6.2), whatever follows.
             let what = format!("property `{key}` expands to a blank node (generalized RDF is off)");
             self.refuse(Violation::Lost { what }, certain)?;
@@ -888,6 +1017,58 @@ impl<'d, 'f> Walk<'d, 'f> {
                 certain,
             )?;
         }
+        // The term's property-scoped context applies to its value.
+        let pushed = match self.facts.iter().any(|f| !f.scoped.is_empty()) {
+            true => self.push_scoped(std::iter::once(key), certain)?,
+            false => 0,
+        };
+        let result = self.property_value(value, roles, certain);
+        self.facts.truncate(self.facts.len() - pushed);
+        result
+    }
+
+    /// The scoped contexts the contexts around define for `terms` (properties or types), pushed on the facts:
+    /// how many.
+    fn push_scoped<'t>(
+        &mut self,
+        terms: impl Iterator<Item = &'t str>,
+        certain: bool,
+    ) -> Result<usize> {
+        let scoped: Vec<Facts> = terms
+            .flat_map(|term| {
+                self.facts
+                    .iter()
+                    .filter_map(|f| f.scoped.get(term))
+                    .cloned()
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        // A scoped context processed where it is used, against the terms around: one naming a term mapped to
+        // null there has no IRI mapping.
+        for facts in &scoped {
+            for (term, id, pointer) in &facts.id_refs {
+                let roles = self.roles(id);
+                if roles & NULL != 0 && roles & DEFINED == 0 {
+                    let error = invalid(
+                        Code::InvalidIriMapping,
+                        format!("term `{term}`: `{id}` is not an IRI"),
+                    )
+                    .at(pointer.as_str());
+                    match certain {
+                        true => return Err(error),
+                        false => self.deferred = true,
+                    }
+                }
+            }
+        }
+        let pushed = scoped.len();
+        self.facts
+            .extend(scoped.into_iter().map(std::borrow::Cow::Owned));
+        Ok(pushed)
+    }
+
+    /// A property's value, by the term's roles.
+    fn property_value(&mut self, value: &'d Value, roles: Roles, certain: bool) -> Result<()> {
         // Below a term only the remote contexts may define (a JSON literal, a map?), the first pass is not sure.
         let known = self.complete || roles != 0;
         let certain = certain && known;
@@ -924,6 +1105,12 @@ impl<'d, 'f> Walk<'d, 'f> {
         if roles & COERCED_ID != 0 {
             for id in strings(value) {
                 self.id_value(id, certain)?;
+                if roles & COERCED_VOCAB != 0 && is_blank(id) && !plain_blank_label(id) {
+                    let what = format!(
+                        "the blank node identifier `{id}`, which it appends to the vocabulary mapping instead"
+                    );
+                    self.always(Err(limitation(what)), certain)?;
+                }
             }
         } else if !self.complete && roles == 0 {
             // A remote context may coerce the term to `@id`.
@@ -1026,6 +1213,15 @@ fn same_after_dot_segments<'a>(entries: &[(&'a str, &Value, Roles)]) -> Option<&
 /// Whether `value` has a `.` or `..` path segment (RFC 3986 §5.2.4).
 fn has_dot_segment(value: &str) -> bool {
     value.contains('.') && value.split(['/', '?', '#']).any(|s| s == "." || s == "..")
+}
+
+/// Whether the label of a `_:` identifier is one the crate parses as a blank node (ASCII letters, digits, `_`,
+/// `-`, `.`); others it takes for something else.
+fn plain_blank_label(id: &str) -> bool {
+    id.strip_prefix("_:")
+        .unwrap_or(id)
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
 }
 
 /// Whether IRI Expansion takes `value` as it is (step 6.2: a suffix beginning with `//`).
