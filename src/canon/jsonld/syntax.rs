@@ -96,7 +96,13 @@ pub fn is_absolute_iri(value: &str) -> bool {
     let mut bytes = scheme.bytes();
     matches!(bytes.next(), Some(b) if b.is_ascii_alphabetic())
         && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b',' | b'-' | b'.'))
-        && !rest.chars().any(is_js_whitespace)
+        && !has_js_whitespace(rest)
+}
+
+/// Whether `text` has white space as JavaScript's `\s` defines it ([`is_js_whitespace`]); ASCII text is checked
+/// byte by byte.
+pub fn has_js_whitespace(text: &str) -> bool {
+    text.bytes().any(|b| b <= b' ' || b >= 0x80) && text.chars().any(is_js_whitespace)
 }
 
 /// Whether `value` is a blank node identifier (`_:` prefix; JSON-LD 1.1, "Identifying Blank Nodes").
@@ -119,8 +125,9 @@ pub fn is_language_shape(tag: &str) -> bool {
 /// and Create Term Definition step 15 split a compact IRI, a blank node identifier or an absolute IRI — or `None`
 /// when there is no such colon. Splits at character boundaries, whatever the first character.
 pub fn split_compact(value: &str) -> Option<(&str, &str)> {
-    let (at, _) = value.char_indices().skip(1).find(|&(_, c)| c == ':')?;
-    let (prefix, rest) = value.split_at(at);
+    let first = value.chars().next()?.len_utf8();
+    let at = first + value.get(first..)?.find(':')?;
+    let (prefix, rest) = value.split_at_checked(at)?;
     Some((prefix, rest.strip_prefix(':')?))
 }
 

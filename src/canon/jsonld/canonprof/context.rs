@@ -143,6 +143,9 @@ pub struct TermDef {
     pub nest: Option<String>,
     /// The scoped (property- or type-scoped) context.
     pub context: Option<ScopedContext>,
+    /// Whether the IRI mapping names a property: a keyword, an absolute IRI or a blank node identifier (worked out
+    /// once, where the term is defined, for the expansion of every member name that uses it).
+    pub names_property: bool,
 }
 
 impl TermDef {
@@ -1026,6 +1029,11 @@ impl Processor<'_> {
         def: TermDef,
         previous: Option<Arc<TermDef>>,
     ) -> Result<()> {
+        let mut def = def;
+        def.names_property = def
+            .iri
+            .as_deref()
+            .is_some_and(|i| iri::is_keyword(i) || iri::is_absolute_iri(i) || iri::is_blank(i));
         let def = match previous {
             Some(previous) if !d.override_protected && previous.protected => {
                 if !previous.same_as(&def) {

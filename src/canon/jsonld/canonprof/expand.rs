@@ -196,7 +196,10 @@ impl Expander<'_> {
                 };
                 let expanded = value_expansion(&context, property, scalar);
                 // Value Expansion gives `{"@id": null}` for a keyword-like value of an `@id` or `@vocab` term.
-                if self.safe && expanded.get("@id").is_some_and(Json::is_null) {
+                if self.safe
+                    && scalar.as_str().is_some_and(iri::has_keyword_form)
+                    && expanded.get("@id").is_some_and(Json::is_null)
+                {
                     return Err(Violation::ReservedIdValue {
                         value: scalar.as_str().unwrap_or_default().to_string(),
                     }
@@ -287,7 +290,15 @@ impl Expander<'_> {
             input_type: input_type.as_deref(),
         };
         self.entries(&scope, map, &mut result)?;
-        if result.contains_key("@value") {
+        let plain_value_keys = || {
+            map.keys().all(|k| {
+                matches!(
+                    k.as_str(),
+                    "@context" | "@direction" | "@index" | "@language" | "@type" | "@value"
+                )
+            })
+        };
+        if result.contains_key("@value") && !plain_value_keys() {
             // Step 15.1 for the keywords step 13.4 ignores (a `@container` in a value object, say), as jsonld.js
             // and the json-ld crate refuse them.
             for key in map.keys().filter(|k| k.as_str() != "@context") {
@@ -325,9 +336,19 @@ impl Expander<'_> {
             // Steps 13.2–13.3.
             // A member name must expand to a keyword, an absolute IRI or a blank node identifier (which `to_rdf`
             // refuses as a predicate); anything else is dropped, which safe mode refuses.
-            let expanded = iri::expand(active, key, false, true);
+            // A defined term's IRI mapping is its expansion (IRI Expansion steps 4–5), checked where the term was
+            // defined (`TermDef::names_property`).
+            let (expanded, checked) = match active.term(key) {
+                Some(def) if !iri::has_keyword_form(key) => (def.iri.clone(), def.names_property),
+                _ => (iri::expand(active, key, false, true), false),
+            };
             let property = match expanded {
-                Some(p) if iri::is_keyword(&p) || iri::is_absolute_iri(&p) || iri::is_blank(&p) => {
+                Some(p)
+                    if checked
+                        || iri::is_keyword(&p)
+                        || iri::is_absolute_iri(&p)
+                        || iri::is_blank(&p) =>
+                {
                     p
                 }
                 other => {

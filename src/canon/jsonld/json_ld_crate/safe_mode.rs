@@ -23,8 +23,8 @@
 use crate::canon::jsonld::invalid;
 use crate::canon::jsonld::safe_mode::Violation;
 use crate::canon::jsonld::syntax::{
-    has_keyword_form, is_absolute_iri, is_blank, is_container_mapping, is_keyword,
-    is_language_shape, stays_relative,
+    has_js_whitespace, has_keyword_form, is_absolute_iri, is_blank, is_container_mapping,
+    is_keyword, is_language_shape, stays_relative,
 };
 use crate::canon::jsonld::JsonLdErrorCode as Code;
 use crate::error::{Error, ErrorKind, Result};
@@ -874,7 +874,10 @@ impl<'d, 'f> Walk<'d, 'f> {
                 self.always(direction(value), certain)?;
             }
             if let (true, Some(datatype)) = (roles & TYPE != 0, value.as_str()) {
-                if datatype != "@json" {
+                if !datatype.is_ascii() && has_js_whitespace(datatype) {
+                    let what = format!("datatype `{datatype}` is not an absolute IRI");
+                    self.refuse(Violation::Lost { what }, certain)?;
+                } else if datatype != "@json" {
                     self.relative_reference(datatype, certain)?;
                 }
             }
@@ -913,7 +916,7 @@ impl<'d, 'f> Walk<'d, 'f> {
                         },
                         certain,
                     )?;
-                } else if stays_relative(ty) {
+                } else if stays_relative(ty) || (!ty.is_ascii() && has_js_whitespace(ty)) {
                     self.refuse(relative("`@type`", ty), certain)?;
                 } else {
                     self.non_ascii_prefix(ty, certain)?;
@@ -975,7 +978,7 @@ impl<'d, 'f> Walk<'d, 'f> {
                 },
                 certain,
             )
-        } else if stays_relative(id) {
+        } else if stays_relative(id) || (!id.is_ascii() && has_js_whitespace(id)) {
             self.refuse(relative("`@id`", id), certain)
         } else {
             self.non_ascii_prefix(id, certain)?;
@@ -1002,7 +1005,10 @@ impl<'d, 'f> Walk<'d, 'f> {
             // Always a blank node identifier (IRI Expansion step 6.2), whatever follows.
             let what = format!("property `{key}` expands to a blank node (generalized RDF is off)");
             self.refuse(Violation::Lost { what }, certain)?;
-        } else if stays_relative(key) || (taken_as_is(key) && !is_iri(key)) {
+        } else if stays_relative(key)
+            || (taken_as_is(key) && !is_iri(key))
+            || (!key.is_ascii() && has_js_whitespace(key))
+        {
             // Taken as it is (IRI Expansion step 6.2), it must be an absolute IRI; the crate would append it to
             // the vocabulary mapping instead.
             let (key, iri) = (key.to_string(), key.to_string());
