@@ -7,7 +7,7 @@ use crate::canon::rdfc::{self, RdfcOptions};
 use crate::canon::{jcs as jcs_pipeline, nquads as nquads_parser, Algorithm, Engine};
 use crate::canonicalize::{InputFormat, Output, Request};
 use crate::document::Document;
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
 use crate::loader::OfflineLoader;
 use std::cell::RefCell;
 use std::fmt;
@@ -133,11 +133,16 @@ pub struct Differential {
 
 impl Differential {
     /// Whether the engines agree: both accept with the same canonical N-Quads, or both refuse (the error kinds and
-    /// messages may differ). A panic never agrees.
+    /// messages may differ), or the json-ld crate's engine refuses with [`ErrorKind::CrateLimitation`] (a documented
+    /// case the crate cannot process as JSON-LD 1.1 and jsonld.js do) where canonprof's accepts. A panic never agrees;
+    /// two acceptances with different N-Quads never do.
     pub fn agree(&self) -> bool {
         match (&self.json_ld, &self.canonprof) {
             (Outcome::Canonical(a), Outcome::Canonical(b)) => a == b,
             (Outcome::Refused(_), Outcome::Refused(_)) => true,
+            (Outcome::Refused(error), Outcome::Canonical(_)) => {
+                error.kind == ErrorKind::CrateLimitation
+            }
             _ => false,
         }
     }
