@@ -71,16 +71,6 @@ pub fn canonical_string(value: &serde_json::Value) -> Result<String> {
     Ok(out)
 }
 
-/// The reference serialization by the `serde_jcs` crate (what [`canonical_string`] is tested against).
-pub fn canonical_string_serde_jcs(value: &serde_json::Value) -> Result<String> {
-    serde_jcs::to_string(value).map_err(|e| {
-        Error::new(
-            ErrorKind::NonFiniteNumber,
-            format!("JCS serialization failed: {e}"),
-        )
-    })
-}
-
 /// One node of a parsed JSON tree, as the writer sees it.
 enum Node<'a, T: Tree + 'a> {
     Null,

@@ -10,9 +10,9 @@
 //!   crate's engine answers it today ([`SELECTIVE_DISCLOSURE_ENGINE`]);
 //! - [`expand_with_base`]: expansion with the JSON-LD 1.1 API's defaults, for the W3C test suite.
 //!
-//! Shared by both engines: the keyword list ([`keyword`]), the pieces of §8 Deserialize JSON-LD to RDF (the
-//! quad [`rdf::Sink`] and the literal rules), and the [`Engine`] names. Inside a document each engine runs
-//! statically (the [`Pipeline`] trait); the choice of engine costs one branch per document.
+//! Shared by both engines: the keyword list ([`syntax`]), the pieces of §8 Deserialize JSON-LD to RDF (the
+//! quad `rdf::Sink` and the literal rules), and the [`Engine`] names. Inside a document each engine runs
+//! statically (the `Pipeline` trait); the choice of engine costs one branch per document.
 
 pub mod canonprof;
 pub mod error_code;

@@ -1,5 +1,5 @@
 //! What both deserializations to RDF share (JSON-LD 1.1 API §8.1 Deserialize JSON-LD to RDF, §8.2 Object to RDF
-//! Conversion, §8.3 List to RDF Conversion): the [`Sink`] the quads go into, the literal rules of §8.2 (numbers,
+//! Conversion, §8.3 List to RDF Conversion): the `Sink` the quads go into, the literal rules of §8.2 (numbers,
 //! booleans, `@json`, `rdfDirection: i18n-datatype`), and safe mode's refusals of what §8 would drop. Each engine
 //! walks its own expanded tree ([`super::json_ld_crate::to_rdf`], [`super::canonprof::to_rdf`]) and builds terms
 //! with these, so the two give the same dataset, in the same quad order for the same tree.

@@ -5,7 +5,7 @@
 //!
 //! Safe mode (the VC Data Integrity default, jsonld.js `safe: true`): whatever expansion would drop — an
 //! undefined term, a keyword-like key or value, a `@value` of null, a free-floating scalar — is a
-//! [`ErrorKind::SafeMode`] error naming the member; relative IRIs are refused later, by [`mod@super::to_rdf`], where
+//! [`ErrorKind::SafeMode`](crate::ErrorKind::SafeMode) error naming the member; relative IRIs are refused later, by [`mod@super::to_rdf`], where
 //! their quads would be lost.
 
 use super::context::{Container, Context, Flags, Processor};
@@ -130,7 +130,7 @@ impl Expander<'_> {
 
     /// JSON-LD 1.1 API §4.1 `expand()` steps 8.1 (the algorithm from the initial context with `base` as base
     /// IRI) and 8.2–8.3 (a lone `@graph` is unwrapped, the result is always an array). Errors:
-    /// [`ErrorKind::Expansion`] with the spec's error code, [`ErrorKind::SafeMode`] in safe mode, loader errors.
+    /// [`ErrorKind::Expansion`](crate::ErrorKind::Expansion) with the spec's error code, [`ErrorKind::SafeMode`](crate::ErrorKind::SafeMode) in safe mode, loader errors.
     pub fn document(&mut self, element: &Json, base: Option<&str>) -> Result<Vec<Json>> {
         self.root = element.as_object().map(|m| m as *const _);
         let active = self.processor.memo.initial(base);

@@ -34,8 +34,8 @@ pub type Json = serde_json::Value;
 /// JSON-LD 1.1 API §4.1 `expand()` with canonprof's engine: `base` as the document URL (`None` for the Data
 /// Integrity cryptosuites), `safe` for safe mode. The memo is the loader's (kept across documents) when its
 /// processed-context cache is on, else a fresh one for this document. Returns the expanded document's items.
-/// Errors: [`ErrorKind::Expansion`] (spec error code first), [`ErrorKind::SafeMode`] naming the member, loader
-/// errors ([`ErrorKind::UnknownContext`] names the URL, [`ErrorKind::Limit`] for a context overflow).
+/// Errors: [`ErrorKind::Expansion`](crate::ErrorKind::Expansion) (spec error code first), [`ErrorKind::SafeMode`](crate::ErrorKind::SafeMode) naming the member, loader
+/// errors ([`ErrorKind::UnknownContext`](crate::ErrorKind::UnknownContext) names the URL, [`ErrorKind::Limit`](crate::ErrorKind::Limit) for a context overflow).
 pub fn expand(
     document: &Json,
     loader: &OfflineLoader,

@@ -1,5 +1,5 @@
 //! The offline loader as the json-ld crate's document loader (JSON-LD 1.1 API §9.4 LoadDocumentCallback): each
-//! context is parsed once by the crate's JSON parser (with what safe mode needs to know of it, [`Remote`]) and
+//! context is parsed once by the crate's JSON parser (with what safe mode needs to know of it, `Remote`) and
 //! cloned per load, under the loader's bounds. The crate
 //! reports only that loading failed; the loader keeps the reason ([`OfflineLoader::record_failure`]) for
 //! [`super::expand`] to report.

@@ -21,7 +21,7 @@ use oxrdf::{BlankNode, GraphName, Literal, NamedNode, Subject, Term};
 use std::collections::HashMap;
 
 /// Converts an expanded document to an RDF dataset (JSON-LD 1.1 API §8.1, safe mode). Blank nodes are labelled
-/// `b0`, `b1`, … in order of first appearance; the dataset is a set (duplicates merge, as RDF requires). Errors: [`ErrorKind::SafeMode`] naming the value that would be lost.
+/// `b0`, `b1`, … in order of first appearance; the dataset is a set (duplicates merge, as RDF requires). Errors: [`ErrorKind::SafeMode`](crate::ErrorKind::SafeMode) naming the value that would be lost.
 pub fn to_rdf(expanded: &Expanded) -> Result<Quads> {
     convert(expanded, false).map(|(dataset, _)| dataset)
 }

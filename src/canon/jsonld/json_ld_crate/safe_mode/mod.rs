@@ -3,9 +3,9 @@
 //! the document before it is expanded, so that this engine refuses what canonprof's engine and jsonld.js refuse.
 //!
 //! The crate drops what it cannot use without a word, so these checks read the document and its contexts: the
-//! document's own contexts, and the remote contexts it names (read once per URL by the loader, [`Remote`]), give
+//! document's own contexts, and the remote contexts it names (read once per URL by the loader, `Remote`), give
 //! each term its roles — a keyword alias, a `@json` term, a language, index, id or type map, an `@id`-coerced term,
-//! a term mapped to null — over every scope that defines it ([`Facts`]). A first pass uses only the document's own
+//! a term mapped to null — over every scope that defines it (`Facts`). A first pass uses only the document's own
 //! contexts and leaves undecided whatever depends on a remote context (text under a term a remote context might make
 //! a JSON literal or a map); only if something is left undecided does a second pass read the remote contexts' terms
 //! too. Clean credentials take the first pass only, with no allocation on the way.
