@@ -1,18 +1,23 @@
 //! canonprof: what does it cost to secure a Verifiable Credential, and where does the time go?
 //!
-//! Layout (imports point one way: `cli` → runners → `canon` → `loader`; `profile`, `stats`, `report` and
-//! `export` are leaves that know nothing of credentials — the runners fill `report`'s neutral result types and
-//! `export` renders them):
+//! Layout (imports point one way: [`cli`] → the runners → the formats → [`canon`] → [`loader`]; [`profile`],
+//! [`stats`], [`report`], [`export`] and [`keys`] are leaves that know nothing of credentials — the runners fill
+//! `report`'s neutral result types and `export` renders them):
 //! - [`cli`]: the command line (parses, checks once, dispatches); [`options`]: the modes it offers (`--engine`,
 //!   `--context-cache`, `--curve`, …) as library types;
-//! - [`benchmark`]: the main job's runner (warm-up, R runs × N iterations, per-phase statistics);
-//! - [`canon`]: the RDFC-1.0 and JCS pipelines, one `tracing` span per phase;
+//! - runners: [`benchmark`] (the main job: warm-up, R runs × N iterations, per-phase statistics, flamegraphs,
+//!   the sweep), [`canonicalize`] (the `canonicalize` command's request), [`exchange`] (issue, present, verify
+//!   per format), [`jws`] (JWS Compact Serialization and the signature matrix), [`fuzzing`] (the fuzz targets'
+//!   entry points);
+//! - formats: [`integrity`] (VC Data Integrity cryptosuites), [`sd_jwt`] (RFC 9901 SD-JWT, SD-JWT VC),
+//!   [`mdoc`] (ISO/IEC 18013-5), all signing with [`keys`];
+//! - [`canon`]: the RDFC-1.0 and JCS pipelines, one `tracing` span per phase; the two JSON-LD engines meet at one
+//!   seam, `canon::jsonld`;
 //! - [`corpus`], [`document`], [`loader`]: bundled credentials, input checking, the offline context loader;
-//! - [`keys`]: the signing keys of the credential formats (Ed25519, P-256, P-384), a leaf that
-//!   [`integrity`], [`sd_jwt`], [`mdoc`] and [`exchange`] share;
-//! - [`profile`]: the span layer that times phases; [`stats`]: medians and spread; [`report`]: the result types
-//!   of every runner (names and numbers); [`export`]: their JSON, CSV, Markdown, HTML, SVG charts and terminal
-//!   tables.
+//! - [`error`]: the one error type, with kinds (and JSON-LD error codes) a program can match;
+//! - leaves: [`keys`] (Ed25519, P-256, P-384 keys), [`profile`] (the span layer that times phases, the sampler,
+//!   flamegraph rendering), [`stats`] (medians and spread), [`report`] (every runner's result types: names and
+//!   numbers), [`export`] (their JSON, CSV, Markdown, HTML, SVG charts and terminal tables).
 
 pub mod benchmark;
 pub mod canon;
