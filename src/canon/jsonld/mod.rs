@@ -72,6 +72,9 @@ pub const SELECTIVE_DISCLOSURE_ENGINE: Engine = Engine::JsonLd;
 pub(crate) enum Mode<'a> {
     /// As the VC Data Integrity cryptosuites run it: no base IRI, safe mode (what would be dropped is an error).
     Safe,
+    /// [`Mode::Safe`] on a document canonprof's engine has accepted in safe mode ([`one_decision`]): the json-ld
+    /// crate's engine skips its safe-mode pre-check, whose refusal that acceptance has overruled.
+    Decided,
     /// `--lossy`: no base IRI, what safe mode refuses is kept for `to_rdf` to drop and count.
     Lossy,
     /// The API's defaults (the W3C test suite): `base` as the document URL, undefined terms dropped.
@@ -125,18 +128,68 @@ pub fn dataset(
     loader: &OfflineLoader,
     lossy: bool,
 ) -> Result<(Quads, usize)> {
+    let mode = if lossy { Mode::Lossy } else { Mode::Safe };
     match loader.engine() {
-        Engine::JsonLd => phases::<json_ld_crate::JsonLdCrate>(label, text, loader, lossy),
-        Engine::Canonprof => phases::<canonprof::Canonprof>(label, text, loader, lossy),
+        Engine::JsonLd if lossy => phases::<json_ld_crate::JsonLdCrate>(label, text, loader, mode),
+        Engine::JsonLd => one_decision(label, text, loader),
+        Engine::Canonprof => phases::<canonprof::Canonprof>(label, text, loader, mode),
     }
+}
+
+/// Safe mode's one decision for the json-ld crate's engine: what it refuses — by its safe-mode pre-check, which
+/// reads the document from outside the crate and errs on the side of refusing, or by the crate itself — is decided
+/// by canonprof's engine, whose safe mode is held to jsonld.js's (`docs/conformance.md`). If canonprof's engine
+/// refuses too, the refusal stands (in the json-ld engine's words, with the pre-check's JSON pointer; in canonprof's
+/// engine's where the pre-check only suspected something, [`json_ld_crate::safe_mode::is_undecided`], or found a
+/// crate limitation, moot for a document refused anyway); if it accepts, the json-ld crate's
+/// engine runs again without its pre-check ([`Mode::Decided`]) and what the crate still refuses, or what the
+/// pre-check found the crate cannot process faithfully, is an [`ErrorKind::CrateLimitation`]. Only refusals take
+/// this path: a document both accept costs one run of the json-ld crate's engine, as before. Errors of other kinds
+/// (JSON, loader, limits) are returned as they are.
+fn one_decision(label: &str, text: &str, loader: &OfflineLoader) -> Result<(Quads, usize)> {
+    use json_ld_crate::JsonLdCrate;
+    let refusal = match phases::<JsonLdCrate>(label, text, loader, Mode::Safe) {
+        Err(error) if decidable(&error) => error,
+        result => return result,
+    };
+    if let Err(also) = phases::<canonprof::Canonprof>(label, text, loader, Mode::Safe) {
+        let moot = refusal.kind == ErrorKind::CrateLimitation;
+        return Err(
+            match moot || json_ld_crate::safe_mode::is_undecided(&refusal) {
+                true => also,
+                false => refusal,
+            },
+        );
+    }
+    if refusal.kind == ErrorKind::CrateLimitation {
+        return Err(refusal);
+    }
+    phases::<JsonLdCrate>(label, text, loader, Mode::Decided).map_err(|error| {
+        let position = error.position.clone();
+        let mut limitation = json_ld_crate::safe_mode::limitation(format_args!(
+            "the crate refuses what canonprof's engine accepts: {}",
+            error.reason
+        ));
+        limitation.position = position;
+        limitation.in_source(label)
+    })
+}
+
+/// Whether an error of the json-ld crate's engine is a refusal canonprof's engine decides ([`one_decision`]).
+fn decidable(error: &Error) -> bool {
+    matches!(
+        error.kind,
+        ErrorKind::SafeMode | ErrorKind::Expansion | ErrorKind::CrateLimitation
+    )
 }
 
 fn phases<P: Pipeline>(
     label: &str,
     text: &str,
     loader: &OfflineLoader,
-    lossy: bool,
+    mode: Mode,
 ) -> Result<(Quads, usize)> {
+    let lossy = mode == Mode::Lossy;
     let mut document = {
         let _span = tracing::info_span!(phase::PARSE).entered();
         P::parse(label, text)?
@@ -144,7 +197,6 @@ fn phases<P: Pipeline>(
     // Each phase frees what it alone needed, inside its own span, so that freeing is timed where it belongs.
     let expanded = {
         let _span = tracing::info_span!(phase::EXPAND).entered();
-        let mode = if lossy { Mode::Lossy } else { Mode::Safe };
         let expanded =
             P::expand(&mut document, loader, mode).map_err(|e| locate(e, label, text))?;
         drop(document);

@@ -1079,12 +1079,19 @@ fn unknown_entry(term: &str, map: &Map<String, Json>) -> Result<()> {
     }
 }
 
-/// Whether `term` has a colon anywhere but as its first or last character (§4.2.2 step 14.2.4).
+/// Whether `term` has a colon anywhere but as its first or last character (§4.2.2 step 14.2.4) that is followed by
+/// a character other than a colon: jsonld.js (`/(?::[^:])|\//`) and the json-ld crate do not check a term like
+/// `none::::` whose inner colons are followed only by colons, and neither does canonprof's engine.
 fn inner_colon(term: &str) -> bool {
     let last = term.chars().count().saturating_sub(1);
-    term.chars()
-        .enumerate()
-        .any(|(i, c)| c == ':' && i > 0 && i < last)
+    let mut chars = term.chars().enumerate().peekable();
+    while let Some((i, c)) = chars.next() {
+        let next_is_colon = chars.peek().is_some_and(|(_, n)| *n == ':');
+        if c == ':' && i > 0 && i < last && !next_is_colon {
+            return true;
+        }
+    }
+    false
 }
 
 #[cfg(test)]
@@ -1097,6 +1104,6 @@ mod tests {
         assert!(
             !inner_colon("ɜ:") && !inner_colon(":ü") && !inner_colon("ɜü") && !inner_colon(":")
         );
-        assert!(!inner_colon(""));
+        assert!(!inner_colon("") && !inner_colon("none::::") && inner_colon("a::b"));
     }
 }

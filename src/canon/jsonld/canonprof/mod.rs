@@ -77,7 +77,7 @@ impl Pipeline for Canonprof {
 
     fn expand(document: &mut Json, loader: &OfflineLoader, mode: Mode) -> Result<Vec<Json>> {
         match mode {
-            Mode::Safe => expand(document, loader, None, true),
+            Mode::Safe | Mode::Decided => expand(document, loader, None, true),
             Mode::Lossy => expand(document, loader, None, false),
             Mode::Api { base } => expand(document, loader, Some(base), false),
         }

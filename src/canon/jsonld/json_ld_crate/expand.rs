@@ -38,18 +38,30 @@ fn safe_policy() -> Policy {
 /// With the context cache on, the top-level `@context` entry is taken out of `document` (and put back if
 /// expansion fails).
 pub fn expand(document: &mut Value, loader: &OfflineLoader) -> Result<Expanded> {
-    expand_mode(document, loader, false)
+    expand_mode(document, loader, false, true)
+}
+
+/// [`expand`] with only the pre-check's refusals of what the crate lets through or cannot process, for a document canonprof's engine has accepted in safe mode (the
+/// seam's one decision, [`Mode::Decided`](crate::canon::jsonld)).
+pub(crate) fn expand_decided(document: &mut Value, loader: &OfflineLoader) -> Result<Expanded> {
+    expand_mode(document, loader, false, false)
 }
 
 /// `--lossy`: [`expand`] keeping what safe mode refuses — undefined terms and relative `@type` / `@id` values stay
 /// in the expanded document as invalid identifiers, for [`super::to_rdf::to_rdf_lossy`] to drop and count.
 pub fn expand_lossy(document: &mut Value, loader: &OfflineLoader) -> Result<Expanded> {
-    expand_mode(document, loader, true)
+    expand_mode(document, loader, true, false)
 }
 
-fn expand_mode(document: &mut Value, loader: &OfflineLoader, lossy: bool) -> Result<Expanded> {
+fn expand_mode(
+    document: &mut Value,
+    loader: &OfflineLoader,
+    lossy: bool,
+    safe_pre_check: bool,
+) -> Result<Expanded> {
     PANICKED.with(|p| p.borrow_mut().take());
-    super::safe_mode::check(document, loader, !lossy)?;
+    // Decided (canonprof's engine accepted it): only what the crate lets through or cannot process is checked.
+    super::safe_mode::check(document, loader, safe_pre_check)?;
     loader.clear_failure();
     let options = Options {
         policy: if lossy {

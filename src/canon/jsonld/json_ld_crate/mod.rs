@@ -39,6 +39,7 @@ impl Pipeline for JsonLdCrate {
     fn expand(document: &mut Value, loader: &OfflineLoader, mode: Mode) -> Result<Expanded> {
         match mode {
             Mode::Safe => expand::expand(document, loader),
+            Mode::Decided => expand::expand_decided(document, loader),
             Mode::Lossy => expand::expand_lossy(document, loader),
             Mode::Api { base } => expand::expand_with_base(document, base, loader),
         }

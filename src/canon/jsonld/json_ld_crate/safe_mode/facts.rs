@@ -456,6 +456,36 @@ impl Remote {
     }
 }
 
+/// Whether `base` is `http://` or `https://`, a host of letters, digits, `-` and `.` (and a port), then a path of
+/// non-empty segments of unreserved characters without dot segments, no query, perhaps a fragment: the bases whose
+/// references the crate resolves as RFC 3986 and jsonld.js do.
+fn plain_base(base: &str) -> bool {
+    let base = base.split_once('#').map_or(base, |(iri, _)| iri);
+    let Some(rest) = base
+        .strip_prefix("https://")
+        .or_else(|| base.strip_prefix("http://"))
+    else {
+        return false;
+    };
+    let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    let (host, port) = authority.split_once(':').unwrap_or((authority, "80"));
+    !host.is_empty()
+        && host
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+        && !port.is_empty()
+        && port.bytes().all(|b| b.is_ascii_digit())
+        && !path.is_empty()
+        && path.split('/').skip(1).enumerate().all(|(i, segment)| {
+            (!segment.is_empty() || i == path.split('/').count() - 2)
+                && segment != "."
+                && segment != ".."
+                && segment.bytes().all(|b| {
+                    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'%')
+                })
+        })
+}
+
 /// What the crate gets wrong about a base IRI, said as a limitation: one with a rootless path (it resolves `../g`
 /// against `http:a/b` as `http:g`, RFC 3986 as `http:/g`), one whose fragment holds a `/` (it resolves `#a`
 /// against `https://e#x/` as `https://e/#a`).
@@ -475,6 +505,11 @@ fn base_quirk(base: &str) -> Option<(bool, String)> {
         (
             false,
             "has a `/` in its fragment, which it mistakes for the path",
+        )
+    } else if !plain_base(base) {
+        (
+            false,
+            "is not a plain `http(s)://host/path` IRI, against which it resolves references otherwise than jsonld.js",
         )
     } else {
         return None;

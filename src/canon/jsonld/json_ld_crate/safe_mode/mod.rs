@@ -30,6 +30,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::loader::OfflineLoader;
 use json_ld::syntax::{Print, Value};
 mod facts;
+mod suspect;
 
 use facts::*;
 pub(crate) use facts::{Facts, Remote};
@@ -68,6 +69,13 @@ struct Walk<'d, 'f> {
 /// The safe-mode pass over `document` (see the module documentation). `safe` false (`--lossy`) keeps only the
 /// refusals of invalid contexts the crate lets through. Errors: the rule's [`Violation`] at its JSON pointer.
 pub(crate) fn check(document: &Value, loader: &OfflineLoader, safe: bool) -> Result<()> {
+    let findings = suspect::scan(document);
+    if let Some(what) = findings.limitation {
+        return Err(limitation(what));
+    }
+    if let (Some(why), true) = (findings.decide, safe) {
+        return Err(Error::new(ErrorKind::SafeMode, format!("{UNDECIDED}{why}")));
+    }
     let mut walk = Walk {
         loader,
         safe,
@@ -297,8 +305,12 @@ impl<'d, 'f> Walk<'d, 'f> {
     fn context_problems(&mut self, facts: &Facts, certain: bool) -> Result<()> {
         let mut problems: Vec<Problem> = facts.problem.iter().cloned().collect();
         let has_base = facts.base || self.facts.iter().any(|f| f.base);
-        if let (Some(vocab), false) = (&facts.relative_vocab, has_base) {
-            problems.push(Problem::Safe(vocab.clone()));
+        match (&facts.relative_vocab, has_base) {
+            (Some(vocab), false) => problems.push(Problem::Safe(vocab.clone())),
+            (Some(_), true) => problems.push(Problem::Always(limitation(
+                "a vocabulary mapping relative to the base IRI, which it resolves otherwise than jsonld.js",
+            ))),
+            (None, _) => {}
         }
         let mut urls = facts.remote.clone();
         let mut seen = std::collections::HashSet::new();
@@ -364,14 +376,40 @@ impl<'d, 'f> Walk<'d, 'f> {
             .map(|e| (e.key.as_str(), &e.value, self.roles(e.key.as_str())))
             .collect();
         let has = |role: Roles| entries.iter().any(|(_, _, r)| r & role != 0);
-        if let Some(key) = same_after_dot_segments(&entries) {
+        if let Some((key, _, _)) = entries
+            .iter()
+            .find(|(key, _, _)| has_dot_segment(key) && is_absolute_iri(key))
+        {
             let what = format!(
-                "the property `{key}`, which it takes for another member's after removing dot segments"
+                "the property `{key}`, whose dot segments it removes (jsonld.js keeps them)"
             );
             return self.always(Err(limitation(what)), certain);
         }
         if has(VALUE) {
             return self.value_object(&entries, place, certain);
+        }
+        if has(LANGUAGE) || has(DIRECTION) {
+            return self.always(
+                Err(limitation(
+                    "an object with `@language` or `@direction` and no `@value`, which it drops or keeps otherwise than jsonld.js",
+                )),
+                certain,
+            );
+        }
+        let keyword_roles = entries.iter().map(|(_, _, r)| r & KEYWORD_ROLES);
+        if keyword_roles.clone().enumerate().any(|(i, r)| {
+            r != 0
+                && keyword_roles
+                    .clone()
+                    .skip(i + 1)
+                    .any(|other| other & r != 0)
+        }) {
+            return self.always(
+                Err(limitation(
+                    "two members of one object that name the same keyword, which it does not merge as jsonld.js does",
+                )),
+                certain,
+            );
         }
         if has(LIST) && map.contains_key("@context") {
             return self.always(
@@ -700,6 +738,14 @@ fn direction(value: &Value) -> Result<()> {
     }
 }
 
+/// How the reason of a refusal the pre-check leaves to canonprof's engine begins ([`is_undecided`]).
+const UNDECIDED: &str = "safe mode: for canonprof's engine to decide: ";
+
+/// Whether `error` is the pre-check's "canonprof's engine decides" (a suspicion, not a refusal of its own).
+pub(crate) fn is_undecided(error: &Error) -> bool {
+    error.kind == ErrorKind::SafeMode && error.reason.starts_with(UNDECIDED)
+}
+
 /// The error for what the json-ld crate cannot process as JSON-LD 1.1 and jsonld.js do (it would refuse it
 /// wrongly, or give other canonical N-Quads): [`ErrorKind::CrateLimitation`], naming the other engine.
 pub(crate) fn limitation(what: impl std::fmt::Display) -> Error {
@@ -707,48 +753,6 @@ pub(crate) fn limitation(what: impl std::fmt::Display) -> Error {
         ErrorKind::CrateLimitation,
         format!("json-ld crate limitation: {what} (`--engine canonprof` processes it)"),
     )
-}
-
-/// A member name that names the same IRI as another once dot segments are removed (`http://ex/a/../p` and
-/// `http://ex/p`): the crate compares IRIs so and merges the two properties. Only maps with a dot segment in a
-/// member name are compared.
-fn same_after_dot_segments<'a>(entries: &[(&'a str, &Value, Roles)]) -> Option<&'a str> {
-    if !entries.iter().any(|(key, _, _)| has_dot_segment(key)) {
-        return None;
-    }
-    let normal = |key: &str| -> String {
-        let mut out: Vec<&str> = Vec::new();
-        for segment in key.split('/') {
-            match segment {
-                "." => {}
-                ".." => {
-                    if out.len() > 1 {
-                        out.pop();
-                    }
-                }
-                other => out.push(other),
-            }
-        }
-        out.join("/")
-    };
-    let keys: Vec<(&str, String)> = entries
-        .iter()
-        .filter(|(_, _, roles)| roles & KEYWORD_ROLES == 0)
-        .map(|(key, _, _)| match is_absolute_iri(key) {
-            true => (*key, normal(key)),
-            // Relative to the same vocabulary mapping, as deep as any dot segments climb.
-            false => (
-                *key,
-                normal(&format!("v:/{}/{key}", "d/".repeat(key.len()))),
-            ),
-        })
-        .collect();
-    keys.iter().enumerate().find_map(|(i, (key, n))| {
-        keys[i + 1..]
-            .iter()
-            .any(|(other, m)| n == m && key != other)
-            .then_some(*key)
-    })
 }
 
 /// Whether `value` has a `.` or `..` path segment (RFC 3986 §5.2.4).
@@ -772,7 +776,7 @@ fn taken_as_is(value: &str) -> bool {
 }
 
 /// Whether `value` is an IRI (RFC 3987), as RDF requires.
-fn is_iri(value: &str) -> bool {
+pub(super) fn is_iri(value: &str) -> bool {
     oxrdf::NamedNode::new(value).is_ok()
 }
 
