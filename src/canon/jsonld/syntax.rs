@@ -105,9 +105,12 @@ pub fn has_js_whitespace(text: &str) -> bool {
     text.bytes().any(|b| b <= b' ' || b >= 0x80) && text.chars().any(is_js_whitespace)
 }
 
-/// Whether `value` is a blank node identifier (`_:` prefix; JSON-LD 1.1, "Identifying Blank Nodes").
+/// Whether `value` is a blank node identifier (`_:` prefix; JSON-LD 1.1, "Identifying Blank Nodes") — without
+/// white space in its label ([`is_js_whitespace`]), which jsonld.js's test (`^_:[^\s]*$`) excludes.
 pub fn is_blank(value: &str) -> bool {
-    value.starts_with("_:")
+    value
+        .strip_prefix("_:")
+        .is_some_and(|label| label.is_ascii() || !has_js_whitespace(label))
 }
 
 /// Whether `tag` has the shape jsonld.js requires of a language tag (`^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$`), for

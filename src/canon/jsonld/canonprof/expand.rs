@@ -591,6 +591,13 @@ impl Expander<'_> {
             // Step 13.4.11.
             "@list" => {
                 if s.property.is_none() || s.property == Some("@graph") {
+                    // A free-floating list (step 13.4.11.1): what it holds would be lost.
+                    if self.safe && !as_array(value.clone()).is_empty() {
+                        return Err(Violation::DroppedObject {
+                            what: "a list object outside any property",
+                        }
+                        .error());
+                    }
                     return Ok(());
                 }
                 Json::Array(as_array(
@@ -751,6 +758,18 @@ impl Expander<'_> {
             .unwrap_or_else(|| "@index".to_string());
         let mut items_out = Vec::new();
         for (index, index_value) in map {
+            // jsonld.js expands an id map's key also where the value has an `@id` of its own: in safe mode, one
+            // that stays relative is refused there too.
+            if self.safe && container.has(Container::ID) {
+                if let Some(id) = iri::expand(active, index, true, false) {
+                    if id != "@none" && !iri::is_absolute_iri(&id) && !iri::is_blank(&id) {
+                        return Err(Violation::Lost {
+                            what: format!("`@id` value `{index}` is not an absolute IRI (relative or invalid)"),
+                        }
+                        .error());
+                    }
+                }
+            }
             // Steps 13.8.3.1–13.8.3.3: the map context.
             let map_context = if container.has(Container::ID) || container.has(Container::TYPE) {
                 let mut context = active.previous.clone().unwrap_or_else(|| active.clone());
@@ -912,6 +931,21 @@ impl Expander<'_> {
             if !ty.is_array() {
                 let single = ty.take();
                 *ty = Json::Array(vec![single]);
+            }
+        }
+        // jsonld.js's safe mode refuses a `@language` of another shape than a language tag also where no literal
+        // carries it (an object that is not a value object).
+        if let (true, false, Some(Json::String(tag))) = (
+            self.safe,
+            result.contains_key("@value"),
+            result.get("@language"),
+        ) {
+            if !crate::canon::jsonld::syntax::is_language_shape(tag) {
+                return Err(Violation::Lost {
+                    what: format!("language tag `{tag}` is not well-formed (BCP 47)"),
+                }
+                .error()
+                .locate(Locate::Value(tag.clone(), &["@language"])));
             }
         }
         // Step 18.

@@ -11,6 +11,7 @@ use crate::canon::jsonld::rdf::{
     default_literal, i18n_literal, json_literal, lost, number_lexical, string_lexical,
     subject_term, Sink,
 };
+use crate::canon::jsonld::syntax::is_blank;
 use crate::canon::Quads;
 use crate::error::{Error, ErrorKind, Locate, Result};
 use ahash::AHashMap as HashMap;
@@ -76,7 +77,8 @@ impl<'a> State<'a> {
 
     /// An `@id` or `@type` value as a subject: a blank node identifier or a well-formed absolute IRI.
     fn id(&mut self, id: &'a str, role: &str) -> Result<Subject> {
-        if let Some(label) = id.strip_prefix("_:") {
+        // A label with white space jsonld.js's blank node test excludes is no blank node identifier.
+        if let Some(label) = id.strip_prefix("_:").filter(|_| is_blank(id)) {
             return Ok(self.blank(label).into());
         }
         match self.named(id) {

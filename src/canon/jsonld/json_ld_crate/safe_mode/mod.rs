@@ -312,6 +312,11 @@ impl<'d, 'f> Walk<'d, 'f> {
             ))),
             (None, _) => {}
         }
+        // A base the crate resolves against otherwise than RFC 3986 for every reference, not only dot segments:
+        // refused whole (references reach it in more places than the walk follows).
+        if let Some((false, quirk)) = &facts.base_quirk {
+            problems.push(Problem::Always(limitation(quirk)));
+        }
         let mut urls = facts.remote.clone();
         let mut seen = std::collections::HashSet::new();
         while let Some(url) = urls.pop() {
@@ -701,6 +706,11 @@ impl<'d, 'f> Walk<'d, 'f> {
                             certain,
                         )?;
                     }
+                    if roles & COERCED_ID != 0 {
+                        for id in strings(&entry.value) {
+                            self.id_value(id, certain)?;
+                        }
+                    }
                     self.value(&entry.value, Place::Nested, certain)?;
                     self.path.pop();
                 }
@@ -762,7 +772,7 @@ fn has_dot_segment(value: &str) -> bool {
 
 /// Whether the label of a `_:` identifier is one the crate parses as a blank node (ASCII letters, digits, `_`,
 /// `-`, `.`); others it takes for something else.
-fn plain_blank_label(id: &str) -> bool {
+pub(super) fn plain_blank_label(id: &str) -> bool {
     id.strip_prefix("_:")
         .unwrap_or(id)
         .bytes()

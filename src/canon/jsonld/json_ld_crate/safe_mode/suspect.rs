@@ -54,6 +54,12 @@ fn walk(value: &Value, in_context: bool, findings: &mut Findings) {
                     findings.decide(|| "a term definition with `@id` null".to_string());
                 } else if key == "@reverse" {
                     findings.decide(|| "`@reverse`".to_string());
+                } else if in_context
+                    && (key.contains(':') || key.contains('/'))
+                    && maps_to_keyword(&entry.value)
+                {
+                    // Create Term Definition step 14.2.3: an IRI-like term must expand to its mapping.
+                    findings.decide(|| format!("the IRI-like term `{key}` is mapped to a keyword"));
                 }
                 walk(&entry.value, in_context || key == "@context", findings);
             }
@@ -74,6 +80,16 @@ fn string(text: &str, in_context: bool, findings: &mut Findings) {
     {
         findings.decide(|| format!("`{text}` looks like an IRI but is none"));
     }
+    // (A label with a colon, `_:b0http://x`, the crate's engine recovers from: `expand::recover`.)
+    if findings.limitation.is_none()
+        && is_blank(text)
+        && !super::plain_blank_label(text)
+        && !text[2..].contains(':')
+    {
+        findings.limitation = Some(format!(
+            "the blank node identifier `{text}`, whose label it does not parse as one"
+        ));
+    }
     if in_context && findings.limitation.is_none() && is_framing_keyword(text) {
         findings.limitation = Some(format!(
             "a term defined as the Framing keyword `{text}`, which it takes for a property"
@@ -87,4 +103,14 @@ fn is_framing_keyword(text: &str) -> bool {
         text,
         "@default" | "@embed" | "@explicit" | "@omitDefault" | "@preserve" | "@requireAll"
     )
+}
+
+/// Whether a term definition maps its term to a keyword (`"@none"`, or `{"@id": "@type"}`).
+fn maps_to_keyword(definition: &Value) -> bool {
+    let id = match definition {
+        Value::Object(map) => map.get_unique("@id").ok().flatten(),
+        other => Some(other),
+    };
+    id.and_then(Value::as_str)
+        .is_some_and(|id| id.starts_with('@'))
 }
