@@ -950,6 +950,16 @@ impl Processor<'_> {
                 base: d.base.map(Arc::from),
             });
         }
+        // jsonld.js refuses a `@direction` that is not null, "ltr" or "rtl" also beside `@type` (where step 23
+        // ignores it).
+        if let (true, Some(direction)) = (map.contains_key("@type"), map.get("@direction")) {
+            if !direction.is_null() && direction.as_str().and_then(Direction::parse).is_none() {
+                return Err(invalid(
+                    Code::InvalidBaseDirection,
+                    format!("term `{term}`: `{direction}`"),
+                ));
+            }
+        }
         // Steps 22–23: @language and @direction (without @type).
         if !map.contains_key("@type") {
             if let Some(language) = map.get("@language") {

@@ -204,6 +204,16 @@ impl<'d, 'f> Walk<'d, 'f> {
                 return self.always(Err(limitation(quirk)), certain);
             }
         }
+        if self.facts.iter().any(|f| f.base)
+            && (has_dot_segment(value) || value.contains(':') || value.contains("//"))
+        {
+            // Dot segments, network paths and colons the fuzzer found the crate resolving otherwise than RFC 3986
+            // (and jsonld.js) in more shapes than can be told apart: refused whole.
+            let what = format!(
+                "the relative reference `{value}` (dot segments, `//` or `:`), which it resolves against the base otherwise than RFC 3986"
+            );
+            return self.always(Err(limitation(what)), certain);
+        }
         let odd = value
             .split(['/', '?', '#'])
             .next()
