@@ -13,8 +13,32 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// The engine setting of a loader; defined with the engines ([`crate::canon::jsonld`]).
-pub use crate::canon::jsonld::Engine;
+/// Which JSON-LD 1.1 engine expands the documents canonicalized with a loader (`--engine`): the `json-ld`
+/// crate, the reference ([`crate::canon::jsonld::json_ld_crate`]), or canonprof's own ([`crate::canon::jsonld::canonprof`]). A loader setting
+/// ([`OfflineLoader::with_engine`]), like the context cache, because every pipeline that canonicalizes is handed
+/// a loader.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
+pub enum Engine {
+    /// The `json-ld` crate 0.21 (the reference).
+    #[default]
+    #[value(name = "json-ld")]
+    #[serde(rename = "json-ld")]
+    JsonLd,
+    /// canonprof's own expansion and deserialization to RDF (shared, memoized contexts).
+    #[value(name = "canonprof")]
+    #[serde(rename = "canonprof")]
+    Canonprof,
+}
+
+impl Engine {
+    /// The name on the command line and in exports: `json-ld` or `canonprof`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::JsonLd => "json-ld",
+            Engine::Canonprof => "canonprof",
+        }
+    }
+}
 
 include!(concat!(env!("OUT_DIR"), "/bundled_contexts.rs"));
 
@@ -171,14 +195,14 @@ impl OfflineLoader {
                     self.max_loads
                 ),
             )
-            .with_code(crate::canon::jsonld::JsonLdErrorCode::ContextOverflow));
+            .with_code(crate::error::JsonLdErrorCode::ContextOverflow));
         }
         match self.inclusion_cycle(url) {
             Some(cycle) => Err(Error::new(
                 ErrorKind::Limit,
                 format!("context overflow: <{url}> includes itself ({cycle})"),
             )
-            .with_code(crate::canon::jsonld::JsonLdErrorCode::ContextOverflow)),
+            .with_code(crate::error::JsonLdErrorCode::ContextOverflow)),
             None => Ok(()),
         }
     }
@@ -334,7 +358,7 @@ impl OfflineLoader {
                 format!("unknown JSON-LD context URL <{url}>: it is not bundled and not in --contexts DIR/index.json (canonprof never fetches from the network)"),
             )
             .locate(Locate::Value(url.to_string(), &["@context", "@import"]))
-            .with_code(crate::canon::jsonld::JsonLdErrorCode::LoadingRemoteContextFailed)
+            .with_code(crate::error::JsonLdErrorCode::LoadingRemoteContextFailed)
         })?;
         entry
             .parsed

@@ -54,6 +54,20 @@ fn assert_file_fails(name: &str, bytes: &[u8], args: &[&str], position: &str, re
     );
 }
 
+/// A value quoted in the reason keeps the error on one line: its line break is written `\n` (found fuzzing).
+#[test]
+fn a_line_break_in_a_quoted_value_stays_one_line() {
+    for engine in ["json-ld", "canonprof"] {
+        assert_file_fails(
+            "newline.json",
+            br#"[{"@type": ["http://ex.tp://ip#a> \"b\" .\n"]}]"#,
+            &["--engine", engine],
+            ":/0/@type/0",
+            &["safe mode", "\\n` is not an absolute IRI"],
+        );
+    }
+}
+
 #[test]
 fn empty_file() {
     assert_file_fails("empty.json", b"  \n", &[], "", &["empty input"]);

@@ -15,7 +15,6 @@
 //! statically (the `Pipeline` trait); the choice of engine costs one branch per document.
 
 pub mod canonprof;
-pub mod error_code;
 pub mod json_ld_crate;
 pub mod rdf;
 pub mod safe_mode;
@@ -23,42 +22,16 @@ pub mod syntax;
 pub mod terms;
 
 use super::{phase, Quads};
+pub use crate::error::JsonLdErrorCode;
 use crate::error::{Error, ErrorKind, Result};
+pub use crate::loader::Engine;
 use crate::loader::OfflineLoader;
-pub use error_code::JsonLdErrorCode;
 pub use terms::{TermFacts, TermKind};
 
 /// An expansion error with the JSON-LD 1.1 API error code (§9.6 `JsonLdErrorCode`) first, e.g.
 /// `protected term redefinition: term `t` is protected`.
 pub(crate) fn invalid(code: JsonLdErrorCode, detail: impl std::fmt::Display) -> Error {
     Error::new(ErrorKind::Expansion, format!("{code}: {detail}")).with_code(code)
-}
-
-/// Which JSON-LD 1.1 engine expands the documents canonicalized with a loader (`--engine`): the `json-ld`
-/// crate, the reference ([`json_ld_crate`]), or canonprof's own ([`canonprof`]). A loader setting
-/// ([`OfflineLoader::with_engine`]), like the context cache, because every pipeline that canonicalizes is handed
-/// a loader.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
-pub enum Engine {
-    /// The `json-ld` crate 0.21 (the reference).
-    #[default]
-    #[value(name = "json-ld")]
-    #[serde(rename = "json-ld")]
-    JsonLd,
-    /// canonprof's own expansion and deserialization to RDF (shared, memoized contexts).
-    #[value(name = "canonprof")]
-    #[serde(rename = "canonprof")]
-    Canonprof,
-}
-
-impl Engine {
-    /// The name on the command line and in exports: `json-ld` or `canonprof`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::JsonLd => "json-ld",
-            Engine::Canonprof => "canonprof",
-        }
-    }
 }
 
 /// The engine ecdsa-sd-2023 runs on. Its skolemization (Data Integrity ECDSA Cryptosuites v1.0 §3.4) needs to

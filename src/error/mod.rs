@@ -1,6 +1,8 @@
 //! The one error type of canonprof: every failure names its source (a file, a URL or an option), the position
 //! where known (`line:column` or a JSON pointer) and the reason, in a single line.
 
+mod jsonld_code;
+pub use jsonld_code::JsonLdErrorCode;
 use std::fmt;
 
 /// What kind of failure an [`Error`] is; tests and callers match on this, users read the message.
@@ -81,7 +83,7 @@ pub struct Error {
     /// expansion, deserialization to RDF); the pipeline turns it into a JSON pointer.
     pub locate: Option<Locate>,
     /// The JSON-LD 1.1 API error code (§9.6) of a JSON-LD failure, for matching (the reason says it in words too).
-    pub code: Option<crate::canon::jsonld::JsonLdErrorCode>,
+    pub code: Option<JsonLdErrorCode>,
 }
 
 /// A hint for finding where in a JSON document an error comes from.
@@ -110,7 +112,7 @@ impl Error {
     }
 
     /// Attaches the JSON-LD 1.1 API error code.
-    pub fn with_code(mut self, code: crate::canon::jsonld::JsonLdErrorCode) -> Self {
+    pub fn with_code(mut self, code: JsonLdErrorCode) -> Self {
         self.code = Some(code);
         self
     }
@@ -154,16 +156,37 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(source) = &self.source {
-            write!(f, "{source}")?;
+            one_line(f, source)?;
             if let Some(position) = &self.position {
-                write!(f, ":{position}")?;
+                f.write_str(":")?;
+                one_line(f, position)?;
             }
-            write!(f, ": ")?;
+            f.write_str(": ")?;
         } else if let Some(position) = &self.position {
-            write!(f, "at {position}: ")?;
+            f.write_str("at ")?;
+            one_line(f, position)?;
+            f.write_str(": ")?;
         }
-        write!(f, "{}", self.reason)
+        one_line(f, &self.reason)
     }
+}
+
+/// Writes `text` on one line: a line break or other control character that a quoted input value brought into a
+/// reason is written escaped (`\n`, `\u{1b}`), so that an error stays the one line the CLI promises.
+fn one_line(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
+    if !text.chars().any(char::is_control) {
+        return f.write_str(text);
+    }
+    for c in text.chars() {
+        match c {
+            '\n' => f.write_str("\\n")?,
+            '\r' => f.write_str("\\r")?,
+            '\t' => f.write_str("\\t")?,
+            c if c.is_control() => write!(f, "{}", c.escape_unicode())?,
+            c => write!(f, "{c}")?,
+        }
+    }
+    Ok(())
 }
 
 impl std::error::Error for Error {}
