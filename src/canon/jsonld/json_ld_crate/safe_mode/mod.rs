@@ -393,7 +393,7 @@ impl<'d, 'f> Walk<'d, 'f> {
         let has = |role: Roles| entries.iter().any(|(_, _, r)| r & role != 0);
         if let Some((key, _, _)) = entries
             .iter()
-            .find(|(key, _, _)| has_dot_segment(key) && is_absolute_iri(key))
+            .find(|(key, _, _)| is_absolute_iri(key) && has_dot_segment(key))
         {
             let what = format!(
                 "the property `{key}`, whose dot segments it removes (jsonld.js keeps them)"
@@ -403,7 +403,7 @@ impl<'d, 'f> Walk<'d, 'f> {
         if has(VALUE) {
             return self.value_object(&entries, place, certain);
         }
-        if has(LANGUAGE) || has(DIRECTION) {
+        if has(LANGUAGE | DIRECTION) {
             return self.always(
                 Err(limitation(
                     "an object with `@language` or `@direction` and no `@value`, which it drops or keeps otherwise than jsonld.js",
@@ -411,13 +411,12 @@ impl<'d, 'f> Walk<'d, 'f> {
                 certain,
             );
         }
-        let keyword_roles = entries.iter().map(|(_, _, r)| r & KEYWORD_ROLES);
-        if keyword_roles.clone().enumerate().any(|(i, r)| {
-            r != 0
-                && keyword_roles
-                    .clone()
-                    .skip(i + 1)
-                    .any(|other| other & r != 0)
+        let mut named = 0;
+        if entries.iter().any(|(_, _, r)| {
+            let keyword = r & KEYWORD_ROLES;
+            let twice = keyword & named != 0;
+            named |= keyword;
+            twice
         }) {
             return self.always(
                 Err(limitation(
@@ -797,7 +796,7 @@ fn taken_as_is(value: &str) -> bool {
 
 /// Whether `value` is an IRI (RFC 3987), as RDF requires.
 pub(super) fn is_iri(value: &str) -> bool {
-    oxrdf::NamedNode::new(value).is_ok()
+    oxiri::Iri::parse(value).is_ok()
 }
 
 /// Safe mode's refusal of an `@id` or `@type` value that stays relative.

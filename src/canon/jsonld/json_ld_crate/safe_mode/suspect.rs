@@ -70,6 +70,10 @@ fn walk(value: &Value, in_context: bool, findings: &mut Findings) {
 
 /// One member name or string.
 fn string(text: &str, in_context: bool, findings: &mut Findings) {
+    // Most text is ASCII without a colon and does not begin with `@`: nothing below applies to it.
+    if text.is_ascii() && !text.starts_with('@') && !text.contains(':') {
+        return;
+    }
     if !text.is_ascii() && text.chars().any(|c| !c.is_ascii() && is_js_whitespace(c)) {
         findings.decide(|| format!("`{text}` holds white space that is not ASCII"));
     } else if text.starts_with('@') && !is_keyword(text) {
