@@ -759,16 +759,17 @@ impl Expander<'_> {
         let mut items_out = Vec::new();
         for (index, index_value) in map {
             // jsonld.js expands an id map's key also where the value has an `@id` of its own: in safe mode, one
-            // that stays relative is refused there too.
-            if self.safe && container.has(Container::ID) {
-                if let Some(id) = iri::expand(active, index, true, false) {
-                    if id != "@none" && !iri::is_absolute_iri(&id) && !iri::is_blank(&id) {
-                        return Err(Violation::Lost {
-                            what: format!("`@id` value `{index}` is not an absolute IRI (relative or invalid)"),
-                        }
-                        .error());
-                    }
+            // IRI Expansion takes as it is (step 6.2, `x?://…`) and that is no absolute IRI is refused there too.
+            if self.safe
+                && container.has(Container::ID)
+                && crate::canon::jsonld::syntax::stays_relative(index)
+            {
+                return Err(Violation::Lost {
+                    what: format!(
+                        "`@id` value `{index}` is not an absolute IRI (relative or invalid)"
+                    ),
                 }
+                .error());
             }
             // Steps 13.8.3.1–13.8.3.3: the map context.
             let map_context = if container.has(Container::ID) || container.has(Container::TYPE) {

@@ -324,7 +324,7 @@ impl<'d, 'f> Walk<'d, 'f> {
         }
         // A base the crate resolves against otherwise than RFC 3986 for every reference, not only dot segments:
         // refused whole (references reach it in more places than the walk follows).
-        if let Some((false, quirk)) = &facts.base_quirk {
+        if let Some((_, quirk)) = &facts.base_quirk {
             problems.push(Problem::Always(limitation(quirk)));
         }
         let mut urls = facts.remote.clone();
