@@ -100,7 +100,7 @@ pub(crate) struct Facts {
     pub(super) base: bool,
     /// A `@base` the crate resolves against otherwise than RFC 3986: whether only references with dot segments
     /// suffer (a rootless path), and why.
-    pub(super) base_quirk: Option<(bool, String)>,
+    pub(super) base_quirk: Option<(BaseQuirk, String)>,
     /// A `@vocab` that is not an absolute IRI: relative, which safe mode refuses unless a base resolves it.
     pub(super) relative_vocab: Option<Error>,
     /// The facts of each term's scoped context, which apply below the property or in the node of the type.
@@ -456,46 +456,70 @@ impl Remote {
     }
 }
 
-/// Whether `base` is `http://` or `https://`, a host of letters, digits, `-` and `.` (and a port), then a path of
-/// non-empty segments of unreserved characters without dot segments, no query, perhaps a fragment: the bases whose
-/// references the crate resolves as RFC 3986 and jsonld.js do.
-fn plain_base(base: &str) -> bool {
-    let base = base.split_once('#').map_or(base, |(iri, _)| iri);
-    let Some(rest) = base
-        .strip_prefix("https://")
-        .or_else(|| base.strip_prefix("http://"))
-    else {
-        return false;
-    };
-    let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-    let (host, port) = authority.split_once(':').unwrap_or((authority, "80"));
-    !host.is_empty()
-        && host
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
-        && !port.is_empty()
-        && port.bytes().all(|b| b.is_ascii_digit())
-        && !path.is_empty()
-        && path.split('/').skip(1).enumerate().all(|(i, segment)| {
-            (!segment.is_empty() || i == path.split('/').count() - 2)
-                && segment != "."
-                && segment != ".."
-                && segment.bytes().all(|b| {
-                    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'%')
-                })
-        })
+/// What makes `base` one the crate resolves references against otherwise than RFC 3986 (found by the differential
+/// fuzz target), if anything: a host that is not letters, digits, `-` and `.`; a port that is empty or not digits;
+/// an authority followed by no path; a path with white space or `"<>\\^`{|}`.
+fn odd_base(base: &str) -> Option<&'static str> {
+    let (_, rest) = base.split_once(':')?;
+    let rest = rest.split_once('#').map_or(rest, |(iri, _)| iri);
+    let rest = rest.strip_prefix("//")?;
+    let end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let (authority, path) = rest.split_at(end);
+    let authority = authority
+        .rsplit_once('@')
+        .map_or(authority, |(_, host)| host);
+    let (host, port) = authority.split_once(':').unwrap_or((authority, "0"));
+    if !host
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+    {
+        return Some("has a host of other characters than letters, digits, `-` and `.`");
+    }
+    if port.is_empty() || !port.bytes().all(|b| b.is_ascii_digit()) {
+        return Some("has an empty port or one that is not digits");
+    }
+    if !path.starts_with('/') {
+        return Some("has an authority and no path");
+    }
+    if path
+        .chars()
+        .any(|c| c.is_whitespace() || "\"<>\\^`{|}".contains(c))
+    {
+        return Some("has characters IRIs do not allow in its path");
+    }
+    None
 }
 
 /// What the crate gets wrong about a base IRI, said as a limitation: one with a rootless path (it resolves `../g`
 /// against `http:a/b` as `http:g`, RFC 3986 as `http:/g`), one whose fragment holds a `/` (it resolves `#a`
 /// against `https://e#x/` as `https://e/#a`).
-fn base_quirk(base: &str) -> Option<(bool, String)> {
-    let (dots_only, what) = if base
+/// Which relative references a base the crate gets wrong spoils ([`base_quirk`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum BaseQuirk {
+    /// Every one: the document is refused whole.
+    Whole,
+    /// Those with a dot segment.
+    DotSegments,
+    /// Those that end in a dot segment (`.`, `../..`).
+    FinalDotSegment,
+}
+
+fn base_quirk(base: &str) -> Option<(BaseQuirk, String)> {
+    let rootless = base
         .split_once(':')
-        .is_some_and(|(_, rest)| !rest.starts_with('/'))
-    {
+        .is_some_and(|(_, rest)| !rest.starts_with('/'));
+    let path = base
+        .split_once("//")
+        .map(|(_, rest)| rest.split(['?', '#']).next().unwrap_or_default())
+        .and_then(|rest| rest.find('/').map(|at| &rest[at..]));
+    let (dots_only, what) = if rootless && super::has_dot_segment(base) {
         (
-            true,
+            BaseQuirk::Whole,
+            "has a rootless path with dot segments, against which it resolves otherwise than RFC 3986",
+        )
+    } else if rootless {
+        (
+            BaseQuirk::DotSegments,
             "has a rootless path, against which it removes dot segments otherwise than RFC 3986",
         )
     } else if base
@@ -503,13 +527,15 @@ fn base_quirk(base: &str) -> Option<(bool, String)> {
         .is_some_and(|(_, fragment)| fragment.contains('/'))
     {
         (
-            false,
+            BaseQuirk::Whole,
             "has a `/` in its fragment, which it mistakes for the path",
         )
-    } else if !plain_base(base) {
+    } else if let Some(what) = odd_base(base) {
+        (BaseQuirk::Whole, what)
+    } else if path.is_some_and(|p| p.contains("//")) {
         (
-            false,
-            "is not a plain `http(s)://host/path` IRI, against which it resolves references otherwise than jsonld.js",
+            BaseQuirk::FinalDotSegment,
+            "has an empty path segment, which it drops when a reference ends in a dot segment",
         )
     } else {
         return None;

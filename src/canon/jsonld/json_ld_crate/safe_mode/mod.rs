@@ -199,18 +199,31 @@ impl<'d, 'f> Walk<'d, 'f> {
         if is_absolute_iri(value) || is_blank(value) || stays_relative(value) {
             return Ok(());
         }
-        if let Some((dots_only, quirk)) = self.facts.iter().find_map(|f| f.base_quirk.clone()) {
-            if !dots_only || has_dot_segment(value) {
+        if let Some((kind, quirk)) = self.facts.iter().find_map(|f| f.base_quirk.clone()) {
+            let last = value
+                .split(['?', '#'])
+                .next()
+                .unwrap_or_default()
+                .rsplit('/')
+                .next();
+            let spoiled = match kind {
+                BaseQuirk::Whole => true,
+                BaseQuirk::DotSegments => has_dot_segment(value),
+                BaseQuirk::FinalDotSegment => matches!(last, Some("." | "..")),
+            };
+            if spoiled {
                 return self.always(Err(limitation(quirk)), certain);
             }
         }
+        let network_path = value.starts_with("//") && !has_dot_segment(value);
         if self.facts.iter().any(|f| f.base)
-            && (has_dot_segment(value) || value.contains(':') || value.contains("//"))
+            && ((value.contains("//") && !network_path)
+                || (value.contains(':') && has_dot_segment(value)))
         {
-            // Dot segments, network paths and colons the fuzzer found the crate resolving otherwise than RFC 3986
-            // (and jsonld.js) in more shapes than can be told apart: refused whole.
+            // `//` inside a reference, and colons beside dot segments, the fuzzer found the crate resolving
+            // otherwise than RFC 3986 (and jsonld.js) in more shapes than can be told apart: refused whole.
             let what = format!(
-                "the relative reference `{value}` (dot segments, `//` or `:`), which it resolves against the base otherwise than RFC 3986"
+                "the relative reference `{value}` (`//` inside it, or `:` and dot segments), which it resolves against the base otherwise than RFC 3986"
             );
             return self.always(Err(limitation(what)), certain);
         }
@@ -324,7 +337,7 @@ impl<'d, 'f> Walk<'d, 'f> {
         }
         // A base the crate resolves against otherwise than RFC 3986 for every reference, not only dot segments:
         // refused whole (references reach it in more places than the walk follows).
-        if let Some((_, quirk)) = &facts.base_quirk {
+        if let Some((BaseQuirk::Whole, quirk)) = &facts.base_quirk {
             problems.push(Problem::Always(limitation(quirk)));
         }
         let mut urls = facts.remote.clone();
@@ -448,7 +461,7 @@ impl<'d, 'f> Walk<'d, 'f> {
             let dropped = match entries.as_slice() {
                 [] => Some("an empty object"),
                 _ if has(LIST) => Some("a list object outside any property"),
-                [(_, _, roles)] if roles & ID != 0 => Some("an object with only `@id`"),
+                _ if only_id(&entries) => Some("an object with only `@id`"),
                 [(_, _, roles)] if roles & KEYWORD_ROLES == 0 && !self.complete => {
                     // It may alias `@id` in a remote context.
                     self.deferred = self.deferred || self.safe;
@@ -775,7 +788,7 @@ pub(crate) fn limitation(what: impl std::fmt::Display) -> Error {
 }
 
 /// Whether `value` has a `.` or `..` path segment (RFC 3986 §5.2.4).
-fn has_dot_segment(value: &str) -> bool {
+pub(super) fn has_dot_segment(value: &str) -> bool {
     value.contains('.') && value.split(['/', '?', '#']).any(|s| s == "." || s == "..")
 }
 
@@ -826,4 +839,33 @@ fn objects(value: &Value) -> Vec<(Option<usize>, &json_ld::syntax::Object)> {
             .collect(),
         _ => Vec::new(),
     }
+}
+
+/// Whether the members of an object are an `@id` and nothing else that expansion keeps (keywords without meaning in
+/// a node object, such as `@container`, and the Framing keywords are dropped).
+fn only_id(entries: &[(&str, &Value, Roles)]) -> bool {
+    let kept: Vec<&Roles> = entries
+        .iter()
+        .filter(|(key, _, _)| {
+            !matches!(
+                *key,
+                "@container"
+                    | "@base"
+                    | "@vocab"
+                    | "@version"
+                    | "@protected"
+                    | "@propagate"
+                    | "@prefix"
+                    | "@import"
+                    | "@default"
+                    | "@embed"
+                    | "@explicit"
+                    | "@omitDefault"
+                    | "@requireAll"
+                    | "@preserve"
+            )
+        })
+        .map(|(_, _, roles)| roles)
+        .collect();
+    matches!(kept.as_slice(), [roles] if **roles & ID != 0)
 }
