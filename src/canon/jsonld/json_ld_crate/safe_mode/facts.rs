@@ -500,8 +500,6 @@ pub(super) enum BaseQuirk {
     Whole,
     /// Those with a dot segment.
     DotSegments,
-    /// Those that end in a dot segment (`.`, `../..`).
-    FinalDotSegment,
 }
 
 fn base_quirk(base: &str) -> Option<(BaseQuirk, String)> {
@@ -534,8 +532,8 @@ fn base_quirk(base: &str) -> Option<(BaseQuirk, String)> {
         (BaseQuirk::Whole, what)
     } else if path.is_some_and(|p| p.contains("//")) {
         (
-            BaseQuirk::FinalDotSegment,
-            "has an empty path segment, which it drops when a reference ends in a dot segment",
+            BaseQuirk::Whole,
+            "has an empty path segment, which it drops from references resolved against it",
         )
     } else {
         return None;

@@ -200,16 +200,9 @@ impl<'d, 'f> Walk<'d, 'f> {
             return Ok(());
         }
         if let Some((kind, quirk)) = self.facts.iter().find_map(|f| f.base_quirk.clone()) {
-            let last = value
-                .split(['?', '#'])
-                .next()
-                .unwrap_or_default()
-                .rsplit('/')
-                .next();
             let spoiled = match kind {
                 BaseQuirk::Whole => true,
                 BaseQuirk::DotSegments => has_dot_segment(value),
-                BaseQuirk::FinalDotSegment => matches!(last, Some("." | "..")),
             };
             if spoiled {
                 return self.always(Err(limitation(quirk)), certain);
