@@ -452,7 +452,7 @@ impl<'d, 'f> Walk<'d, 'f> {
         // The document itself, dropped whole, is refused by deserialization to RDF ([`Violation::NoQuads`]).
         if place != Place::Nested && !self.path.is_empty() {
             let dropped = match entries.as_slice() {
-                [] => Some("an empty object"),
+                _ if kept(&entries).is_empty() => Some("an empty object"),
                 _ if has(LIST) => Some("a list object outside any property"),
                 _ if only_id(&entries) => Some("an object with only `@id`"),
                 [(_, _, roles)] if roles & KEYWORD_ROLES == 0 && !self.complete => {
@@ -837,7 +837,12 @@ fn objects(value: &Value) -> Vec<(Option<usize>, &json_ld::syntax::Object)> {
 /// Whether the members of an object are an `@id` and nothing else that expansion keeps (keywords without meaning in
 /// a node object, such as `@container`, and the Framing keywords are dropped).
 fn only_id(entries: &[(&str, &Value, Roles)]) -> bool {
-    let kept: Vec<&Roles> = entries
+    matches!(kept(entries).as_slice(), [roles] if **roles & ID != 0)
+}
+
+/// The roles of the members expansion keeps (see [`only_id`]).
+fn kept<'e>(entries: &'e [(&str, &Value, Roles)]) -> Vec<&'e Roles> {
+    entries
         .iter()
         .filter(|(key, _, _)| {
             !matches!(
@@ -859,6 +864,5 @@ fn only_id(entries: &[(&str, &Value, Roles)]) -> bool {
             )
         })
         .map(|(_, _, roles)| roles)
-        .collect();
-    matches!(kept.as_slice(), [roles] if **roles & ID != 0)
+        .collect()
 }
