@@ -81,6 +81,9 @@ pub struct OfflineLoader {
     max_loads: usize,
     /// Per URL: the inclusion cycle it starts, if any (memoized).
     cycles: Mutex<HashMap<String, Option<String>>>,
+    /// The document texts safe mode's one decision accepted after the json-ld crate's engine refused them
+    /// ([`OfflineLoader::was_decided`]); set on the first, when caching is on.
+    decided: OnceLock<Mutex<std::collections::HashSet<String>>>,
 }
 
 impl OfflineLoader {
@@ -108,6 +111,7 @@ impl OfflineLoader {
             loads: std::sync::atomic::AtomicUsize::new(0),
             max_loads: DEFAULT_MAX_CONTEXT_LOADS,
             cycles: Mutex::new(HashMap::new()),
+            decided: OnceLock::new(),
         }
     }
 
@@ -290,7 +294,26 @@ impl OfflineLoader {
     /// and [`crate::canon::jsonld::canonprof::memo`]). Turning it on or off empties it.
     pub fn with_context_cache(mut self, on: bool) -> Self {
         self.derived = on.then(|| Mutex::new(HashMap::new()));
+        self.decided = OnceLock::new();
         self
+    }
+
+    /// Whether safe mode's one decision has accepted this document text before (`canon::jsonld`'s
+    /// `one_decision`), so that it can go straight to the json-ld crate's engine: one atomic load while nothing has
+    /// been decided.
+    pub fn was_decided(&self, text: &str) -> bool {
+        self.decided
+            .get()
+            .is_some_and(|set| set.lock().is_ok_and(|set| set.contains(text)))
+    }
+
+    /// Remembers that safe mode's one decision accepted this document text (when the cache is on).
+    pub fn remember_decided(&self, text: &str) {
+        if self.caches_contexts() {
+            if let Ok(mut set) = self.decided.get_or_init(Default::default).lock() {
+                set.insert(text.to_string());
+            }
+        }
     }
 
     /// A value derived from this loader's contexts (e.g. the term facts skolemization needs), memoized under its

@@ -693,3 +693,20 @@ fn the_shaped_documents_are_both_accepted_and_refused() {
         "{accepted} accepted, {refused} refused of 200"
     );
 }
+
+/// Safe mode's one decision is remembered: a valid document the json-ld engine's pre-check leaves to canonprof's
+/// engine (here a no-break space in a value) is decided once per loader, and later runs of the same text give the
+/// same dataset without deciding again — so a benchmark of it times the json-ld engine, not the decision.
+#[test]
+fn a_decided_document_is_decided_once_per_loader() {
+    let text = r#"{"@context": {"@vocab": "http://example.org/"}, "name": "Ana\u00a0Lima"}"#;
+    let loader = OfflineLoader::bundled().with_context_cache(true);
+    assert!(!loader.was_decided(text));
+    let (first, _) = canonprof::canon::jsonld::dataset("doc", text, &loader, false).unwrap();
+    assert!(loader.was_decided(text));
+    let (again, _) = canonprof::canon::jsonld::dataset("doc", text, &loader, false).unwrap();
+    assert_eq!(first, again);
+    let uncached = OfflineLoader::bundled().with_context_cache(false);
+    canonprof::canon::jsonld::dataset("doc", text, &uncached, false).unwrap();
+    assert!(!uncached.was_decided(text), "nothing is remembered with the cache off");
+}

@@ -55,6 +55,11 @@ const FRAMING_KEYWORDS: &[&str] = &[
     "@requireAll",
 ];
 
+/// Whether `value` is a JSON-LD 1.1 Framing keyword, which expansion outside framing drops.
+pub fn is_framing_keyword(value: &str) -> bool {
+    FRAMING_KEYWORDS.contains(&value)
+}
+
 /// `value` as a JSON-LD 1.1 keyword of the syntax (JSON-LD 1.1 §1.7), not a Framing one; `None` otherwise.
 pub fn syntax_keyword(value: &str) -> Option<&'static str> {
     let keyword = KEYWORDS[KEYWORDS.binary_search(&value).ok()?];
@@ -105,12 +110,20 @@ pub fn has_js_whitespace(text: &str) -> bool {
     text.bytes().any(|b| b <= b' ' || b >= 0x80) && text.chars().any(is_js_whitespace)
 }
 
+/// Whether `text` has white space beyond ASCII that JavaScript's `\s` sees (U+00A0, U+FEFF, U+2028, …;
+/// [`is_js_whitespace`]): invisible in the text, it makes jsonld.js take an IRI or a blank node identifier for
+/// something else. ASCII text answers at once.
+pub fn has_unicode_js_whitespace(text: &str) -> bool {
+    !text.is_ascii() && text.chars().any(|c| !c.is_ascii() && is_js_whitespace(c))
+}
+
 /// Whether `value` is a blank node identifier (`_:` prefix; JSON-LD 1.1, "Identifying Blank Nodes") — without
-/// white space in its label ([`is_js_whitespace`]), which jsonld.js's test (`^_:[^\s]*$`) excludes.
+/// white space beyond ASCII in its label ([`has_unicode_js_whitespace`]), which jsonld.js's test (`^_:[^\s]*$`)
+/// excludes.
 pub fn is_blank(value: &str) -> bool {
     value
         .strip_prefix("_:")
-        .is_some_and(|label| label.is_ascii() || !has_js_whitespace(label))
+        .is_some_and(|label| !has_unicode_js_whitespace(label))
 }
 
 /// Whether `tag` has the shape jsonld.js requires of a language tag (`^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$`), for

@@ -144,15 +144,7 @@ impl Facts {
             .iter()
             .find(|(_, id, _)| is_null(self.roles.get(id)));
         if let Some((term, id, pointer)) = found.cloned() {
-            self.note(|| {
-                Problem::Always(
-                    invalid(
-                        Code::InvalidIriMapping,
-                        format!("term `{term}`: `{id}` is not an IRI"),
-                    )
-                    .at(pointer),
-                )
-            });
+            self.note(|| Problem::Always(not_an_iri(&term, &id, &pointer)));
         }
         // What names a term of another context is checked where this one is used ([`Walk::push_scoped`]).
         let own = &self.roles;
@@ -374,15 +366,7 @@ impl Facts {
                 .any(crate::canon::jsonld::syntax::is_js_whitespace)
         {
             // No expansion makes it an IRI (§4.2.2 step 14.2.3).
-            self.note(|| {
-                Problem::Always(
-                    invalid(
-                        Code::InvalidIriMapping,
-                        format!("term `{term}`: `{id}` is not an IRI"),
-                    )
-                    .at(pointer),
-                )
-            });
+            self.note(|| Problem::Always(not_an_iri(term, id, pointer)));
         } else {
             if is_blank(id) && !plain_blank_label(id) {
                 // The crate would take it for an IRI; one it parses fails as a blank node predicate later.
@@ -493,6 +477,15 @@ fn odd_base(base: &str) -> Option<&'static str> {
 /// What the crate gets wrong about a base IRI, said as a limitation: one with a rootless path (it resolves `../g`
 /// against `http:a/b` as `http:g`, RFC 3986 as `http:/g`), one whose fragment holds a `/` (it resolves `#a`
 /// against `https://e#x/` as `https://e/#a`).
+/// `invalid IRI mapping` for a term whose `@id` (or the term it names) gives no IRI, at the term's pointer.
+pub(super) fn not_an_iri(term: &str, id: &str, pointer: &str) -> Error {
+    invalid(
+        Code::InvalidIriMapping,
+        format!("term `{term}`: `{id}` is not an IRI"),
+    )
+    .at(pointer)
+}
+
 /// Which relative references a base the crate gets wrong spoils ([`base_quirk`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum BaseQuirk {

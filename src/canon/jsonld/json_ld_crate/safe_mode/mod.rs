@@ -23,7 +23,8 @@
 use crate::canon::jsonld::invalid;
 use crate::canon::jsonld::safe_mode::Violation;
 use crate::canon::jsonld::syntax::{
-    has_js_whitespace, has_keyword_form, is_absolute_iri, is_blank, is_keyword, stays_relative,
+    has_keyword_form, has_unicode_js_whitespace, is_absolute_iri, is_blank, is_framing_keyword,
+    is_keyword, stays_relative,
 };
 use crate::canon::jsonld::JsonLdErrorCode as Code;
 use crate::error::{Error, ErrorKind, Result};
@@ -452,7 +453,7 @@ impl<'d, 'f> Walk<'d, 'f> {
         // The document itself, dropped whole, is refused by deserialization to RDF ([`Violation::NoQuads`]).
         if place != Place::Nested && !self.path.is_empty() {
             let dropped = match entries.as_slice() {
-                _ if kept(&entries).is_empty() => Some("an empty object"),
+                _ if kept(&entries).next().is_none() => Some("an empty object"),
                 _ if has(LIST) => Some("a list object outside any property"),
                 _ if only_id(&entries) => Some("an object with only `@id`"),
                 [(_, _, roles)] if roles & KEYWORD_ROLES == 0 && !self.complete => {
@@ -493,7 +494,7 @@ impl<'d, 'f> Walk<'d, 'f> {
                 self.always(direction(value), certain)?;
             }
             if let (true, Some(datatype)) = (roles & TYPE != 0, value.as_str()) {
-                if !datatype.is_ascii() && has_js_whitespace(datatype) {
+                if has_unicode_js_whitespace(datatype) {
                     let what = format!("datatype `{datatype}` is not an absolute IRI");
                     self.refuse(Violation::Lost { what }, certain)?;
                 } else if datatype != "@json" {
@@ -535,7 +536,7 @@ impl<'d, 'f> Walk<'d, 'f> {
                         },
                         certain,
                     )?;
-                } else if stays_relative(ty) || (!ty.is_ascii() && has_js_whitespace(ty)) {
+                } else if stays_relative(ty) || has_unicode_js_whitespace(ty) {
                     self.refuse(relative("`@type`", ty), certain)?;
                 } else {
                     self.non_ascii_prefix(ty, certain)?;
@@ -597,7 +598,7 @@ impl<'d, 'f> Walk<'d, 'f> {
                 },
                 certain,
             )
-        } else if stays_relative(id) || (!id.is_ascii() && has_js_whitespace(id)) {
+        } else if stays_relative(id) || has_unicode_js_whitespace(id) {
             self.refuse(relative("`@id`", id), certain)
         } else {
             self.non_ascii_prefix(id, certain)?;
@@ -626,7 +627,7 @@ impl<'d, 'f> Walk<'d, 'f> {
             self.refuse(Violation::Lost { what }, certain)?;
         } else if stays_relative(key)
             || (taken_as_is(key) && !is_iri(key))
-            || (!key.is_ascii() && has_js_whitespace(key))
+            || has_unicode_js_whitespace(key)
         {
             // Taken as it is (IRI Expansion step 6.2), it must be an absolute IRI; the crate would append it to
             // the vocabulary mapping instead.
@@ -674,11 +675,7 @@ impl<'d, 'f> Walk<'d, 'f> {
             for (term, id, pointer) in &facts.id_refs {
                 let roles = self.roles(id);
                 if roles & NULL != 0 && roles & DEFINED == 0 {
-                    let error = invalid(
-                        Code::InvalidIriMapping,
-                        format!("term `{term}`: `{id}` is not an IRI"),
-                    )
-                    .at(pointer.as_str());
+                    let error = not_an_iri(term, id, pointer);
                     match certain {
                         true => return Err(error),
                         false => self.deferred = true,
@@ -837,32 +834,28 @@ fn objects(value: &Value) -> Vec<(Option<usize>, &json_ld::syntax::Object)> {
 /// Whether the members of an object are an `@id` and nothing else that expansion keeps (keywords without meaning in
 /// a node object, such as `@container`, and the Framing keywords are dropped).
 fn only_id(entries: &[(&str, &Value, Roles)]) -> bool {
-    matches!(kept(entries).as_slice(), [roles] if **roles & ID != 0)
+    let mut kept = kept(entries);
+    matches!((kept.next(), kept.next()), (Some(roles), None) if roles & ID != 0)
 }
 
-/// The roles of the members expansion keeps (see [`only_id`]).
-fn kept<'e>(entries: &'e [(&str, &Value, Roles)]) -> Vec<&'e Roles> {
+/// The roles of the members expansion keeps (see [`only_id`]), without allocating: called for every object at
+/// the top level or in `@graph`.
+fn kept<'e>(entries: &'e [(&str, &Value, Roles)]) -> impl Iterator<Item = Roles> + 'e {
     entries
         .iter()
         .filter(|(key, _, _)| {
-            !matches!(
-                *key,
-                "@container"
-                    | "@base"
-                    | "@vocab"
-                    | "@version"
-                    | "@protected"
-                    | "@propagate"
-                    | "@prefix"
-                    | "@import"
-                    | "@default"
-                    | "@embed"
-                    | "@explicit"
-                    | "@omitDefault"
-                    | "@requireAll"
-                    | "@preserve"
-            )
+            !is_framing_keyword(key)
+                && !matches!(
+                    *key,
+                    "@container"
+                        | "@base"
+                        | "@vocab"
+                        | "@version"
+                        | "@protected"
+                        | "@propagate"
+                        | "@prefix"
+                        | "@import"
+                )
         })
-        .map(|(_, _, roles)| roles)
-        .collect()
+        .map(|(_, _, roles)| *roles)
 }

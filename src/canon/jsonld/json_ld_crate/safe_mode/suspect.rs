@@ -5,7 +5,9 @@
 //! is known to process otherwise than jsonld.js, makes it a [`super::limitation`]. Credentials that are clean take
 //! one pass over their strings.
 
-use crate::canon::jsonld::syntax::{is_absolute_iri, is_blank, is_js_whitespace, is_keyword};
+use crate::canon::jsonld::syntax::{
+    has_unicode_js_whitespace, is_absolute_iri, is_blank, is_framing_keyword, is_keyword,
+};
 use json_ld::syntax::Value;
 
 /// What the scan found: the first thing for canonprof's engine to decide, the first crate limitation.
@@ -75,7 +77,7 @@ fn string(text: &str, in_context: bool, findings: &mut Findings) {
     if text.is_ascii() && !text.starts_with('@') && !text.contains(':') {
         return;
     }
-    if !text.is_ascii() && text.chars().any(|c| !c.is_ascii() && is_js_whitespace(c)) {
+    if has_unicode_js_whitespace(text) {
         findings.decide(|| format!("`{text}` holds white space that is not ASCII"));
     } else if text.starts_with('@') && !is_keyword(text) {
         findings.decide(|| format!("`{text}` looks like a keyword"));
@@ -89,7 +91,9 @@ fn string(text: &str, in_context: bool, findings: &mut Findings) {
     if findings.limitation.is_none()
         && is_blank(text)
         && !super::plain_blank_label(text)
-        && !text[2..].contains(':')
+        && !text
+            .strip_prefix("_:")
+            .is_some_and(|label| label.contains(':'))
     {
         findings.limitation = Some(format!(
             "the blank node identifier `{text}`, whose label it does not parse as one"
@@ -100,12 +104,4 @@ fn string(text: &str, in_context: bool, findings: &mut Findings) {
             "a term defined as the Framing keyword `{text}`, which it takes for a property"
         ));
     }
-}
-
-/// The JSON-LD 1.1 Framing keywords, which expansion outside framing drops (jsonld.js) and the crate does not know.
-fn is_framing_keyword(text: &str) -> bool {
-    matches!(
-        text,
-        "@default" | "@embed" | "@explicit" | "@omitDefault" | "@preserve" | "@requireAll"
-    )
 }
