@@ -84,6 +84,8 @@ pub struct OfflineLoader {
     /// The document texts safe mode's one decision accepted after the json-ld crate's engine refused them
     /// ([`OfflineLoader::was_decided`]); set on the first, when caching is on.
     decided: OnceLock<Mutex<std::collections::HashSet<String>>>,
+    /// canonprof's engine follows the algorithms as written ([`OfflineLoader::with_as_written`]).
+    as_written: bool,
 }
 
 impl OfflineLoader {
@@ -112,6 +114,37 @@ impl OfflineLoader {
             max_loads: DEFAULT_MAX_CONTEXT_LOADS,
             cycles: Mutex::new(HashMap::new()),
             decided: OnceLock::new(),
+            as_written: false,
+        }
+    }
+
+    /// A loader with the same contexts and settings (engine, context cache mode, limits, as-written) and every
+    /// cache empty: what a verifier that starts cold has.
+    pub fn fresh_copy(&self) -> OfflineLoader {
+        let entries = self
+            .entries
+            .iter()
+            .map(|(url, e)| {
+                let entry = Entry {
+                    origin: e.origin.clone(),
+                    sha256: e.sha256.clone(),
+                    text: e.text.clone(),
+                    parsed: OnceLock::new(),
+                    engine_form: OnceLock::new(),
+                };
+                (url.clone(), entry)
+            })
+            .collect();
+        OfflineLoader {
+            entries,
+            derived: self.derived.as_ref().map(|_| Mutex::new(HashMap::new())),
+            failure: Mutex::new(None),
+            engine: self.engine,
+            loads: std::sync::atomic::AtomicUsize::new(0),
+            max_loads: self.max_loads,
+            cycles: Mutex::new(HashMap::new()),
+            decided: OnceLock::new(),
+            as_written: self.as_written,
         }
     }
 
@@ -346,6 +379,26 @@ impl OfflineLoader {
                 .insert(key, value.clone());
         }
         value
+    }
+
+    /// `--as-written`: canonprof's engine follows the JSON-LD 1.1 Processing Algorithms as written — every Context
+    /// Processing invocation runs (no memo of processed contexts; a typed node re-processes its type-scoped
+    /// contexts, a scoped term re-applies its context) and nothing is kept between documents (the context cache
+    /// is turned off too). Remote context documents are still dereferenced once per document, as §4.1.2 step
+    /// 5.2.4 requires. The canonical output is the same; only the work differs. No effect on the json-ld crate's
+    /// engine.
+    pub fn with_as_written(self, on: bool) -> Self {
+        let mut loader = match on {
+            true => self.with_context_cache(false),
+            false => self,
+        };
+        loader.as_written = on;
+        loader
+    }
+
+    /// Whether canonprof's engine follows the algorithms as written ([`OfflineLoader::with_as_written`]).
+    pub fn as_written(&self) -> bool {
+        self.as_written
     }
 
     /// Selects the expansion engine (default [`Engine::JsonLd`]).

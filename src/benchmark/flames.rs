@@ -33,6 +33,8 @@ pub struct Settings {
     pub seconds: f64,
     /// Run start (RFC 3339), shown in titles.
     pub started_at: String,
+    /// What the span graphs show: the phases, or the spec steps inside them too (`--detail`).
+    pub detail: crate::profile::Detail,
 }
 
 /// One written flamegraph.
@@ -177,7 +179,7 @@ pub fn write_all(
     settings: &Settings,
     progress: &mut dyn FnMut(&str),
 ) -> Result<Vec<Graph>> {
-    let timer = Timer::new();
+    let timer = Timer::with_detail(settings.detail);
     let has_edu = credentials.iter().any(|c| c.set == "edu");
     let mut out = Output {
         settings,
@@ -222,7 +224,11 @@ pub fn write_all(
                 &folded::to_text(&s.stacks),
             )?;
             let title = format!(
-                "{name} — {alg} — phase spans (mean wall time per iteration in ns, {} iterations)",
+                "{name} — {alg} — {} spans (mean wall time per iteration in ns, {} iterations)",
+                match settings.detail {
+                    crate::profile::Detail::Phases => "phase",
+                    crate::profile::Detail::Spec => "phase and spec-step",
+                },
                 s.iterations
             );
             out.graph(

@@ -5,6 +5,7 @@
 pub mod flames;
 mod metadata;
 pub mod sweep;
+pub mod work;
 
 use crate::canon::rdfc::{self, RdfcOptions};
 use crate::canon::{jcs, phase, Algorithm};
@@ -12,7 +13,9 @@ use crate::corpus::Credential;
 use crate::error::Result;
 use crate::loader::OfflineLoader;
 use crate::profile;
-use crate::report::{AlgorithmResult, CredentialResult, PhaseResult, Report, RunConfig, Summary};
+use crate::report::{
+    AlgorithmResult, CredentialResult, PhaseResult, Report, RunConfig, StepResult, Summary, OWN,
+};
 use crate::stats::{median, RunStats};
 use std::collections::BTreeMap;
 
@@ -29,6 +32,8 @@ pub struct Config {
     pub warmup: usize,
     /// RDFC-1.0 options (poison limit).
     pub rdfc: RdfcOptions,
+    /// What the span timer times (`--detail`).
+    pub detail: profile::Detail,
 }
 
 impl Config {
@@ -38,6 +43,7 @@ impl Config {
         runs: 5,
         warmup: 5,
         rdfc: RdfcOptions::DEFAULT,
+        detail: profile::Detail::Phases,
     };
     /// The study's setting: N=2000, R=5.
     pub const STUDY: Config = Config {
@@ -53,7 +59,13 @@ impl Config {
             runs: plan.runs,
             warmup: plan.warmup,
             rdfc,
+            detail: profile::Detail::Phases,
         }
+    }
+
+    /// These settings with the span timer's `detail`.
+    pub fn with_detail(self, detail: profile::Detail) -> Config {
+        Config { detail, ..self }
     }
 
     /// N, R and warm-up as a measurement plan (unpaired).
@@ -129,7 +141,7 @@ pub fn run(
 ) -> Result<Report> {
     let cold = extra.cold;
     let started_at = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
-    let timer = profile::Timer::new();
+    let timer = profile::Timer::with_detail(config.detail);
     let mut results = Vec::new();
     for (credential, shape) in credentials.iter().zip(shapes) {
         let doc = &credential.document;
@@ -213,6 +225,7 @@ pub fn run(
                 None => loader.engine().name(),
             }
             .to_string(),
+            detail: config.detail.name().to_string(),
         },
         metadata: metadata::collect(started_at),
     })
@@ -256,6 +269,10 @@ pub fn measure_algorithm(
     if algorithm == Algorithm::Rdfc {
         result.context_cache = Some(loader.caches_contexts());
         result.engine = Some(loader.engine().name().to_string());
+        result.counters = work::counters(label, text, loader, &config.rdfc)?;
+    }
+    if config.detail == profile::Detail::Spec {
+        result.steps = steps(&samples, algorithm, result.total.median_us);
     }
     Ok(result)
 }
@@ -318,7 +335,47 @@ fn into_result(
         canonical_bytes,
         context_cache: None,
         engine: None,
+        counters: Vec::new(),
+        steps: Vec::new(),
     }
+}
+
+/// The spec-step breakdown (`--detail spec`): per phase, the self time of every span inside it — spec steps in
+/// the order of [`crate::canon::step::ALL`], then sub-phases — and the phase's own time ([`OWN`]); the rows of a
+/// phase add up to the phase's time.
+fn steps(samples: &profile::Samples, algorithm: Algorithm, total_us: f64) -> Vec<StepResult> {
+    let keys = samples.self_keys();
+    let order = |name: &str| {
+        crate::canon::step::ALL
+            .iter()
+            .position(|(_, step)| *step == name)
+            .unwrap_or(usize::MAX)
+    };
+    let mut rows = Vec::new();
+    for &phase_name in algorithm.phases() {
+        let mut inside: Vec<&'static str> = keys
+            .iter()
+            .filter(|(root, name)| *root == phase_name && *name != phase_name)
+            .map(|(_, name)| *name)
+            .collect();
+        inside.sort_by_key(|name| (order(name), *name));
+        if inside.is_empty() {
+            continue;
+        }
+        for name in inside.into_iter().chain(std::iter::once(phase_name)) {
+            let stats = RunStats::from_runs(&samples.self_time((phase_name, name)));
+            rows.push(StepResult {
+                phase: phase_name.to_string(),
+                name: match name == phase_name {
+                    true => OWN.to_string(),
+                    false => name.to_string(),
+                },
+                stats,
+                share: stats.median_us / total_us,
+            });
+        }
+    }
+    rows
 }
 
 /// The study's claims, checked on this run's numbers.

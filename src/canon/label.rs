@@ -9,6 +9,8 @@
 //! blank node even when the node occurs twice in it, and its keys are visited in order of first appearance in the
 //! dataset — both as rdf-canonize 5 does.
 
+use super::step;
+use super::work::{self, Step};
 use super::Quads;
 use crate::error::{Error, ErrorKind, Result};
 use oxrdf::{GraphNameRef, QuadRef, SubjectRef, TermRef};
@@ -89,13 +91,16 @@ enum Position {
 struct Issuer {
     issued: Vec<Option<u32>>,
     order: Vec<usize>,
+    /// What issuing counts as: [`Step::IssuedCanonical`] or [`Step::IssuedTemporary`].
+    counts_as: Step,
 }
 
 impl Issuer {
-    fn new(blank_nodes: usize) -> Self {
+    fn new(blank_nodes: usize, counts_as: Step) -> Self {
         Issuer {
             issued: vec![None; blank_nodes],
             order: Vec::new(),
+            counts_as,
         }
     }
 
@@ -104,6 +109,7 @@ impl Issuer {
         if let Some(n) = self.issued[node] {
             return n;
         }
+        work::count(self.counts_as);
         let n = self.order.len() as u32;
         self.issued[node] = Some(n);
         self.order.push(node);
@@ -133,6 +139,7 @@ struct State<'a, D: Digest> {
 }
 
 fn hex_digest<D: Digest>(data: &[u8]) -> String {
+    work::add(Step::BytesHashed, data.len() as u64);
     hex::encode(D::digest(data))
 }
 
@@ -178,7 +185,7 @@ impl<'a, D: Digest> State<'a, D> {
             components,
             first_degree: Vec::new(),
             hash_to_nodes: BTreeMap::new(),
-            canonical: Issuer::new(blank_nodes),
+            canonical: Issuer::new(blank_nodes, Step::IssuedCanonical),
             limit,
             deadline: None,
             counts: LabelCounts {
@@ -220,7 +227,7 @@ impl<'a, D: Digest> State<'a, D> {
                 if self.canonical.issued[n].is_some() {
                     continue;
                 }
-                let mut temporary = Issuer::new(self.labels.len());
+                let mut temporary = Issuer::new(self.labels.len(), Step::IssuedTemporary);
                 temporary.issue(n);
                 hash_path_list.push(self.hash_n_degree_quads(n, &temporary)?);
             }
@@ -238,7 +245,14 @@ impl<'a, D: Digest> State<'a, D> {
 
     /// §4.6 Hash First Degree Quads: the quads of `node` in canonical N-Quads form with `node` as `_:a` and every
     /// other blank node as `_:z`, sorted, concatenated and hashed.
+    #[inline(never)]
     fn hash_first_degree_quads(&self, node: usize) -> String {
+        work::count(Step::HashFirstDegree);
+        let _span = tracing::trace_span!(step::HASH_FIRST_DEGREE_QUADS).entered();
+        work::add(
+            Step::HashFirstDegreeQuads,
+            self.node_quads[node].len() as u64,
+        );
         let mut nquads: Vec<String> = self.node_quads[node]
             .iter()
             .map(|&q| {
@@ -257,6 +271,7 @@ impl<'a, D: Digest> State<'a, D> {
     }
 
     /// §4.7 Hash Related Blank Node.
+    #[inline(never)]
     fn hash_related_blank_node(
         &self,
         related: usize,
@@ -264,6 +279,8 @@ impl<'a, D: Digest> State<'a, D> {
         issuer: &Issuer,
         position: Position,
     ) -> String {
+        work::count(Step::HashRelated);
+        let _span = tracing::trace_span!(step::HASH_RELATED_BLANK_NODE).entered();
         // Steps 1–2: the position, and the predicate unless the position is g.
         let mut input = String::new();
         match position {
@@ -301,7 +318,10 @@ impl<'a, D: Digest> State<'a, D> {
     }
 
     /// §4.8 Hash N-Degree Quads: the hash of `node`'s gossip path and the issuer that produced it.
+    #[inline(never)]
     fn hash_n_degree_quads(&mut self, node: usize, issuer: &Issuer) -> Result<(String, Issuer)> {
+        work::count(Step::HashNDegree);
+        let _span = tracing::trace_span!(step::HASH_N_DEGREE_QUADS).entered();
         self.counts.hndq_calls += 1;
         if self.counts.hndq_calls > self.limit {
             return Err(Error::new(
@@ -365,6 +385,7 @@ impl<'a, D: Digest> State<'a, D> {
         issuer: &Issuer,
         chosen_path: &str,
     ) -> Result<Option<(String, Issuer)>> {
+        work::count(Step::Permutations);
         self.check_deadline()?;
         let cannot_beat = |path: &str| {
             !chosen_path.is_empty() && path.len() >= chosen_path.len() && path > chosen_path

@@ -13,6 +13,7 @@ pub mod jsonld;
 pub mod label;
 pub mod nquads;
 pub mod rdfc;
+pub mod work;
 
 pub use jsonld::Engine;
 
@@ -50,6 +51,44 @@ pub mod phase {
     ];
     /// JCS pipeline phases in order.
     pub const JCS_PHASES: &[&str] = &[PARSE, JCS, HASH];
+}
+
+/// Spec-step span names (`TRACE` spans, timed with `--detail spec`), each the step's name and section, nested
+/// under the phases: canonprof's engine opens the JSON-LD ones inside `expand` and both engines the §8 ones
+/// inside `to_rdf`, and RDFC-1.0 labeling (both engines) the RDFC-1.0 ones inside `label`. Each is also the
+/// name of a function kept out of line, so sampled flamegraphs carry the step too.
+pub mod step {
+    /// JSON-LD 1.1 API §4.1 Context Processing (the invocations the memo does not answer).
+    pub const CONTEXT_PROCESSING: &str = "context_processing §4.1";
+    /// JSON-LD 1.1 API §4.2 Create Term Definition.
+    pub const CREATE_TERM_DEFINITION: &str = "create_term_definition §4.2";
+    /// JSON-LD 1.1 API §5.2 IRI Expansion.
+    pub const IRI_EXPANSION: &str = "iri_expansion §5.2";
+    /// JSON-LD 1.1 API §5.3 Value Expansion.
+    pub const VALUE_EXPANSION: &str = "value_expansion §5.3";
+    /// JSON-LD 1.1 API §8.2 Object to RDF Conversion of a value object (a literal).
+    pub const OBJECT_TO_RDF: &str = "object_to_rdf §8.2";
+    /// JSON-LD 1.1 API §8.3 List to RDF Conversion.
+    pub const LIST_TO_RDF: &str = "list_to_rdf §8.3";
+    /// RDFC-1.0 §4.6 Hash First Degree Quads.
+    pub const HASH_FIRST_DEGREE_QUADS: &str = "hash_first_degree_quads §4.6";
+    /// RDFC-1.0 §4.7 Hash Related Blank Node.
+    pub const HASH_RELATED_BLANK_NODE: &str = "hash_related_blank_node §4.7";
+    /// RDFC-1.0 §4.8 Hash N-Degree Quads.
+    pub const HASH_N_DEGREE_QUADS: &str = "hash_n_degree_quads §4.8";
+
+    /// Every spec-step span, as (phase it is nested in, name), in the order of the specifications.
+    pub const ALL: &[(&str, &str)] = &[
+        (super::phase::EXPAND, CONTEXT_PROCESSING),
+        (super::phase::EXPAND, CREATE_TERM_DEFINITION),
+        (super::phase::EXPAND, IRI_EXPANSION),
+        (super::phase::EXPAND, VALUE_EXPANSION),
+        (super::phase::TO_RDF, OBJECT_TO_RDF),
+        (super::phase::TO_RDF, LIST_TO_RDF),
+        (super::phase::LABEL, HASH_FIRST_DEGREE_QUADS),
+        (super::phase::LABEL, HASH_RELATED_BLANK_NODE),
+        (super::phase::LABEL, HASH_N_DEGREE_QUADS),
+    ];
 }
 
 /// The canonicalization algorithm, as named on the command line and in exports.

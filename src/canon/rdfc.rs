@@ -7,6 +7,7 @@
 //! that occurs twice in it, unlike rdf-canonize (docs/design.md).
 
 use super::label::{self, LabelCounts};
+use super::work::{self, Step};
 use super::{jsonld, nquads, phase, Quads};
 use crate::error::Result;
 use crate::loader::OfflineLoader;
@@ -101,8 +102,10 @@ pub fn canonicalize_dataset(dataset: &Quads, options: &RdfcOptions) -> Result<Rd
         let _span = tracing::info_span!(phase::SERIALIZE).entered();
         nquads::canonical_nquads(dataset, &issued)
     };
+    work::add(Step::BytesSerialized, canonical.len() as u64);
     let sha256 = {
         let _span = tracing::info_span!(phase::HASH).entered();
+        work::add(Step::BytesHashed, canonical.len() as u64);
         hex::encode(Sha256::digest(canonical.as_bytes()))
     };
     Ok(RdfcOutput {

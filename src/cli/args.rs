@@ -8,7 +8,7 @@ use crate::document::Limits;
 use crate::error::{Error, ErrorKind, Result};
 use crate::loader::OfflineLoader;
 use crate::options::{ContextCache, EngineChoice};
-use crate::profile::Plan;
+use crate::profile::{Detail, Plan};
 use clap::Args;
 use std::path::{Path, PathBuf};
 
@@ -163,22 +163,35 @@ impl JsonLdArgs {
             max_bytes: max_input_size.unwrap_or(Limits::DEFAULT.max_bytes),
             max_depth: self.max_depth,
         });
-        Ok(Loaders { args: self })
+        Ok(Loaders {
+            args: self,
+            as_written: false,
+        })
     }
 }
 
 /// Checked loader options ([`JsonLdArgs::loaders`]): makes a loader per engine and cache mode.
 pub(super) struct Loaders<'a> {
     args: &'a JsonLdArgs,
+    as_written: bool,
 }
 
 impl Loaders<'_> {
+    /// Loaders whose canonprof engine follows the algorithms as written (`--as-written`).
+    pub(super) fn with_as_written(self, on: bool) -> Self {
+        Loaders {
+            as_written: on,
+            ..self
+        }
+    }
+
     /// A loader with the bundled and the user's contexts, `engine` and the context cache on (`cache`) or off.
     /// Errors: the user's context index or files (see [`OfflineLoader::with_user_contexts`]).
     pub(super) fn loader(&self, engine: Engine, cache: bool) -> Result<OfflineLoader> {
         let loader = OfflineLoader::bundled()
             .with_engine(engine)
             .with_context_cache(cache)
+            .with_as_written(self.as_written && engine == Engine::Canonprof)
             .with_max_context_loads(self.args.max_context_loads);
         match &self.args.contexts {
             Some(dir) => loader.with_user_contexts(dir),
@@ -201,6 +214,27 @@ pub(super) struct EngineArgs {
     /// `flame` draws RDFC-1.0 with each; `exchange` runs each RDFC-1.0 cryptosuite once per engine).
     #[arg(long, value_enum, value_name = "json-ld|canonprof|both", default_value_t = EngineChoice::JsonLd)]
     pub(super) engine: EngineChoice,
+    /// canonprof's engine follows the JSON-LD 1.1 Processing Algorithms as written: every Context Processing
+    /// invocation runs (no memo of processed contexts) and nothing is kept between documents (no context cache).
+    /// The canonical output is the same; the work and time are what the specification prescribes. Needs
+    /// `--engine canonprof` or `both`.
+    #[arg(long)]
+    pub(super) as_written: bool,
+}
+
+impl EngineArgs {
+    /// The chosen engines, the main one first. Errors: [`ErrorKind::Usage`] for `--as-written` without
+    /// canonprof's engine.
+    pub(super) fn engines(&self) -> Result<&'static [Engine]> {
+        let engines = self.engine.engines();
+        if self.as_written && !engines.contains(&Engine::Canonprof) {
+            return Err(Error::new(
+                ErrorKind::Usage,
+                "--as-written changes canonprof's engine only: add --engine canonprof or --engine both",
+            ));
+        }
+        Ok(engines)
+    }
 }
 
 /// `--context-cache` of the commands that run one cache mode.
@@ -227,11 +261,12 @@ impl LoaderArgs {
     /// Checks the input bounds (once) and makes one loader per chosen engine, the main one first (two with
     /// `--engine both`), each with the chosen context cache mode.
     pub(super) fn per_engine(&self) -> Result<Vec<OfflineLoader>> {
-        let loaders = self.input.loaders()?;
-        loaders.per_engine(
-            self.engine.engine.engines(),
-            self.cache.context_cache.enabled(),
-        )
+        let engines = self.engine.engines()?;
+        let loaders = self
+            .input
+            .loaders()?
+            .with_as_written(self.engine.as_written);
+        loaders.per_engine(engines, self.cache.context_cache.enabled())
     }
 }
 
@@ -251,6 +286,11 @@ pub(super) struct FlameArgs {
         allow_negative_numbers = true
     )]
     pub(super) flame_seconds: f64,
+    /// What the span timer times, in the tables and the span flamegraphs: `phases` (the pipeline phases, lowest
+    /// overhead) or `spec` (inside them, the specification steps: context_processing §4.1,
+    /// create_term_definition §4.2, iri_expansion §5.2, …, hash_n_degree_quads §4.8; its overhead is printed).
+    #[arg(long, value_enum, value_name = "phases|spec", default_value_t = Detail::Phases)]
+    pub(super) detail: Detail,
 }
 
 impl FlameArgs {

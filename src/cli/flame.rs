@@ -45,6 +45,7 @@ pub(super) fn run(args: FlameCommandArgs) -> Result<()> {
         dir,
         seconds: args.flame.flame_seconds,
         started_at,
+        detail: args.flame.detail,
     };
     let graphs = draw_flamegraphs(&credentials, &algorithms, loader, &config.rdfc, &settings)?;
     let mut listing: String = graphs

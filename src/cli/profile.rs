@@ -73,7 +73,8 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
     } else {
         Config::DEFAULT
     };
-    let config = Config::new(&args.plan.plan_over(base.plan())?, rdfc);
+    let config =
+        Config::new(&args.plan.plan_over(base.plan())?, rdfc).with_detail(args.flame.detail);
     for path in [&args.export_json, &args.export_csv, &args.export_markdown]
         .into_iter()
         .flatten()
@@ -86,8 +87,11 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
     };
     // The main loader: the first engine with the first cache mode; then the second engine's (`--engine both`),
     // the first engine's cold one (`--context-cache both`), and the second engine's cold one (both).
-    let (engines, caches) = (args.engine.engine.engines(), args.context_cache.modes());
-    let loaders = args.input.loaders()?;
+    let (engines, caches) = (args.engine.engines()?, args.context_cache.modes());
+    let loaders = args
+        .input
+        .loaders()?
+        .with_as_written(args.engine.as_written);
     let loader = loaders.loader(engines[0], caches[0])?;
     let credentials = if args.credential.is_empty() {
         corpus::for_main_job(args.schema)
@@ -158,6 +162,7 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         dir: dir.clone(),
         seconds: args.flame.flame_seconds,
         started_at: report.metadata.started_at.clone(),
+        detail: config.detail,
     };
     let intro = html::engine_note(
         loader.engine().name(),

@@ -3,13 +3,15 @@
 //! [`to_text`]: keys in code point order at every level.
 
 use crate::report::exchange::FormatsReport;
-use crate::report::{AlgorithmResult, CredentialResult, Metadata, Report, RunConfig, Summary};
+use crate::report::{
+    AlgorithmResult, CredentialResult, Metadata, Report, RunConfig, StepResult, Summary,
+};
 use crate::stats::RunStats;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// Version of the export schema; bumped on incompatible changes.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// The main job's export file.
 #[derive(Serialize)]
@@ -45,6 +47,21 @@ struct Entry<'a> {
     uninstrumented_median_us: f64,
     sha256: &'a str,
     canonical_bytes: usize,
+    /// Work counters by name (RDFC-1.0; those the engine has).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    counters: BTreeMap<&'a str, Counter<'a>>,
+    /// `--detail spec`: self time of every span inside each phase.
+    #[serde(skip_serializing_if = "<[StepResult]>::is_empty")]
+    steps: &'a [StepResult],
+}
+
+/// A work counter under its name in `counters`.
+#[derive(Serialize)]
+struct Counter<'a> {
+    section: &'a str,
+    steady: u64,
+    cold: u64,
+    as_written: Option<u64>,
 }
 
 /// A phase under its name in `phases`.
@@ -117,5 +134,19 @@ fn entry<'a>(c: &'a CredentialResult, a: &'a AlgorithmResult) -> Entry<'a> {
         uninstrumented_median_us: a.uninstrumented_median_us,
         sha256: &a.sha256,
         canonical_bytes: a.canonical_bytes,
+        counters: a
+            .counters
+            .iter()
+            .map(|c| {
+                let counter = Counter {
+                    section: &c.section,
+                    steady: c.steady,
+                    cold: c.cold,
+                    as_written: c.as_written,
+                };
+                (c.name.as_str(), counter)
+            })
+            .collect(),
+        steps: &a.steps,
     }
 }

@@ -89,6 +89,17 @@ fn credential(out: &mut String, c: &CredentialResult) {
     for a in c.algorithms() {
         algorithm(out, a, width);
     }
+    for a in c.algorithms() {
+        spec_steps(out, a);
+    }
+    if let Some(counted) = c
+        .rdfc_engine
+        .iter()
+        .chain(std::iter::once(&c.rdfc))
+        .find(|a| !a.counters.is_empty())
+    {
+        counters(out, counted);
+    }
     let (dominant, share) = c.dominant_phase();
     let _ = writeln!(
         out,
@@ -160,6 +171,110 @@ fn algorithm(out: &mut String, a: &AlgorithmResult, width: usize) {
     row(out, &a.label(), width, "TOTAL", &a.total, &hash);
 }
 
+/// The spec-step breakdown of one pipeline (`--detail spec`), if measured.
+fn spec_steps(out: &mut String, a: &AlgorithmResult) {
+    if a.steps.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "  spec steps of {} — self time; the rows of a phase add up to the phase",
+        a.label()
+    );
+    let width = a
+        .steps
+        .iter()
+        .map(|s| s.name.chars().count())
+        .max()
+        .unwrap_or(0);
+    for step in &a.steps {
+        let _ = writeln!(
+            out,
+            "    {:<10} {:<width$} {:>10}  {:>21}  {:>6}",
+            step.phase,
+            step.name,
+            fmt_us(step.stats.median_us),
+            fmt_range(step.stats.min_run_median_us, step.stats.max_run_median_us),
+            fmt_share(step.share)
+        );
+    }
+}
+
+/// The work counters of one pipeline (those not zero) and what following the algorithms as written costs.
+fn counters(out: &mut String, a: &AlgorithmResult) {
+    let literal = a.counters.iter().any(|c| c.as_written.is_some());
+    let _ = writeln!(
+        out,
+        "  work of {} in one iteration (machine-independent; cold: context cache and memo empty{})",
+        a.label(),
+        match literal {
+            true => "; as written: no memo, no cache",
+            false => "",
+        }
+    );
+    let width = a
+        .counters
+        .iter()
+        .map(|c| c.name.chars().count())
+        .max()
+        .unwrap_or(0);
+    let _ = writeln!(
+        out,
+        "    {:<width$} {:<24} {:>10} {:>10}{}",
+        "counter",
+        "section",
+        "steady",
+        "cold",
+        match literal {
+            true => format!(" {:>10}", "as written"),
+            false => String::new(),
+        }
+    );
+    for c in &a.counters {
+        if c.steady == 0 && c.cold == 0 && c.as_written.unwrap_or(0) == 0 {
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "    {:<width$} {:<24} {:>10} {:>10}{}",
+            c.name,
+            c.section,
+            thousands(c.steady),
+            thousands(c.cold),
+            c.as_written
+                .map(|w| format!(" {:>10}", thousands(w)))
+                .unwrap_or_default()
+        );
+    }
+    if let Some(line) = as_written_line(a) {
+        let _ = writeln!(out, "  {line}");
+    }
+}
+
+/// "As written against as performed" for Context Processing and Create Term Definition, if measured: e.g.
+/// `as written / performed: Context Processing 241 / 77 cold (3.1x), 0 at steady state; …`.
+pub fn as_written_line(a: &AlgorithmResult) -> Option<String> {
+    let ratio = |name: &str, title: &str| -> Option<String> {
+        let c = a.counter(name)?;
+        let written = c.as_written?;
+        let times = match c.cold {
+            0 => String::new(),
+            cold => format!(" ({:.1}x)", written as f64 / cold as f64),
+        };
+        Some(format!(
+            "{title} {} / {} cold{times}, {} at steady state",
+            thousands(written),
+            thousands(c.cold),
+            thousands(c.steady)
+        ))
+    };
+    let processing = ratio("context_processing.performed", "Context Processing")?;
+    let definitions = ratio("create_term_definition", "Create Term Definition")?;
+    Some(format!(
+        "as written / performed: {processing}; {definitions}"
+    ))
+}
+
 fn summary(out: &mut String, report: &Report) {
     let s = &report.summary;
     let _ = writeln!(out, "Summary");
@@ -186,7 +301,8 @@ fn summary(out: &mut String, report: &Report) {
     );
     let _ = writeln!(
         out,
-        "  instrumentation overhead (span timer vs none, interleaved): {:+.1}%",
+        "  instrumentation overhead (span timer, detail {}, vs none, interleaved): {:+.1}%",
+        report.config.detail,
         s.instrumentation_overhead * 100.0
     );
     let m = &report.metadata;

@@ -84,7 +84,13 @@ mod tests {
     use super::*;
 
     fn r(name: &'static str, depth: usize, nanos: u64) -> SpanRecord {
-        SpanRecord { name, depth, nanos }
+        SpanRecord {
+            name,
+            depth,
+            nanos,
+            self_nanos: nanos,
+            root: name,
+        }
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! [`SpanTimer`]: a `tracing-subscriber` layer that measures the wall time of every span entered on this
-//! thread and keeps `(name, depth, nanoseconds)` records in a thread-local buffer until [`take_records`] drains
-//! them. Cost per span: two `Instant::now()` calls and a push (no allocation per span once the buffers have
-//! grown); the runner measures the total overhead against an uninstrumented loop.
+//! thread and keeps `(name, depth, nanoseconds, self nanoseconds, outermost span)` records in a thread-local
+//! buffer until [`take_records`] drains them. Cost per span: two `Instant::now()` calls and a push (no allocation
+//! per span once the buffers have grown); the runner measures the total overhead against an uninstrumented loop.
+//! Which spans are timed is the [`Detail`]: spans at `TRACE` level (the spec-step spans) only with
+//! [`Detail::Spec`].
 
 use std::cell::RefCell;
 use std::time::Instant;
@@ -20,10 +22,49 @@ pub struct SpanRecord {
     pub depth: usize,
     /// Wall time between enter and exit, in nanoseconds.
     pub nanos: u64,
+    /// That time less the time of the timed spans directly inside it (nanoseconds).
+    pub self_nanos: u64,
+    /// The name of the outermost timed span enclosing it (its own name at depth 0).
+    pub root: &'static str,
+}
+
+/// How much the span timer times.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Detail {
+    /// The pipeline phases and sub-phases (spans up to `DEBUG` level): the lowest overhead.
+    #[default]
+    Phases,
+    /// The phases and, inside them, the specification steps (`TRACE` spans, e.g. `context_processing §4.1`).
+    Spec,
+}
+
+impl Detail {
+    /// The name on the command line and in exports: `phases` or `spec`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Detail::Phases => "phases",
+            Detail::Spec => "spec",
+        }
+    }
+
+    fn level(self) -> tracing_subscriber::filter::LevelFilter {
+        match self {
+            Detail::Phases => tracing_subscriber::filter::LevelFilter::DEBUG,
+            Detail::Spec => tracing_subscriber::filter::LevelFilter::TRACE,
+        }
+    }
+}
+
+/// An open span: when it was entered, its name, and the time of the timed spans closed directly inside it.
+struct Open {
+    start: Instant,
+    name: &'static str,
+    children: u64,
 }
 
 thread_local! {
-    static OPEN: RefCell<Vec<Instant>> = const { RefCell::new(Vec::new()) };
+    static OPEN: RefCell<Vec<Open>> = const { RefCell::new(Vec::new()) };
     static RECORDS: RefCell<Vec<SpanRecord>> = const { RefCell::new(Vec::new()) };
 }
 
@@ -40,19 +81,37 @@ impl<S> Layer<S> for SpanTimer
 where
     S: Subscriber + for<'a> LookupSpan<'a>,
 {
-    fn on_enter(&self, _id: &Id, _ctx: Context<'_, S>) {
-        OPEN.with(|open| open.borrow_mut().push(Instant::now()));
+    fn on_enter(&self, id: &Id, ctx: Context<'_, S>) {
+        let name = ctx.metadata(id).map_or("?", |m| m.name());
+        OPEN.with(|open| {
+            open.borrow_mut().push(Open {
+                start: Instant::now(),
+                name,
+                children: 0,
+            })
+        });
     }
 
-    fn on_exit(&self, id: &Id, ctx: Context<'_, S>) {
+    fn on_exit(&self, _id: &Id, _ctx: Context<'_, S>) {
         let now = Instant::now();
-        let Some(start) = OPEN.with(|open| open.borrow_mut().pop()) else {
-            return;
-        };
-        let depth = OPEN.with(|open| open.borrow().len());
-        let name = ctx.metadata(id).map_or("?", |m| m.name());
-        let nanos = now.saturating_duration_since(start).as_nanos() as u64;
-        RECORDS.with(|r| r.borrow_mut().push(SpanRecord { name, depth, nanos }));
+        let record = OPEN.with(|open| {
+            let mut open = open.borrow_mut();
+            let closed = open.pop()?;
+            let nanos = now.saturating_duration_since(closed.start).as_nanos() as u64;
+            if let Some(parent) = open.last_mut() {
+                parent.children += nanos;
+            }
+            Some(SpanRecord {
+                name: closed.name,
+                depth: open.len(),
+                nanos,
+                self_nanos: nanos.saturating_sub(closed.children),
+                root: open.first().map_or(closed.name, |o| o.name),
+            })
+        });
+        if let Some(record) = record {
+            RECORDS.with(|r| r.borrow_mut().push(record));
+        }
     }
 }
 
@@ -67,11 +126,20 @@ pub struct Timer {
 }
 
 impl Timer {
-    /// A timer with its own subscriber (a registry with [`SpanTimer`]); primed once.
+    /// A timer of the phases ([`Detail::Phases`]) with its own subscriber (a registry with [`SpanTimer`]); primed
+    /// once.
     pub fn new() -> Self {
+        Timer::with_detail(Detail::Phases)
+    }
+
+    /// A timer of the spans `detail` asks for; primed once.
+    pub fn with_detail(detail: Detail) -> Self {
         use tracing_subscriber::layer::SubscriberExt;
+        let subscriber = tracing_subscriber::registry()
+            .with(detail.level())
+            .with(SpanTimer);
         let timer = Timer {
-            dispatch: tracing::Dispatch::new(tracing_subscriber::registry().with(SpanTimer)),
+            dispatch: tracing::Dispatch::new(subscriber),
         };
         timer.prime();
         timer
@@ -120,9 +188,40 @@ mod tests {
             drop(outer);
         });
         let records = take_records();
-        let shape: Vec<(&str, usize)> = records.iter().map(|r| (r.name, r.depth)).collect();
-        assert_eq!(shape, vec![("inner_a", 1), ("inner_b", 1), ("outer", 0)]);
+        let shape: Vec<(&str, usize, &str)> =
+            records.iter().map(|r| (r.name, r.depth, r.root)).collect();
+        assert_eq!(
+            shape,
+            vec![
+                ("inner_a", 1, "outer"),
+                ("inner_b", 1, "outer"),
+                ("outer", 0, "outer")
+            ]
+        );
         assert!(records[2].nanos >= records[0].nanos + records[1].nanos);
+        assert_eq!(
+            records[2].self_nanos,
+            records[2].nanos - records[0].nanos - records[1].nanos
+        );
+        assert_eq!(records[0].self_nanos, records[0].nanos);
         assert!(take_records().is_empty(), "records are drained");
+    }
+
+    #[test]
+    fn trace_spans_are_timed_only_in_spec_detail() {
+        take_records();
+        let run = || {
+            let _phase = tracing::info_span!("phase").entered();
+            let _step = tracing::trace_span!("step §1").entered();
+        };
+        for (detail, expected) in [
+            (Detail::Phases, vec!["phase"]),
+            (Detail::Spec, vec!["step §1", "phase"]),
+        ] {
+            let timer = Timer::with_detail(detail);
+            timer.timed(run);
+            let names: Vec<&str> = take_records().iter().map(|r| r.name).collect();
+            assert_eq!(names, expected, "{detail:?}");
+        }
     }
 }

@@ -24,6 +24,9 @@ pub struct Plan {
 /// A span's key: its nesting depth below the workload (0 = outermost) and its name.
 pub type SpanKey = (usize, &'static str);
 
+/// A span's key for self time: the outermost span enclosing it (its phase) and its name.
+pub type SelfKey = (&'static str, &'static str);
+
 /// Raw samples of one workload, all in µs.
 #[derive(Debug, Clone, Default)]
 pub struct Samples {
@@ -33,6 +36,9 @@ pub struct Samples {
     pub plain: Vec<f64>,
     /// Per run, per iteration: summed time of each span seen in it.
     iterations: Vec<Vec<BTreeMap<SpanKey, f64>>>,
+    /// Per run, per iteration: summed self time (time less the spans directly inside) of each span, by its
+    /// outermost enclosing span and name — a recursive span counts once, whatever its depth.
+    self_times: Vec<Vec<BTreeMap<SelfKey, f64>>>,
 }
 
 impl Samples {
@@ -41,6 +47,31 @@ impl Samples {
         self.total.append(&mut other.total);
         self.plain.append(&mut other.plain);
         self.iterations.append(&mut other.iterations);
+        self.self_times.append(&mut other.self_times);
+    }
+
+    /// The (outermost span, name) pairs that have self time, in key order.
+    pub fn self_keys(&self) -> Vec<SelfKey> {
+        let mut keys: Vec<SelfKey> = Vec::new();
+        for key in self.self_times.iter().flatten().flat_map(|i| i.keys()) {
+            if !keys.contains(key) {
+                keys.push(*key);
+            }
+        }
+        keys.sort_unstable();
+        keys
+    }
+
+    /// Self time of the spans `key` per iteration, per run (0 where the iteration had none).
+    pub fn self_time(&self, key: SelfKey) -> Vec<Vec<f64>> {
+        self.self_times
+            .iter()
+            .map(|run| {
+                run.iter()
+                    .map(|spans| spans.get(&key).copied().unwrap_or(0.0))
+                    .collect()
+            })
+            .collect()
     }
 
     /// The names of the spans seen at `depth`, in order of first appearance.
@@ -97,6 +128,7 @@ pub fn measure(
         take_records();
         let mut totals = Vec::with_capacity(plan.iterations);
         let mut iterations = Vec::with_capacity(plan.iterations);
+        let mut self_times = Vec::with_capacity(plan.iterations);
         for i in 0..plan.iterations {
             let total = if !plan.plain {
                 timed(Some(timer), workload)?
@@ -110,9 +142,12 @@ pub fn measure(
             };
             totals.push(total);
             let mut spans: BTreeMap<SpanKey, f64> = BTreeMap::new();
+            let mut own: BTreeMap<SelfKey, f64> = BTreeMap::new();
             for record in take_records() {
                 *spans.entry((record.depth, record.name)).or_default() +=
                     record.nanos as f64 / 1000.0;
+                *own.entry((record.root, record.name)).or_default() +=
+                    record.self_nanos as f64 / 1000.0;
             }
             if spans.is_empty() {
                 return Err(Error::new(
@@ -121,10 +156,12 @@ pub fn measure(
                 ));
             }
             iterations.push(spans);
+            self_times.push(own);
             progress();
         }
         samples.total.push(totals);
         samples.iterations.push(iterations);
+        samples.self_times.push(self_times);
     }
     Ok(samples)
 }

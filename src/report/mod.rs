@@ -24,6 +24,43 @@ pub struct PhaseResult {
     pub share: f64,
 }
 
+/// One work counter of one pipeline on one credential: how often a specification step ran, or how much it
+/// handled (quads, bytes), in one iteration — counts that do not depend on the machine.
+#[derive(Debug, Clone, Serialize)]
+pub struct CounterResult {
+    /// The counter, e.g. `context_processing.type_scoped` (docs/export-json.md lists every one).
+    pub name: String,
+    /// The specification and section of the step, e.g. `JSON-LD 1.1 API §4.1.2`.
+    pub section: String,
+    /// One iteration at steady state: after the warm-up and the measured runs, the memo and context cache as
+    /// they left them.
+    pub steady: u64,
+    /// One iteration cold: a fresh loader, context cache and memo empty.
+    pub cold: u64,
+    /// One iteration of canonprof's engine following the algorithms as written (no memo, no context cache); for
+    /// canonprof's engine only.
+    pub as_written: Option<u64>,
+}
+
+/// The self time of one span inside a phase with `--detail spec`: a spec step (e.g. `context_processing §4.1`),
+/// a sub-phase, or the phase's own time outside them (`name` is [`OWN`]).
+#[derive(Debug, Clone, Serialize)]
+pub struct StepResult {
+    /// The phase the span is nested in (`expand`, `to_rdf`, `label`, …).
+    pub phase: String,
+    /// The span's name; [`OWN`] for the phase's own time outside the spans inside it.
+    pub name: String,
+    /// Self-time statistics (µs): the span's time less the spans directly inside it, summed per iteration (a
+    /// recursive step counts once).
+    #[serde(flatten)]
+    pub stats: RunStats,
+    /// Median as a fraction of the pipeline's median total (0–1).
+    pub share: f64,
+}
+
+/// The name of a phase's own row in a spec-step breakdown ([`StepResult`]).
+pub const OWN: &str = "(own)";
+
 /// One pipeline (RDFC-1.0 or JCS) on one credential.
 #[derive(Debug, Clone, Serialize)]
 pub struct AlgorithmResult {
@@ -45,6 +82,12 @@ pub struct AlgorithmResult {
     pub context_cache: Option<bool>,
     /// For RDFC-1.0: the expansion engine, `json-ld` or `canonprof` (`None` for JCS).
     pub engine: Option<String>,
+    /// Work counters (RDFC-1.0), those the engine has: steady state, cold and as written.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub counters: Vec<CounterResult>,
+    /// With `--detail spec`: the self time of every span inside each phase, phase by phase.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<StepResult>,
 }
 
 /// Everything measured on one credential.
@@ -98,6 +141,11 @@ impl AlgorithmResult {
             label.push_str(" cold");
         }
         label
+    }
+
+    /// The counter `name`, if this pipeline has it.
+    pub fn counter(&self, name: &str) -> Option<&CounterResult> {
+        self.counters.iter().find(|c| c.name == name)
     }
 
     /// The median of phase `name` (µs), if measured.
@@ -160,6 +208,8 @@ pub struct RunConfig {
     pub context_cache: String,
     /// The expansion engine: `json-ld`, `canonprof`, or `both` (RDFC-1.0 measured with each).
     pub engine: String,
+    /// What the span timer timed: `phases`, or `spec` (the spec steps inside the phases too).
+    pub detail: String,
 }
 
 /// Where and with what the numbers were produced.

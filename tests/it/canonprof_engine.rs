@@ -708,5 +708,8 @@ fn a_decided_document_is_decided_once_per_loader() {
     assert_eq!(first, again);
     let uncached = OfflineLoader::bundled().with_context_cache(false);
     canonprof::canon::jsonld::dataset("doc", text, &uncached, false).unwrap();
-    assert!(!uncached.was_decided(text), "nothing is remembered with the cache off");
+    assert!(
+        !uncached.was_decided(text),
+        "nothing is remembered with the cache off"
+    );
 }

@@ -18,3 +18,4 @@ mod mdoc;
 mod properties;
 mod rdfc_suite;
 mod sd_jwt;
+mod work_counters;

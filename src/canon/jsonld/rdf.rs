@@ -12,6 +12,7 @@
 //! PyLD.
 
 use super::safe_mode::Violation;
+use crate::canon::work::{self, Step};
 use crate::canon::Quads;
 use crate::error::{Error, ErrorKind, Result};
 use oxrdf::vocab::{rdf, xsd};
@@ -56,6 +57,7 @@ impl Sink {
 
     /// A fresh blank node (`b0`, `b1`, … in order of first appearance).
     pub fn fresh(&mut self) -> BlankNode {
+        work::count(Step::BlankNodesGenerated);
         let node = BlankNode::new_unchecked(format!("b{}", self.next_blank));
         self.next_blank += 1;
         node
@@ -77,6 +79,7 @@ impl Sink {
         graph: &GraphName,
     ) {
         let cell: Subject = cells[i].clone().into();
+        work::add(Step::ListQuads, 1 + u64::from(first.is_some()));
         if let Some(term) = first {
             self.emit(true, &cell, rdf::FIRST.into_owned(), term, graph);
         }
@@ -97,6 +100,7 @@ impl Sink {
         graph: &GraphName,
     ) {
         if keep {
+            work::count(Step::QuadsEmitted);
             self.dataset
                 .insert(Quad::new(subject.clone(), predicate, object, graph.clone()));
         } else {

@@ -11,6 +11,8 @@ use super::{invalid, Json};
 use crate::canon::jsonld::safe_mode::Violation;
 use crate::canon::jsonld::syntax::is_language_shape;
 use crate::canon::jsonld::JsonLdErrorCode as Code;
+use crate::canon::step;
+use crate::canon::work::{self, Step};
 use crate::error::Result;
 use crate::loader::OfflineLoader;
 use serde_json::Map;
@@ -307,15 +309,20 @@ impl Processor<'_> {
         remote: &mut Vec<String>,
     ) -> Result<Arc<Context>> {
         if let Some(found) = self.memo.processed(active, local, base, flags) {
+            work::count(Step::ContextMemoHit);
             return Ok(found);
         }
+        work::count(Step::ContextPerformed);
+        let span = tracing::trace_span!(step::CONTEXT_PROCESSING).entered();
         let result = Arc::new(self.run(active, local, base, flags, remote)?);
+        drop(span);
         self.memo
             .remember(active, local, base, flags, result.clone());
         Ok(result)
     }
 
     /// §4.1.2 steps 1–6.
+    #[inline(never)]
     fn run(
         &self,
         active: &Arc<Context>,
@@ -380,6 +387,7 @@ impl Processor<'_> {
                         ));
                     }
                     remote.push(url.clone());
+                    work::count(Step::ContextRemote);
                     let loaded = self.memo.remote_context(self.loader, &url)?;
                     let snapshot = Arc::new(result);
                     let mut chain = remote.clone();
@@ -620,7 +628,10 @@ impl Processor<'_> {
     }
 
     /// JSON-LD 1.1 API §4.2.2 Create Term Definition, steps 1–28.
+    #[inline(never)]
     fn create_term_definition(&self, d: &mut Defining, term: &str) -> Result<()> {
+        work::count(Step::CreateTermDefinition);
+        let _span = tracing::trace_span!(step::CREATE_TERM_DEFINITION).entered();
         // Step 1.
         match d.defined.get(term) {
             Some(true) => return Ok(()),
@@ -921,6 +932,7 @@ impl Processor<'_> {
             let value = Arc::new(context.clone());
             let snapshot = Arc::new(d.result.clone());
             let mut chain = d.remote.clone();
+            work::count(Step::ContextScopedValidation);
             let scoped = self
                 .process_with(
                     &snapshot,

@@ -12,6 +12,8 @@ use super::context::{Container, Context, Flags, Processor};
 use super::{invalid, iri, Json};
 use crate::canon::jsonld::safe_mode::Violation;
 use crate::canon::jsonld::JsonLdErrorCode as Code;
+use crate::canon::step;
+use crate::canon::work::{self, Step};
 use crate::error::{Locate, Result};
 use serde_json::Map;
 use std::sync::Arc;
@@ -120,7 +122,9 @@ impl Expander<'_> {
         local: &Arc<Json>,
         base: Option<&str>,
         flags: Flags,
+        kind: Step,
     ) -> Result<Arc<Context>> {
+        work::count(kind);
         let context = self.processor.process(active, local, base, flags)?;
         match (&context.violation, self.safe) {
             (Some(violation), true) => Err((**violation).clone().error()),
@@ -152,6 +156,7 @@ impl Expander<'_> {
         base: Option<&str>,
         from_map: bool,
     ) -> Result<Json> {
+        work::count(Step::Expansion);
         let definition = property.and_then(|p| active.term(p));
         // Step 3: the property-scoped context.
         let scoped = definition.and_then(|d| d.context.clone());
@@ -191,7 +196,13 @@ impl Expander<'_> {
                     return Ok(Json::Null);
                 }
                 let context = match scoped {
-                    Some(s) => self.process(active, &s.value, s.base.as_deref(), Flags::DEFAULT)?,
+                    Some(s) => self.process(
+                        active,
+                        &s.value,
+                        s.base.as_deref(),
+                        Flags::DEFAULT,
+                        Step::ContextPropertyScoped,
+                    )?,
                     None => active.clone(),
                 };
                 let expanded = value_expansion(&context, property, scalar);
@@ -228,6 +239,7 @@ impl Expander<'_> {
             let has_value = map.keys().any(|k| expands_to(k, "@value"));
             let only_id = map.len() == 1 && map.keys().all(|k| expands_to(k, "@id"));
             if !from_map && !has_value && !only_id {
+                work::count(Step::ContextReverted);
                 active = previous.clone();
             }
         }
@@ -241,12 +253,17 @@ impl Expander<'_> {
                     override_protected: true,
                     ..Flags::DEFAULT
                 },
+                Step::ContextPropertyScoped,
             )?;
         }
         // Step 9: an embedded context.
         if let Some(local) = map.get("@context") {
             let local = self.processor.memo.document_context(local);
-            active = self.process(&active, &local, base, Flags::DEFAULT)?;
+            let kind = match self.root == Some(map as *const _) {
+                true => Step::ContextTopLevel,
+                false => Step::ContextEmbedded,
+            };
+            active = self.process(&active, &local, base, Flags::DEFAULT, kind)?;
         }
         // Steps 10–11: type-scoped contexts, in lexicographical order of the type values.
         let type_scoped = active.clone();
@@ -275,6 +292,7 @@ impl Expander<'_> {
                             propagate: false,
                             ..Flags::DEFAULT
                         },
+                        Step::ContextTypeScoped,
                     )?;
                 }
             }
@@ -414,6 +432,7 @@ impl Expander<'_> {
                                 override_protected: true,
                                 ..Flags::DEFAULT
                             },
+                            Step::ContextPropertyScoped,
                         )?;
                         let nested_scope = Scope {
                             active: &nested_context,
@@ -776,8 +795,13 @@ impl Expander<'_> {
                 let mut context = active.previous.clone().unwrap_or_else(|| active.clone());
                 if container.has(Container::TYPE) {
                     if let Some(sc) = context.term(index).and_then(|d| d.context.clone()) {
-                        context =
-                            self.process(&context, &sc.value, sc.base.as_deref(), Flags::DEFAULT)?;
+                        context = self.process(
+                            &context,
+                            &sc.value,
+                            sc.base.as_deref(),
+                            Flags::DEFAULT,
+                            Step::ContextTypeScoped,
+                        )?;
                     }
                 }
                 context
@@ -925,6 +949,7 @@ impl Expander<'_> {
                 ));
             }
             if let Some(set) = result.remove("@set") {
+                work::count(Step::SetObjects);
                 return Ok(set);
             }
         } else if let Some(ty) = result.get_mut("@type") {
@@ -983,7 +1008,10 @@ impl Expander<'_> {
 
 /// Value Expansion (JSON-LD 1.1 API, `#value-expansion`): a scalar under `property` as a value object, or a
 /// node reference for `@type: @id` / `@vocab` terms.
+#[inline(never)]
 pub fn value_expansion(active: &Context, property: Option<&str>, value: &Json) -> Json {
+    work::count(Step::ValueExpansion);
+    let _span = tracing::trace_span!(step::VALUE_EXPANSION).entered();
     let definition = property.and_then(|p| active.term(p));
     let type_mapping = definition.and_then(|d| d.type_mapping.as_deref());
     let mut result = Map::new();

@@ -3,6 +3,8 @@
 //! IRI resolution (RFC 3986 §5.2).
 
 use super::context::Context;
+use crate::canon::step;
+use crate::canon::work::{self, Step};
 
 pub use crate::canon::jsonld::syntax::{
     has_keyword_form, is_absolute_iri, is_blank, is_keyword, split_compact,
@@ -170,64 +172,84 @@ fn remove_dot_segments(path: &str) -> String {
 /// IRI Expansion (JSON-LD 1.1 API, `#iri-expansion`) against a finished active context: steps 1, 2 and 4–9
 /// (steps 3 and 6.3, which create term definitions, only apply while a context is being processed, see
 /// [`super::context`]). Returns `None` for null (a term mapped to null, or a keyword-like value).
+#[inline(never)]
 pub fn expand(
     context: &Context,
     value: &str,
     document_relative: bool,
     vocab: bool,
 ) -> Option<String> {
+    let _span = tracing::trace_span!(step::IRI_EXPANSION).entered();
+    let (outcome, step) = expansion(context, value, document_relative, vocab);
+    work::count(step);
+    outcome
+}
+
+/// IRI Expansion's steps 1, 2 and 4–9, with the step that decided (for [`work`]).
+fn expansion(
+    context: &Context,
+    value: &str,
+    document_relative: bool,
+    vocab: bool,
+) -> (Option<String>, Step) {
     // Step 1: keywords expand to themselves.
     if is_keyword(value) {
-        return Some(value.to_string());
+        return (Some(value.to_string()), Step::IriKeyword);
     }
     // Step 2: keyword-like values are ignored.
     if has_keyword_form(value) {
-        return None;
+        return (None, Step::IriKeywordLike);
     }
     let definition = context.term(value);
     // Step 4: a term defined as a keyword alias.
     if let Some(def) = definition {
         if let Some(iri) = &def.iri {
             if is_keyword(iri) {
-                return Some(iri.clone());
+                return (Some(iri.clone()), Step::IriKeyword);
             }
         }
     }
     // Step 5: with vocab, a defined term gives its IRI mapping (possibly null).
     if vocab {
         if let Some(def) = definition {
-            return def.iri.clone();
+            return (def.iri.clone(), Step::IriTerm);
         }
     }
     // Step 6: a colon after the first character: an IRI, a compact IRI or a blank node identifier.
     if let Some((prefix, suffix)) = split_compact(value) {
         // Step 6.2.
-        if prefix == "_" || suffix.starts_with("//") {
-            return Some(value.to_string());
+        if prefix == "_" {
+            return (Some(value.to_string()), Step::IriBlankNode);
+        }
+        if suffix.starts_with("//") {
+            return (Some(value.to_string()), Step::IriAbsolute);
         }
         // Step 6.4: a compact IRI whose prefix is a prefix term.
         if let Some(def) = context.term(prefix) {
             if let (Some(iri), true) = (&def.iri, def.prefix) {
-                return Some(format!("{iri}{suffix}"));
+                return (Some(format!("{iri}{suffix}")), Step::IriCompact);
             }
         }
         // Step 6.5: already an absolute IRI.
         if is_absolute_iri(value) {
-            return Some(value.to_string());
+            return (Some(value.to_string()), Step::IriAbsolute);
         }
     }
     // Step 7: the vocabulary mapping.
     if vocab {
         if let Some(mapping) = &context.vocab {
-            return Some(format!("{mapping}{value}"));
+            return (Some(format!("{mapping}{value}")), Step::IriVocabulary);
         }
     }
     // Step 8: relative to the base IRI.
     if document_relative {
-        return Some(resolve(context.base.as_deref(), value));
+        return (
+            Some(resolve(context.base.as_deref(), value)),
+            Step::IriDocument,
+        );
     }
     // Step 9.
-    Some(value.to_string())
+    (Some(value.to_string()), Step::IriUnchanged)
 }
 
 #[cfg(test)]

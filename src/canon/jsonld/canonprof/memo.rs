@@ -7,6 +7,7 @@
 use super::context::{Context, Flags};
 use super::{invalid, Json};
 use crate::canon::jsonld::JsonLdErrorCode as Code;
+use crate::canon::work::{self, Step};
 use crate::error::Result;
 use crate::loader::OfflineLoader;
 use std::collections::HashMap;
@@ -27,6 +28,8 @@ type Processed = (Arc<Json>, Arc<Context>);
 /// Memoized context processing state (see the module documentation). Thread-safe.
 #[derive(Default)]
 pub struct Memo {
+    /// Processed contexts are not remembered ([`Memo::as_written`]).
+    as_written: bool,
     processed: Mutex<HashMap<Key, Processed>>,
     remote: Mutex<HashMap<String, Arc<Json>>>,
     documents: Mutex<HashMap<String, Arc<Json>>>,
@@ -34,6 +37,16 @@ pub struct Memo {
 }
 
 impl Memo {
+    /// A memo that remembers no processed context, so that every Context Processing invocation runs, as the
+    /// algorithms are written ([`crate::loader::OfflineLoader::with_as_written`]); remote context documents are
+    /// still dereferenced once (JSON-LD 1.1 API §4.1.2 step 5.2.4).
+    pub fn as_written() -> Memo {
+        Memo {
+            as_written: true,
+            ..Memo::default()
+        }
+    }
+
     /// The initial active context for documents at `base` (one per base, so memo keys built on it match).
     pub fn initial(&self, base: Option<&str>) -> Arc<Context> {
         let mut map = self.initial.lock().expect("memo lock");
@@ -60,6 +73,9 @@ impl Memo {
         base: Option<&str>,
         flags: Flags,
     ) -> Option<Arc<Context>> {
+        if self.as_written {
+            return None;
+        }
         let key = key(active, local, base, flags);
         let map = self.processed.lock().expect("memo lock");
         map.get(&key).map(|(_, context)| context.clone())
@@ -74,6 +90,9 @@ impl Memo {
         flags: Flags,
         result: Arc<Context>,
     ) {
+        if self.as_written {
+            return;
+        }
         let key = key(active, local, base, flags);
         let mut map = self.processed.lock().expect("memo lock");
         map.insert(key, (local.clone(), result));
@@ -87,6 +106,7 @@ impl Memo {
         if let Some(found) = self.remote.lock().expect("memo lock").get(url) {
             return Ok(found.clone());
         }
+        work::count(Step::ContextDereferenced);
         let document = loader.dereference(url)?;
         let context = document
             .as_object()

@@ -33,7 +33,8 @@ pub type Json = serde_json::Value;
 
 /// JSON-LD 1.1 API §4.1 `expand()` with canonprof's engine: `base` as the document URL (`None` for the Data
 /// Integrity cryptosuites), `safe` for safe mode. The memo is the loader's (kept across documents) when its
-/// processed-context cache is on, else a fresh one for this document. Returns the expanded document's items.
+/// processed-context cache is on, else a fresh one for this document — one that remembers no processed context
+/// when the loader asks for the algorithms as written ([`OfflineLoader::as_written`]). Returns the expanded document's items.
 /// Errors: [`ErrorKind::Expansion`](crate::ErrorKind::Expansion) (spec error code first), [`ErrorKind::SafeMode`](crate::ErrorKind::SafeMode) naming the member, loader
 /// errors ([`ErrorKind::UnknownContext`](crate::ErrorKind::UnknownContext) names the URL, [`ErrorKind::Limit`](crate::ErrorKind::Limit) for a context overflow).
 pub fn expand(
@@ -45,7 +46,10 @@ pub fn expand(
     loader.clear_failure();
     let shared;
     let fresh;
-    let memo: &Memo = if loader.caches_contexts() {
+    let memo: &Memo = if loader.as_written() {
+        fresh = Memo::as_written();
+        &fresh
+    } else if loader.caches_contexts() {
         shared = loader.derived("canonprof-memo", || Ok(Memo::default()))?;
         &shared
     } else {

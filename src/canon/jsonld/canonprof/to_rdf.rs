@@ -12,6 +12,8 @@ use crate::canon::jsonld::rdf::{
     subject_term, Sink,
 };
 use crate::canon::jsonld::syntax::is_blank;
+use crate::canon::step;
+use crate::canon::work::{self, Step};
 use crate::canon::Quads;
 use crate::error::{Error, ErrorKind, Locate, Result};
 use ahash::AHashMap as HashMap;
@@ -111,6 +113,7 @@ impl<'a> State<'a> {
 
     /// §7.2 / §8.1 for one node object: types, properties, reverse properties, `@included`, `@graph`.
     fn node(&mut self, node: &'a Map<String, Json>, graph: &GraphName) -> Result<Subject> {
+        work::count(Step::NodeObjects);
         let (subject, keep) = match node.get("@id").and_then(Json::as_str) {
             Some(id) => {
                 let found = self.id(id, "`@id` value");
@@ -210,6 +213,7 @@ impl<'a> State<'a> {
 
     /// §8.2 Object to RDF Conversion (nodes recurse, lists per §8.3). `None` when nothing is produced.
     fn object(&mut self, object: &'a Json, graph: &GraphName) -> Result<Option<Term>> {
+        work::count(Step::ObjectToRdf);
         let Json::Object(map) = object else {
             return Ok(None);
         };
@@ -241,7 +245,10 @@ impl<'a> State<'a> {
     }
 
     /// §8.3 List to RDF Conversion.
+    #[inline(never)]
     fn list(&mut self, items: &'a [Json], graph: &GraphName) -> Result<Term> {
+        work::count(Step::ListToRdf);
+        let _span = tracing::trace_span!(step::LIST_TO_RDF).entered();
         if items.is_empty() {
             return Ok(rdf::NIL.into_owned().into());
         }
@@ -254,7 +261,10 @@ impl<'a> State<'a> {
     }
 
     /// §8.2 steps 4–13 for a value object. `None` for a null `@value`.
+    #[inline(never)]
     fn value(&mut self, map: &'a Map<String, Json>) -> Result<Option<Term>> {
+        work::count(Step::ValueObjects);
+        let _span = tracing::trace_span!(step::OBJECT_TO_RDF).entered();
         let value = map.get("@value").unwrap_or(&Json::Null);
         let datatype = map.get("@type").and_then(Json::as_str);
         if datatype == Some("@json") {

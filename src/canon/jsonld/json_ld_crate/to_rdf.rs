@@ -12,6 +12,8 @@ use crate::canon::jsonld::rdf::{
     default_literal, i18n_literal, json_literal, lost, number_lexical, string_lexical,
     subject_term, Sink,
 };
+use crate::canon::step;
+use crate::canon::work::{self, Step};
 use crate::canon::Quads;
 use crate::error::{Locate, Result};
 use json_ld::object::value::Literal as LdLiteral;
@@ -113,6 +115,7 @@ impl State {
         node: &Node<json_ld::IriBuf, json_ld::BlankIdBuf>,
         graph: &GraphName,
     ) -> Result<Subject> {
+        work::count(Step::NodeObjects);
         // Lossy mode: a node with an invalid `@id` keeps a stand-in subject so its nested nodes still convert, but
         // its own statements are dropped and counted.
         let (subject, keep) = match &node.id {
@@ -198,6 +201,7 @@ impl State {
         object: &IndexedObject<json_ld::IriBuf, json_ld::BlankIdBuf>,
         graph: &GraphName,
     ) -> Result<Option<Term>> {
+        work::count(Step::ObjectToRdf);
         match object.inner() {
             Object::Node(node) => {
                 // A reference to a node whose `@id` is invalid is dropped with it (lossy mode).
@@ -225,11 +229,14 @@ impl State {
     }
 
     /// §8.3 List Conversion: `rdf:first`/`rdf:rest` cells with fresh blank nodes; `rdf:nil` for an empty list.
+    #[inline(never)]
     fn list(
         &mut self,
         items: &[Indexed<Object<json_ld::IriBuf, json_ld::BlankIdBuf>>],
         graph: &GraphName,
     ) -> Result<Term> {
+        work::count(Step::ListToRdf);
+        let _span = tracing::trace_span!(step::LIST_TO_RDF).entered();
         if items.is_empty() {
             return Ok(rdf::NIL.into_owned().into());
         }
@@ -242,7 +249,10 @@ impl State {
     }
 
     /// §8.2 steps 4–13 for a value object.
+    #[inline(never)]
     fn value(&mut self, value: &json_ld::object::Value<json_ld::IriBuf>) -> Result<Option<Term>> {
+        work::count(Step::ValueObjects);
+        let _span = tracing::trace_span!(step::OBJECT_TO_RDF).entered();
         use json_ld::object::Value as V;
         let literal = match value {
             V::Json(json) => {

@@ -1,0 +1,62 @@
+//! The work counters of one credential's RDFC-1.0 ([`crate::canon::work`]): one iteration at steady state (the
+//! loader as the measured runs left it), one cold (a fresh copy of the loader: context cache and memo empty),
+//! and, for canonprof's engine, one following the algorithms as written (no memo, no context cache) — whose
+//! canonical N-Quads must be the same bytes.
+
+use crate::canon::rdfc::{self, RdfcOptions};
+use crate::canon::work::{self, Engines, Work};
+use crate::error::{Error, ErrorKind, Result};
+use crate::loader::{Engine, OfflineLoader};
+use crate::report::CounterResult;
+
+/// The counters of RDFC-1.0 on `text` through `loader`'s engine (see the module documentation), those that
+/// engine has. Errors: the pipeline's; [`ErrorKind::Internal`] when the run as written gives other canonical
+/// N-Quads.
+pub fn counters(
+    label: &str,
+    text: &str,
+    loader: &OfflineLoader,
+    options: &RdfcOptions,
+) -> Result<Vec<CounterResult>> {
+    let (steady, canonical) = counted(label, text, loader, options)?;
+    let (cold, _) = counted(label, text, &loader.fresh_copy(), options)?;
+    let canonprof = loader.engine() == Engine::Canonprof;
+    let as_written = match canonprof {
+        true => {
+            let literal = loader.fresh_copy().with_as_written(true);
+            let (as_written, literal_canonical) = counted(label, text, &literal, options)?;
+            if literal_canonical != canonical {
+                return Err(Error::new(
+                    ErrorKind::Internal,
+                    "internal error: canonprof's engine gives other canonical N-Quads when it follows the algorithms as written",
+                )
+                .in_source(label));
+            }
+            Some(as_written)
+        }
+        false => None,
+    };
+    Ok(steady
+        .iter()
+        .filter(|(step, _)| canonprof || step.engines() == Engines::Both)
+        .map(|(step, value)| CounterResult {
+            name: step.name().to_string(),
+            section: step.section().to_string(),
+            steady: value,
+            cold: cold.get(step),
+            as_written: as_written.map(|w| w.get(step)),
+        })
+        .collect())
+}
+
+/// One counted canonicalization: its counts and canonical N-Quads.
+fn counted(
+    label: &str,
+    text: &str,
+    loader: &OfflineLoader,
+    options: &RdfcOptions,
+) -> Result<(Work, String)> {
+    work::take();
+    let output = rdfc::canonicalize_jsonld(label, text, loader, options)?;
+    Ok((work::take(), output.canonical))
+}
