@@ -4,6 +4,7 @@
 
 pub mod flames;
 mod metadata;
+pub mod signed;
 pub mod sweep;
 pub mod work;
 
@@ -127,6 +128,9 @@ pub struct Extra<'a> {
     pub engine: Option<&'a OfflineLoader>,
     /// `--engine both --context-cache both`: canonprof's engine with the context cache off.
     pub engine_cold: Option<&'a OfflineLoader>,
+    /// Per credential (by index), the other inputs a verifier canonicalizes for it ([`signed::verifier_view`]);
+    /// missing or empty for an unsigned credential.
+    pub proofs: &'a [Vec<signed::ProofPart>],
 }
 
 /// Runs the main job on checked credentials; `progress` is called after every iteration pair. RDFC-1.0 is
@@ -143,7 +147,7 @@ pub fn run(
     let started_at = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     let timer = profile::Timer::with_detail(config.detail);
     let mut results = Vec::new();
-    for (credential, shape) in credentials.iter().zip(shapes) {
+    for (index, (credential, shape)) in credentials.iter().zip(shapes).enumerate() {
         let doc = &credential.document;
         let (label, text) = (doc.label.as_str(), doc.text.as_str());
         let rdfc_result = measure_algorithm(
@@ -187,6 +191,30 @@ pub fn run(
             loader,
             progress,
         )?;
+        let proofs = extra
+            .proofs
+            .get(index)
+            .map_or(&[][..], Vec::as_slice)
+            .iter()
+            .map(|part| {
+                let doc = &part.document;
+                let result = measure_algorithm(
+                    config,
+                    &timer,
+                    part.algorithm,
+                    &doc.label,
+                    &doc.text,
+                    loader,
+                    progress,
+                )?;
+                Ok(crate::report::ProofResult {
+                    proof: part.proof.clone(),
+                    cryptosuite: part.cryptosuite.clone(),
+                    part: part.part.to_string(),
+                    result,
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
         results.push(CredentialResult {
             credential: credential.name.clone(),
             set: credential.set.to_string(),
@@ -203,6 +231,7 @@ pub fn run(
             rdfc_engine,
             rdfc_engine_cold,
             jcs: jcs_result,
+            proofs,
         });
     }
     let summary = summarize(&results);

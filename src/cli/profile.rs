@@ -93,11 +93,13 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         .loaders()?
         .with_as_written(args.engine.as_written);
     let loader = loaders.loader(engines[0], caches[0])?;
-    let credentials = if args.credential.is_empty() {
+    let mut credentials = if args.credential.is_empty() {
         corpus::for_main_job(args.schema)
     } else {
         corpus::user_files(&args.credential)?
     };
+    // A signed credential is profiled as a verifier sees it: without its proof, and each proof configuration.
+    let proofs = benchmark::signed::verifier_view(&mut credentials)?;
     let shapes = benchmark::check(&credentials, &loader, &config)?;
     let other_engine = match engines.get(1) {
         Some(&engine) => Some(loaders.loader(engine, caches[0])?),
@@ -121,11 +123,13 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         + usize::from(cold.is_some())
         + usize::from(other_engine.is_some())
         + usize::from(other_engine_cold.is_some());
-    let steps = (credentials.len() * pipelines * config.runs * config.iterations) as u64;
+    let parts: usize = proofs.iter().map(Vec::len).sum();
+    let steps = ((credentials.len() * pipelines + parts) * config.runs * config.iterations) as u64;
     let extra = benchmark::Extra {
         cold: cold.as_ref(),
         engine: other_engine.as_ref(),
         engine_cold: other_engine_cold.as_ref(),
+        proofs: &proofs,
     };
     let report = with_progress(steps, "measuring", |bar| {
         benchmark::run(&credentials, &shapes, &loader, extra, &config, &mut || {

@@ -34,6 +34,14 @@ struct Entry<'a> {
     baseline: bool,
     file: &'a str,
     algorithm: &'a str,
+    /// `document` (for a signed credential: without its top-level proof), `proof configuration` or `chain
+    /// document`.
+    part: &'a str,
+    /// For a proof's part: which proof, and its cryptosuite.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    proof: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cryptosuite: Option<&'a str>,
     context_cache: Option<bool>,
     engine: Option<&'a str>,
     bytes: usize,
@@ -83,7 +91,18 @@ pub fn render_with(report: &Report, exchange: Option<&FormatsReport>) -> String 
     let results = report
         .credentials
         .iter()
-        .flat_map(|c| c.algorithms().into_iter().map(move |a| entry(c, a)))
+        .flat_map(|c| {
+            let parts = c.proofs.iter().map(move |p| Entry {
+                part: &p.part,
+                proof: Some(&p.proof),
+                cryptosuite: Some(&p.cryptosuite),
+                ..entry(c, &p.result)
+            });
+            c.algorithms()
+                .into_iter()
+                .map(move |a| entry(c, a))
+                .chain(parts)
+        })
         .collect();
     to_text(&Export {
         schema_version: SCHEMA_VERSION,
@@ -121,6 +140,9 @@ fn entry<'a>(c: &'a CredentialResult, a: &'a AlgorithmResult) -> Entry<'a> {
         baseline: c.baseline,
         file: &c.file,
         algorithm: &a.algorithm,
+        part: "document",
+        proof: None,
+        cryptosuite: None,
         context_cache: a.context_cache,
         engine: a.engine.as_deref(),
         bytes: c.bytes,

@@ -89,6 +89,17 @@ fn credential(out: &mut String, c: &CredentialResult) {
     for a in c.algorithms() {
         algorithm(out, a, width);
     }
+    if !c.proofs.is_empty() {
+        let _ = writeln!(
+            out,
+            "  signed: the rows above are the document without its top-level proof, as a verifier canonicalizes it; each proof's parts:"
+        );
+        for p in &c.proofs {
+            let label = format!("{} — {}", p.proof, p.part);
+            let _ = writeln!(out, "  {label}");
+            algorithm(out, &p.result, width);
+        }
+    }
     for a in c.algorithms() {
         spec_steps(out, a);
     }

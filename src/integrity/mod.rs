@@ -17,3 +17,4 @@ pub mod selection;
 pub mod skolem;
 pub mod suites;
 pub mod terms;
+pub mod verifier;

@@ -123,6 +123,24 @@ pub struct CredentialResult {
     pub rdfc_engine_cold: Option<AlgorithmResult>,
     /// JCS pipeline.
     pub jcs: AlgorithmResult,
+    /// A signed credential, profiled as a verifier sees it: the rows above are the document without its
+    /// top-level `proof`; these are each proof's configuration (and a chained proof's document), with the
+    /// algorithm its cryptosuite names. Empty for an unsigned credential.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub proofs: Vec<ProofResult>,
+}
+
+/// One more input a verifier canonicalizes for a signed credential.
+#[derive(Debug, Clone, Serialize)]
+pub struct ProofResult {
+    /// Which proof, e.g. `proof 1 of 1 (eddsa-rdfc-2022)`.
+    pub proof: String,
+    /// The proof's cryptosuite (or its type, for a proof without one).
+    pub cryptosuite: String,
+    /// `proof configuration`, or `chain document` (the document with the proofs a chained proof names).
+    pub part: String,
+    /// The pipeline its cryptosuite names, measured on it.
+    pub result: AlgorithmResult,
 }
 
 /// One row of a breakdown: phase or sub-phase name (`total` for the whole pipeline), its parent phase for a

@@ -18,4 +18,5 @@ mod mdoc;
 mod properties;
 mod rdfc_suite;
 mod sd_jwt;
+mod signed_input;
 mod work_counters;

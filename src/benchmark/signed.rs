@@ -1,0 +1,67 @@
+//! Signed input, profiled as a verifier sees it ([`crate::integrity::verifier`]): a credential with a top-level
+//! `proof` is measured as the document without it, and each proof's configuration (and, for a proof in a chain,
+//! the document with the proofs it names) separately, with the algorithm its cryptosuite names.
+
+use crate::canon::Algorithm;
+use crate::corpus::Credential;
+use crate::document::Document;
+use crate::error::Result;
+use crate::integrity::verifier;
+
+/// One more input of a signed credential: a proof configuration, or the document a chained proof secures.
+#[derive(Debug, Clone)]
+pub struct ProofPart {
+    /// Which proof (see [`verifier::ProofInput::label`]).
+    pub proof: String,
+    /// The proof's cryptosuite (or type).
+    pub cryptosuite: String,
+    /// `proof configuration` or `chain document`.
+    pub part: &'static str,
+    /// The canonicalization the cryptosuite names.
+    pub algorithm: Algorithm,
+    /// The input: its label (the file and the part) and JSON text.
+    pub document: Document,
+}
+
+/// Replaces each signed credential's text by the document without its top-level `proof` (JSON, pretty-printed;
+/// the label stays the file's) and returns, per credential, the other inputs a verifier canonicalizes. Unsigned credentials are unchanged,
+/// with no parts. Errors: the file is not JSON ([`crate::ErrorKind::Json`]); a malformed `proof` or a dangling
+/// `previousProof` ([`crate::ErrorKind::Proof`]) — each naming the file.
+pub fn verifier_view(credentials: &mut [Credential]) -> Result<Vec<Vec<ProofPart>>> {
+    credentials
+        .iter_mut()
+        .map(|credential| {
+            let doc = &credential.document;
+            doc.check_json()?;
+            let value: serde_json::Value = serde_json::from_str(&doc.text)
+                .map_err(|e| crate::document::json_error(&doc.label, &e))?;
+            let Some(inputs) = verifier::inputs(&value).map_err(|e| e.in_source(&doc.label))?
+            else {
+                return Ok(Vec::new());
+            };
+            let label = doc.label.clone();
+            let text = |value: &serde_json::Value| {
+                serde_json::to_string_pretty(value).expect("a JSON value serializes")
+            };
+            let mut parts = Vec::new();
+            for proof in &inputs.proofs {
+                let part = |name: &'static str, value: &serde_json::Value| ProofPart {
+                    proof: proof.label.clone(),
+                    cryptosuite: proof.cryptosuite.clone(),
+                    part: name,
+                    algorithm: proof.algorithm,
+                    document: Document {
+                        label: format!("{label} ({}, {name})", proof.label),
+                        text: text(value),
+                    },
+                };
+                parts.push(part("proof configuration", &proof.configuration));
+                if let Some(chained) = &proof.document {
+                    parts.push(part("chain document", chained));
+                }
+            }
+            credential.document.text = text(&inputs.unsecured);
+            Ok(parts)
+        })
+        .collect()
+}
