@@ -2,6 +2,7 @@
 //! then R runs × N iterations of RDFC-1.0 and JCS — each iteration once under the span timer and once without it,
 //! in alternating order, so the instrumentation overhead is measured in the same run — and summarize.
 
+pub mod claims;
 pub mod flames;
 mod metadata;
 pub mod signed;

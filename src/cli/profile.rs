@@ -151,8 +151,11 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
     if let Some(exchange) = &exchange {
         write_stdout(&format!("\n{}", export::exchange::formats_table(exchange)))?;
     }
+    let claims = benchmark::claims::evaluate(&report, exchange.as_ref());
+    write_stdout(&format!("\n{}", export::table::claims(&claims)))?;
     if let Some(path) = &args.export_json {
-        export::write_atomically(path, &export::json::render_with(&report, exchange.as_ref()))?;
+        let json = export::json::render_with(&report, exchange.as_ref(), &claims);
+        export::write_atomically(path, &json)?;
     }
     if let Some(path) = &args.export_csv {
         export::write_atomically(path, &export::csv::render(&report))?;

@@ -167,6 +167,7 @@ pub fn run(
             results.push(FormatResult {
                 format: leg.format(),
                 alg: alg.name().to_string(),
+                engine: leg.engine().map(str::to_string),
                 total_us: operations.iter().map(|o| o.total.median_us).sum(),
                 total_range_us: range,
                 canonicalizations: operations.iter().map(|o| o.canonicalizations).sum(),

@@ -5,6 +5,7 @@
 
 use super::vcdm::{disclose, mandatory_pointers, selective_pointers};
 use super::{Exchange, Operation};
+use crate::canon::jsonld::SELECTIVE_DISCLOSURE_ENGINE;
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::ecdsa_sd::{self, BaseOptions};
 use crate::integrity::suites::{self, Cryptosuite};
@@ -124,9 +125,13 @@ impl<'a> Leg<'a> {
         self
     }
 
-    /// The expansion engine of this leg's RDFC-1.0 canonicalizations (`json-ld` or `canonprof`).
+    /// The expansion engine of this leg's RDFC-1.0 canonicalizations (`json-ld` or `canonprof`): the loader's,
+    /// except for ecdsa-sd-2023, which runs on [`SELECTIVE_DISCLOSURE_ENGINE`] whatever the loader says.
     pub fn engine(&self) -> &'static str {
-        self.loader.engine().name()
+        match self.suite.is_selective() {
+            true => SELECTIVE_DISCLOSURE_ENGINE.name(),
+            false => self.loader.engine().name(),
+        }
     }
 
     fn issue(&self) -> Result<usize> {
@@ -196,5 +201,9 @@ impl Exchange for Leg<'_> {
 
     fn presented_bytes(&self) -> usize {
         serde_json::to_string(&self.presented).map_or(0, |s| s.len())
+    }
+
+    fn engine(&self) -> Option<&'static str> {
+        (!self.suite.is_jcs()).then(|| Leg::engine(self))
     }
 }

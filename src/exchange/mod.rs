@@ -56,6 +56,11 @@ pub trait Exchange {
     fn run(&self, op: Operation) -> Result<usize>;
     /// Size of what the holder sends the verifier (bytes).
     fn presented_bytes(&self) -> usize;
+    /// The JSON-LD expansion engine that ran this format's RDFC-1.0 canonicalizations (`json-ld` or
+    /// `canonprof`); `None` when it runs none (SD-JWT VC, mdoc, the JCS suites).
+    fn engine(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// A format whose exchange runs no canonicalization (SD-JWT VC, mdoc): its three operations, each making what

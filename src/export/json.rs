@@ -4,7 +4,7 @@
 
 use crate::report::exchange::FormatsReport;
 use crate::report::{
-    AlgorithmResult, CredentialResult, Metadata, Report, RunConfig, StepResult, Summary,
+    AlgorithmResult, Claim, CredentialResult, Metadata, Report, RunConfig, StepResult, Summary,
 };
 use crate::stats::RunStats;
 use serde::Serialize;
@@ -24,6 +24,9 @@ struct Export<'a> {
     /// The three-format exchange table, unless `--no-exchange`.
     #[serde(skip_serializing_if = "Option::is_none")]
     exchange: Option<&'a FormatsReport>,
+    /// The study's claims with this run's verdicts.
+    #[serde(skip_serializing_if = "<[Claim]>::is_empty")]
+    claims: &'a [Claim],
 }
 
 /// One (credential, algorithm) entry of `results`.
@@ -83,11 +86,11 @@ struct Phase<'a> {
 
 /// Renders the report as pretty-printed JSON.
 pub fn render(report: &Report) -> String {
-    render_with(report, None)
+    render_with(report, None, &[])
 }
 
-/// [`render`] with the main job's three-format `exchange` table.
-pub fn render_with(report: &Report, exchange: Option<&FormatsReport>) -> String {
+/// [`render`] with the main job's three-format `exchange` table and the study's `claims` checked.
+pub fn render_with(report: &Report, exchange: Option<&FormatsReport>, claims: &[Claim]) -> String {
     let results = report
         .credentials
         .iter()
@@ -111,6 +114,7 @@ pub fn render_with(report: &Report, exchange: Option<&FormatsReport>) -> String 
         config: &report.config,
         metadata: &report.metadata,
         exchange,
+        claims,
     })
 }
 

@@ -3,7 +3,7 @@
 //! of the study's claims.
 
 use super::{fmt_range, fmt_share, fmt_us, plural, thousands};
-use crate::report::{AlgorithmResult, CredentialResult, Report};
+use crate::report::{AlgorithmResult, Claim, CredentialResult, Report};
 use crate::stats::RunStats;
 use std::fmt::Write;
 
@@ -310,6 +310,38 @@ fn summary(out: &mut String, report: &Report) {
         plural(s.profiled, "credential"),
         fmt_share(s.max_label_share)
     );
+    for c in report.credentials.iter().filter(|c| !c.baseline) {
+        let shares: Vec<String> = std::iter::once(&c.rdfc)
+            .chain(c.rdfc_engine.as_ref())
+            .filter_map(|a| {
+                let expand = a.phases.iter().find(|p| p.name == "expand")?;
+                Some(format!(
+                    "{} {}",
+                    a.engine.as_deref().unwrap_or("-"),
+                    fmt_share(expand.share)
+                ))
+            })
+            .collect();
+        let literal = std::iter::once(&c.rdfc)
+            .chain(c.rdfc_engine.as_ref())
+            .find_map(|a| {
+                let p = a.counter("context_processing.performed")?;
+                let written = p.as_written?;
+                (p.cold > 0).then(|| {
+                    format!(
+                        "; Context Processing as written / performed cold {:.1}x",
+                        written as f64 / p.cold as f64
+                    )
+                })
+            })
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "  {}: expand's share of RDFC-1.0 {}{literal}",
+            c.credential,
+            shares.join(", ")
+        );
+    }
     let _ = writeln!(
         out,
         "  instrumentation overhead (span timer, detail {}, vs none, interleaved): {:+.1}%",
@@ -322,4 +354,22 @@ fn summary(out: &mut String, report: &Report) {
         "  machine: {} ({} cores), {}, commit {}",
         m.cpu, m.cores, m.rustc, m.git_commit
     );
+}
+
+/// The study's claims with this run's verdicts: one line per claim, what was measured, and the verdict.
+pub fn claims(claims: &[Claim]) -> String {
+    let mut out = String::from("The study's claims, checked on this run\n");
+    for c in claims {
+        let measured = match c.measured.is_empty() {
+            true => "nothing measured".to_string(),
+            false => c.measured.join("; "),
+        };
+        let _ = writeln!(
+            out,
+            "  {}: {} — measured: {measured}",
+            c.claim,
+            c.verdict.to_uppercase()
+        );
+    }
+    out
 }

@@ -77,6 +77,9 @@ pub struct FormatResult {
     pub format: String,
     /// The signature algorithm shared by every format (`ed25519`, `p256`).
     pub alg: String,
+    /// The JSON-LD expansion engine that ran its RDFC-1.0 canonicalizations; `None` when it runs none (SD-JWT
+    /// VC, mdoc, JCS suites).
+    pub engine: Option<String>,
     /// issue, present, verify.
     pub operations: Vec<OperationResult>,
     /// Sum of the operations' medians (µs).

@@ -275,6 +275,19 @@ pub struct Summary {
     pub instrumentation_overhead: f64,
 }
 
+/// One claim of the study, checked on this run's numbers.
+#[derive(Debug, Clone, Serialize)]
+pub struct Claim {
+    /// The claim, as the study makes it (e.g. `VCDM is 1.73-2.04x slower than mdoc`).
+    pub claim: String,
+    /// What this run measured, per engine (and cache setting or signature algorithm, where it matters), e.g.
+    /// `json-ld ed25519 3.57x`.
+    pub measured: Vec<String>,
+    /// `holds`, `does not hold`, `depends on the implementation` (it holds with one engine and not with the
+    /// other), or `not measured` (the run did not include what it needs).
+    pub verdict: String,
+}
+
 /// The whole main-job report.
 #[derive(Debug, Clone, Serialize)]
 pub struct Report {

@@ -2,6 +2,7 @@
 
 mod canonprof_engine;
 mod cases;
+mod claims;
 mod cli;
 mod common;
 mod corpus;

@@ -1,0 +1,53 @@
+//! The study's claims block of the main job: one line per claim with what was measured and a verdict, in the
+//! terminal and the JSON export. Only counts are asserted (six canonicalizations per exchange); the timing
+//! verdicts are checked for shape, never for which timing is larger.
+
+use crate::common::{canonprof_quick, read_json};
+
+#[test]
+fn the_main_job_prints_and_exports_every_claim_with_a_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("out.json");
+    let json_arg = json.display().to_string();
+    let output = canonprof_quick(&[
+        "--schema",
+        "all",
+        "--engine",
+        "both",
+        "--no-flamegraphs",
+        "--export-json",
+        &json_arg,
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("The study's claims, checked on this run"),
+        "{stdout}"
+    );
+    let claims = read_json(&json)["claims"].as_array().unwrap().clone();
+    assert_eq!(claims.len(), 6);
+    for claim in &claims {
+        let verdict = claim["verdict"].as_str().unwrap();
+        assert!(
+            ["holds", "does not hold", "depends on the implementation"].contains(&verdict),
+            "{claim}"
+        );
+        assert!(!claim["measured"].as_array().unwrap().is_empty(), "{claim}");
+        let line = format!(
+            "{}: {}",
+            claim["claim"].as_str().unwrap(),
+            verdict.to_uppercase()
+        );
+        assert!(stdout.contains(&line), "{line} in the terminal");
+    }
+    let six = &claims[3];
+    assert_eq!(six["verdict"], "holds");
+    assert_eq!(six["measured"][0], "6 per exchange in 7 of 7 VCDM rows");
+    // Both engines are measured, so the engine-dependent claims name both.
+    for claim in [&claims[0], &claims[4], &claims[5]] {
+        let measured = claim["measured"].to_string();
+        assert!(
+            measured.contains("json-ld") && measured.contains("canonprof"),
+            "{measured}"
+        );
+    }
+}
