@@ -359,16 +359,22 @@ fn summary(out: &mut String, report: &Report) {
 /// The study's claims with this run's verdicts: one line per claim, what was measured, and the verdict.
 pub fn claims(claims: &[Claim]) -> String {
     let mut out = String::from("The study's claims, checked on this run\n");
-    for c in claims {
-        let measured = match c.measured.is_empty() {
-            true => "nothing measured".to_string(),
-            false => c.measured.join("; "),
-        };
+    let (measured, unmeasured): (Vec<&Claim>, Vec<&Claim>) =
+        claims.iter().partition(|c| !c.measured.is_empty());
+    for c in measured {
         let _ = writeln!(
             out,
-            "  {}: {} — measured: {measured}",
+            "  {}: {} — measured: {}",
             c.claim,
-            c.verdict.to_uppercase()
+            c.verdict.to_uppercase(),
+            c.measured.join("; ")
+        );
+    }
+    if !unmeasured.is_empty() {
+        let _ = writeln!(
+            out,
+            "  not measured in this run: {} (they need the exchange table, or both credential sets)",
+            plural(unmeasured.len(), "claim")
         );
     }
     out
