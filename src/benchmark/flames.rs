@@ -20,9 +20,26 @@ use crate::report::Report;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// The subdirectory of a flamegraph directory that holds the second expansion engine's RDFC-1.0 graphs
-/// (`--engine both`), with their own `index.html`.
-pub const OTHER_ENGINE_DIR: &str = "canonprof-engine";
+/// The subdirectory of a flamegraph directory for `engine`'s RDFC-1.0 graphs when they are not the main ones
+/// (with their own `index.html`): `json-ld-engine`, `canonprof-engine`.
+pub fn engine_dir(engine: crate::loader::Engine) -> String {
+    format!("{}-engine", engine.name())
+}
+
+/// What was drawn, for people: `14 graphs with their folded stacks; 5 sampled, 1,112–1,131 samples each`.
+pub fn describe(graphs: &[Graph]) -> String {
+    let sampled: Vec<usize> = graphs.iter().filter_map(|g| g.samples).collect();
+    let counts = match (sampled.iter().min(), sampled.iter().max()) {
+        (Some(lo), Some(hi)) => format!(
+            "; {} sampled, {}–{} samples each",
+            sampled.len(),
+            crate::export::thousands(*lo as u64),
+            crate::export::thousands(*hi as u64)
+        ),
+        _ => String::new(),
+    };
+    format!("{} graphs with their folded stacks{counts}", graphs.len())
+}
 
 /// Where and how long to sample.
 #[derive(Debug, Clone)]
@@ -48,6 +65,8 @@ pub struct Graph {
     pub svg: String,
     /// Folded-stacks file name beside it.
     pub folded: String,
+    /// For a sampled graph (not a differential one): the samples it holds.
+    pub samples: Option<usize>,
 }
 
 /// The profiles of one credential and algorithm.
@@ -156,6 +175,7 @@ impl Output<'_> {
             label,
             svg,
             folded,
+            samples: None,
         });
         Ok(())
     }
@@ -223,6 +243,9 @@ pub fn write_all(
                 "samples",
                 &folded::to_text(&s.stacks),
             )?;
+            if let Some(graph) = out.graphs.last_mut() {
+                graph.samples = Some(s.samples as usize);
+            }
             let title = format!(
                 "{name} — {alg} — {} spans (mean wall time per iteration in ns, {} iterations)",
                 match settings.detail {

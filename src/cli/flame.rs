@@ -56,7 +56,7 @@ pub(super) fn run(args: FlameCommandArgs) -> Result<()> {
     // does.
     if let (Some(other), true) = (loaders.get(1), algorithms.contains(&Algorithm::Rdfc)) {
         benchmark::check(&credentials, other, &config)?;
-        let sub = settings.dir.join(flames::OTHER_ENGINE_DIR);
+        let sub = settings.dir.join(flames::engine_dir(other.engine()));
         create_dir(&sub)?;
         let settings = flames::Settings {
             dir: sub,

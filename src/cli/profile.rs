@@ -14,6 +14,7 @@ use clap::Args;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
+#[command(mut_arg("engine", |a| a.default_value("both")))]
 #[command(mut_arg("iterations", |a| a.help(format!(
     "Iterations per run (N) [default: {}; {} with --study]",
     Config::DEFAULT.iterations,
@@ -53,6 +54,11 @@ pub(super) struct ProfileArgs {
     no_flamegraphs: bool,
     #[command(flatten)]
     flame: FlameArgs,
+    /// With both engines: also draw the json-ld crate's RDFC-1.0 flamegraphs (in json-ld-engine/; its sampled
+    /// graphs are towers of the crate's async frames, and take --flame-seconds each). By default the RDFC-1.0
+    /// graphs are canonprof's engine's, whose frames are the specifications' steps.
+    #[arg(long, conflicts_with = "no_flamegraphs")]
+    all_flamegraphs: bool,
     #[command(flatten)]
     rdfc: RdfcArgs,
     /// Process each distinct top-level @context once and reuse it (as jsonld.js and PyLD do across calls); `off`
@@ -171,43 +177,56 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         started_at: report.metadata.started_at.clone(),
         detail: config.detail,
     };
+    // The main directory shows RDFC-1.0 and JCS with canonprof's engine when it runs (its frames are the spec
+    // steps); the json-ld crate's RDFC-1.0 graphs (towers of the crate's async frames) are drawn too, in a
+    // subdirectory, with --all-flamegraphs.
+    let (primary, secondary) = match &other_engine {
+        Some(other) => (other, args.all_flamegraphs.then_some(&loader)),
+        None => (&loader, None),
+    };
+    let sub_dir = secondary.map(|l| flames::engine_dir(l.engine()));
     let intro = html::engine_note(
-        loader.engine().name(),
-        other_engine.as_ref().map(|_| flames::OTHER_ENGINE_DIR),
+        primary.engine().name(),
+        secondary.map(|l| l.engine().name()).zip(sub_dir.as_deref()),
+        other_engine.is_some() && secondary.is_none(),
     );
-    let (index, count) = flamegraphs_with_index(
+    let (index, graphs) = flamegraphs_with_index(
         &credentials,
         &algorithms,
-        &loader,
+        primary,
         &config,
         &settings,
         &report,
         &intro,
     )?;
     write_stdout(&format!(
-        "\nFlamegraphs: {} ({count} graphs with their folded stacks)\n",
-        index.display()
+        "\nFlamegraphs: {} ({}, RDFC-1.0 with the {} engine)\n",
+        index.display(),
+        flames::describe(&graphs),
+        primary.engine().name()
     ))?;
-    // `--engine both`: canonprof's engine gets its own RDFC-1.0 graphs, in a subdirectory.
-    if let Some(other) = &other_engine {
-        let sub = dir.join(flames::OTHER_ENGINE_DIR);
+    if let (Some(other), Some(sub_dir)) = (secondary, sub_dir) {
+        let sub = dir.join(&sub_dir);
         create_dir(&sub)?;
         let settings = flames::Settings {
             dir: sub,
             ..settings
         };
-        let (index, count) = flamegraphs_with_index(
+        let note = html::other_engine_note(other.engine().name());
+        let (index, graphs) = flamegraphs_with_index(
             &credentials,
             &[Algorithm::Rdfc],
             other,
             &config,
             &settings,
             &report,
-            html::OTHER_ENGINE_NOTE,
+            &note,
         )?;
         write_stdout(&format!(
-            "Flamegraphs of the canonprof engine: {} ({count} graphs)\n",
-            index.display()
+            "Flamegraphs of the {} engine: {} ({})\n",
+            other.engine().name(),
+            index.display(),
+            flames::describe(&graphs)
         ))?;
     }
     Ok(())
@@ -223,8 +242,8 @@ fn flamegraphs_with_index(
     settings: &flames::Settings,
     report: &crate::report::Report,
     intro: &str,
-) -> Result<(PathBuf, usize)> {
+) -> Result<(PathBuf, Vec<flames::Graph>)> {
     let graphs = draw_flamegraphs(credentials, algorithms, loader, &config.rdfc, settings)?;
     let index = flames::write_index(&graphs, report, intro, &settings.dir)?;
-    Ok((index, graphs.len()))
+    Ok((index, graphs))
 }

@@ -22,24 +22,31 @@ td:first-child,td:nth-child(2),th{text-align:left}tr.sub td:nth-child(2){padding
 tr.total td{font-weight:bold}section{margin-bottom:3em}object{width:100%;border:1px solid #ddd;margin:.5em 0}\
 .meta{color:#555}";
 
-/// The note under the main index's heading: which expansion engine its RDFC-1.0 graphs show (`engine`), or,
-/// with `--engine both`, that they are the json-ld engine's and canonprof's are in `other_dir`.
-pub fn engine_note(engine: &str, other_dir: Option<&str>) -> String {
-    match other_dir {
-        Some(dir) => format!(
-            "<p>RDFC-1.0 graphs of the json-ld expansion engine; those of canonprof's engine are in \
-             <a href=\"{dir}/index.html\">{dir}/</a>.</p>\n"
+/// The note under the main index's heading: which engine the RDFC-1.0 graphs show, where the other engine's
+/// are (`other`: its name and subdirectory), or that they were left out (`left_out`: both engines ran, and
+/// `--all-flamegraphs` was not given).
+pub fn engine_note(engine: &str, other: Option<(&str, &str)>, left_out: bool) -> String {
+    let mut note = format!("<p>RDFC-1.0 graphs of the <strong>{engine}</strong> expansion engine");
+    match other {
+        Some((name, dir)) => note.push_str(&format!(
+            "; those of the {name} engine are in <a href=\"{dir}/index.html\">{dir}/</a>"
+        )),
+        None if left_out => note.push_str(
+            "; the json-ld crate's are drawn with <code>--all-flamegraphs</code> (its sampled graphs are towers of the crate's async frames)",
         ),
-        None => format!("<p>RDFC-1.0 expansion engine: {engine}.</p>\n"),
+        None => {}
     }
+    note.push_str(".</p>\n");
+    note
 }
 
-/// The note under the heading of the canonprof engine's own index (`--engine both`), one directory below the
-/// main one.
-pub const OTHER_ENGINE_NOTE: &str =
-    "<p>RDFC-1.0 graphs of <strong>canonprof's expansion engine</strong> \
-     (<code>--engine canonprof</code>); the json-ld engine's and JCS's are in \
-     <a href=\"../index.html\">the main index</a>.</p>\n";
+/// The note under the heading of a second engine's own index, one directory below the main one.
+pub fn other_engine_note(engine: &str) -> String {
+    format!(
+        "<p>RDFC-1.0 graphs of the <strong>{engine}</strong> expansion engine; the other engine's and JCS's are \
+         in <a href=\"../index.html\">the main index</a>.</p>\n"
+    )
+}
 
 /// Renders the index page of a run; `intro` is trusted HTML (made by canonprof, e.g. which expansion engine the
 /// graphs show) placed under the heading.

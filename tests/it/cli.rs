@@ -527,6 +527,8 @@ fn main_job_writes_all_exports() {
     let dir = tempfile::tempdir().unwrap();
     let path = |n: &str| -> PathBuf { dir.path().join(n) };
     let output = canonprof_ok(&[
+        "--engine",
+        "json-ld",
         "--no-flamegraphs",
         "--schema",
         "simple",
@@ -611,6 +613,8 @@ fn context_cache_both_reports_cached_and_cold_rdfc() {
     let json_path = dir.path().join("r.json");
     let csv_path = dir.path().join("r.csv");
     let output = canonprof_quick(&[
+        "--engine",
+        "json-ld",
         "--no-flamegraphs",
         "--schema",
         "simple",

@@ -239,13 +239,27 @@ fn sweep_of_blank_nodes_adds_one_blank_node_per_item() {
 }
 
 #[test]
-fn engine_both_draws_the_canonprof_engine_graphs_in_a_subdirectory() {
-    let (_dir, out, stdout) = main_job_flamegraphs(&["--no-exchange", "--engine", "both"], "0.2");
+fn both_engines_draw_canonprofs_graphs_and_the_json_ld_crates_with_all_flamegraphs() {
+    // The default: both engines measured, the RDFC-1.0 graphs are canonprof's engine's, no subdirectory.
+    let (_dir, out, stdout) = main_job_flamegraphs(&["--no-exchange"], "0.2");
     assert!(
-        stdout.contains("Flamegraphs of the canonprof engine"),
+        stdout.contains("RDFC-1.0 with the canonprof engine"),
         "{stdout}"
     );
-    let sub = out.join("canonprof-engine");
+    assert!(
+        stdout.contains("sampled, "),
+        "sample counts printed: {stdout}"
+    );
+    assert!(!out.join("json-ld-engine").exists());
+    let main = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(main.contains("--all-flamegraphs"), "{main}");
+    // With --all-flamegraphs, the json-ld crate's in a subdirectory of their own.
+    let (_dir, out, stdout) = main_job_flamegraphs(&["--no-exchange", "--all-flamegraphs"], "0.2");
+    assert!(
+        stdout.contains("Flamegraphs of the json-ld engine"),
+        "{stdout}"
+    );
+    let sub = out.join("json-ld-engine");
     for name in ["alumni", "vcdm2-simple", "person-20"] {
         for kind in ["sampled", "spans"] {
             let svg = sub.join(format!("{name}.rdfc-1.0.{kind}.svg"));
@@ -259,11 +273,14 @@ fn engine_both_draws_the_canonprof_engine_graphs_in_a_subdirectory() {
     }
     let index = std::fs::read_to_string(sub.join("index.html")).unwrap();
     assert!(index.contains("person-20.rdfc-1.0.sampled.svg"));
-    assert!(index.contains("canonprof's expansion engine"), "{index}");
+    assert!(
+        index.contains("<strong>json-ld</strong> expansion engine"),
+        "{index}"
+    );
     let main = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(
-        main.contains("href=\"canonprof-engine/index.html\""),
-        "the main index links to the canonprof engine's graphs"
+        main.contains("href=\"json-ld-engine/index.html\""),
+        "the main index links to the json-ld engine's graphs"
     );
 }
 

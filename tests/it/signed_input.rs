@@ -75,14 +75,18 @@ fn signed_vectors_give_the_vectors_canonical_document_and_proof_configuration() 
         ),
     ];
     for (credential, algorithm, document, proof) in cases {
+        // One document row per engine (both by default) for RDFC-1.0, one for JCS.
         let doc = row(&results, credential, "document", algorithm);
-        assert_eq!(doc.len(), 1, "{credential}");
+        assert!(!doc.is_empty(), "{credential}");
         let expected = vector(&format!("di-vectors/vc-di-eddsa/{document}"));
-        assert_eq!(
-            doc[0]["sha256"],
-            sha256(&expected),
-            "{credential}: document"
-        );
+        for d in doc {
+            assert_eq!(
+                d["sha256"],
+                sha256(&expected),
+                "{credential}: {}",
+                d["engine"]
+            );
+        }
         let config = row(&results, credential, "proof configuration", algorithm);
         assert_eq!(config.len(), 1, "{credential}");
         let expected = vector(&format!("di-vectors/vc-di-eddsa/{proof}"));

@@ -327,7 +327,14 @@ fn spec_detail_puts_spec_steps_under_their_phases_in_the_span_flamegraph() {
 
 #[test]
 fn as_written_without_canonprofs_engine_is_a_usage_error() {
-    let output = canonprof(&["--schema", "simple", "--as-written", "--no-flamegraphs"]);
+    let output = canonprof(&[
+        "--schema",
+        "simple",
+        "--engine",
+        "json-ld",
+        "--as-written",
+        "--no-flamegraphs",
+    ]);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("--engine canonprof"), "{stderr}");
