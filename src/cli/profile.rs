@@ -167,7 +167,7 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         export::write_atomically(path, &export::csv::render(&report))?;
     }
     if let Some(path) = &args.export_markdown {
-        export::write_atomically(path, &export::markdown::render(&report))?;
+        export::write_atomically(path, &export::markdown::render(&report, &claims))?;
     }
     let Some(dir) = flame_dir else { return Ok(()) };
     let algorithms = [Algorithm::Rdfc, Algorithm::Jcs];

@@ -122,7 +122,13 @@ fn section(out: &mut String, c: &CredentialResult, links: &[&Link<'_>]) {
         );
     }
     out.push_str("</ul>\n");
-    for (_, label, svg, _) in links.iter().filter(|l| l.1.starts_with("rdfc-1.0")) {
+    // The span graph first (with `--detail spec` it holds the specifications' steps), then the sampled one.
+    let mut embedded: Vec<&&Link> = links
+        .iter()
+        .filter(|l| l.1.starts_with("rdfc-1.0"))
+        .collect();
+    embedded.sort_by_key(|l| !l.1.ends_with("spans"));
+    for (_, label, svg, _) in embedded {
         let _ = writeln!(
             out,
             "<object type=\"image/svg+xml\" data=\"{}\" title=\"{}\"></object>",

@@ -1,12 +1,13 @@
 //! `--export-markdown`: the per-credential tables and the summary as GitHub-flavoured Markdown, ready to paste
 //! into a spec discussion.
 
+use super::thousands;
 use super::{fmt_range, fmt_share, fmt_us, plural};
-use crate::report::Report;
+use crate::report::{Claim, Report};
 use std::fmt::Write;
 
-/// Renders the report as Markdown.
-pub fn render(report: &Report) -> String {
+/// Renders the report as Markdown, with the study's `claims` checked (none: no claims section).
+pub fn render(report: &Report, claims: &[Claim]) -> String {
     let mut out = String::new();
     let cfg = &report.config;
     let m = &report.metadata;
@@ -89,8 +90,110 @@ pub fn render(report: &Report) -> String {
     );
     let _ = writeln!(
         out,
-        "- instrumentation overhead: {:+.1}%",
+        "- instrumentation overhead (detail {}): {:+.1}%",
+        cfg.detail,
         s.instrumentation_overhead * 100.0
     );
+    spec_steps(&mut out, report);
+    counters(&mut out, report);
+    if !claims.is_empty() {
+        let _ = writeln!(out, "\n## The study's claims, checked on this run\n");
+        let _ = writeln!(out, "| claim | verdict | measured |");
+        let _ = writeln!(out, "|---|---|---|");
+        for c in claims {
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} |",
+                c.claim,
+                c.verdict,
+                c.measured.join("; ")
+            );
+        }
+    }
     out
+}
+
+/// `--detail spec`: each pipeline's spec-step self times.
+fn spec_steps(out: &mut String, report: &Report) {
+    let rows: Vec<_> = report
+        .credentials
+        .iter()
+        .flat_map(|c| c.algorithms().into_iter().map(move |a| (c, a)))
+        .filter(|(_, a)| !a.steps.is_empty())
+        .collect();
+    if rows.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "\n## Spec steps (self time; the rows of a phase add up to it)\n"
+    );
+    let _ = writeln!(
+        out,
+        "| credential | algorithm | phase | step | median µs | run medians | share |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---:|---|---:|");
+    for (c, a) in rows {
+        for step in &a.steps {
+            let s = &step.stats;
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} | {} | {} | {} |",
+                c.credential,
+                a.label(),
+                step.phase,
+                step.name,
+                fmt_us(s.median_us),
+                fmt_range(s.min_run_median_us, s.max_run_median_us),
+                fmt_share(step.share)
+            );
+        }
+    }
+}
+
+/// The work counters of each credential (canonprof's engine where it ran, else the json-ld engine's), those
+/// not zero.
+fn counters(out: &mut String, report: &Report) {
+    let counted: Vec<_> = report
+        .credentials
+        .iter()
+        .filter_map(|c| {
+            c.rdfc_engine
+                .iter()
+                .chain(std::iter::once(&c.rdfc))
+                .find(|a| !a.counters.is_empty())
+                .map(|a| (c, a))
+        })
+        .collect();
+    if counted.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "\n## Work counters (one iteration; machine-independent)\n"
+    );
+    let _ = writeln!(
+        out,
+        "| credential | engine | counter | section | steady | cold | as written |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---:|---:|---:|");
+    for (c, a) in counted {
+        for k in a
+            .counters
+            .iter()
+            .filter(|k| k.steady + k.cold + k.as_written.unwrap_or(0) > 0)
+        {
+            let _ = writeln!(
+                out,
+                "| {} | {} | `{}` | {} | {} | {} | {} |",
+                c.credential,
+                a.engine.as_deref().unwrap_or("-"),
+                k.name,
+                k.section,
+                thousands(k.steady),
+                thousands(k.cold),
+                k.as_written.map_or("-".to_string(), thousands)
+            );
+        }
+    }
 }

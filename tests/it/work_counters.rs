@@ -219,6 +219,8 @@ fn the_main_job_exports_counters_and_spec_steps() {
     let dir = tempfile::tempdir().unwrap();
     let json = dir.path().join("out.json");
     let json_arg = json.display().to_string();
+    let (csv, markdown) = (dir.path().join("out.csv"), dir.path().join("out.md"));
+    let (csv_arg, markdown_arg) = (csv.display().to_string(), markdown.display().to_string());
     let output = canonprof_quick(&[
         "--schema",
         "simple",
@@ -230,7 +232,38 @@ fn the_main_job_exports_counters_and_spec_steps() {
         "--no-exchange",
         "--export-json",
         &json_arg,
+        "--export-csv",
+        &csv_arg,
+        "--export-markdown",
+        &markdown_arg,
     ]);
+    let csv = std::fs::read_to_string(&csv).unwrap();
+    assert!(csv
+        .lines()
+        .next()
+        .unwrap()
+        .ends_with(",kind,steady,cold,as_written"));
+    assert!(
+        csv.contains("\nperson-20,simple,rdfc-1.0 canonprof,create_term_definition,JSON-LD 1.1 API §4.2.2,,,,,,,,,1021,26,1,counter,0,138,138\n"),
+        "{csv}"
+    );
+    assert!(
+        csv.contains(",iri_expansion §5.2,expand,"),
+        "a spec-step row"
+    );
+    let columns = csv.lines().next().unwrap().split(',').count();
+    assert!(
+        csv.lines().all(|l| l.split(',').count() == columns),
+        "every row has every column"
+    );
+    let markdown = std::fs::read_to_string(&markdown).unwrap();
+    for needle in [
+        "## Spec steps",
+        "## Work counters",
+        "| person-20 | canonprof | `create_term_definition` |",
+    ] {
+        assert!(markdown.contains(needle), "{needle} in the Markdown");
+    }
     let stdout = String::from_utf8_lossy(&output.stdout);
     for needle in [
         "spec steps of rdfc-1.0 canonprof",
