@@ -215,7 +215,7 @@ fn labeling(report: &Report) -> Claim {
         let dominant = profiled.iter().any(|(_, a)| {
             a.phases
                 .iter()
-                .filter(|p| p.parent.is_none())
+                .filter(|p| p.parent.is_none() && p.name != crate::report::OTHER_PHASE)
                 .max_by(|x, y| x.share.total_cmp(&y.share))
                 .is_some_and(|p| p.name == crate::canon::phase::LABEL)
         });

@@ -16,7 +16,8 @@ use crate::error::Result;
 use crate::loader::OfflineLoader;
 use crate::profile;
 use crate::report::{
-    AlgorithmResult, CredentialResult, PhaseResult, Report, RunConfig, StepResult, Summary, OWN,
+    AlgorithmResult, CredentialResult, PhaseResult, Report, RunConfig, StepResult, Summary,
+    OTHER_PHASE, OWN,
 };
 use crate::stats::{median, RunStats};
 use std::collections::BTreeMap;
@@ -344,7 +345,7 @@ fn into_result(
     (sha256, canonical_bytes): (String, usize),
 ) -> AlgorithmResult {
     let total = RunStats::from_runs(&samples.total);
-    let phases = rows(algorithm)
+    let mut phases: Vec<PhaseResult> = rows(algorithm)
         .into_iter()
         .map(|row| {
             let stats = RunStats::from_runs(&samples.span((row.depth(), row.name)));
@@ -356,6 +357,22 @@ fn into_result(
             }
         })
         .collect();
+    // What the phases leave of each iteration's total: the span timer's own cost and the work between spans.
+    let mut other = samples.total.clone();
+    for &phase_name in algorithm.phases() {
+        for (run, spans) in other.iter_mut().zip(samples.span((0, phase_name))) {
+            for (left, spent) in run.iter_mut().zip(spans) {
+                *left -= spent;
+            }
+        }
+    }
+    let stats = RunStats::from_runs(&other);
+    phases.push(PhaseResult {
+        name: OTHER_PHASE.to_string(),
+        parent: None,
+        stats,
+        share: stats.median_us / total.median_us,
+    });
     AlgorithmResult {
         algorithm: algorithm.name().to_string(),
         phases,

@@ -192,6 +192,7 @@ pub fn run(
             .map(|l| l.engine().name())
             .collect::<Vec<_>>()
             .join(" and "),
+        context_cache: loaders.first().is_some_and(|l| l.caches_contexts()),
     })
 }
 

@@ -110,6 +110,7 @@ pub fn run_suites(
                 seed: settings.seed,
             },
             disclosed: vcdm::DISCLOSED,
+            context_cache: loaders.first().is_some_and(|l| l.caches_contexts()),
         },
         results,
     })

@@ -12,7 +12,7 @@ use std::fmt::Write;
 pub fn formats_table(report: &FormatsReport) -> String {
     let s = &report.settings;
     let mut out = format!(
-        "canonprof exchange — SD-JWT VC, mdoc and W3C VCDM on {} ({} subject attributes, {} disclosed: {}); {} runs x {} iterations, formats interleaved run by run (warm-up {}); RDFC-1.0 expansion engine {}; medians in µs\n\n",
+        "canonprof exchange — SD-JWT VC, mdoc and W3C VCDM on {} ({} subject attributes, {} disclosed: {}); {} runs x {} iterations, formats interleaved run by run (warm-up {}); RDFC-1.0 expansion engine {}, context cache {}; medians in µs\n\n",
         report.credential,
         report.attributes,
         report.disclosed.len(),
@@ -20,7 +20,8 @@ pub fn formats_table(report: &FormatsReport) -> String {
         s.runs,
         s.iterations,
         s.warmup,
-        report.engine
+        report.engine,
+        on_off(report.context_cache)
     );
     let width = report
         .results
@@ -110,8 +111,9 @@ pub fn suites_table(report: &SuitesReport) -> String {
         .unwrap_or(0)
         .max(20);
     let mut out = format!(
-        "canonprof exchange — W3C VCDM 2.0 + Data Integrity: issue, present (up to {} subject attributes disclosed: re-signed, or derived with ecdsa-sd-2023), verify; {} runs x {} iterations (warm-up {}); RDFC-1.0 expansion engine {}; medians in µs\n\n",
-        config.disclosed, config.settings.runs, config.settings.iterations, config.settings.warmup, engines.join(" and ")
+        "canonprof exchange — W3C VCDM 2.0 + Data Integrity: issue, present (up to {} subject attributes disclosed: re-signed, or derived with ecdsa-sd-2023), verify; {} runs x {} iterations (warm-up {}); RDFC-1.0 expansion engine {}, context cache {}; medians in µs\n\n",
+        config.disclosed, config.settings.runs, config.settings.iterations, config.settings.warmup, engines.join(" and "),
+        on_off(config.context_cache)
     );
     let _ = writeln!(
         out,
@@ -164,4 +166,11 @@ pub fn suites_table(report: &SuitesReport) -> String {
 /// [`super::json::to_text`]).
 pub fn json(export: &Export) -> String {
     super::json::to_text(export)
+}
+
+fn on_off(on: bool) -> &'static str {
+    match on {
+        true => "on",
+        false => "off",
+    }
 }

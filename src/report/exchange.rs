@@ -128,6 +128,8 @@ pub struct FormatsReport {
     /// The JSON-LD expansion engine of the RDFC-1.0 canonicalizations (`json-ld`, `canonprof`, or
     /// `json-ld and canonprof`: then the canonprof engine's rows say so in their format).
     pub engine: String,
+    /// Whether the RDFC-1.0 canonicalizations reused processed contexts (`--context-cache`).
+    pub context_cache: bool,
 }
 
 /// The per-suite VCDM table: every (credential, cryptosuite) exchange and the settings it was measured with.
@@ -147,6 +149,8 @@ pub struct SuitesConfig {
     pub settings: Settings,
     /// Subject attributes disclosed in the presentation (at most).
     pub disclosed: usize,
+    /// Whether the RDFC-1.0 canonicalizations reused processed contexts (`--context-cache`).
+    pub context_cache: bool,
 }
 
 /// What `canonprof exchange --export-json` writes, tagged by `"format"` (docs/export-json.md).

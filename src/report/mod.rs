@@ -58,6 +58,10 @@ pub struct StepResult {
     pub share: f64,
 }
 
+/// The name of the last row among an algorithm's phases ([`AlgorithmResult::phases`]): what the phases leave of
+/// the total — the span timer's own cost and the work between spans — so that the shares add up.
+pub const OTHER_PHASE: &str = "other";
+
 /// The name of a phase's own row in a spec-step breakdown ([`StepResult`]).
 pub const OWN: &str = "(own)";
 
@@ -204,7 +208,7 @@ impl CredentialResult {
         self.rdfc
             .phases
             .iter()
-            .filter(|p| p.parent.is_none())
+            .filter(|p| p.parent.is_none() && p.name != OTHER_PHASE)
             .max_by(|a, b| a.share.total_cmp(&b.share))
             .map_or(("-", 0.0), |p| (p.name.as_str(), p.share))
     }

@@ -213,7 +213,7 @@ fn sweep(kind: &str) -> String {
     let svg = svg_text(&chart);
     assert!(svg.contains("expand") && svg.contains("JCS total"));
     let rows = std::fs::read_to_string(&csv).unwrap();
-    assert_eq!(rows.lines().count(), 1 + 3 * (9 + 4), "{rows}");
+    assert_eq!(rows.lines().count(), 1 + 3 * (10 + 5), "{rows}");
     rows
 }
 

@@ -314,16 +314,17 @@ impl Processor<'_> {
         }
         work::count(Step::ContextPerformed);
         let span = tracing::trace_span!(step::CONTEXT_PROCESSING).entered();
-        let result = Arc::new(self.run(active, local, base, flags, remote)?);
+        let result = Arc::new(self.context_processing(active, local, base, flags, remote)?);
         drop(span);
         self.memo
             .remember(active, local, base, flags, result.clone());
         Ok(result)
     }
 
-    /// §4.1.2 steps 1–6.
+    /// §4.1.2 Context Processing Algorithm, steps 1–6 (named after the step, and kept out of line, so that
+    /// sampled flamegraphs show it).
     #[inline(never)]
-    fn run(
+    fn context_processing(
         &self,
         active: &Arc<Context>,
         local: &Json,
