@@ -439,6 +439,21 @@ pub fn summarize(results: &[CredentialResult]) -> Summary {
         .map(|r| (r.credential.clone(), r.rdfc.total.median_us / simple_median))
         .collect();
     let ratios: Vec<f64> = edu_simple_ratios.iter().map(|(_, r)| *r).collect();
+    // The same ratio with the context cache off (`--context-cache both`).
+    let cold = |r: &CredentialResult| r.rdfc_cold.as_ref().map(|a| a.total.median_us);
+    let simple_cold: Vec<f64> = results
+        .iter()
+        .filter(|r| r.set == "simple")
+        .filter_map(cold)
+        .collect();
+    let cold_ratios: Vec<(String, f64)> = match simple_cold.is_empty() {
+        true => Vec::new(),
+        false => results
+            .iter()
+            .filter(|r| r.set == "edu")
+            .filter_map(|r| Some((r.credential.clone(), cold(r)? / median(&simple_cold))))
+            .collect(),
+    };
     let profiled: Vec<&CredentialResult> = results.iter().filter(|r| !r.baseline).collect();
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
     for r in &profiled {
@@ -467,6 +482,7 @@ pub fn summarize(results: &[CredentialResult]) -> Summary {
         edu_simple_ratio_min: ratios.iter().copied().reduce(f64::min),
         edu_simple_ratio_max: ratios.iter().copied().reduce(f64::max),
         edu_simple_ratios,
+        edu_simple_ratios_cold: cold_ratios,
         dominant_phase,
         dominant_in,
         profiled: profiled.len(),

@@ -301,6 +301,18 @@ fn summary(out: &mut String, report: &Report) {
              (the study reported 31–49x for its education credentials)",
             each.join(", ")
         );
+        if !s.edu_simple_ratios_cold.is_empty() {
+            let each: Vec<String> = s
+                .edu_simple_ratios_cold
+                .iter()
+                .map(|(n, r)| format!("{n} {r:.1}x"))
+                .collect();
+            let _ = writeln!(
+                out,
+                "  edu / simple with the context cache off: {}",
+                each.join(", ")
+            );
+        }
     }
     let _ = writeln!(
         out,

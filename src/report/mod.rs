@@ -267,6 +267,9 @@ pub struct Summary {
     pub edu_simple_ratio_max: Option<f64>,
     /// Each edu credential's ratio, by name.
     pub edu_simple_ratios: Vec<(String, f64)>,
+    /// The same ratios with the context cache off (`--context-cache both`; empty otherwise).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub edu_simple_ratios_cold: Vec<(String, f64)>,
     /// The phase that dominates RDFC-1.0 time in most credentials.
     pub dominant_phase: String,
     /// In how many credentials (baseline excluded) it dominates.

@@ -51,3 +51,33 @@ fn the_main_job_prints_and_exports_every_claim_with_a_verdict() {
         );
     }
 }
+
+#[test]
+fn context_cache_both_gives_the_edu_simple_ratio_both_ways() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("out.json");
+    let json_arg = json.display().to_string();
+    let output = canonprof_quick(&[
+        "--schema",
+        "all",
+        "--engine",
+        "json-ld",
+        "--context-cache",
+        "both",
+        "--no-flamegraphs",
+        "--no-exchange",
+        "--export-json",
+        &json_arg,
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("edu / simple with the context cache off: ob3-basic "),
+        "{stdout}"
+    );
+    let summary = &read_json(&json)["summary"];
+    assert_eq!(summary["edu_simple_ratios"].as_array().unwrap().len(), 4);
+    assert_eq!(
+        summary["edu_simple_ratios_cold"].as_array().unwrap().len(),
+        4
+    );
+}
