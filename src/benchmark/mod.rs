@@ -425,6 +425,29 @@ fn steps(samples: &profile::Samples, algorithm: Algorithm, total_us: f64) -> Vec
     rows
 }
 
+/// Instrumented / uninstrumented RDFC-1.0 time − 1 over all credentials, per expansion engine.
+fn overhead_by_engine(results: &[CredentialResult]) -> Vec<(String, f64)> {
+    let mut sums: Vec<(String, f64, f64)> = Vec::new();
+    for a in results
+        .iter()
+        .flat_map(|r| std::iter::once(&r.rdfc).chain(r.rdfc_engine.as_ref()))
+    {
+        let engine = a.engine.clone().unwrap_or_default();
+        let i = match sums.iter().position(|(e, _, _)| *e == engine) {
+            Some(i) => i,
+            None => {
+                sums.push((engine, 0.0, 0.0));
+                sums.len() - 1
+            }
+        };
+        sums[i].1 += a.total.median_us;
+        sums[i].2 += a.uninstrumented_median_us;
+    }
+    sums.into_iter()
+        .map(|(engine, timed, plain)| (engine, timed / plain - 1.0))
+        .collect()
+}
+
 /// The study's claims, checked on this run's numbers.
 pub fn summarize(results: &[CredentialResult]) -> Summary {
     let simple: Vec<f64> = results
@@ -488,5 +511,6 @@ pub fn summarize(results: &[CredentialResult]) -> Summary {
         profiled: profiled.len(),
         max_label_share,
         instrumentation_overhead: instrumented / plain - 1.0,
+        instrumentation_overhead_by_engine: overhead_by_engine(results),
     }
 }

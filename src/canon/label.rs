@@ -248,7 +248,7 @@ impl<'a, D: Digest> State<'a, D> {
     #[inline(never)]
     fn hash_first_degree_quads(&self, node: usize) -> String {
         work::count(Step::HashFirstDegree);
-        let _span = tracing::trace_span!(step::HASH_FIRST_DEGREE_QUADS).entered();
+        let _span = crate::profile::step(step::HASH_FIRST_DEGREE_QUADS);
         work::add(
             Step::HashFirstDegreeQuads,
             self.node_quads[node].len() as u64,
@@ -280,7 +280,7 @@ impl<'a, D: Digest> State<'a, D> {
         position: Position,
     ) -> String {
         work::count(Step::HashRelated);
-        let _span = tracing::trace_span!(step::HASH_RELATED_BLANK_NODE).entered();
+        let _span = crate::profile::step(step::HASH_RELATED_BLANK_NODE);
         // Steps 1–2: the position, and the predicate unless the position is g.
         let mut input = String::new();
         match position {
@@ -321,7 +321,7 @@ impl<'a, D: Digest> State<'a, D> {
     #[inline(never)]
     fn hash_n_degree_quads(&mut self, node: usize, issuer: &Issuer) -> Result<(String, Issuer)> {
         work::count(Step::HashNDegree);
-        let _span = tracing::trace_span!(step::HASH_N_DEGREE_QUADS).entered();
+        let _span = crate::profile::step(step::HASH_N_DEGREE_QUADS);
         self.counts.hndq_calls += 1;
         if self.counts.hndq_calls > self.limit {
             return Err(Error::new(

@@ -53,7 +53,7 @@ pub mod phase {
     pub const JCS_PHASES: &[&str] = &[PARSE, JCS, HASH];
 }
 
-/// Spec-step span names (`TRACE` spans, timed with `--detail spec`), each the step's name and section, nested
+/// Spec-step span names ([`crate::profile::step`], timed with `--detail spec`), each the step's name and section, nested
 /// under the phases: canonprof's engine opens the JSON-LD ones inside `expand` and both engines the §8 ones
 /// inside `to_rdf`, and RDFC-1.0 labeling (both engines) the RDFC-1.0 ones inside `label`. Each is also the
 /// name of a function kept out of line, so sampled flamegraphs carry the step too.

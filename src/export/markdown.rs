@@ -88,11 +88,16 @@ pub fn render(report: &Report, claims: &[Claim]) -> String {
         s.profiled,
         fmt_share(s.max_label_share)
     );
+    let by_engine: Vec<String> = s
+        .instrumentation_overhead_by_engine
+        .iter()
+        .map(|(engine, o)| format!("{engine} {:+.1}%", o * 100.0))
+        .collect();
     let _ = writeln!(
         out,
-        "- instrumentation overhead (detail {}): {:+.1}%",
+        "- instrumentation overhead (detail {}): {}",
         cfg.detail,
-        s.instrumentation_overhead * 100.0
+        by_engine.join(", ")
     );
     spec_steps(&mut out, report);
     counters(&mut out, report);

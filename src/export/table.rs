@@ -354,11 +354,19 @@ fn summary(out: &mut String, report: &Report) {
             shares.join(", ")
         );
     }
+    let by_engine: Vec<String> = s
+        .instrumentation_overhead_by_engine
+        .iter()
+        .map(|(engine, o)| format!("{engine} {:+.1}%", o * 100.0))
+        .collect();
     let _ = writeln!(
         out,
-        "  instrumentation overhead (span timer, detail {}, vs none, interleaved): {:+.1}%",
+        "  instrumentation overhead (span timer, detail {}, vs none, interleaved): {}",
         report.config.detail,
-        s.instrumentation_overhead * 100.0
+        match by_engine.len() {
+            0 | 1 => format!("{:+.1}%", s.instrumentation_overhead * 100.0),
+            _ => by_engine.join(", "),
+        }
     );
     let m = &report.metadata;
     let _ = writeln!(

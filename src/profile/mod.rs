@@ -12,5 +12,5 @@ pub mod layer;
 pub mod measure;
 pub mod sampler;
 
-pub use layer::{take_records, Detail, SpanRecord, SpanTimer, Timer};
+pub use layer::{step, take_records, Detail, SpanRecord, SpanTimer, StepGuard, Timer};
 pub use measure::{measure, Plan, Samples, SelfKey, SpanKey};

@@ -280,6 +280,9 @@ pub struct Summary {
     pub max_label_share: f64,
     /// Instrumentation overhead: instrumented / uninstrumented RDFC-1.0 time − 1, over all credentials.
     pub instrumentation_overhead: f64,
+    /// The same per expansion engine (RDFC-1.0 through each engine the run measured), by engine name: with
+    /// `--detail spec` canonprof's engine times its spec steps, which costs more.
+    pub instrumentation_overhead_by_engine: Vec<(String, f64)>,
 }
 
 /// One claim of the study, checked on this run's numbers.

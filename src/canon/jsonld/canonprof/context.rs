@@ -313,7 +313,7 @@ impl Processor<'_> {
             return Ok(found);
         }
         work::count(Step::ContextPerformed);
-        let span = tracing::trace_span!(step::CONTEXT_PROCESSING).entered();
+        let span = crate::profile::step(step::CONTEXT_PROCESSING);
         let result = Arc::new(self.context_processing(active, local, base, flags, remote)?);
         drop(span);
         self.memo
@@ -632,7 +632,7 @@ impl Processor<'_> {
     #[inline(never)]
     fn create_term_definition(&self, d: &mut Defining, term: &str) -> Result<()> {
         work::count(Step::CreateTermDefinition);
-        let _span = tracing::trace_span!(step::CREATE_TERM_DEFINITION).entered();
+        let _span = crate::profile::step(step::CREATE_TERM_DEFINITION);
         // Step 1.
         match d.defined.get(term) {
             Some(true) => return Ok(()),

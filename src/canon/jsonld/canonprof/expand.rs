@@ -1011,7 +1011,7 @@ impl Expander<'_> {
 #[inline(never)]
 pub fn value_expansion(active: &Context, property: Option<&str>, value: &Json) -> Json {
     work::count(Step::ValueExpansion);
-    let _span = tracing::trace_span!(step::VALUE_EXPANSION).entered();
+    let _span = crate::profile::step(step::VALUE_EXPANSION);
     let definition = property.and_then(|p| active.term(p));
     let type_mapping = definition.and_then(|d| d.type_mapping.as_deref());
     let mut result = Map::new();

@@ -179,7 +179,7 @@ pub fn expand(
     document_relative: bool,
     vocab: bool,
 ) -> Option<String> {
-    let _span = tracing::trace_span!(step::IRI_EXPANSION).entered();
+    let _span = crate::profile::step(step::IRI_EXPANSION);
     let (outcome, step) = expansion(context, value, document_relative, vocab);
     work::count(step);
     outcome

@@ -248,7 +248,7 @@ impl<'a> State<'a> {
     #[inline(never)]
     fn list(&mut self, items: &'a [Json], graph: &GraphName) -> Result<Term> {
         work::count(Step::ListToRdf);
-        let _span = tracing::trace_span!(step::LIST_TO_RDF).entered();
+        let _span = crate::profile::step(step::LIST_TO_RDF);
         if items.is_empty() {
             return Ok(rdf::NIL.into_owned().into());
         }
@@ -264,7 +264,7 @@ impl<'a> State<'a> {
     #[inline(never)]
     fn value(&mut self, map: &'a Map<String, Json>) -> Result<Option<Term>> {
         work::count(Step::ValueObjects);
-        let _span = tracing::trace_span!(step::OBJECT_TO_RDF).entered();
+        let _span = crate::profile::step(step::OBJECT_TO_RDF);
         let value = map.get("@value").unwrap_or(&Json::Null);
         let datatype = map.get("@type").and_then(Json::as_str);
         if datatype == Some("@json") {

@@ -236,7 +236,7 @@ impl State {
         graph: &GraphName,
     ) -> Result<Term> {
         work::count(Step::ListToRdf);
-        let _span = tracing::trace_span!(step::LIST_TO_RDF).entered();
+        let _span = crate::profile::step(step::LIST_TO_RDF);
         if items.is_empty() {
             return Ok(rdf::NIL.into_owned().into());
         }
@@ -252,7 +252,7 @@ impl State {
     #[inline(never)]
     fn value(&mut self, value: &json_ld::object::Value<json_ld::IriBuf>) -> Result<Option<Term>> {
         work::count(Step::ValueObjects);
-        let _span = tracing::trace_span!(step::OBJECT_TO_RDF).entered();
+        let _span = crate::profile::step(step::OBJECT_TO_RDF);
         use json_ld::object::Value as V;
         let literal = match value {
             V::Json(json) => {
