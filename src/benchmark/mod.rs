@@ -348,12 +348,20 @@ fn into_result(
     let mut phases: Vec<PhaseResult> = rows(algorithm)
         .into_iter()
         .map(|row| {
-            let stats = RunStats::from_runs(&samples.span((row.depth(), row.name)));
+            let key = (row.depth(), row.name);
+            let stats = RunStats::from_runs(&samples.span(key));
+            let (allocations, bytes) = samples.heap(key);
+            let counted = crate::profile::alloc::installed();
+            let per_iteration = |runs: Vec<Vec<f64>>| {
+                counted.then(|| median(&runs.into_iter().flatten().collect::<Vec<_>>()))
+            };
             PhaseResult {
                 name: row.name.to_string(),
                 parent: row.parent.map(str::to_string),
                 stats,
                 share: stats.median_us / total.median_us,
+                allocations: per_iteration(allocations),
+                allocated_bytes: per_iteration(bytes),
             }
         })
         .collect();
@@ -372,6 +380,8 @@ fn into_result(
         parent: None,
         stats,
         share: stats.median_us / total.median_us,
+        allocations: None,
+        allocated_bytes: None,
     });
     AlgorithmResult {
         algorithm: algorithm.name().to_string(),

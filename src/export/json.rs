@@ -82,6 +82,10 @@ struct Phase<'a> {
     #[serde(flatten)]
     stats: &'a RunStats,
     share: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    allocations: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    allocated_bytes: Option<f64>,
 }
 
 /// Renders the report as pretty-printed JSON.
@@ -134,6 +138,8 @@ fn entry<'a>(c: &'a CredentialResult, a: &'a AlgorithmResult) -> Entry<'a> {
                 parent: p.parent.as_deref(),
                 stats: &p.stats,
                 share: p.share,
+                allocations: p.allocations,
+                allocated_bytes: p.allocated_bytes,
             };
             (p.name.as_str(), phase)
         })

@@ -83,8 +83,15 @@ fn credential(out: &mut String, c: &CredentialResult) {
         .max(13);
     let _ = writeln!(
         out,
-        "  {:<width$} {:<14} {:>10}  {:>21}  {:>21}  {:>6}",
-        "algorithm", "phase", "median", "run medians min–max", "p10–p90", "share"
+        "  {:<width$} {:<14} {:>10}  {:>21}  {:>21}  {:>6} {:>8} {:>11}",
+        "algorithm",
+        "phase",
+        "median",
+        "run medians min–max",
+        "p10–p90",
+        "share",
+        "allocs",
+        "heap bytes"
     );
     for a in c.algorithms() {
         algorithm(out, a, width);
@@ -169,13 +176,21 @@ fn algorithm(out: &mut String, a: &AlgorithmResult, width: usize) {
             Some(_) => format!("  {}", p.name),
             None => p.name.clone(),
         };
+        let heap = match (p.allocations, p.allocated_bytes) {
+            (Some(n), Some(bytes)) => format!(
+                " {:>8} {:>11}",
+                thousands(n.round() as u64),
+                thousands(bytes.round() as u64)
+            ),
+            _ => String::new(),
+        };
         row(
             out,
             &a.label(),
             width,
             &name,
             &p.stats,
-            &format!("{:>6}", fmt_share(p.share)),
+            &format!("{:>6}{heap}", fmt_share(p.share)),
         );
     }
     let hash = format!("sha256 {}…", &a.sha256[..12.min(a.sha256.len())]);

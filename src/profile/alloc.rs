@@ -12,12 +12,14 @@ pub struct CountingAllocator;
 static INSTALLED: AtomicBool = AtomicBool::new(false);
 
 thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
     static ALLOCATED: Cell<u64> = const { Cell::new(0) };
     static LIVE: Cell<i64> = const { Cell::new(0) };
     static PEAK: Cell<i64> = const { Cell::new(0) };
 }
 
 fn grow(bytes: usize) {
+    let _ = ALLOCATIONS.try_with(|a| a.set(a.get() + 1));
     let _ = ALLOCATED.try_with(|a| a.set(a.get() + bytes as u64));
     let live = LIVE.try_with(|l| {
         l.set(l.get() + bytes as i64);
@@ -65,6 +67,17 @@ unsafe impl GlobalAlloc for CountingAllocator {
         }
         p
     }
+}
+
+/// This thread's allocations so far (calls of `alloc`, `alloc_zeroed` and `realloc`) and bytes allocated
+/// (reallocations count their new size): read twice, they give what happened in between. Zero without the
+/// counting allocator.
+#[inline]
+pub fn thread_totals() -> (u64, u64) {
+    (
+        ALLOCATIONS.try_with(Cell::get).unwrap_or(0),
+        ALLOCATED.try_with(Cell::get).unwrap_or(0),
+    )
 }
 
 /// Whether the counting allocator is the global allocator of this process (it has served an allocation).

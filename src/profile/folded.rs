@@ -90,6 +90,8 @@ mod tests {
             nanos,
             self_nanos: nanos,
             root: name,
+            allocations: 0,
+            allocated_bytes: 0,
         }
     }
 

@@ -27,6 +27,10 @@ pub struct SpanRecord {
     pub self_nanos: u64,
     /// The name of the outermost timed span enclosing it (its own name at depth 0).
     pub root: &'static str,
+    /// Heap allocations made between enter and exit on this thread (0 without the counting allocator).
+    pub allocations: u64,
+    /// Bytes those allocations asked for.
+    pub allocated_bytes: u64,
 }
 
 /// How much the span timer times.
@@ -62,6 +66,8 @@ struct Open {
     start: Instant,
     name: &'static str,
     children: u64,
+    /// [`super::alloc::thread_totals`] when it was entered.
+    heap: (u64, u64),
 }
 
 thread_local! {
@@ -73,7 +79,12 @@ thread_local! {
 
 /// Drains the records of the spans closed on this thread since the last call, in closing order.
 pub fn take_records() -> Vec<SpanRecord> {
-    RECORDS.with(|r| std::mem::take(&mut *r.borrow_mut()))
+    // The buffer keeps its capacity, so that recording the next iteration allocates nothing inside its spans.
+    RECORDS.with(|r| {
+        let mut r = r.borrow_mut();
+        let capacity = r.capacity();
+        std::mem::replace(&mut *r, Vec::with_capacity(capacity))
+    })
 }
 
 /// The timing layer. Install with `tracing_subscriber::registry().with(SpanTimer)`.
@@ -91,6 +102,7 @@ where
                 start: Instant::now(),
                 name,
                 children: 0,
+                heap: super::alloc::thread_totals(),
             })
         });
     }
@@ -118,6 +130,7 @@ pub fn step(name: &'static str) -> StepGuard {
                 start: Instant::now(),
                 name,
                 children: 0,
+                heap: super::alloc::thread_totals(),
             })
         });
     }
@@ -135,6 +148,7 @@ impl Drop for StepGuard {
 
 /// Closes the innermost open span at `now` and records it.
 fn close(now: Instant) {
+    let heap = super::alloc::thread_totals();
     let record = OPEN.with(|open| {
         let mut open = open.borrow_mut();
         let closed = open.pop()?;
@@ -148,6 +162,8 @@ fn close(now: Instant) {
             nanos,
             self_nanos: nanos.saturating_sub(closed.children),
             root: open.first().map_or(closed.name, |o| o.name),
+            allocations: heap.0 - closed.heap.0,
+            allocated_bytes: heap.1 - closed.heap.1,
         })
     });
     if let Some(record) = record {

@@ -39,6 +39,8 @@ pub struct Samples {
     /// Per run, per iteration: summed self time (time less the spans directly inside) of each span, by its
     /// outermost enclosing span and name — a recursive span counts once, whatever its depth.
     self_times: Vec<Vec<BTreeMap<SelfKey, f64>>>,
+    /// Per run, per iteration: heap allocations and bytes allocated inside each span, by (depth, name).
+    heap: Vec<Vec<BTreeMap<SpanKey, (u64, u64)>>>,
 }
 
 impl Samples {
@@ -48,6 +50,23 @@ impl Samples {
         self.plain.append(&mut other.plain);
         self.iterations.append(&mut other.iterations);
         self.self_times.append(&mut other.self_times);
+        self.heap.append(&mut other.heap);
+    }
+
+    /// Heap allocations and bytes allocated inside the spans `key`, per iteration, per run (0 where the iteration
+    /// did not enter it, or without the counting allocator).
+    pub fn heap(&self, key: SpanKey) -> (Vec<Vec<f64>>, Vec<Vec<f64>>) {
+        let pick = |which: fn(&(u64, u64)) -> u64| {
+            self.heap
+                .iter()
+                .map(|run| {
+                    run.iter()
+                        .map(|spans| spans.get(&key).map_or(0.0, |h| which(h) as f64))
+                        .collect()
+                })
+                .collect()
+        };
+        (pick(|h| h.0), pick(|h| h.1))
     }
 
     /// The (outermost span, name) pairs that have self time, in key order.
@@ -129,6 +148,7 @@ pub fn measure(
         let mut totals = Vec::with_capacity(plan.iterations);
         let mut iterations = Vec::with_capacity(plan.iterations);
         let mut self_times = Vec::with_capacity(plan.iterations);
+        let mut heap = Vec::with_capacity(plan.iterations);
         for i in 0..plan.iterations {
             let total = if !plan.plain {
                 timed(Some(timer), workload)?
@@ -143,7 +163,11 @@ pub fn measure(
             totals.push(total);
             let mut spans: BTreeMap<SpanKey, f64> = BTreeMap::new();
             let mut own: BTreeMap<SelfKey, f64> = BTreeMap::new();
+            let mut allocated: BTreeMap<SpanKey, (u64, u64)> = BTreeMap::new();
             for record in take_records() {
+                let entry = allocated.entry((record.depth, record.name)).or_default();
+                entry.0 += record.allocations;
+                entry.1 += record.allocated_bytes;
                 *spans.entry((record.depth, record.name)).or_default() +=
                     record.nanos as f64 / 1000.0;
                 *own.entry((record.root, record.name)).or_default() +=
@@ -157,11 +181,13 @@ pub fn measure(
             }
             iterations.push(spans);
             self_times.push(own);
+            heap.push(allocated);
             progress();
         }
         samples.total.push(totals);
         samples.iterations.push(iterations);
         samples.self_times.push(self_times);
+        samples.heap.push(heap);
     }
     Ok(samples)
 }

@@ -22,6 +22,13 @@ pub struct PhaseResult {
     pub stats: RunStats,
     /// Median of this phase as a fraction of the pipeline's median total (0–1).
     pub share: f64,
+    /// Heap allocations inside the phase in one iteration (median over the measured iterations); `None` without
+    /// the counting allocator (library use) and for the `other` row.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allocations: Option<f64>,
+    /// Bytes those allocations asked for (median per iteration).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allocated_bytes: Option<f64>,
 }
 
 /// One work counter of one pipeline on one credential: how often a specification step ran, or how much it

@@ -295,6 +295,16 @@ fn the_main_job_exports_counters_and_spec_steps() {
         ours["counters"]["create_term_definition"]["as_written"],
         138
     );
+    // Heap allocations per phase (the binary counts them): the labeling code is shared, so the same counts.
+    let label = |r: &serde_json::Value| r["phases"]["label"]["allocations"].as_f64().unwrap();
+    assert!(label(ours) > 0.0);
+    assert_eq!(label(ours), label(person("json-ld")));
+    assert!(
+        ours["phases"]["expand"]["allocated_bytes"]
+            .as_f64()
+            .unwrap()
+            > 0.0
+    );
     let theirs = person("json-ld");
     assert!(theirs["counters"].get("create_term_definition").is_none());
     assert_eq!(theirs["counters"]["to_rdf.quads_emitted"]["steady"], 26);
