@@ -442,3 +442,44 @@ fn engine_both_adds_a_vcdm_row_and_graph_per_rdfc_suite() {
         "phase spans nest in the exchange graph"
     );
 }
+
+/// ecdsa-sd-2023 runs on the json-ld crate's engine whatever `--engine` says, and its rows say so.
+#[test]
+fn the_selective_suite_names_the_engine_that_ran_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("vcdm.json");
+    let json_arg = json.display().to_string();
+    let output = canonprof_quick(&[
+        "exchange",
+        "--format",
+        "vcdm",
+        "--schema",
+        "simple",
+        "--engine",
+        "canonprof",
+        "--cryptosuite",
+        "ecdsa-sd-2023",
+        "--cryptosuite",
+        "eddsa-rdfc-2022",
+        "--export-json",
+        &json_arg,
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    // Rows of an engine other than the table's first are named by it; the header names both.
+    assert!(
+        stdout.contains("RDFC-1.0 expansion engine json-ld and canonprof, context cache on"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("eddsa-rdfc-2022 (canonprof engine)"),
+        "{stdout}"
+    );
+    let export = read_json(&json);
+    for r in export["results"].as_array().unwrap() {
+        let expected = match r["cryptosuite"].as_str().unwrap() {
+            "ecdsa-sd-2023" => "json-ld",
+            _ => "canonprof",
+        };
+        assert_eq!(r["engine"], expected, "{r}");
+    }
+}
