@@ -64,6 +64,9 @@ struct Entry<'a> {
     /// `--detail spec`: self time of every span inside each phase.
     #[serde(skip_serializing_if = "<[StepResult]>::is_empty")]
     steps: &'a [StepResult],
+    /// The separate spec-step pass's median total (µs), when the steps came from one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps_pass_us: Option<f64>,
 }
 
 /// A work counter under its name in `counters`.
@@ -180,5 +183,6 @@ fn entry<'a>(c: &'a CredentialResult, a: &'a AlgorithmResult) -> Entry<'a> {
             })
             .collect(),
         steps: &a.steps,
+        steps_pass_us: a.steps_pass_us,
     }
 }

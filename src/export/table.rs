@@ -202,9 +202,17 @@ fn spec_steps(out: &mut String, a: &AlgorithmResult) {
     if a.steps.is_empty() {
         return;
     }
+    let pass = match a.steps_pass_us {
+        Some(us) => format!(
+            " (a pass of their own with the spec steps timed: {} µs, {:+.1}% against the total above)",
+            fmt_us(us),
+            (us / a.total.median_us - 1.0) * 100.0
+        ),
+        None => String::new(),
+    };
     let _ = writeln!(
         out,
-        "  spec steps of {} — self time; the rows of a phase add up to the phase",
+        "  spec steps of {} — self time; the rows of a phase add up to the phase{pass}",
         a.label()
     );
     let width = a

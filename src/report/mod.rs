@@ -96,9 +96,15 @@ pub struct AlgorithmResult {
     /// Work counters (RDFC-1.0), those the engine has: steady state, cold and as written.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub counters: Vec<CounterResult>,
-    /// With `--detail spec`: the self time of every span inside each phase, phase by phase.
+    /// The self time of every span inside each phase, phase by phase: with `--detail spec`, from the measured
+    /// runs above; otherwise, for canonprof's engine, from a pass of its own with the spec steps timed (its
+    /// shares are of that pass's total, [`AlgorithmResult::steps_pass_us`]).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub steps: Vec<StepResult>,
+    /// The median total (µs) of the separate spec-step pass that gave [`AlgorithmResult::steps`], if there was
+    /// one: against [`AlgorithmResult::total`], what timing the spec steps costs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steps_pass_us: Option<f64>,
 }
 
 /// Everything measured on one credential.

@@ -382,3 +382,37 @@ fn as_written_without_canonprofs_engine_is_a_usage_error() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("--engine canonprof"), "{stderr}");
 }
+
+#[test]
+fn by_default_canonprofs_engine_gets_its_spec_steps_from_a_pass_of_their_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("out.json");
+    let json_arg = json.display().to_string();
+    let output = canonprof_quick(&[
+        "--schema",
+        "simple",
+        "--no-flamegraphs",
+        "--no-exchange",
+        "--export-json",
+        &json_arg,
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("(a pass of their own with the spec steps timed: "),
+        "{stdout}"
+    );
+    let export = read_json(&json);
+    assert_eq!(export["config"]["detail"], "phases");
+    for r in export["results"].as_array().unwrap() {
+        let spec = r["engine"] == "canonprof";
+        assert_eq!(r.get("steps").is_some(), spec, "{}", r["credential"]);
+        assert_eq!(r.get("steps_pass_us").is_some(), spec);
+        if spec {
+            let phases = r["phases"].to_string();
+            assert!(
+                !phases.contains('§'),
+                "the phase times come from the pass without spec steps"
+            );
+        }
+    }
+}
