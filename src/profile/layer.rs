@@ -96,15 +96,7 @@ where
     S: Subscriber + for<'a> LookupSpan<'a>,
 {
     fn on_enter(&self, id: &Id, ctx: Context<'_, S>) {
-        let name = ctx.metadata(id).map_or("?", |m| m.name());
-        OPEN.with(|open| {
-            open.borrow_mut().push(Open {
-                start: Instant::now(),
-                name,
-                children: 0,
-                heap: super::alloc::thread_totals(),
-            })
-        });
+        open(ctx.metadata(id).map_or("?", |m| m.name()));
     }
 
     fn on_exit(&self, _id: &Id, _ctx: Context<'_, S>) {
@@ -125,16 +117,22 @@ pub struct StepGuard {
 pub fn step(name: &'static str) -> StepGuard {
     let on = STEPS_ON.with(std::cell::Cell::get);
     if on {
-        OPEN.with(|open| {
-            open.borrow_mut().push(Open {
-                start: Instant::now(),
-                name,
-                children: 0,
-                heap: super::alloc::thread_totals(),
-            })
-        });
+        open(name);
     }
     StepGuard { on }
+}
+
+/// Opens a span named `name` now, inside the innermost open one.
+fn open(name: &'static str) {
+    let heap = super::alloc::thread_totals();
+    OPEN.with(|open| {
+        open.borrow_mut().push(Open {
+            start: Instant::now(),
+            name,
+            children: 0,
+            heap,
+        })
+    });
 }
 
 impl Drop for StepGuard {

@@ -2,28 +2,17 @@
 //! terminal and the JSON export. Only counts are asserted (six canonicalizations per exchange); the timing
 //! verdicts are checked for shape, never for which timing is larger.
 
-use crate::common::{canonprof_quick, read_json};
+use crate::common::quick_export;
 
 #[test]
 fn the_main_job_prints_and_exports_every_claim_with_a_verdict() {
-    let dir = tempfile::tempdir().unwrap();
-    let json = dir.path().join("out.json");
-    let json_arg = json.display().to_string();
-    let output = canonprof_quick(&[
-        "--schema",
-        "all",
-        "--engine",
-        "both",
-        "--no-flamegraphs",
-        "--export-json",
-        &json_arg,
-    ]);
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    let (stdout, export) =
+        quick_export(&["--schema", "all", "--engine", "both", "--no-flamegraphs"]);
     assert!(
         stdout.contains("The study's claims, checked on this run"),
         "{stdout}"
     );
-    let claims = read_json(&json)["claims"].as_array().unwrap().clone();
+    let claims = export["claims"].as_array().unwrap().clone();
     assert_eq!(claims.len(), 6);
     for claim in &claims {
         let verdict = claim["verdict"].as_str().unwrap();
@@ -54,10 +43,7 @@ fn the_main_job_prints_and_exports_every_claim_with_a_verdict() {
 
 #[test]
 fn context_cache_both_gives_the_edu_simple_ratio_both_ways() {
-    let dir = tempfile::tempdir().unwrap();
-    let json = dir.path().join("out.json");
-    let json_arg = json.display().to_string();
-    let output = canonprof_quick(&[
+    let (stdout, export) = quick_export(&[
         "--schema",
         "all",
         "--engine",
@@ -66,15 +52,12 @@ fn context_cache_both_gives_the_edu_simple_ratio_both_ways() {
         "both",
         "--no-flamegraphs",
         "--no-exchange",
-        "--export-json",
-        &json_arg,
     ]);
-    let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         stdout.contains("edu / simple with the context cache off: ob3-basic "),
         "{stdout}"
     );
-    let summary = &read_json(&json)["summary"];
+    let summary = &export["summary"];
     assert_eq!(summary["edu_simple_ratios"].as_array().unwrap().len(), 4);
     assert_eq!(
         summary["edu_simple_ratios_cold"].as_array().unwrap().len(),

@@ -115,3 +115,13 @@ pub fn read_json(path: impl AsRef<Path>) -> serde_json::Value {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
+
+/// [`canonprof_quick`] with `--export-json` into a fresh temporary directory: stdout and the export.
+pub fn quick_export(args: &[&str]) -> (String, serde_json::Value) {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("export.json");
+    let json_arg = json.display().to_string();
+    let output = canonprof_quick(&[args, &["--export-json", &json_arg][..]].concat());
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    (stdout, read_json(&json))
+}

@@ -7,7 +7,7 @@
 //! - `--detail spec` puts the spec-step frames under their phases in the span flamegraph; `--detail phases`
 //!   does not.
 
-use crate::common::{canonprof, canonprof_quick, read_json};
+use crate::common::{canonprof, canonprof_quick, quick_export, read_json};
 use canonprof::canon::rdfc::{self, RdfcOptions};
 use canonprof::canon::work::{self, Engines, Step, Work};
 use canonprof::corpus::{self, Schema};
@@ -385,23 +385,12 @@ fn as_written_without_canonprofs_engine_is_a_usage_error() {
 
 #[test]
 fn by_default_canonprofs_engine_gets_its_spec_steps_from_a_pass_of_their_own() {
-    let dir = tempfile::tempdir().unwrap();
-    let json = dir.path().join("out.json");
-    let json_arg = json.display().to_string();
-    let output = canonprof_quick(&[
-        "--schema",
-        "simple",
-        "--no-flamegraphs",
-        "--no-exchange",
-        "--export-json",
-        &json_arg,
-    ]);
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    let (stdout, export) =
+        quick_export(&["--schema", "simple", "--no-flamegraphs", "--no-exchange"]);
     assert!(
         stdout.contains("(a pass of their own with the spec steps timed: "),
         "{stdout}"
     );
-    let export = read_json(&json);
     assert_eq!(export["config"]["detail"], "phases");
     for r in export["results"].as_array().unwrap() {
         let spec = r["engine"] == "canonprof";
