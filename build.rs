@@ -68,10 +68,21 @@ fn main() {
         versions.join(",")
     );
     println!("cargo:rerun-if-changed=Cargo.lock");
-    // Re-run when a commit is made (HEAD's reflog changes), so the recorded commit stays current.
-    for git_file in [".git/HEAD", ".git/logs/HEAD"] {
-        if Path::new(&root).join(git_file).exists() {
-            println!("cargo:rerun-if-changed={git_file}");
+    // Re-run when a commit is made (HEAD's reflog changes), so the recorded commit stays current. The git
+    // directory is asked of git, so that a worktree (whose `.git` is a file) is followed too.
+    let git_dir = Command::new("git")
+        .args(["rev-parse", "--absolute-git-dir"])
+        .current_dir(&root)
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .and_then(|o| String::from_utf8(o.stdout).ok());
+    if let Some(git_dir) = git_dir {
+        for git_file in ["HEAD", "logs/HEAD"] {
+            let path = Path::new(git_dir.trim()).join(git_file);
+            if path.exists() {
+                println!("cargo:rerun-if-changed={}", path.display());
+            }
         }
     }
 }
