@@ -2,9 +2,9 @@
 //! exchange) with a verdict: holds, does not hold, or depends on the implementation (holds with one JSON-LD
 //! engine and not with the other). The study's figures are in `docs/findings.md`.
 
+use crate::canon::phase::LABEL;
 use crate::report::exchange::{FormatResult, FormatsReport, BAND};
-use crate::report::{Claim, CredentialResult, Report};
-use crate::stats::median;
+use crate::report::{AlgorithmResult, Claim, CredentialResult, Report};
 
 /// The verdicts, in the study's order. `exchange` is `None` with `--no-exchange` (those claims are then `not
 /// measured`).
@@ -138,24 +138,25 @@ fn canonicalizations(exchange: Option<&FormatsReport>) -> Claim {
     }
 }
 
-/// The RDFC-1.0 results of each engine the run measured (context cache as the main run), by engine name.
-fn per_engine(
-    report: &Report,
-) -> Vec<(
-    String,
-    Vec<(&CredentialResult, &crate::report::AlgorithmResult)>,
-)> {
-    let mut engines: Vec<(String, Vec<_>)> = Vec::new();
-    for c in &report.credentials {
-        for a in std::iter::once(&c.rdfc).chain(c.rdfc_engine.as_ref()) {
-            let name = a.engine.clone().unwrap_or_default();
-            match engines.iter_mut().find(|(n, _)| *n == name) {
-                Some((_, list)) => list.push((c, a)),
-                None => engines.push((name, vec![(c, a)])),
-            }
+/// The engines the run measured RDFC-1.0 with, the main one first.
+fn engines(report: &Report) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for a in report
+        .credentials
+        .iter()
+        .flat_map(CredentialResult::per_engine)
+    {
+        let name = a.engine.clone().unwrap_or_default();
+        if !names.contains(&name) {
+            names.push(name);
         }
     }
-    engines
+    names
+}
+
+/// A credential's RDFC-1.0 result through `engine`, if measured.
+fn through<'a>(c: &'a CredentialResult, engine: &str) -> Option<&'a AlgorithmResult> {
+    c.per_engine().find(|a| a.engine.as_deref() == Some(engine))
 }
 
 /// Education credentials' RDFC-1.0 cost against the simple ones': holds where every edu credential's ratio is
@@ -164,22 +165,15 @@ fn edu_simple(report: &Report) -> Claim {
     let (low, high) = (31.0 * (1.0 - BAND), 49.0 * (1.0 + BAND));
     let mut measured = Vec::new();
     let mut outcomes = Vec::new();
-    for (engine, results) in per_engine(report) {
-        let simple: Vec<f64> = results
-            .iter()
-            .filter(|(c, _)| c.set == "simple")
-            .map(|(_, a)| a.total.median_us)
-            .collect();
-        let edu: Vec<(&str, f64)> = results
-            .iter()
-            .filter(|(c, _)| c.set == "edu")
-            .map(|(c, a)| (c.credential.as_str(), a.total.median_us))
-            .collect();
-        if simple.is_empty() || edu.is_empty() {
+    for engine in engines(report) {
+        let ratios: Vec<f64> =
+            super::edu_simple_ratios(&report.credentials, |c| through(c, &engine))
+                .into_iter()
+                .map(|(_, r)| r)
+                .collect();
+        if ratios.is_empty() {
             continue;
         }
-        let base = median(&simple);
-        let ratios: Vec<f64> = edu.iter().map(|(_, t)| t / base).collect();
         let (lo, hi) = ratios
             .iter()
             .fold((f64::INFINITY, 0.0_f64), |(a, b), r| (a.min(*r), b.max(*r)));
@@ -197,28 +191,21 @@ fn edu_simple(report: &Report) -> Claim {
 fn labeling(report: &Report) -> Claim {
     let mut measured = Vec::new();
     let mut outcomes = Vec::new();
-    for (engine, results) in per_engine(report) {
-        let profiled: Vec<_> = results.iter().filter(|(c, _)| !c.baseline).collect();
+    for engine in engines(report) {
+        let profiled: Vec<(&str, &AlgorithmResult)> = report
+            .credentials
+            .iter()
+            .filter(|c| !c.baseline)
+            .filter_map(|c| Some((c.credential.as_str(), through(c, &engine)?)))
+            .collect();
         if profiled.is_empty() {
             continue;
         }
-        let label_share = |a: &crate::report::AlgorithmResult| {
-            a.phases
-                .iter()
-                .find(|p| p.name == crate::canon::phase::LABEL && p.parent.is_none())
-                .map_or(0.0, |p| p.share)
-        };
         let (worst, share) = profiled
             .iter()
-            .map(|(c, a)| (c.credential.as_str(), label_share(a)))
+            .map(|(name, a)| (*name, a.phase_share(LABEL)))
             .fold(("-", 0.0), |best, x| if x.1 > best.1 { x } else { best });
-        let dominant = profiled.iter().any(|(_, a)| {
-            a.phases
-                .iter()
-                .filter(|p| p.parent.is_none() && p.name != crate::report::OTHER_PHASE)
-                .max_by(|x, y| x.share.total_cmp(&y.share))
-                .is_some_and(|p| p.name == crate::canon::phase::LABEL)
-        });
+        let dominant = profiled.iter().any(|(_, a)| a.dominant_phase().0 == LABEL);
         measured.push(format!("{engine} at most {:.1}% ({worst})", share * 100.0));
         outcomes.push(!dominant);
     }

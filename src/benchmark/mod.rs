@@ -462,13 +462,33 @@ fn steps(samples: &profile::Samples, algorithm: Algorithm, total_us: f64) -> Vec
     rows
 }
 
+/// Each edu credential's RDFC-1.0 total (the pipeline `pick` chooses) over the median of the simple credentials'
+/// (the study's edu/simple ratio); empty unless both sets have that pipeline.
+pub(crate) fn edu_simple_ratios<'a>(
+    results: &'a [CredentialResult],
+    pick: impl Fn(&'a CredentialResult) -> Option<&'a AlgorithmResult>,
+) -> Vec<(String, f64)> {
+    let total = |r: &'a CredentialResult| pick(r).map(|a| a.total.median_us);
+    let simple: Vec<f64> = results
+        .iter()
+        .filter(|r| r.set == "simple")
+        .filter_map(&total)
+        .collect();
+    if simple.is_empty() {
+        return Vec::new();
+    }
+    let base = median(&simple);
+    results
+        .iter()
+        .filter(|r| r.set == "edu")
+        .filter_map(|r| Some((r.credential.clone(), total(r)? / base)))
+        .collect()
+}
+
 /// Instrumented / uninstrumented RDFC-1.0 time − 1 over all credentials, per expansion engine.
 fn overhead_by_engine(results: &[CredentialResult]) -> Vec<(String, f64)> {
     let mut sums: Vec<(String, f64, f64)> = Vec::new();
-    for a in results
-        .iter()
-        .flat_map(|r| std::iter::once(&r.rdfc).chain(r.rdfc_engine.as_ref()))
-    {
+    for a in results.iter().flat_map(CredentialResult::per_engine) {
         let engine = a.engine.clone().unwrap_or_default();
         let i = match sums.iter().position(|(e, _, _)| *e == engine) {
             Some(i) => i,
@@ -487,33 +507,10 @@ fn overhead_by_engine(results: &[CredentialResult]) -> Vec<(String, f64)> {
 
 /// The study's claims, checked on this run's numbers.
 pub fn summarize(results: &[CredentialResult]) -> Summary {
-    let simple: Vec<f64> = results
-        .iter()
-        .filter(|r| r.set == "simple")
-        .map(|r| r.rdfc.total.median_us)
-        .collect();
-    let simple_median = median(&simple);
-    let edu_simple_ratios: Vec<(String, f64)> = results
-        .iter()
-        .filter(|r| r.set == "edu" && !simple.is_empty())
-        .map(|r| (r.credential.clone(), r.rdfc.total.median_us / simple_median))
-        .collect();
-    let ratios: Vec<f64> = edu_simple_ratios.iter().map(|(_, r)| *r).collect();
+    let cached = edu_simple_ratios(results, |r| Some(&r.rdfc));
+    let ratios: Vec<f64> = cached.iter().map(|(_, r)| *r).collect();
     // The same ratio with the context cache off (`--context-cache both`).
-    let cold = |r: &CredentialResult| r.rdfc_cold.as_ref().map(|a| a.total.median_us);
-    let simple_cold: Vec<f64> = results
-        .iter()
-        .filter(|r| r.set == "simple")
-        .filter_map(cold)
-        .collect();
-    let cold_ratios: Vec<(String, f64)> = match simple_cold.is_empty() {
-        true => Vec::new(),
-        false => results
-            .iter()
-            .filter(|r| r.set == "edu")
-            .filter_map(|r| Some((r.credential.clone(), cold(r)? / median(&simple_cold))))
-            .collect(),
-    };
+    let cold_ratios = edu_simple_ratios(results, |r| r.rdfc_cold.as_ref());
     let profiled: Vec<&CredentialResult> = results.iter().filter(|r| !r.baseline).collect();
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
     for r in &profiled {
@@ -525,13 +522,7 @@ pub fn summarize(results: &[CredentialResult]) -> Summary {
         .map_or(("-".to_string(), 0), |(p, n)| (p.to_string(), *n));
     let max_label_share = profiled
         .iter()
-        .flat_map(|r| {
-            r.rdfc
-                .phases
-                .iter()
-                .filter(|p| p.name == phase::LABEL)
-                .map(|p| p.share)
-        })
+        .map(|r| r.rdfc.phase_share(phase::LABEL))
         .fold(0.0, f64::max);
     let instrumented: f64 = results.iter().map(|r| r.rdfc.total.median_us).sum();
     let plain: f64 = results
@@ -541,7 +532,7 @@ pub fn summarize(results: &[CredentialResult]) -> Summary {
     Summary {
         edu_simple_ratio_min: ratios.iter().copied().reduce(f64::min),
         edu_simple_ratio_max: ratios.iter().copied().reduce(f64::max),
-        edu_simple_ratios,
+        edu_simple_ratios: cached,
         edu_simple_ratios_cold: cold_ratios,
         dominant_phase,
         dominant_in,

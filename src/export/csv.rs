@@ -6,7 +6,7 @@
 //! and `as_written`, the time columns empty). A signed credential's proof parts have the algorithm
 //! `<algorithm> <proof> <part>`.
 
-use crate::report::Report;
+use crate::report::{CredentialResult, Report};
 use crate::stats::RunStats;
 
 /// The header row.
@@ -37,36 +37,18 @@ pub fn render(report: &Report) -> String {
                     (None, "total") => "total",
                     (None, _) => "phase",
                 };
-                let names = [
-                    c.credential.as_str(),
-                    &c.set,
-                    &algorithm,
-                    phase,
-                    parent.unwrap_or(""),
-                ];
+                let names = key(c, &algorithm, phase, parent.unwrap_or(""));
                 out.push_str(&row(&names, s, share, shape));
                 out.push_str(kind);
                 out.push_str(",,,\n");
             }
             for step in &a.steps {
-                let names = [
-                    c.credential.as_str(),
-                    &c.set,
-                    &algorithm,
-                    &step.name,
-                    &step.phase,
-                ];
+                let names = key(c, &algorithm, &step.name, &step.phase);
                 out.push_str(&row(&names, &step.stats, step.share, shape));
                 out.push_str("step,,,\n");
             }
             for counter in &a.counters {
-                let names = [
-                    c.credential.as_str(),
-                    &c.set,
-                    &algorithm,
-                    &counter.name,
-                    &counter.section,
-                ];
+                let names = key(c, &algorithm, &counter.name, &counter.section);
                 let names: Vec<String> = names.iter().map(|n| quote(n)).collect();
                 let (bytes, quads, blank) = shape;
                 let as_written = counter.as_written.map_or(String::new(), |w| w.to_string());
@@ -80,6 +62,16 @@ pub fn render(report: &Report) -> String {
         }
     }
     out
+}
+
+/// A row's first five columns: credential, set, algorithm, phase (or step, or counter), parent (or section).
+fn key<'a>(
+    c: &'a CredentialResult,
+    algorithm: &'a str,
+    name: &'a str,
+    parent: &'a str,
+) -> [&'a str; 5] {
+    [&c.credential, &c.set, algorithm, name, parent]
 }
 
 fn row(

@@ -88,16 +88,11 @@ pub fn render(report: &Report, claims: &[Claim]) -> String {
         s.profiled,
         fmt_share(s.max_label_share)
     );
-    let by_engine: Vec<String> = s
-        .instrumentation_overhead_by_engine
-        .iter()
-        .map(|(engine, o)| format!("{engine} {:+.1}%", o * 100.0))
-        .collect();
     let _ = writeln!(
         out,
         "- instrumentation overhead (detail {}): {}",
         cfg.detail,
-        by_engine.join(", ")
+        super::fmt_overheads(s)
     );
     spec_steps(&mut out, report);
     counters(&mut out, report);
@@ -162,13 +157,7 @@ fn counters(out: &mut String, report: &Report) {
     let counted: Vec<_> = report
         .credentials
         .iter()
-        .filter_map(|c| {
-            c.rdfc_engine
-                .iter()
-                .chain(std::iter::once(&c.rdfc))
-                .find(|a| !a.counters.is_empty())
-                .map(|a| (c, a))
-        })
+        .filter_map(|c| Some((c, c.counted()?)))
         .collect();
     if counted.is_empty() {
         return;

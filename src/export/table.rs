@@ -2,7 +2,7 @@
 //! and share; sub-phases indented under their phase), RDFC-1.0 and JCS totals and their ratio, then the summary
 //! of the study's claims.
 
-use super::{fmt_range, fmt_share, fmt_us, plural, thousands};
+use super::{fmt_overheads, fmt_range, fmt_share, fmt_us, plural, thousands};
 use crate::report::{AlgorithmResult, Claim, CredentialResult, Report};
 use crate::stats::RunStats;
 use std::fmt::Write;
@@ -110,12 +110,7 @@ fn credential(out: &mut String, c: &CredentialResult) {
     for a in c.algorithms() {
         spec_steps(out, a);
     }
-    if let Some(counted) = c
-        .rdfc_engine
-        .iter()
-        .chain(std::iter::once(&c.rdfc))
-        .find(|a| !a.counters.is_empty())
-    {
+    if let Some(counted) = c.counted() {
         counters(out, counted);
     }
     let (dominant, share) = c.dominant_phase();
@@ -291,10 +286,9 @@ pub fn as_written_line(a: &AlgorithmResult) -> Option<String> {
     let ratio = |name: &str, title: &str| -> Option<String> {
         let c = a.counter(name)?;
         let written = c.as_written?;
-        let times = match c.cold {
-            0 => String::new(),
-            cold => format!(" ({:.1}x)", written as f64 / cold as f64),
-        };
+        let times = c
+            .as_written_over_cold()
+            .map_or(String::new(), |r| format!(" ({r:.1}x)"));
         Some(format!(
             "{title} {} / {} cold{times}, {} at steady state",
             thousands(written),
@@ -346,30 +340,22 @@ fn summary(out: &mut String, report: &Report) {
         fmt_share(s.max_label_share)
     );
     for c in report.credentials.iter().filter(|c| !c.baseline) {
-        let shares: Vec<String> = std::iter::once(&c.rdfc)
-            .chain(c.rdfc_engine.as_ref())
-            .filter_map(|a| {
-                let expand = a.phases.iter().find(|p| p.name == "expand")?;
-                Some(format!(
-                    "{} {}",
-                    a.engine.as_deref().unwrap_or("-"),
-                    fmt_share(expand.share)
-                ))
+        let shares: Vec<String> = c
+            .per_engine()
+            .map(|a| {
+                let engine = a.engine.as_deref().unwrap_or("-");
+                format!("{engine} {}", fmt_share(a.phase_share("expand")))
             })
             .collect();
-        let literal = std::iter::once(&c.rdfc)
-            .chain(c.rdfc_engine.as_ref())
+        let literal = c
+            .per_engine()
             .find_map(|a| {
-                let p = a.counter("context_processing.performed")?;
-                let written = p.as_written?;
-                (p.cold > 0).then(|| {
-                    format!(
-                        "; Context Processing as written / performed cold {:.1}x",
-                        written as f64 / p.cold as f64
-                    )
-                })
+                a.counter("context_processing.performed")?
+                    .as_written_over_cold()
             })
-            .unwrap_or_default();
+            .map_or(String::new(), |r| {
+                format!("; Context Processing as written / performed cold {r:.1}x")
+            });
         let _ = writeln!(
             out,
             "  {}: expand's share of RDFC-1.0 {}{literal}",
@@ -377,19 +363,11 @@ fn summary(out: &mut String, report: &Report) {
             shares.join(", ")
         );
     }
-    let by_engine: Vec<String> = s
-        .instrumentation_overhead_by_engine
-        .iter()
-        .map(|(engine, o)| format!("{engine} {:+.1}%", o * 100.0))
-        .collect();
     let _ = writeln!(
         out,
         "  instrumentation overhead (span timer, detail {}, vs none, interleaved): {}",
         report.config.detail,
-        match by_engine.len() {
-            0 | 1 => format!("{:+.1}%", s.instrumentation_overhead * 100.0),
-            _ => by_engine.join(", "),
-        }
+        fmt_overheads(s)
     );
     let m = &report.metadata;
     let _ = writeln!(

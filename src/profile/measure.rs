@@ -57,14 +57,9 @@ impl Samples {
     /// did not enter it, or without the counting allocator).
     pub fn heap(&self, key: SpanKey) -> (Vec<Vec<f64>>, Vec<Vec<f64>>) {
         let pick = |which: fn(&(u64, u64)) -> u64| {
-            self.heap
-                .iter()
-                .map(|run| {
-                    run.iter()
-                        .map(|spans| spans.get(&key).map_or(0.0, |h| which(h) as f64))
-                        .collect()
-                })
-                .collect()
+            per_iteration(&self.heap, |spans| {
+                spans.get(&key).map_or(0.0, |h| which(h) as f64)
+            })
         };
         (pick(|h| h.0), pick(|h| h.1))
     }
@@ -83,14 +78,9 @@ impl Samples {
 
     /// Self time of the spans `key` per iteration, per run (0 where the iteration had none).
     pub fn self_time(&self, key: SelfKey) -> Vec<Vec<f64>> {
-        self.self_times
-            .iter()
-            .map(|run| {
-                run.iter()
-                    .map(|spans| spans.get(&key).copied().unwrap_or(0.0))
-                    .collect()
-            })
-            .collect()
+        per_iteration(&self.self_times, |spans| {
+            spans.get(&key).copied().unwrap_or(0.0)
+        })
     }
 
     /// The names of the spans seen at `depth`, in order of first appearance.
@@ -106,14 +96,9 @@ impl Samples {
 
     /// Time in the span `key` per iteration, per run (0 where the iteration did not enter it).
     pub fn span(&self, key: SpanKey) -> Vec<Vec<f64>> {
-        self.iterations
-            .iter()
-            .map(|run| {
-                run.iter()
-                    .map(|spans| spans.get(&key).copied().unwrap_or(0.0))
-                    .collect()
-            })
-            .collect()
+        per_iteration(&self.iterations, |spans| {
+            spans.get(&key).copied().unwrap_or(0.0)
+        })
     }
 
     /// Whether any iteration entered the span `key`.
@@ -123,6 +108,16 @@ impl Samples {
             .flatten()
             .any(|s| s.contains_key(&key))
     }
+}
+
+/// One value per iteration, per run, read from each iteration's map by `value`.
+fn per_iteration<K, V>(
+    runs: &[Vec<BTreeMap<K, V>>],
+    value: impl Fn(&BTreeMap<K, V>) -> f64,
+) -> Vec<Vec<f64>> {
+    runs.iter()
+        .map(|run| run.iter().map(&value).collect())
+        .collect()
 }
 
 /// Measures `workload` per `plan`; `progress` is called after every measured iteration (or pair). Errors: the

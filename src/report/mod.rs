@@ -49,6 +49,14 @@ pub struct CounterResult {
     pub as_written: Option<u64>,
 }
 
+impl CounterResult {
+    /// As written / cold, when both are known and cold is not 0.
+    pub fn as_written_over_cold(&self) -> Option<f64> {
+        let written = self.as_written?;
+        (self.cold > 0).then(|| written as f64 / self.cold as f64)
+    }
+}
+
 /// The self time of one span inside a phase with `--detail spec`: a spec step (e.g. `context_processing §4.1`),
 /// a sub-phase, or the phase's own time outside them (`name` is [`OWN`]).
 #[derive(Debug, Clone, Serialize)]
@@ -178,6 +186,23 @@ impl AlgorithmResult {
         label
     }
 
+    /// The phase with the largest median (the `other` row aside), and its share.
+    pub fn dominant_phase(&self) -> (&str, f64) {
+        self.phases
+            .iter()
+            .filter(|p| p.parent.is_none() && p.name != OTHER_PHASE)
+            .max_by(|a, b| a.share.total_cmp(&b.share))
+            .map_or(("-", 0.0), |p| (p.name.as_str(), p.share))
+    }
+
+    /// The share of phase `name` (0 if not measured).
+    pub fn phase_share(&self, name: &str) -> f64 {
+        self.phases
+            .iter()
+            .find(|p| p.name == name && p.parent.is_none())
+            .map_or(0.0, |p| p.share)
+    }
+
     /// The counter `name`, if this pipeline has it.
     pub fn counter(&self, name: &str) -> Option<&CounterResult> {
         self.counters.iter().find(|c| c.name == name)
@@ -218,12 +243,21 @@ impl CredentialResult {
 
     /// The RDFC-1.0 phase with the largest median, and its share.
     pub fn dominant_phase(&self) -> (&str, f64) {
-        self.rdfc
-            .phases
-            .iter()
-            .filter(|p| p.parent.is_none() && p.name != OTHER_PHASE)
-            .max_by(|a, b| a.share.total_cmp(&b.share))
-            .map_or(("-", 0.0), |p| (p.name.as_str(), p.share))
+        self.rdfc.dominant_phase()
+    }
+
+    /// RDFC-1.0 through each expansion engine the run measured, with the run's context cache setting: the main
+    /// engine's, then the other's (`--engine both`).
+    pub fn per_engine(&self) -> impl Iterator<Item = &AlgorithmResult> {
+        std::iter::once(&self.rdfc).chain(self.rdfc_engine.as_ref())
+    }
+
+    /// The RDFC-1.0 run whose work counters to show: canonprof's engine's when it ran (it has every counter),
+    /// else the main engine's; `None` if neither counted.
+    pub fn counted(&self) -> Option<&AlgorithmResult> {
+        let mut runs: Vec<&AlgorithmResult> = self.per_engine().collect();
+        runs.reverse();
+        runs.into_iter().find(|a| !a.counters.is_empty())
     }
 }
 

@@ -2,7 +2,7 @@
 //! and verifies; each operation canonicalizes twice (as counted by the operation), six times per exchange.
 
 use crate::common;
-use crate::common::{canonprof_quick, read_json};
+use crate::common::{canonprof_quick, quick_export, read_json};
 
 /// The operation names of an exported exchange result, in order.
 fn operations(result: &serde_json::Value) -> Vec<&str> {
@@ -446,10 +446,7 @@ fn engine_both_adds_a_vcdm_row_and_graph_per_rdfc_suite() {
 /// ecdsa-sd-2023 runs on the json-ld crate's engine whatever `--engine` says, and its rows say so.
 #[test]
 fn the_selective_suite_names_the_engine_that_ran_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let json = dir.path().join("vcdm.json");
-    let json_arg = json.display().to_string();
-    let output = canonprof_quick(&[
+    let (stdout, export) = quick_export(&[
         "exchange",
         "--format",
         "vcdm",
@@ -461,10 +458,7 @@ fn the_selective_suite_names_the_engine_that_ran_it() {
         "ecdsa-sd-2023",
         "--cryptosuite",
         "eddsa-rdfc-2022",
-        "--export-json",
-        &json_arg,
     ]);
-    let stdout = String::from_utf8_lossy(&output.stdout);
     // Rows of an engine other than the table's first are named by it; the header names both.
     assert!(
         stdout.contains("RDFC-1.0 expansion engine json-ld and canonprof, context cache on"),
@@ -474,7 +468,6 @@ fn the_selective_suite_names_the_engine_that_ran_it() {
         stdout.contains("eddsa-rdfc-2022 (canonprof engine)"),
         "{stdout}"
     );
-    let export = read_json(&json);
     for r in export["results"].as_array().unwrap() {
         let expected = match r["cryptosuite"].as_str().unwrap() {
             "ecdsa-sd-2023" => "json-ld",
