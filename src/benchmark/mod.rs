@@ -33,6 +33,8 @@ pub struct Config {
     pub runs: usize,
     /// Warm-up iterations of each pipeline before measuring.
     pub warmup: usize,
+    /// Warm-up time floor per pipeline, seconds (`--warmup-time`; 0: none).
+    pub warmup_seconds: f64,
     /// RDFC-1.0 options (poison limit).
     pub rdfc: RdfcOptions,
     /// What the span timer times (`--detail`).
@@ -45,6 +47,7 @@ impl Config {
         iterations: 50,
         runs: 5,
         warmup: 5,
+        warmup_seconds: 0.0,
         rdfc: RdfcOptions::DEFAULT,
         detail: profile::Detail::Phases,
     };
@@ -61,6 +64,7 @@ impl Config {
             iterations: plan.iterations,
             runs: plan.runs,
             warmup: plan.warmup,
+            warmup_seconds: plan.warmup_seconds,
             rdfc,
             detail: profile::Detail::Phases,
         }
@@ -77,6 +81,7 @@ impl Config {
             iterations: self.iterations,
             runs: self.runs,
             warmup: self.warmup,
+            warmup_seconds: self.warmup_seconds,
             plain: false,
         }
     }
@@ -244,6 +249,7 @@ pub fn run(
             iterations: config.iterations,
             runs: config.runs,
             warmup: config.warmup,
+            warmup_seconds: config.warmup_seconds,
             hndq_call_limit: config.rdfc.hndq_call_limit,
             context_cache: match (cold.is_some(), loader.caches_contexts()) {
                 (true, _) => "both",
@@ -303,6 +309,7 @@ pub fn measure_algorithm(
             let plan = profile::Plan {
                 plain: false,
                 warmup: 1,
+                warmup_seconds: 0.0,
                 ..config.plan()
             };
             Some(profile::measure(

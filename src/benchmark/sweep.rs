@@ -134,6 +134,7 @@ pub fn run(
         iterations: config.iterations,
         runs: config.runs,
         warmup: config.warmup,
+        warmup_seconds: config.warmup_seconds,
         points,
     })
 }

@@ -24,6 +24,14 @@ pub(super) struct PlanArgs<const N: usize, const R: usize, const W: usize> {
     // Warm-up iterations of each measured pipeline or operation.
     #[arg(long, value_name = "W", allow_negative_numbers = true, help = format!("Warm-up iterations of each measured pipeline or operation, before its runs [default: {W}]"))]
     warmup: Option<usize>,
+    // Warm-up time floor, seconds.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        allow_negative_numbers = true,
+        help = "Warm up each measured pipeline or operation for at least this long too, after its warm-up iterations [default: 0]"
+    )]
+    warmup_time: Option<f64>,
 }
 
 impl<const N: usize, const R: usize, const W: usize> PlanArgs<N, R, W> {
@@ -33,6 +41,7 @@ impl<const N: usize, const R: usize, const W: usize> PlanArgs<N, R, W> {
             iterations: N,
             runs: R,
             warmup: W,
+            warmup_seconds: 0.0,
             plain: false,
         })
     }
@@ -44,8 +53,15 @@ impl<const N: usize, const R: usize, const W: usize> PlanArgs<N, R, W> {
             iterations: self.iterations.unwrap_or(base.iterations),
             runs: self.runs.unwrap_or(base.runs),
             warmup: self.warmup.unwrap_or(base.warmup),
+            warmup_seconds: self.warmup_time.unwrap_or(base.warmup_seconds),
             plain: base.plain,
         };
+        if !(0.0..=600.0).contains(&plan.warmup_seconds) {
+            return Err(Error::new(
+                ErrorKind::Usage,
+                "--warmup-time takes seconds from 0 to 600",
+            ));
+        }
         if plan.iterations == 0 || plan.runs == 0 {
             return Err(Error::new(
                 ErrorKind::Usage,

@@ -109,6 +109,7 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
         iterations: plan.iterations,
         runs: plan.runs,
         warmup: plan.warmup,
+        warmup_seconds: plan.warmup_seconds,
         seed: args.seed,
         flamegraphs: args.flamegraphs.clone(),
     };
@@ -165,6 +166,7 @@ fn run_all(args: ExchangeArgs, plan: crate::profile::Plan) -> Result<()> {
         iterations: plan.iterations,
         runs: plan.runs,
         warmup: plan.warmup,
+        warmup_seconds: plan.warmup_seconds,
         seed: args.seed,
     };
     let steps = runner::formats_steps(credentials.len(), &algs, &loaders, &settings);

@@ -125,6 +125,11 @@ pub fn run(
                         iterations: settings.iterations,
                         runs: 1,
                         warmup: if round == 0 { settings.warmup } else { 0 },
+                        warmup_seconds: if round == 0 {
+                            settings.warmup_seconds
+                        } else {
+                            0.0
+                        },
                         plain: false,
                     };
                     let mut work = || legs[i].run(op).map(|n| counts[i][o] = n);

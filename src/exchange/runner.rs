@@ -73,6 +73,7 @@ fn study_settings(plan: &Plan) -> Settings {
         iterations: plan.iterations,
         runs: plan.runs,
         warmup: plan.warmup,
+        warmup_seconds: plan.warmup_seconds,
         seed: SEED,
     }
 }
@@ -107,6 +108,7 @@ pub fn run_suites(
                 iterations: settings.iterations,
                 runs: settings.runs,
                 warmup: settings.warmup,
+                warmup_seconds: settings.warmup_seconds,
                 seed: settings.seed,
             },
             disclosed: vcdm::DISCLOSED,

@@ -32,6 +32,8 @@ pub struct Settings {
     pub runs: usize,
     /// Warm-up iterations per operation.
     pub warmup: usize,
+    /// Warm-up time floor per operation, seconds (0: none).
+    pub warmup_seconds: f64,
     /// RNG seed for the issuer and holder keys.
     pub seed: u64,
     /// Where to draw one span flamegraph per (credential, suite), if anywhere.
@@ -136,6 +138,7 @@ fn measure(
         iterations: settings.iterations,
         runs: settings.runs,
         warmup: settings.warmup,
+        warmup_seconds: settings.warmup_seconds,
         plain: false,
     };
     let mut canonicalizations = 0;

@@ -19,7 +19,7 @@ pub fn formats_table(report: &FormatsReport) -> String {
         report.disclosed.join(", "),
         s.runs,
         s.iterations,
-        s.warmup,
+        super::fmt_warmup(s.warmup, s.warmup_seconds),
         report.engine,
         on_off(report.context_cache)
     );
@@ -112,7 +112,7 @@ pub fn suites_table(report: &SuitesReport) -> String {
         .max(20);
     let mut out = format!(
         "canonprof exchange — W3C VCDM 2.0 + Data Integrity: issue, present (up to {} subject attributes disclosed: re-signed, or derived with ecdsa-sd-2023), verify; {} runs x {} iterations (warm-up {}); RDFC-1.0 expansion engine {}, context cache {}; medians in µs\n\n",
-        config.disclosed, config.settings.runs, config.settings.iterations, config.settings.warmup, engines.join(" and "),
+        config.disclosed, config.settings.runs, config.settings.iterations, super::fmt_warmup(config.settings.warmup, config.settings.warmup_seconds), engines.join(" and "),
         on_off(config.context_cache)
     );
     let _ = writeln!(

@@ -17,7 +17,7 @@ pub fn render(report: &Report, claims: &[Claim]) -> String {
         "{} x {}, warm-up {}, context cache {}, expansion engine {}; medians of run medians in µs (min–max of run medians). {} ({} cores), {}, canonprof {} @ {}.\n",
         plural(cfg.runs, "run"),
         plural(cfg.iterations, "iteration"),
-        cfg.warmup,
+        super::fmt_warmup(cfg.warmup, cfg.warmup_seconds),
         cfg.context_cache,
         cfg.engine,
         m.cpu,

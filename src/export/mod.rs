@@ -86,6 +86,14 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// The warm-up as the headers say it: `5` iterations, or `5, at least 1 s` with a time floor (`--warmup-time`).
+pub fn fmt_warmup(iterations: usize, seconds: f64) -> String {
+    match seconds > 0.0 {
+        true => format!("{iterations}, at least {seconds} s"),
+        false => iterations.to_string(),
+    }
+}
+
 /// `3 quads`, `1 quad`.
 pub fn plural(n: usize, noun: &str) -> String {
     if n == 1 {

@@ -82,7 +82,7 @@ fn table(sweep: &Sweep) -> String {
         sweep.unit,
         sweep.runs,
         sweep.iterations,
-        sweep.warmup,
+        super::fmt_warmup(sweep.warmup, sweep.warmup_seconds),
         points.first().and_then(|p| p.rdfc.engine.as_deref()).unwrap_or("-"),
         if points.first().and_then(|p| p.rdfc.context_cache).unwrap_or(false) { "on" } else { "off" }
     );

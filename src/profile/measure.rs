@@ -17,6 +17,10 @@ pub struct Plan {
     pub runs: usize,
     /// Warm-up iterations before measuring.
     pub warmup: usize,
+    /// Warm-up time floor, seconds: after the `warmup` iterations, warm up until this much time has passed since
+    /// the warm-up began (0: none). canonprof has no JIT, but a floor makes its warm-up comparable with peers
+    /// warmed up to steady state (`scripts/compare.sh`).
+    pub warmup_seconds: f64,
     /// Pair every instrumented iteration with a plain one.
     pub plain: bool,
 }
@@ -130,11 +134,14 @@ pub fn measure(
     progress: &mut dyn FnMut(),
 ) -> Result<Samples> {
     timer.prime();
-    for _ in 0..plan.warmup {
+    let started = Instant::now();
+    let mut warmed = 0;
+    while warmed < plan.warmup || started.elapsed().as_secs_f64() < plan.warmup_seconds {
         timer.timed(&mut *workload)?;
         if plan.plain {
             workload()?;
         }
+        warmed += 1;
     }
     let mut samples = Samples::default();
     for _ in 0..plan.runs {
@@ -217,6 +224,7 @@ mod tests {
             iterations: 3,
             runs: 2,
             warmup: 1,
+            warmup_seconds: 0.0,
             plain: true,
         };
         let samples = measure(&plan, &timer, &mut workload, &mut || ticks += 1).unwrap();
@@ -247,6 +255,7 @@ mod tests {
             iterations: 1,
             runs: 1,
             warmup: 0,
+            warmup_seconds: 0.0,
             plain: false,
         };
         let err = measure(&plan, &Timer::new(), &mut || Ok(()), &mut || {}).unwrap_err();

@@ -66,6 +66,8 @@ pub struct Settings {
     pub runs: usize,
     /// Warm-up iterations per operation, before the first run.
     pub warmup: usize,
+    /// Warm-up time floor per operation, seconds (0: none).
+    pub warmup_seconds: f64,
     /// RNG seed of every key, salt and nonce.
     pub seed: u64,
 }

@@ -270,6 +270,8 @@ pub struct RunConfig {
     pub runs: usize,
     /// Warm-up iterations per pipeline before measuring.
     pub warmup: usize,
+    /// Warm-up time floor per pipeline, seconds (0: none).
+    pub warmup_seconds: f64,
     /// Hash N-Degree Quads call limit.
     pub hndq_call_limit: usize,
     /// The context cache mode: `on` (top-level contexts processed once and reused), `off`, or `both` (RDFC-1.0

@@ -31,6 +31,8 @@ pub struct Sweep {
     pub runs: usize,
     /// Warm-up iterations per pipeline and size.
     pub warmup: usize,
+    /// Warm-up time floor per pipeline and size, seconds (0: none).
+    pub warmup_seconds: f64,
     /// One per size, in the order measured.
     pub points: Vec<Point>,
 }

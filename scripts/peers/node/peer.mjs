@@ -1,8 +1,12 @@
 // Times jsonld.js 9 + rdf-canonize 5 (RDFC-1.0 as the Data Integrity cryptosuites run it: safe mode, no base,
 // rdfDirection i18n-datatype) and npm canonicalize (JCS) phase by phase on canonprof's bundled credentials, with
-// canonprof's statistics (warm-up, R runs x N iterations, median of run medians, min-max of run medians, p10/p90),
-// and prints JSON in the shape of `canonprof --export-json` ("results" entries), plus each canonical output.
-// Usage: node peer.mjs [--iterations N] [--runs R] [--warmup W] [--schema simple|edu|all] [--credential FILE...]
+// canonprof's statistics (R runs x N iterations, median of run medians, min-max of run medians, p10/p90) after a
+// warm-up to steady state (steady.mjs: at least --warmup-seconds of work and two successive batch medians within 2%),
+// and prints JSON in the shape of `canonprof --export-json` ("results" entries), plus each canonical output, the
+// warm-up report, and the one-call time (`jsonld.canonize`, what the Data Integrity libraries call) beside the phases:
+// expansion runs once in both (toRDF gets `skipExpansion: true`), so the phase sum and the one call should agree.
+// Usage: node peer.mjs [--iterations N] [--runs R] [--warmup-seconds S] [--warmup-max-seconds M]
+//                      [--schema simple|edu|all] [--credential FILE...]
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -11,15 +15,18 @@ import jsonld from 'jsonld';
 import canonize from 'rdf-canonize';
 import canonicalize from 'canonicalize';
 import { documentLoader, root } from './contexts.mjs';
+import { now, us, stats, warmUp, warmupSettings } from './steady.mjs';
 
 const args = process.argv.slice(2);
-const known = ['--iterations', '--runs', '--warmup', '--schema', '--credential'];
+const known = ['--iterations', '--runs', '--warmup-seconds', '--warmup-max-seconds', '--schema', '--credential'];
 const fail = (message) => { console.error(`peer.mjs: ${message}`); process.exit(2); };
 for (const a of args) if (a.startsWith('--') && !known.includes(a)) fail(`unknown option ${a} (known: ${known.join(' ')})`);
 const opt = (name, dflt) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : dflt; };
-const iterations = Number(opt('iterations', 50)), runs = Number(opt('runs', 5)), warmup = Number(opt('warmup', 5));
+const iterations = Number(opt('iterations', 50)), runs = Number(opt('runs', 5));
 const schema = opt('schema', 'all');
-if (![iterations, runs, warmup].every((n) => Number.isInteger(n) && n >= 0) || iterations < 1 || runs < 1) fail('--iterations and --runs must be whole numbers ≥ 1');
+if (![iterations, runs].every((n) => Number.isInteger(n) && n >= 1)) fail('--iterations and --runs must be whole numbers ≥ 1');
+let warmup;
+try { warmup = warmupSettings(args); } catch (e) { fail(e.message); }
 if (!['simple', 'edu', 'all'].includes(schema)) fail(`--schema must be simple, edu or all, not ${schema}`);
 
 
@@ -36,8 +43,6 @@ function credentials() {
   return sets.flatMap((set) => order[set].map((name) => ({ name, set, file: path.join(root, 'schemas-education', set, `${name}.json`) })));
 }
 
-const now = () => process.hrtime.bigint();
-const us = (t0, t1) => Number(t1 - t0) / 1000;
 const sha256 = (text) => crypto.createHash('sha256').update(text, 'utf8').digest('hex');
 
 async function rdfc(text, times) {
@@ -46,13 +51,19 @@ async function rdfc(text, times) {
   let t1 = now(); times.parse = us(t, t1); t = t1;
   const expanded = await jsonld.expand(doc, { documentLoader, safe: true, base: null });
   t1 = now(); times.expand = us(t, t1); t = t1;
-  const dataset = await jsonld.toRDF(expanded, { documentLoader, safe: true, rdfDirection: 'i18n-datatype' });
+  const dataset = await jsonld.toRDF(expanded, { documentLoader, safe: true, rdfDirection: 'i18n-datatype', skipExpansion: true });
   t1 = now(); times.to_rdf = us(t, t1); t = t1;
   const canonical = await canonize.canonize(dataset, { algorithm: 'RDFC-1.0' });
   t1 = now(); times.canonize = us(t, t1); t = t1;
   const hash = sha256(canonical);
   t1 = now(); times.hash = us(t, t1);
   return { canonical, hash };
+}
+
+// The one call a Data Integrity cryptosuite makes (jsonld.canonize: expand, toRDF, RDFC-1.0), then the hash.
+async function rdfcOneCall(text) {
+  const canonical = await jsonld.canonize(JSON.parse(text), { algorithm: 'RDFC-1.0', documentLoader, safe: true, base: null, rdfDirection: 'i18n-datatype' });
+  return { canonical, hash: sha256(canonical) };
 }
 
 async function jcs(text, times) {
@@ -66,19 +77,8 @@ async function jcs(text, times) {
   return { canonical, hash };
 }
 
-const percentile = (values, p) => {
-  const s = [...values].sort((a, b) => a - b);
-  const rank = (p / 100) * (s.length - 1), lo = Math.floor(rank), hi = Math.ceil(rank);
-  return s[lo] + (s[hi] - s[lo]) * (rank - lo);
-};
-const stats = (perRun) => {
-  const medians = perRun.map((r) => percentile(r, 50)), pooled = perRun.flat();
-  return { median_us: percentile(medians, 50), min_run_median_us: Math.min(...medians), max_run_median_us: Math.max(...medians),
-    p10_us: percentile(pooled, 10), p90_us: percentile(pooled, 90), runs: medians.length, samples: pooled.length };
-};
-
 async function measure(pipeline, text) {
-  for (let i = 0; i < warmup; i++) await pipeline(text, {});
+  const warm = await warmUp(() => pipeline(text, {}), warmup);
   const phases = {}, total = [];
   let output;
   for (let r = 0; r < runs; r++) {
@@ -93,7 +93,7 @@ async function measure(pipeline, text) {
     total.push(totals);
     for (const [k, v] of Object.entries(perPhase)) (phases[k] ??= []).push(v);
   }
-  return { phases: Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, stats(v)])), total: stats(total), ...output };
+  return { phases: Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, stats(v)])), total: stats(total), warmup: warm, ...output };
 }
 
 const results = [];
@@ -101,11 +101,17 @@ for (const c of credentials()) {
   const text = fs.readFileSync(c.file, 'utf8');
   for (const [algorithm, pipeline] of [['rdfc-1.0', rdfc], ['jcs', jcs]]) {
     const m = await measure(pipeline, text);
-    results.push({ credential: c.name, set: c.set, file: c.file, algorithm, phases: m.phases, total: m.total, sha256: m.hash, canonical: m.canonical });
+    const entry = { credential: c.name, set: c.set, file: c.file, algorithm, phases: m.phases, total: m.total, warmup: m.warmup, sha256: m.hash, canonical: m.canonical };
+    if (algorithm === 'rdfc-1.0') {
+      const one = await measure((t) => rdfcOneCall(t), text);
+      if (one.canonical !== m.canonical) fail(`${c.name}: jsonld.canonize and the phase-by-phase pipeline disagree`);
+      entry.one_call = { total: one.total, warmup: one.warmup };
+    }
+    results.push(entry);
   }
 }
 const version = (p) => JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'node_modules', p, 'package.json'), 'utf8')).version;
 console.log(JSON.stringify({
   implementation: `jsonld.js ${version('jsonld')} + rdf-canonize ${version('rdf-canonize')}; canonicalize ${version('canonicalize')}; node ${process.version}`,
-  config: { iterations, runs, warmup }, results,
+  config: { iterations, runs, warmup: { min_seconds: warmup.minSeconds, max_seconds: warmup.maxSeconds, tolerance: warmup.tolerance } }, results,
 }, null, 2));
