@@ -30,6 +30,7 @@ pub mod exchange;
 pub mod export;
 pub mod fuzzing;
 pub mod integrity;
+pub mod interop;
 pub mod jws;
 pub mod keys;
 pub mod loader;

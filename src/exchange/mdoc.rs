@@ -78,6 +78,19 @@ impl MdocLeg {
         leg.presented = leg.present()?;
         Ok(leg)
     }
+
+    /// The IACA root certificate (DER) the verifier trusts.
+    pub fn trust_anchor(&self) -> &[u8] {
+        &self.chain.iaca
+    }
+
+    /// The SessionTranscript the device signs over (ISO/IEC 18013-5 §9.1.5.1): `[null, null, "canonprof-handover"]`.
+    pub fn session_transcript(&self) -> &Cbor {
+        &self.transcript
+    }
+
+    /// The verification time, Unix seconds (2026-06-01T00:00:00Z).
+    pub const NOW_UNIX: i64 = NOW;
 }
 
 impl Uncanonicalized for MdocLeg {

@@ -61,6 +61,26 @@ impl SdJwtLeg {
         leg.presented = leg.present()?;
         Ok(leg)
     }
+
+    /// The issuer's public key as a JWK (RFC 7517), what a verifier checks the issuer-signed JWT with.
+    pub fn issuer_jwk(&self) -> &Value {
+        &self.issuer.jwk
+    }
+
+    /// The nonce and audience the holder binds the presentation to ([`KeyBinding`]).
+    pub fn key_binding_expected(&self) -> Expected<'static> {
+        Expected {
+            nonce: NONCE,
+            aud: AUDIENCE,
+        }
+    }
+
+    /// The disclosed claims presented without a Key Binding JWT (RFC 9901 §4: the compact form ends in `~`).
+    /// Errors: as [`sd_jwt::present`].
+    pub fn present_unbound(&self) -> Result<String> {
+        let names: Vec<&str> = self.disclosed.iter().map(String::as_str).collect();
+        sd_jwt::present(&self.issued, &names, None)
+    }
 }
 
 impl Uncanonicalized for SdJwtLeg {
@@ -85,10 +105,7 @@ impl Uncanonicalized for SdJwtLeg {
     }
 
     fn verify(&self) -> Result<()> {
-        let expected = Expected {
-            nonce: NONCE,
-            aud: AUDIENCE,
-        };
+        let expected = self.key_binding_expected();
         let verified = sd_jwt::verify(
             &self.presented,
             (&self.issuer_public.0, self.issuer_public.1),

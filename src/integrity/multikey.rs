@@ -55,6 +55,28 @@ pub fn public_key(multibase: &str) -> Result<PublicKey> {
     )))
 }
 
+/// The Multikey `publicKeyMultibase` of a public key (Controller Documents §2.2.2): base58btc of the
+/// multicodec prefix and the key (Ed25519 32 bytes, `z6Mk…`; P-256 / P-384 SEC1 compressed, `zDn…` / `z82…`).
+pub fn public_key_multibase(key: &PublicKey) -> String {
+    let prefix = match key.algorithm() {
+        SignatureAlgorithm::Ed25519 => ED25519_PUB,
+        SignatureAlgorithm::P256 => P256_PUB,
+        SignatureAlgorithm::P384 => P384_PUB,
+    };
+    let mut bytes = prefix.to_vec();
+    bytes.extend_from_slice(&key.to_bytes(true));
+    encode_base58btc(&bytes)
+}
+
+/// The `did:key` of a public key and its verification method id (did:key Method §3.1.1): (`did:key:z…`,
+/// `did:key:z…#z…`), which [`did_key_public_key`] resolves back offline.
+pub fn did_key(key: &PublicKey) -> (String, String) {
+    let multibase = public_key_multibase(key);
+    let did = format!("did:key:{multibase}");
+    let method = format!("{did}#{multibase}");
+    (did, method)
+}
+
 /// A signing key from its Multikey `secretKeyMultibase` / `privateKeyMultibase`.
 pub fn secret_key(multibase: &str) -> Result<SecretKey> {
     let bytes = decode_base58btc(multibase)?;

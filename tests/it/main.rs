@@ -11,6 +11,7 @@ mod ecdsa_sd;
 mod exchange;
 mod flamegraphs;
 mod fuzz_regressions;
+mod interop;
 mod jcs_vectors;
 mod jsonld_suite;
 mod jws;

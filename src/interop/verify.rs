@@ -1,0 +1,195 @@
+//! canonprof as verifier of an interop directory (any producer's [`super::Manifest`]): Data Integrity with the
+//! key resolved offline from the proof's `did:key` (VC Data Integrity §4.4 Verify Proof, through
+//! [`suites::verify_proof`]), SD-JWT VC with the manifest's issuer JWK and KB-JWT expectations
+//! ([`sd_jwt::verify`]), mdoc with the manifest's IACA and SessionTranscript ([`mdoc::verify`]).
+
+use super::{Artifact, ArtifactResult, Manifest, Outcome, VerifierReport};
+use crate::error::{Error, ErrorKind, Result};
+use crate::integrity::suites;
+use crate::loader::OfflineLoader;
+use crate::mdoc::{self, Verification};
+use crate::sd_jwt::{self, jose::decoding_key, Expected};
+use base64ct::{Base64, Encoding};
+use ciborium::Value as Cbor;
+use serde_json::Value;
+use std::path::Path;
+
+/// Reads `dir/manifest.json` and verifies every artifact with `loader` (its contexts and expansion engine).
+/// A failed artifact is a result, not an error. Errors: [`ErrorKind::Io`] / [`ErrorKind::Json`] for a missing
+/// or malformed manifest.
+pub fn verify(dir: &Path, loader: &OfflineLoader) -> Result<VerifierReport> {
+    let path = dir.join("manifest.json");
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        Error::new(ErrorKind::Io, e.to_string()).in_source(path.display().to_string())
+    })?;
+    let manifest: Manifest = serde_json::from_str(&text).map_err(|e| {
+        Error::new(ErrorKind::Json, e.to_string()).in_source(path.display().to_string())
+    })?;
+    let results = manifest
+        .artifacts
+        .iter()
+        .map(|a| {
+            let (outcome, reason) = match check(dir, a, loader) {
+                Ok(Checked::Verified) => (Outcome::Verified, None),
+                Ok(Checked::Rejected(why)) => (Outcome::Rejected, Some(why)),
+                Ok(Checked::Unsupported(why)) => (Outcome::Unsupported, Some(why)),
+                Err(e) if rejects(e.kind) => (Outcome::Rejected, Some(e.to_string())),
+                Err(e) => (Outcome::Error, Some(e.to_string())),
+            };
+            ArtifactResult {
+                name: a.name.clone(),
+                format: a.format.clone(),
+                expect: a.expect,
+                outcome,
+                reason,
+            }
+        })
+        .collect();
+    Ok(VerifierReport {
+        verifier: super::implementation(),
+        producer: manifest.producer,
+        results,
+    })
+}
+
+/// The error kinds that mean "checked, and a check failed" rather than "could not check".
+fn rejects(kind: ErrorKind) -> bool {
+    matches!(
+        kind,
+        ErrorKind::Signature
+            | ErrorKind::Digest
+            | ErrorKind::SdJwt
+            | ErrorKind::Mdoc
+            | ErrorKind::Proof
+    )
+}
+
+enum Checked {
+    Verified,
+    Rejected(String),
+    Unsupported(String),
+}
+
+fn check(dir: &Path, artifact: &Artifact, loader: &OfflineLoader) -> Result<Checked> {
+    let path = dir.join(&artifact.file);
+    let bytes = std::fs::read(&path).map_err(|e| {
+        Error::new(ErrorKind::Io, e.to_string()).in_source(path.display().to_string())
+    })?;
+    match artifact.format.as_str() {
+        "vcdm" => vcdm(&bytes, loader),
+        "sd-jwt" => sd_jwt_vc(&bytes, artifact),
+        "mdoc" => mdoc_response(dir, &bytes, artifact),
+        other => Ok(Checked::Unsupported(format!(
+            "format `{other}` is not one of vcdm, sd-jwt, mdoc"
+        ))),
+    }
+}
+
+fn vcdm(bytes: &[u8], loader: &OfflineLoader) -> Result<Checked> {
+    let document: Value =
+        serde_json::from_slice(bytes).map_err(|e| Error::new(ErrorKind::Json, e.to_string()))?;
+    let proof_type = document
+        .pointer("/proof/type")
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    if proof_type != "DataIntegrityProof" {
+        return Ok(Checked::Unsupported(format!(
+            "proof type `{proof_type}` (a single DataIntegrityProof is checked)"
+        )));
+    }
+    let verification = suites::verify_proof(&document, None, loader)?;
+    Ok(match verification.verified {
+        true => Checked::Verified,
+        false => Checked::Rejected(
+            verification
+                .reason
+                .unwrap_or_else(|| "the proof does not verify".into()),
+        ),
+    })
+}
+
+fn sd_jwt_vc(bytes: &[u8], artifact: &Artifact) -> Result<Checked> {
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| Error::sd_jwt(format!("not UTF-8: {e}")))?
+        .trim();
+    let jwk = artifact
+        .issuer_jwk
+        .as_ref()
+        .ok_or_else(|| Error::new(ErrorKind::Usage, "the manifest gives no issuer_jwk"))?;
+    let (key, alg) = decoding_key(jwk)?;
+    let expected = artifact.key_binding.as_ref().map(|b| Expected {
+        nonce: &b.nonce,
+        aud: &b.aud,
+    });
+    let verified = sd_jwt::verify(text, (&key, alg), expected)?;
+    Ok(missing(artifact, |name| verified.claims.contains_key(name)))
+}
+
+fn mdoc_response(dir: &Path, bytes: &[u8], artifact: &Artifact) -> Result<Checked> {
+    let usage = |what: &str| Error::new(ErrorKind::Usage, format!("the manifest gives no {what}"));
+    let anchor_file = artifact
+        .trust_anchor
+        .as_ref()
+        .ok_or_else(|| usage("trust_anchor"))?;
+    let anchor_path = dir.join(anchor_file);
+    let pem = std::fs::read_to_string(&anchor_path).map_err(|e| {
+        Error::new(ErrorKind::Io, e.to_string()).in_source(anchor_path.display().to_string())
+    })?;
+    let iaca = pem_der(&pem)
+        .ok_or_else(|| Error::mdoc(format!("{anchor_file} is not a PEM certificate")))?;
+    let transcript_hex = artifact
+        .session_transcript_hex
+        .as_ref()
+        .ok_or_else(|| usage("session_transcript_hex"))?;
+    let transcript_bytes = hex::decode(transcript_hex)
+        .map_err(|e| Error::mdoc(format!("session_transcript_hex: {e}")))?;
+    let transcript: Cbor = ciborium::from_reader(transcript_bytes.as_slice())
+        .map_err(|e| Error::mdoc(format!("session_transcript_hex is not CBOR: {e}")))?;
+    let now = artifact.now.as_deref().unwrap_or("2026-06-01T00:00:00Z");
+    let now_unix = chrono::DateTime::parse_from_rfc3339(now)
+        .map_err(|e| Error::new(ErrorKind::Usage, format!("now `{now}`: {e}")))?
+        .timestamp();
+    let check = Verification {
+        now_unix,
+        iaca: Some(&iaca),
+        session_transcript: Some(&transcript),
+    };
+    let verified = mdoc::verify(bytes, &check)?;
+    if let Some(doc_type) = &artifact.doc_type {
+        if &verified.doc_type != doc_type {
+            return Ok(Checked::Rejected(format!(
+                "docType {} is not {doc_type}",
+                verified.doc_type
+            )));
+        }
+    }
+    if !verified.device_authenticated {
+        return Ok(Checked::Rejected(
+            "the device signature was not checked".into(),
+        ));
+    }
+    Ok(missing(artifact, |name| {
+        verified.elements.iter().any(|(_, id, _)| id == name)
+    }))
+}
+
+/// Verified, unless a claim the manifest says was disclosed is not in the verified result.
+fn missing(artifact: &Artifact, present: impl Fn(&str) -> bool) -> Checked {
+    match artifact.disclosed.iter().flatten().find(|n| !present(n)) {
+        Some(name) => Checked::Rejected(format!(
+            "the disclosed `{name}` is not in the verified result"
+        )),
+        None => Checked::Verified,
+    }
+}
+
+/// The DER of the first PEM block (RFC 7468).
+fn pem_der(pem: &str) -> Option<Vec<u8>> {
+    let body: String = pem
+        .lines()
+        .skip_while(|l| !l.starts_with("-----BEGIN"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("-----END"))
+        .collect();
+    Base64::decode_vec(body.trim()).ok()
+}

@@ -1,0 +1,81 @@
+//! The interop directory (src/interop): canonprof's own artifacts verify in canonprof and their tampered twins
+//! do not, with either expansion engine; peers' committed artifacts (tests/data/interop/) verify too; a broken
+//! manifest entry is a result, not a crash.
+
+use canonprof::interop::{issue, verify, Expect, Outcome};
+use canonprof::loader::{Engine, OfflineLoader};
+use std::collections::HashSet;
+
+#[test]
+fn own_artifacts_round_trip_with_both_engines() {
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = issue::issue(dir.path(), 2026).unwrap();
+    let names: HashSet<&str> = manifest.artifacts.iter().map(|a| a.name.as_str()).collect();
+    assert_eq!(
+        names.len(),
+        manifest.artifacts.len(),
+        "artifact names are unique"
+    );
+    // 6 re-signing suites + ecdsa-sd-2023 derived + 6 other corpus credentials, SD-JWT x 4, mdoc x 2; each twice.
+    assert_eq!(manifest.artifacts.len(), 2 * (6 + 1 + 6 + 4 + 2));
+    assert!(manifest
+        .artifacts
+        .iter()
+        .filter(|a| a.format == "vcdm")
+        .all(|a| {
+            let text = std::fs::read_to_string(dir.path().join(&a.file)).unwrap();
+            text.contains("\"verificationMethod\": \"did:key:z")
+        }));
+    for engine in [Engine::JsonLd, Engine::Canonprof] {
+        let report =
+            verify::verify(dir.path(), &OfflineLoader::bundled().with_engine(engine)).unwrap();
+        for r in &report.results {
+            let want = match r.expect {
+                Expect::Verified => Outcome::Verified,
+                Expect::Rejected => Outcome::Rejected,
+            };
+            assert_eq!(r.outcome, want, "{engine:?} {}: {:?}", r.name, r.reason);
+        }
+    }
+}
+
+#[test]
+fn issuing_is_reproducible_from_the_seed() {
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    issue::issue(a.path(), 7).unwrap();
+    let manifest = issue::issue(b.path(), 7).unwrap();
+    for artifact in &manifest.artifacts {
+        let read = |d: &tempfile::TempDir| std::fs::read(d.path().join(&artifact.file)).unwrap();
+        assert_eq!(read(&a), read(&b), "{}", artifact.file);
+    }
+}
+
+#[test]
+fn a_missing_file_or_unknown_format_is_a_result() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("manifest.json"),
+        r#"{"producer": "test", "artifacts": [
+            {"name": "gone", "format": "vcdm", "file": "gone.json", "expect": "verified"},
+            {"name": "odd", "format": "x509", "file": "manifest.json", "expect": "verified"},
+            {"name": "rsa", "format": "vcdm", "file": "rsa.json", "expect": "verified"}]}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("rsa.json"),
+        r#"{"proof": {"type": "RsaSignature2018"}}"#,
+    )
+    .unwrap();
+    let report = verify::verify(dir.path(), &OfflineLoader::bundled()).unwrap();
+    let outcomes: Vec<Outcome> = report.results.iter().map(|r| r.outcome).collect();
+    assert_eq!(
+        outcomes,
+        [Outcome::Error, Outcome::Unsupported, Outcome::Unsupported]
+    );
+    assert!(report.results[0]
+        .reason
+        .as_deref()
+        .unwrap()
+        .contains("gone.json"));
+    assert!(verify::verify(&dir.path().join("nowhere"), &OfflineLoader::bundled()).is_err());
+}
