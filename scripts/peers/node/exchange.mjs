@@ -1,0 +1,143 @@
+// Times canonprof's exchange (issue / present / verify of person-20, 5 disclosed attributes; see i16 spec "The
+// exchange") with the Node.js libraries: @digitalbazaar/vc + DataIntegrityProof and each cryptosuite
+// (eddsa-rdfc-2022, eddsa-jcs-2022 with Ed25519; ecdsa-rdfc-2019, ecdsa-jcs-2019, ecdsa-sd-2023 with P-256),
+// @sd-jwt/sd-jwt-vc (EdDSA, ES256) and @auth0/mdl (EdDSA, ES256). Every row is prepared once (issued, presented),
+// checked to verify, warmed up to steady state (one warm-up iteration = issue + present + verify), then R runs of
+// N issues, N presents, N verifies. Prints one JSON document (the spec's exchange output) on stdout.
+//
+// Usage: node exchange.mjs [--iterations N] [--runs R] [--warmup-seconds S] [--warmup-max-seconds M]
+//                          [--format all|vcdm|sd-jwt|mdoc] [--alg ed25519|p256|both]
+//   --iterations N        timed iterations per operation and run (default 50)
+//   --runs R              runs (default 5)
+//   --warmup-seconds S    minimum warm-up per row (default 1); --warmup-max-seconds M: its cap (default 10)
+//   --format, --alg       which rows to run (default all, both)
+// Keys are deterministic (SHA-256 of "canonprof-peer-<alg>-<role>"), and so are the SD-JWT salts; the randomness
+// the libraries force is listed in the output ("randomness"). Exit 1 if a fresh presentation does not verify.
+import * as steady from './steady.mjs';
+import * as V from './lib/vcdm.mjs';
+import * as S from './lib/sdjwt.mjs';
+import * as M from './lib/mdoc.mjs';
+import { didKey, keyMaterial } from './lib/keys.mjs';
+import { implementation, lineage, person20, withVersion, NOW, oneLine } from './lib/common.mjs';
+
+const args = process.argv.slice(2);
+const usage = (message) => { console.error(`exchange.mjs: ${message}`); process.exit(2); };
+const valued = ['--iterations', '--runs', '--warmup-seconds', '--warmup-max-seconds', '--format', '--alg'];
+for (let i = 0; i < args.length; i += 2) {
+  if (!valued.includes(args[i])) usage(`unknown option ${args[i]} (known: ${valued.join(' ')})`);
+  if (args[i + 1] === undefined) usage(`${args[i]} needs a value`);
+}
+const opt = (name, dflt) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : dflt; };
+const iterations = Number(opt('iterations', 50)), runCount = Number(opt('runs', 5));
+if (![iterations, runCount].every((n) => Number.isInteger(n) && n >= 1)) usage('--iterations and --runs must be whole numbers ≥ 1');
+const format = opt('format', 'all'), algOpt = opt('alg', 'both');
+if (!['all', 'vcdm', 'sd-jwt', 'mdoc'].includes(format)) usage(`--format must be all, vcdm, sd-jwt or mdoc, not ${format}`);
+if (!['ed25519', 'p256', 'both'].includes(algOpt)) usage(`--alg must be ed25519, p256 or both, not ${algOpt}`);
+let warmup;
+try { warmup = steady.warmupSettings(args); } catch (e) { usage(e.message); }
+
+const credential = person20();
+const names = V.disclosedNames(credential);
+const attributes = Object.fromEntries(Object.entries(credential.credentialSubject).filter(([k]) => !['id', 'type'].includes(k)));
+const must = (ok, what) => { if (!ok) throw new Error(`${what} did not verify`); };
+
+async function vcdmRow(name, alg) {
+  const issuer = await didKey(alg, 'issuer'), holder = await didKey(alg, 'holder');
+  const unsecured = V.unsecured(credential, issuer.did);
+  const issue = () => V.issue(unsecured, name, issuer);
+  let present, notes;
+  if (name === 'ecdsa-sd-2023') {
+    const base = await issue(), pointers = names.map((n) => `/credentialSubject/${n}`);
+    present = () => V.derive(base, pointers);
+    notes = 'issue = base proof (mandatory pointer /issuer); present = derived proof for /credentialSubject/<name> x5. '
+      + 'The library draws the HMAC key and the per-proof P-256 key at random on every base proof.';
+  } else {
+    const subset = V.reduce(unsecured, names, holder.did);
+    present = () => V.issue(subset, name, holder);
+    notes = 'present = the holder re-signs the reduced credential with its own did:key; its issuer is the holder '
+      + 'DID, as vc.verifyCredential requires issuer == verification method controller.';
+  }
+  notes += ' verify = vc.verifyCredential (proof, proof purpose, validity at ' + NOW + '), the did:key resolved once by the '
+    + 'did-method-key driver (offline) and cached by the loader; the library imports the key on every verify.';
+  const presented = await present();
+  const verify = async () => {
+    const r = await V.verify(presented, name, { now: NOW });
+    if (!r.verified) throw new Error(`VCDM ${name} did not verify: ${V.errorsOf(r).join('; ')}`);
+  };
+  return { alg, format: `VCDM ${name}`, library: withVersion(V.SUITES[name].pkg), canonicalizations: 6,
+    bytes: Buffer.byteLength(JSON.stringify(presented)), notes, issue, present, verify };
+}
+
+async function sdJwtRow(alg) {
+  const issuer = keyMaterial(alg, 'issuer'), holder = keyMaterial(alg, 'holder');
+  const party = await S.makeParty(issuer, holder);
+  const issue = () => party.issue(attributes);
+  const issued = await issue();
+  const present = () => party.present(issued, names);
+  const presented = await present();
+  const issuerVerifier = await S.verifierFor(issuer.publicJwk, issuer.jwa);
+  const verify = () => S.verify(presented, { issuerJwk: issuer.publicJwk, issuerVerifier, keyBinding: { nonce: S.NONCE, aud: S.AUDIENCE }, disclosed: names });
+  const signer = alg === 'ed25519' ? 'EdDSA signer/verifier: node:crypto' : `ES256 signer/verifier: ${withVersion('@sd-jwt/crypto-nodejs')}`;
+  return { alg, format: 'SD-JWT VC', library: `${withVersion('@sd-jwt/sd-jwt-vc')} (${signer})`, canonicalizations: 0,
+    bytes: Buffer.byteLength(presented), issue, present, verify,
+    notes: 'verify = library verify (issuer signature, digests, KB-JWT signature/nonce/sd_hash) plus the checks it omits: '
+      + 'KB-JWT aud and typ, every disclosure referenced by a signed digest.' };
+}
+
+async function mdocRow(alg) {
+  const issuer = keyMaterial(alg, 'issuer'), device = keyMaterial(alg, 'device');
+  const { iacaPem, dsPem } = await M.certificates(issuer);
+  const issue = () => M.issue(attributes, { issuer, device, dsPem });
+  const issued = await issue();
+  const present = () => M.present(issued, names, { device });
+  const presented = await present();
+  const verify = () => M.verify(presented, { iacaPem, disclosed: names });
+  return { alg, format: 'mdoc', library: `${withVersion('@auth0/mdl')} (certificates: ${withVersion('@peculiar/x509')})`,
+    canonicalizations: 0, bytes: presented.length, x509_chain_checked: true, issue, present, verify,
+    notes: 'verify includes the DS certificate chain check against the IACA (pkijs, at the wall-clock time: the library '
+      + 'takes no verification time), the MSO signature, every digest, the device signature; the MSO validity check '
+      + `is ours at ${NOW} (the library's uses the wall clock). present parses the issued CBOR first.` };
+}
+
+const plan = [];
+for (const alg of algOpt === 'both' ? ['ed25519', 'p256'] : [algOpt]) {
+  if (format === 'all' || format === 'sd-jwt') plan.push(() => sdJwtRow(alg));
+  if (format === 'all' || format === 'mdoc') plan.push(() => mdocRow(alg));
+  if (format === 'all' || format === 'vcdm') {
+    for (const name of Object.keys(V.SUITES).filter((n) => V.SUITES[n].algs[0] === alg)) plan.push(() => vcdmRow(name, alg));
+  }
+}
+
+const results = [];
+for (const make of plan) {
+  let row;
+  try {
+    row = await make();
+    await row.verify(); // once before timing: a fresh presentation must verify
+  } catch (e) {
+    console.error(`exchange.mjs: ${row ? `${row.format} (${row.alg})` : 'preparing a row'}: ${oneLine(e)}`);
+    process.exit(1);
+  }
+  const { issue, present, verify, ...report } = row;
+  report.warmup = await steady.warmUp(async () => { await issue(); await present(); await verify(); }, warmup);
+  const perRun = { issue: [], present: [], verify: [] };
+  for (let r = 0; r < runCount; r++) {
+    for (const [op, fn] of [['issue', issue], ['present', present], ['verify', verify]]) perRun[op].push(...await steady.runs(fn, iterations, 1));
+  }
+  report.operations = Object.entries(perRun).map(([operation, samples]) => ({ operation, total: steady.stats(samples) }));
+  results.push(report);
+  console.error(`exchange.mjs: ${report.format} (${report.alg}) done`);
+}
+
+console.log(JSON.stringify({
+  implementation: implementation(),
+  lineage: lineage(),
+  config: { iterations, runs: runCount, warmup: { min_seconds: warmup.minSeconds, max_seconds: warmup.maxSeconds, tolerance: warmup.tolerance } },
+  credential: 'person-20',
+  disclosed: names,
+  keys: 'deterministic: Ed25519 seed / ECDSA scalar = SHA-256 of "canonprof-peer-<alg>-<role>" (role issuer, holder, device, iaca)',
+  randomness: 'SD-JWT salts are deterministic (SHA-256 of a counter). Forced by the libraries: ECDSA signature nonces '
+    + '(WebCrypto / node:crypto), the ecdsa-sd-2023 HMAC key and per-proof key, the 32-byte random of every mdoc IssuerSignedItem.',
+  results,
+  skipped: [],
+}, null, 2));

@@ -1,0 +1,214 @@
+// Interoperability with canonprof and the other peers (i16 spec "Interoperability"), both directions.
+//   issue DIR: writes DIR/manifest.json and the artifacts, each with a tampered twin (expect "rejected"): every
+//     Data Integrity suite on person-20 (ecdsa-rdfc-2019 / ecdsa-jcs-2019 with P-256 and P-384, ecdsa-sd-2023 as a
+//     derived proof disclosing 5 attributes), eddsa-rdfc-2022 on every corpus credential (simple/, edu/; top-level
+//     `proof` removed), SD-JWT VC with and without KB-JWT (ES256, EdDSA), mdoc DeviceResponse (ES256, EdDSA) with
+//     its IACA PEM and session transcript. Issuers and verification methods are did:key.
+//   verify DIR: reads any producer's DIR/manifest.json, checks every artifact with the Node libraries and prints
+//     {"verifier", "producer", "results": [{name, format, expect, outcome, reason}]}; outcome is verified, rejected
+//     (a check failed), error (could not run: parse error, unresolvable key, unknown context…) or unsupported.
+//     Exit 0 whatever the outcomes; 2 on bad options or a bad manifest.
+// Usage: node interop.mjs issue DIR | node interop.mjs verify DIR
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import * as V from './lib/vcdm.mjs';
+import * as S from './lib/sdjwt.mjs';
+import * as M from './lib/mdoc.mjs';
+import { didKey, keyMaterial, joseSigner, b64u } from './lib/keys.mjs';
+import { corpus, implementation, person20, readJson, NOW, oneLine } from './lib/common.mjs';
+
+const usage = (message) => { console.error(`interop.mjs: ${message}`); process.exit(2); };
+const [command, dir, ...extra] = process.argv.slice(2);
+if (!['issue', 'verify'].includes(command) || !dir || extra.length) usage('usage: node interop.mjs issue DIR | node interop.mjs verify DIR');
+const NAME = implementation();
+
+// ---- tampering ------------------------------------------------------------------------------------------------
+const changed = (v) => (typeof v === 'string' ? `${v} (tampered)` : typeof v === 'number' ? v + 1 : typeof v === 'boolean' ? !v : 'tampered');
+
+/** Changes one credentialSubject value (the first primitive one, in code point order, looking into nested objects). */
+function tamperCredential(credential, prefer = []) {
+  const copy = structuredClone(credential);
+  const walk = (obj, where) => {
+    const keys = Object.keys(obj).filter((k) => !['id', 'type', '@context'].includes(k)).sort();
+    for (const k of [...prefer.filter((p) => keys.includes(p)), ...keys]) {
+      const v = obj[k];
+      if (v === null || typeof v !== 'object') { obj[k] = changed(v); return `${where}.${k} changed`; }
+    }
+    for (const k of keys) {
+      const v = Array.isArray(obj[k]) ? obj[k].find((x) => x && typeof x === 'object') : obj[k];
+      if (v && typeof v === 'object') { const r = walk(v, `${where}.${k}`); if (r) return r; }
+    }
+    return null;
+  };
+  const subject = Array.isArray(copy.credentialSubject) ? copy.credentialSubject[0] : copy.credentialSubject;
+  const what = walk(subject, 'credentialSubject');
+  if (!what) throw new Error('no credentialSubject value to tamper with');
+  return { tampered: copy, what };
+}
+
+/** Re-encodes disclosure `name` with a changed value; with `holder`, re-signs the KB-JWT over the altered form. */
+async function tamperSdJwt(compact, name, holder) {
+  const parts = compact.split('~');
+  const i = parts.findIndex((p, j) => j > 0 && j < parts.length - 1 && JSON.parse(Buffer.from(p, 'base64url'))[1] === name);
+  const d = JSON.parse(Buffer.from(parts[i], 'base64url'));
+  d[2] = changed(d[2]);
+  parts[i] = b64u(JSON.stringify(d));
+  if (!holder) return parts.join('~');
+  const body = `${parts.slice(0, -1).join('~')}~`;
+  const sdHash = b64u(crypto.createHash('sha256').update(body, 'ascii').digest());
+  const input = `${b64u(JSON.stringify({ typ: 'kb+jwt', alg: holder.jwa }))}.${b64u(JSON.stringify({ iat: S.KB_IAT, aud: S.AUDIENCE, nonce: S.NONCE, sd_hash: sdHash }))}`;
+  return `${body}${input}.${await joseSigner(holder)(input)}`;
+}
+
+// ---- issue ----------------------------------------------------------------------------------------------------
+async function issueAll() {
+  fs.mkdirSync(dir, { recursive: true });
+  const artifacts = [], notIssued = [];
+  const write = (file, content) => fs.writeFileSync(path.join(dir, file), content);
+  const pair = (entry, genuine, ext, twin, what) => {
+    write(`${entry.name}.${ext}`, genuine);
+    write(`${entry.name}.tampered.${ext}`, twin);
+    artifacts.push({ ...entry, file: `${entry.name}.${ext}`, expect: 'verified' },
+      { ...entry, name: `${entry.name}.tampered`, file: `${entry.name}.tampered.${ext}`, expect: 'rejected', tampered: what });
+  };
+  const json = (v) => `${JSON.stringify(v, null, 2)}\n`;
+  const person = person20(), names = V.disclosedNames(person);
+
+  for (const [suite, { algs }] of Object.entries(V.SUITES)) {
+    for (const alg of algs) {
+      const key = await didKey(alg, 'issuer');
+      const curve = alg === 'p384' ? 'P-384' : alg === 'p256' ? 'P-256' : undefined;
+      const name = `vcdm-${suite}${alg === 'p384' ? '-p384' : ''}-person-20`;
+      let secured = await V.issue(V.unsecured(person, key.did), suite, key);
+      const derived = suite === 'ecdsa-sd-2023';
+      if (derived) secured = await V.derive(secured, names.map((n) => `/credentialSubject/${n}`));
+      const { tampered, what } = tamperCredential(secured, names);
+      pair({ name, format: 'vcdm', cryptosuite: suite, ...(curve ? { curve } : {}), kind: derived ? 'derived' : 'credential', credential: 'person-20',
+        ...(derived ? { disclosed: names } : {}) }, json(secured), 'json', json(tampered), what);
+    }
+  }
+  const ed = await didKey('ed25519', 'issuer');
+  for (const { name, file } of corpus().filter((c) => c.name !== 'person-20')) {
+    try {
+      const secured = await V.issue(V.unsecured(readJson(file), ed.did), 'eddsa-rdfc-2022', ed);
+      const { tampered, what } = tamperCredential(secured);
+      pair({ name: `vcdm-eddsa-rdfc-2022-${name}`, format: 'vcdm', cryptosuite: 'eddsa-rdfc-2022', kind: 'credential', credential: name },
+        json(secured), 'json', json(tampered), what);
+    } catch (e) {
+      notIssued.push({ credential: name, reason: oneLine(e) });
+      console.error(`interop.mjs: eddsa-rdfc-2022 on ${name} not issued: ${oneLine(e)}`);
+    }
+  }
+
+  const attributes = Object.fromEntries(Object.entries(person.credentialSubject).filter(([k]) => !['id', 'type'].includes(k)));
+  const victim = names[names.length - 1];
+  for (const [alg, label] of [['p256', 'es256'], ['ed25519', 'eddsa']]) {
+    const issuer = keyMaterial(alg, 'issuer'), holder = keyMaterial(alg, 'holder');
+    const party = await S.makeParty(issuer, holder);
+    const issued = await party.issue(attributes);
+    for (const kb of [true, false]) {
+      const compact = await party.present(issued, names, kb);
+      const twin = await tamperSdJwt(compact, victim, kb ? holder : null);
+      pair({ name: `sd-jwt-${label}${kb ? '-kb' : ''}`, format: 'sd-jwt', alg, issuer_jwk: issuer.publicJwk,
+        key_binding: kb ? { nonce: S.NONCE, aud: S.AUDIENCE } : null, disclosed: names }, compact, 'txt', twin,
+      `disclosure of ${victim} re-encoded with a changed value${kb ? '; KB-JWT re-signed by the holder over the altered presentation' : ''}`);
+    }
+    const device = keyMaterial(alg, 'device');
+    const { iacaPem, dsPem } = await M.certificates(issuer);
+    const name = `mdoc-${label}`;
+    write(`${name}.iaca.pem`, iacaPem);
+    const response = await M.present(await M.issue(attributes, { issuer, device, dsPem }), names, { device });
+    pair({ name, format: 'mdoc', alg, trust_anchor: `${name}.iaca.pem`, session_transcript_hex: M.sessionTranscript().toString('hex'),
+      doc_type: M.DOC_TYPE, now: NOW, disclosed: names }, response, 'cbor', M.tamper(response, victim),
+    `IssuerSignedItem ${victim}: elementValue changed`);
+  }
+  const manifest = { producer: `${NAME} (scripts/peers/node/interop.mjs)`, artifacts, ...(notIssued.length ? { not_issued: notIssued } : {}) };
+  write('manifest.json', json(manifest));
+  console.error(`interop.mjs: ${artifacts.length} artifacts in ${dir}`);
+}
+
+// ---- verify ---------------------------------------------------------------------------------------------------
+class Outcome extends Error { constructor(outcome, reason) { super(reason); this.outcome = outcome; } }
+const unsupported = (reason) => { throw new Outcome('unsupported', reason); };
+const errorOut = (reason) => { throw new Outcome('error', reason); };
+
+// A failure the library reports for input it could not process, rather than a verification that said no.
+const NOT_A_VERDICT = /unknown context URL|cannot resolve|unsupported DID method|Unable to load|could not be fetched|InvalidUrl|LoadDocumentError|Safe mode|SyntaxError|Unexpected token|not valid JSON|TypeError/i;
+
+async function verifyVcdm(a, file) {
+  let credential;
+  try { credential = JSON.parse(fs.readFileSync(file, 'utf8')); } catch (e) { errorOut(`cannot parse ${a.file}: ${oneLine(e)}`); }
+  const suite = a.cryptosuite;
+  if (!V.SUITES[suite]) unsupported(`cryptosuite ${suite} is not one the Node peer has`);
+  const proofs = [].concat(credential.proof ?? []);
+  if (proofs.length !== 1) errorOut(`expected one proof, found ${proofs.length}`);
+  if (proofs[0].cryptosuite !== suite) errorOut(`the proof's cryptosuite is ${proofs[0].cryptosuite}, the manifest says ${suite}`);
+  if (suite === 'ecdsa-sd-2023' && a.kind !== 'derived') unsupported('ecdsa-sd-2023 base proofs are for the holder; the library verifies derived proofs only');
+  if (suite === 'ecdsa-sd-2023' && a.curve && a.curve !== 'P-256') unsupported(`ecdsa-sd-2023 in this library is P-256 only, not ${a.curve}`);
+  const result = await V.verify(credential, suite, a.now ? { now: a.now } : {});
+  if (result.verified) return `proof, proof purpose and validity verified (${V.SUITES[suite].pkg})${result.statusResult ? `; ${result.statusResult.unchecked}` : ''}`;
+  const errors = V.errorsOf(result);
+  let line = errors.join('; ') || 'verified: false without an error';
+  if (!errors.some((m) => /signature/i.test(m))) {
+    // Not a signature failure (data model, issuer binding, validity): say whether the proof alone verifies.
+    const alone = await V.verifyProofOnly(credential, suite);
+    line += alone.verified ? ' — the proof alone (jsonld-signatures, AssertionProofPurpose) verifies'
+      : ` — the proof alone does not verify either: ${V.errorsOf(alone).join('; ')}`;
+  }
+  throw new Outcome(errors.some((m) => NOT_A_VERDICT.test(m)) ? 'error' : 'rejected', line);
+}
+
+async function verifySdJwt(a, file) {
+  if (!a.issuer_jwk || typeof a.issuer_jwk !== 'object') errorOut('no issuer_jwk in the manifest');
+  if (a.key_binding !== null && (typeof a.key_binding?.nonce !== 'string' || typeof a.key_binding?.aud !== 'string')) errorOut('key_binding must be null or {nonce, aud}');
+  const compact = fs.readFileSync(file, 'utf8').trim();
+  try {
+    await S.verify(compact, { issuerJwk: a.issuer_jwk, keyBinding: a.key_binding, disclosed: a.disclosed ?? [] });
+  } catch (e) {
+    throw new Outcome(e.rejected === false ? 'error' : 'rejected', oneLine(e));
+  }
+  return `issuer signature, every disclosure referenced by a signed digest${a.key_binding ? ', KB-JWT (signature with cnf.jwk, typ, nonce, aud, sd_hash)' : ', no KB-JWT'}`;
+}
+
+async function verifyMdoc(a, file) {
+  for (const field of ['trust_anchor', 'session_transcript_hex']) if (typeof a[field] !== 'string') errorOut(`no ${field} in the manifest`);
+  let iacaPem;
+  try { iacaPem = fs.readFileSync(path.join(dir, a.trust_anchor), 'utf8'); } catch (e) { errorOut(`cannot read the trust anchor: ${oneLine(e)}`); }
+  const options = { iacaPem, transcript: Buffer.from(a.session_transcript_hex, 'hex'), docType: a.doc_type ?? M.DOC_TYPE, now: a.now ?? NOW, disclosed: a.disclosed ?? [] };
+  try {
+    await M.verify(fs.readFileSync(file), options);
+  } catch (e) {
+    throw new Outcome(e.rejected === false ? 'error' : 'rejected', oneLine(e));
+  }
+  return `DS chain to the IACA (at the wall clock), MSO signature, every digest, device signature; MSO validity at ${options.now}`;
+}
+
+async function verifyAll() {
+  let manifest;
+  try { manifest = readJson(path.join(dir, 'manifest.json')); } catch (e) { usage(`cannot read ${path.join(dir, 'manifest.json')}: ${oneLine(e)}`); }
+  if (!Array.isArray(manifest?.artifacts)) usage('manifest.json has no "artifacts" array');
+  for (const [i, a] of manifest.artifacts.entries()) {
+    for (const field of ['name', 'format', 'file', 'expect']) if (typeof a?.[field] !== 'string') usage(`artifact ${i} has no string "${field}"`);
+  }
+  const results = [];
+  for (const a of manifest.artifacts) {
+    const file = path.join(dir, a.file);
+    let outcome = 'verified', reason;
+    try {
+      if (!fs.existsSync(file)) errorOut(`${a.file} does not exist`);
+      const check = { vcdm: verifyVcdm, 'sd-jwt': verifySdJwt, mdoc: verifyMdoc }[a.format];
+      if (!check) unsupported(`format ${a.format} is not one the Node peer verifies`);
+      reason = await check(a, file);
+    } catch (e) {
+      outcome = e instanceof Outcome ? e.outcome : 'error';
+      reason = e instanceof Outcome ? e.message : `unexpected: ${oneLine(e)}`;
+    }
+    results.push({ name: a.name, format: a.format, expect: a.expect, outcome, reason: reason.replace(/\s*\n\s*/g, ' ') });
+  }
+  console.log(JSON.stringify({ verifier: NAME, producer: manifest.producer ?? null, results }, null, 2));
+  const off = results.filter((r) => r.outcome !== r.expect);
+  console.error(`interop.mjs: ${results.length - off.length}/${results.length} as expected${off.length ? `; not: ${off.map((r) => `${r.name} (${r.outcome})`).join(', ')}` : ''}`);
+}
+
+await (command === 'issue' ? issueAll() : verifyAll());
