@@ -1,16 +1,22 @@
-"""Runs canonprof and the peer implementations (scripts/peers) on the same credentials, alternating them round
-by round so machine noise hits all alike, checks that every canonical output is byte-identical, and prints the
-per-phase and total ratios (peer / canonprof) as medians over the rounds with their min–max.
+"""Runs canonprof and the peer implementations (scripts/peers) on the same credentials, alternating them round by
+round so machine noise hits all alike, checks that every canonical output is byte-identical (or names the
+documented case), and prints per-phase and total ratios (peer / canonprof) as medians over the rounds with their
+min–max. Every tool is warmed up to steady state in its process first: the peers until at least --warmup-seconds
+of work have passed and two successive batch medians agree within 2% (steady.mjs / steady.py / the Rust port),
+canonprof 5 iterations and at least --warmup-seconds (`--warmup-time`); a peer whose warm-up did not converge is
+named in a warning. For jsonld.js and PyLD the phase sum is checked against the one call the Data Integrity
+libraries make (jsonld.canonize / jsonld.normalize), which expands once.
 
-Called by compare.sh, which installs the peers. Arguments: --rounds R --iterations N --warmup W --schema S
+Called by compare.sh, which installs the peers. Arguments: --rounds R --iterations N --warmup-seconds S --schema S
 (passed to every tool; each round is one run of N iterations), --engine json-ld|canonprof|both (canonprof's
-expansion engine; `both` measures canonprof twice and prints the ratios against each), --canonprof BIN,
---node DIR, --python EXE.
+expansion engine; `both` measures canonprof twice and prints the ratios against each), --skip jsonld.js,PyLD,rust,
+--canonprof BIN, --node DIR, --python EXE, --rust-peers BIN, --workdir DIR.
 """
 import json, os, statistics, subprocess, sys
 
 ARGS = sys.argv[1:]
-KNOWN = ["--engine", "--rounds", "--iterations", "--warmup", "--schema", "--skip", "--canonprof", "--node", "--python", "--workdir"]
+KNOWN = ["--engine", "--rounds", "--iterations", "--warmup-seconds", "--schema", "--skip", "--canonprof", "--node",
+         "--python", "--rust-peers", "--workdir"]
 for _a in ARGS:
     if _a.startswith("--") and _a not in KNOWN:
         sys.exit(f"compare: unknown option {_a} (known: {' '.join(KNOWN)})")
@@ -21,113 +27,165 @@ def opt(name, default):
 
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-ROUNDS, N, W, SCHEMA = int(opt("rounds", 5)), opt("iterations", "50"), opt("warmup", "5"), opt("schema", "all")
+ROUNDS, N, SCHEMA = int(opt("rounds", 5)), opt("iterations", "50"), opt("schema", "all")
+WARM = opt("warmup-seconds", "1")
 ENGINE = opt("engine", "json-ld")
 if ENGINE not in ("json-ld", "canonprof", "both"):
     sys.exit(f"compare: --engine takes json-ld, canonprof or both, not {ENGINE}")
 # The canonprof runs: one per expansion engine measured.
 OURS = {"json-ld": ["canonprof"], "canonprof": ["canonprof+native"], "both": ["canonprof", "canonprof+native"]}[ENGINE]
-COMMON = ["--iterations", N, "--runs", "1", "--warmup", W, "--schema", SCHEMA]
-# canonprof's label + serialize correspond to the peers' single canonize step.
-PHASE_MAP = {"label+serialize": ("label", "serialize")}
+COMMON = ["--iterations", N, "--runs", "1", "--schema", SCHEMA]
+PEER_WARM = ["--warmup-seconds", WARM]
+# The phases compared: canonprof's label + serialize correspond to the peers' single canonize step, and
+# expand + to_rdf to oxjsonld's one expand_to_rdf.
+COMBINED = {"label+serialize": (("label", "serialize"), "canonize"), "expand+to_rdf": (("expand", "to_rdf"), "expand_to_rdf")}
+RDFC_PHASES = ["parse", "expand", "to_rdf", "expand+to_rdf", "label+serialize", "hash", "total"]
+CANONPROF = opt("canonprof", "target/release/canonprof")
+
+
+def canonprof_cmd(engine):
+    return lambda out: [CANONPROF, "--no-flamegraphs", "--no-exchange", "--engine", engine, "--warmup", "5",
+                        "--warmup-time", WARM, "--export-json", out, *COMMON]
+
 
 TOOLS = {
-    "canonprof": lambda out: [opt("canonprof", "target/release/canonprof"), "--no-flamegraphs", "--no-exchange",
-                              "--engine", "json-ld", "--export-json", out, *COMMON],
-    "canonprof+native": lambda out: [opt("canonprof", "target/release/canonprof"), "--no-flamegraphs", "--no-exchange",
-                                     "--engine", "canonprof", "--export-json", out, *COMMON],
-    "jsonld.js": lambda out: ["node", os.path.join(opt("node", "scripts/peers/node"), "peer.mjs"), *COMMON],
-    "PyLD": lambda out: [opt("python", "python3"), "scripts/peers/python/peer.py", *COMMON],
+    "canonprof": canonprof_cmd("json-ld"),
+    "canonprof+native": canonprof_cmd("canonprof"),
+    "jsonld.js": lambda out: ["node", os.path.join(opt("node", "scripts/peers/node"), "peer.mjs"), *COMMON, *PEER_WARM],
+    "PyLD": lambda out: [opt("python", "python3"), "scripts/peers/python/peer.py", *COMMON, *PEER_WARM],
+    "rust": lambda out: [opt("rust-peers", ""), *COMMON, *PEER_WARM],
 }
 
 
 def run(tool, round_no):
+    """One process of `tool`: {peer name: {(credential, algorithm): result}}, and {peer name: implementation}."""
     out = os.path.join(opt("workdir", "/tmp"), f"compare-{tool}-{round_no}.json")
     cmd = TOOLS[tool](out)
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     if proc.returncode != 0:
         sys.exit(f"compare: {tool} failed: {' '.join(cmd)}\n{proc.stderr.strip()}")
     data = json.load(open(out)) if tool.startswith("canonprof") else json.loads(proc.stdout)
-    return {(r["credential"], r["algorithm"]): r for r in data["results"]}, data.get("implementation", "")
+    by_peer, names = {}, {}
+    for r in data["results"]:
+        peer = r.get("peer", tool)
+        by_peer.setdefault(peer, {})[(r["credential"], r["algorithm"])] = r
+        names[peer] = r.get("implementation") or data.get("implementation", "") or peer
+    return by_peer, names
 
 
 def phase_us(result, phase):
+    if phase == "total":
+        return result["total"]["median_us"]
     if phase in result["phases"]:
         return result["phases"][phase]["median_us"]
-    if phase == "label+serialize":
-        parts = PHASE_MAP[phase]
+    if phase in COMBINED:
+        parts, single = COMBINED[phase]
         if all(p in result["phases"] for p in parts):
             return sum(result["phases"][p]["median_us"] for p in parts)
-        return result["phases"].get("canonize", {}).get("median_us")
+        return result["phases"].get(single, {}).get("median_us")
     return None
 
 
 def canonical_outputs(engine):
     """canonprof's canonical bytes for every credential, through `canonprof canonicalize --engine engine`."""
-    binary = opt("canonprof", "target/release/canonprof")
     sets = ["simple", "edu"] if SCHEMA == "all" else [SCHEMA]
     out = {}
     for s in sets:
         for f in sorted(os.listdir(os.path.join(ROOT, "schemas-education", s))):
             name = f.rsplit(".", 1)[0]
             for alg in ("rdfc-1.0", "jcs"):
-                p = subprocess.run([binary, "canonicalize", "--engine", engine, "--algorithm", alg,
+                p = subprocess.run([CANONPROF, "canonicalize", "--engine", engine, "--algorithm", alg,
                                     os.path.join("schemas-education", s, f)],
                                    cwd=ROOT, capture_output=True, text=True, check=True)
                 out[(name, alg)] = p.stdout
     return out
 
 
+def known_cases():
+    """(peer, credential) → the documented case of a canonical difference (scripts/peers/rust/CASES.md)."""
+    return {("oxjsonld+sophia_c14n", "ob3-full"): "scripts/peers/rust/CASES.md case 1 (RDFC-1.0 §4.8.3: the related-blank-node list deduplicated)",
+            ("oxjsonld+oxrdf", "ob3-full"): "scripts/peers/rust/CASES.md case 1 (RDFC-1.0 §4.8.3: the related-blank-node list deduplicated)"}
+
+
 def main():
     skipped = {s.strip().lower() for s in opt("skip", "").split(",") if s.strip()}
-    unknown = skipped - {t.lower() for t in TOOLS if not t.startswith("canonprof")}
+    unknown = skipped - {"jsonld.js", "pyld", "rust", "node", "python"}
     if unknown:
-        sys.exit(f"compare: --skip takes jsonld.js and/or PyLD, not {', '.join(sorted(unknown))}")
+        sys.exit(f"compare: --skip takes jsonld.js (node), PyLD (python) and/or rust, not {', '.join(sorted(unknown))}")
+    skipped |= {"jsonld.js"} if "node" in skipped else set()
+    skipped |= {"pyld"} if "python" in skipped else set()
+    if not opt("rust-peers", ""):
+        skipped.add("rust")
     tools = [t for t in TOOLS if t.lower() not in skipped and (not t.startswith("canonprof") or t in OURS)]
-    peers = [t for t in tools if not t.startswith("canonprof")]
-    rounds = {t: [] for t in tools}
-    names = {}
+    rounds, names = {}, {}
     for r in range(ROUNDS):
         for t in tools if r % 2 == 0 else reversed(tools):
-            results, impl = run(t, r)
-            rounds[t].append(results)
-            names[t] = impl or t
+            by_peer, impl = run(t, r)
+            for peer, results in by_peer.items():
+                rounds.setdefault(peer, []).append(results)
+            names.update(impl)
         print(f"round {r + 1}/{ROUNDS} done", file=sys.stderr)
+    peers = [p for p in rounds if not p.startswith("canonprof")]
     reference = canonical_outputs("json-ld")
-    mismatches = []
+    mismatches, documented, warnings = [], [], []
     if ENGINE != "json-ld":
         native = canonical_outputs("canonprof")
         mismatches += [f"canonprof engine {k[0]} {k[1]}" for k in reference if native.get(k) != reference[k]]
-    for t in peers:
-        for key, res in rounds[t][0].items():
+    cases = known_cases()
+    for p in peers:
+        for key, res in rounds[p][0].items():
             if res["canonical"] != reference.get(key):
-                mismatches.append(f"{t} {key[0]} {key[1]}")
-    print(f"# canonprof (expansion engine {ENGINE}) compared with {', '.join(names[t] for t in peers)}")
+                case = cases.get((p, key[0]))
+                (documented if case else mismatches).append(f"{p} {key[0]} {key[1]}" + (f": {case}" if case else ""))
+        for r, results in enumerate(rounds[p]):
+            for key, res in results.items():
+                w = res.get("warmup") or {}
+                if w and not w.get("converged"):
+                    state = "still falling" if w.get("still_falling") else "batch medians not within 2%"
+                    warnings.append(f"{p} {key[0]} {key[1]} round {r + 1}: warm-up did not converge in {w.get('seconds', 0):.1f} s ({state})")
+    print(f"# canonprof (expansion engine {ENGINE}) compared with {', '.join(names.get(p, p) for p in peers)}")
     rounds_text = "1 round" if ROUNDS == 1 else f"{ROUNDS} rounds"
-    print(f"{rounds_text} x 1 run of {N} iterations (warm-up {W}), tools alternated per round; ratio = peer / canonprof "
-          f"(median over rounds, min–max)\n")
+    print(f"{rounds_text} x 1 run of {N} iterations per tool, tools alternated per round, each a fresh process warmed "
+          f"up to steady state (peers: ≥ {WARM} s and two successive batch medians within 2%, at most 10 s; canonprof: "
+          f"5 iterations and ≥ {WARM} s); ratio = peer / canonprof (median over rounds, min–max)\n")
     print("canonical outputs byte-identical: " + ("yes, every credential and algorithm" if not mismatches else "NO: " + "; ".join(mismatches)))
+    for d in documented:
+        print(f"- documented difference: {d}")
+    print("\n## One call vs phase by phase (expansion runs once in both)\n")
+    print("| peer | credential | phase sum µs | one call µs | sum / one call |")
+    print("|---|---|---:|---:|---:|")
+    for p in peers:
+        for key in rounds[p][0]:
+            sums = [res[key]["total"]["median_us"] for res in rounds[p] if "one_call" in res[key]]
+            ones = [res[key]["one_call"]["total"]["median_us"] for res in rounds[p] if "one_call" in res[key]]
+            if sums:
+                s, o = statistics.median(sums), statistics.median(ones)
+                flag = "" if abs(s / o - 1) <= 0.1 else " (differs by more than 10%)"
+                print(f"| {p} | {key[0]} | {s:,.1f} | {o:,.1f} | {s / o:.2f}{flag} |")
     for ours_tool, peer in [(o, p) for p in peers for o in OURS]:
         engine = "canonprof" if ours_tool == "canonprof+native" else "json-ld"
-        print(f"\n## {names[peer]} vs canonprof with the {engine} engine\n")
+        print(f"\n## {names.get(peer, peer)} vs canonprof with the {engine} engine\n")
         print("| credential | algorithm | phase | canonprof µs | peer µs | peer / canonprof |")
         print("|---|---|---|---:|---:|---:|")
         for key in rounds[ours_tool][0]:
             cred, alg = key
-            phases = ["parse", "expand", "to_rdf", "label+serialize", "hash", "total"] if alg == "rdfc-1.0" else ["parse", "jcs", "hash", "total"]
+            phases = RDFC_PHASES if alg == "rdfc-1.0" else ["parse", "jcs", "hash", "total"]
             for ph in phases:
                 ours, theirs, ratios = [], [], []
-                for r in range(ROUNDS):
+                for r in range(min(len(rounds[ours_tool]), len(rounds[peer]))):
                     a, b = rounds[ours_tool][r][key], rounds[peer][r].get(key)
                     if b is None:
                         continue
-                    x = a["total"]["median_us"] if ph == "total" else phase_us(a, ph)
-                    y = b["total"]["median_us"] if ph == "total" else phase_us(b, ph)
+                    x, y = phase_us(a, ph), phase_us(b, ph)
                     if x and y:
                         ours.append(x); theirs.append(y); ratios.append(y / x)
                 if ratios:
                     print(f"| {cred} | {alg} | {ph} | {statistics.median(ours):,.1f} | {statistics.median(theirs):,.1f} | "
                           f"{statistics.median(ratios):.1f}x ({min(ratios):.1f}–{max(ratios):.1f}) |")
+    if warnings:
+        print("\n## Warm-up warnings\n")
+        for w in warnings:
+            print(f"- {w}")
     sys.exit(1 if mismatches else 0)
 
 

@@ -1,24 +1,46 @@
 #!/usr/bin/env bash
-# canonprof against jsonld.js + rdf-canonize (Node.js) and PyLD (Python) on the same credentials, with the same
-# N / warm-up, alternating tools round by round; checks byte-identical canonical outputs and prints ratios.
-# Installs the peers' pinned dependencies itself (npm ci; a venv). Usage:
-#   scripts/compare.sh [--engine json-ld|canonprof|both] [--rounds R] [--iterations N] [--warmup W] [--schema simple|edu|all] [--skip PyLD]
+# canonprof beside the peers (scripts/peers), on the same inputs, tools interleaved round by round.
+#   scripts/compare.sh [options]             canonicalization: jsonld.js + rdf-canonize (Node.js), PyLD (Python) and
+#                                            the Rust peers (oxjsonld + sophia_c14n / rdf-canon / oxrdf); checks
+#                                            byte-identical canonical outputs and prints ratios (compare.py)
+#   scripts/compare.sh --exchange [options]  the study's exchange in canonprof, Node.js and Python side by side,
+#                                            then the interop matrix (compare_exchange.py)
+# Installs the peers' pinned dependencies itself (npm ci from the lock file; a venv; the Rust peers' crate with its
+# Cargo.lock) under $XDG_CACHE_HOME/canonprof-peers (default ~/.cache/canonprof-peers). Options: see compare.py and
+# compare_exchange.py (--rounds, --iterations, --warmup-seconds, --study, --skip, ...).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cache="${XDG_CACHE_HOME:-$HOME/.cache}/canonprof-peers"
 mkdir -p "$cache"
+target="${CARGO_TARGET_DIR:-target}"
+args=" $* "
+lower=$(printf '%s ' "$@" | tr 'A-Z' 'a-z')
+skipped() { [[ "$lower" == *"--skip "*"$1"* ]]; }
 echo "compare: building canonprof (release)" >&2
-cargo build --release --quiet
-bin="${CARGO_TARGET_DIR:-target}/release/canonprof"
-skip=$(printf '%s ' "$@" | tr 'A-Z' 'a-z')
-if [[ "$skip" != *"--skip "*"jsonld.js"* ]]; then
-  echo "compare: installing jsonld.js peer (npm ci)" >&2
-  (cd scripts/peers/node && npm ci --silent --no-audit --no-fund >/dev/null)
+if [[ "$args" == *" --exchange "* ]]; then
+  cargo build --release --quiet --bin canonprof --example interop
+else
+  cargo build --release --quiet --bin canonprof
 fi
-if [[ "$skip" != *"--skip "*"pyld"* ]]; then
+if ! skipped node && ! skipped jsonld.js; then
+  echo "compare: installing the Node.js peers (npm ci)" >&2
+  (cd scripts/peers/node && npm ci --silent --no-audit --no-fund >/dev/null 2>&1) || { echo "compare: npm ci failed in scripts/peers/node" >&2; exit 1; }
+fi
+if ! skipped python && ! skipped pyld; then
   if [ ! -x "$cache/venv/bin/python" ]; then python3 -m venv "$cache/venv"; fi
-  echo "compare: installing PyLD peer (pip)" >&2
+  echo "compare: installing the Python peers (pip)" >&2
   "$cache/venv/bin/pip" install --quiet -r scripts/peers/python/requirements.txt
 fi
 python="$cache/venv/bin/python"; [ -x "$python" ] || python=python3
-exec python3 scripts/compare.py --canonprof "$bin" --python "$python" --workdir "$cache" "$@"
+if [[ "$args" == *" --exchange "* ]]; then
+  exec python3 scripts/compare_exchange.py --canonprof "$target/release/canonprof" --interop "$target/release/examples/interop" \
+    --python "$python" --workdir "$cache" "$@"
+fi
+rust_peers=""
+if ! skipped rust; then
+  echo "compare: building the Rust peers (scripts/peers/rust, release)" >&2
+  (cd scripts/peers/rust && CARGO_TARGET_DIR="$cache/rust-target" cargo build --release --quiet --locked)
+  rust_peers="$cache/rust-target/release/rust-peers"
+fi
+exec python3 scripts/compare.py --canonprof "$target/release/canonprof" --python "$python" --rust-peers "$rust_peers" \
+  --workdir "$cache" "$@"
