@@ -79,3 +79,35 @@ fn a_missing_file_or_unknown_format_is_a_result() {
         .contains("gone.json"));
     assert!(verify::verify(&dir.path().join("nowhere"), &OfflineLoader::bundled()).is_err());
 }
+
+/// Artifacts issued by the Node.js peer (@digitalbazaar/vc + cryptosuites, @sd-jwt/sd-jwt-vc, @auth0/mdl) and
+/// the Python peer (di.py on PyLD, sd-jwt, pymdoccbor), committed from `interop.mjs issue` / `interop.py issue`:
+/// canonprof verifies every genuine one and rejects every tampered twin, with either engine.
+#[test]
+fn peer_artifacts_verify_in_canonprof() {
+    for producer in ["node", "python"] {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/interop")
+            .join(producer);
+        for engine in [Engine::JsonLd, Engine::Canonprof] {
+            let report =
+                verify::verify(&dir, &OfflineLoader::bundled().with_engine(engine)).unwrap();
+            assert!(
+                report.results.len() >= 30,
+                "{producer}: {} artifacts",
+                report.results.len()
+            );
+            for r in &report.results {
+                let want = match r.expect {
+                    Expect::Verified => Outcome::Verified,
+                    Expect::Rejected => Outcome::Rejected,
+                };
+                assert_eq!(
+                    r.outcome, want,
+                    "{producer} {engine:?} {}: {:?}",
+                    r.name, r.reason
+                );
+            }
+        }
+    }
+}

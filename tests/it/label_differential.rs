@@ -191,3 +191,18 @@ fn order_sensitive_dataset_follows_input_order_like_rdf_canonize() {
         assert_eq!(common::rdfc_nquads(second).unwrap(), expected_second);
     }
 }
+
+/// RDFC-1.0 §4.8.3 step 3.1.2 maps each related hash to a *blank node list* with one entry per mention: a blank
+/// node related to the same graph name in several quads is listed that many times, which changes the data to hash
+/// (step 5.4's chosen path) and so the order of canonical identifiers. rdf-canonize 5.0.0 (and rdf-canon) keep
+/// the repeats; sophia_c14n 0.10 and oxrdf 0.3 deduplicate them and label this dataset (the shape of ob3-full's
+/// four identical endorsement proofs) the other way round (scripts/peers/rust/CASES.md, case 1).
+#[test]
+fn related_blank_node_list_keeps_repeats_like_rdf_canonize() {
+    let input = "<urn:a> <urn:ex:p> _:g1 .\n<urn:b> <urn:ex:p> _:g2 .\n_:x <urn:ex:q> \"v\" _:g1 .\n\
+                 _:x <urn:ex:r> \"v\" _:g1 .\n_:y <urn:ex:q> \"v\" _:g2 .\n_:y <urn:ex:r> \"v\" _:g2 .\n";
+    let expected = "<urn:a> <urn:ex:p> _:c14n1 .\n<urn:b> <urn:ex:p> _:c14n0 .\n_:c14n2 <urn:ex:q> \"v\" _:c14n0 .\n\
+                    _:c14n2 <urn:ex:r> \"v\" _:c14n0 .\n_:c14n3 <urn:ex:q> \"v\" _:c14n1 .\n\
+                    _:c14n3 <urn:ex:r> \"v\" _:c14n1 .\n";
+    assert_eq!(common::rdfc_nquads(input).unwrap(), expected);
+}
