@@ -32,9 +32,7 @@ from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from pyld import jsonld
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
-CONTEXTS = os.path.join(ROOT, "schemas-education", "contexts")
-INDEX = json.load(open(os.path.join(CONTEXTS, "index.json")))["contexts"]
+from contexts import ROOT, loader
 CREATED = "2026-01-01T00:00:00Z"
 VCDM2 = "https://www.w3.org/ns/credentials/v2"
 DI_CONTEXT = "https://w3id.org/security/data-integrity/v2"
@@ -45,16 +43,6 @@ SUITES = {"eddsa-rdfc-2022": (("ed25519",), "rdfc"), "eddsa-jcs-2022": (("ed2551
 SKIPPED = {"ecdsa-sd-2023": "base proof creation and derivation not implemented in this harness (optional in the "
                             "brief; it verifies derived proofs only): needs HMAC blank-node relabelling and statement "
                             "selection by JSON pointer on top of PyLD"}
-_cache = {}
-
-
-def loader(url, options=None):
-    """Offline JSON-LD document loader over schemas-education/contexts; any other URL is an error naming it."""
-    if url not in INDEX:
-        raise ValueError(f"unknown context URL <{url}> (offline)")
-    if url not in _cache:
-        _cache[url] = json.load(open(os.path.join(CONTEXTS, INDEX[url]["file"])))
-    return {"contextUrl": None, "documentUrl": url, "document": _cache[url]}
 
 
 # ---- multibase base58btc and did:key Multikey -------------------------------------------------------------

@@ -15,7 +15,10 @@ from importlib.metadata import version
 import cbor2
 import sd_jwt.holder
 from cryptography import x509
+from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec, ed25519
+from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature, encode_dss_signature
 from cryptography.x509.oid import NameOID
 from jwcrypto.jwk import JWK
 from jwcrypto.jws import InvalidJWSSignature
@@ -190,6 +193,7 @@ class Mdoc:
         self.private = {"KTY": "EC2", "CURVE": "P_256", "ALG": "ES256", "X": x, "Y": y,
                         "D": ds.private.private_numbers().private_value.to_bytes(32, "big")}
         dx, dy = _xy(device)
+        self.device = device
         self.device_key = {"KTY": "EC2", "CURVE": "P_256", "X": dx, "Y": dy}
         self.ds_der = self.ds_cert.public_bytes(serialization.Encoding.DER)
 
@@ -199,21 +203,73 @@ class Mdoc:
                    validity={"issuance_date": "2026-01-01", "expiry_date": "2027-01-01"}, x509_chain=[self.ds_der])
         return issuer.dump()
 
-    @staticmethod
-    def present(issued, disclosed=DISCLOSED):
-        """pymdoccbor has no presentation API: keep the disclosed IssuerSignedItems (harness, cbor2), no
-        deviceSigned (pymdoccbor cannot make DeviceAuth)."""
+    def present(self, issued, disclosed=DISCLOSED):
+        """pymdoccbor has no presentation API: keep the disclosed IssuerSignedItems (harness, cbor2) and add the
+        device signature over the SessionTranscript (harness, device_signed: pymdoccbor has no DeviceAuth)."""
         response = cbor2.loads(issued)
         doc = response["documents"][0]
         items = [i for i in doc["issuerSigned"]["nameSpaces"][NS]
                  if cbor2.loads(i.value)["elementIdentifier"] in disclosed]
         return cbor2.dumps({"version": response["version"], "status": 0, "documents": [
             {"docType": doc["docType"], "issuerSigned": {"nameSpaces": {NS: items},
-                                                         "issuerAuth": doc["issuerSigned"]["issuerAuth"]}}]},
-                           canonical=True)
+                                                         "issuerAuth": doc["issuerSigned"]["issuerAuth"]},
+             "deviceSigned": device_signed(self.device, doc["docType"], SESSION_TRANSCRIPT)}]}, canonical=True)
 
     def verify(self, presented, disclosed=DISCLOSED):
-        return mdoc_verify(presented, [self.iaca_cert], disclosed)
+        elements = mdoc_verify(presented, [self.iaca_cert], disclosed)
+        device_verify(presented, SESSION_TRANSCRIPT)
+        return elements
+
+
+# ---- mdoc device authentication (ISO/IEC 18013-5 §9.1.3.4, COSE_Sign1 RFC 9052 §4.4): a harness, pymdoccbor has none
+def _device_authentication_bytes(doc_type, transcript_bytes, name_spaces_bytes):
+    """DeviceAuthenticationBytes = #6.24(bstr .cbor ["DeviceAuthentication", SessionTranscript, DocType,
+    DeviceNameSpacesBytes]), with the SessionTranscript and DeviceNameSpacesBytes as received."""
+    array = b"\x84" + cbor2.dumps("DeviceAuthentication") + transcript_bytes + cbor2.dumps(doc_type) + name_spaces_bytes
+    return cbor2.dumps(cbor2.CBORTag(24, array))
+
+
+def _to_be_signed(protected, payload):
+    return cbor2.dumps(["Signature1", protected, b"", payload])
+
+
+def device_signed(device, doc_type, transcript_bytes):
+    """DeviceSigned with no device-signed elements and a deviceSignature (ES256, detached payload)."""
+    name_spaces = cbor2.CBORTag(24, cbor2.dumps({}))
+    protected = cbor2.dumps({1: -7})
+    payload = _device_authentication_bytes(doc_type, transcript_bytes, cbor2.dumps(name_spaces))
+    r, s = decode_dss_signature(device.private.sign(_to_be_signed(protected, payload), ec.ECDSA(hashes.SHA256())))
+    return {"nameSpaces": name_spaces,
+            "deviceAuth": {"deviceSignature": [protected, {}, None, r.to_bytes(32, "big") + s.to_bytes(32, "big")]}}
+
+
+def device_verify(presented, transcript_bytes):
+    """Checks the first document's deviceSignature with the MSO's deviceKey (EC2 P-256 / ES256 or OKP Ed25519 /
+    EdDSA). Raises Rejected when it does not verify or is missing."""
+    doc = cbor2.loads(presented)["documents"][0]
+    signed = doc.get("deviceSigned")
+    if not signed or "deviceSignature" not in (signed.get("deviceAuth") or {}):
+        raise Rejected("no deviceSigned deviceSignature (ISO/IEC 18013-5 §8.3.2.1.2.2; deviceMac not checked)")
+    auth = doc["issuerSigned"]["issuerAuth"]
+    auth = auth.value if isinstance(auth, cbor2.CBORTag) else auth
+    mso = cbor2.loads(auth[2])
+    mso = cbor2.loads(mso.value) if isinstance(mso, cbor2.CBORTag) else mso
+    key = mso["deviceKeyInfo"]["deviceKey"]
+    protected, _, _, signature = signed["deviceAuth"]["deviceSignature"]
+    message = _to_be_signed(protected, _device_authentication_bytes(doc["docType"], transcript_bytes,
+                                                                    cbor2.dumps(signed["nameSpaces"])))
+    try:
+        if key.get(1) == 2:   # EC2, P-256
+            public = ec.EllipticCurvePublicNumbers(int.from_bytes(key[-2], "big"), int.from_bytes(key[-3], "big"),
+                                                   ec.SECP256R1()).public_key()
+            r, s = int.from_bytes(signature[:32], "big"), int.from_bytes(signature[32:], "big")
+            public.verify(encode_dss_signature(r, s), message, ec.ECDSA(hashes.SHA256()))
+        elif key.get(1) == 1 and key.get(-1) == 6:   # OKP, Ed25519
+            ed25519.Ed25519PublicKey.from_public_bytes(key[-2]).verify(signature, message)
+        else:
+            raise Rejected(f"device key of kty {key.get(1)} / crv {key.get(-1)} not supported by the harness")
+    except InvalidSignature:
+        raise Rejected("the device signature does not verify over DeviceAuthenticationBytes")
 
 
 def mdoc_verify(presented, trust_anchors, disclosed=()):
@@ -236,10 +292,10 @@ def mdoc_verify(presented, trust_anchors, disclosed=()):
 MDOC_NOTES = ("pymdoccbor 1.4.0 — included: issue = MSO (ES256, SHA-256 digests, 20 elements, DS cert in x5chain, "
               "validity 2026-01-01..2027-01-01 after pinning its wall clock), verify = DS certificate signature by "
               "the IACA (one level, DS dates against the wall clock), MSO COSE_Sign1 signature, digests of the 5 "
-              "presented items. NOT included: device signature (pymdoccbor has no DeviceSigned/DeviceAuth, neither "
-              "to make nor to check; the SessionTranscript is unused), validityInfo check at 2026-06-01, docType "
-              "check, IACA validity/key usage. present = harness: drop the 15 undisclosed IssuerSignedItems with "
-              "cbor2 (no library API). Salts (secrets) and digestID order (random shuffle) are the library's own "
+              "presented items. Harness (pymdoccbor has no DeviceSigned/DeviceAuth): present = drop the 15 undisclosed "
+              "IssuerSignedItems with cbor2 and sign DeviceAuthenticationBytes over the SessionTranscript (ES256, "
+              "cryptography); verify = that device signature with the MSO's deviceKey. NOT included: validityInfo "
+              "check at 2026-06-01, docType check, IACA validity/key usage. Salts (secrets) and digestID order (random shuffle) are the library's own "
               "randomness. EdDSA: not supported by the MSO issuer.")
 
 

@@ -4,11 +4,12 @@ Usage: python interop.py verify DIR   reads DIR/manifest.json, prints the verifi
        python interop.py issue DIR    writes artifacts + DIR/manifest.json, each genuine artifact with a tampered twin
 Verifiers: vcdm -> di.py (a harness built from PyLD + cryptography, not a published library; eddsa-rdfc-2022,
 eddsa-jcs-2022, ecdsa-rdfc-2019 / ecdsa-jcs-2019 P-256 and P-384, ecdsa-sd-2023 derived proofs); sd-jwt -> sd-jwt
-(+ the harness checks in exchange.sd_jwt_verify); mdoc -> pymdoccbor, which cannot check the device signature:
-an mdoc it finds fine comes out `unsupported` (saying what it did check), one it finds bad `rejected`.
+(+ the harness checks in exchange.sd_jwt_verify); mdoc -> pymdoccbor (DS chain, MSO signature, digests; P-256 DS
+keys only, otherwise `unsupported`) plus the harness's docType, validity and device signature checks
+(exchange.device_verify: pymdoccbor has no DeviceAuth).
 Producer: the DI suites on person-20 (P-256 and P-384 for ECDSA), eddsa-rdfc-2022 on every corpus credential in
 schemas-education/simple and edu (existing `proof` removed), SD-JWT VC EdDSA and ES256 with and without KB-JWT,
-and pymdoccbor's mdoc output, which has no deviceSigned (so it is listed with expect "rejected", see its note).
+and an mdoc DeviceResponse (pymdoccbor's MSO, the harness's device signature), each with its tampered twin.
 A verifier exits 0 whatever the artifacts say; 2 on a bad manifest or bad options.
 """
 import base64, copy, datetime as _dt, glob, json, os, sys
@@ -79,11 +80,11 @@ def verify_mdoc(path, art, root):
     as_dt = lambda v: v if isinstance(v, _dt.datetime) else _dt.datetime.fromisoformat(str(getattr(v, "value", v)).replace("Z", "+00:00"))
     if not as_dt(validity["validFrom"]) <= now <= as_dt(validity["validUntil"]):
         return "rejected", f"MSO not valid at {now.isoformat()} (harness check)"
-    device = "deviceSigned present" if doc.get("deviceSigned") else "no deviceSigned"
-    return "unsupported", ("pymdoccbor 1.4.0 checked the DS certificate against the trust anchor, the MSO signature "
-                           f"and the digests of {len(art.get('disclosed') or [])} disclosed elements (harness: docType, "
-                           f"validity at now) but cannot check the device signature over the SessionTranscript "
-                           f"({device}), so it cannot conclude verified")
+    try:
+        ex.device_verify(data, bytes.fromhex(art["session_transcript_hex"]))
+    except ex.Rejected as e:
+        return "rejected", f"{e} (harness check)"
+    return "verified", ""
 
 
 def verify(root):
@@ -161,6 +162,18 @@ def tamper_sd_jwt(presentation):
     return "~".join(parts), f"Disclosure of `{disclosure[1]}` changed and re-encoded"
 
 
+def tamper_mdoc(presented):
+    """The first disclosed elementValue changed, re-encoded in its IssuerSignedItemBytes: its digest no longer
+    matches the MSO's valueDigests."""
+    response = cbor2.loads(presented)
+    items = response["documents"][0]["issuerSigned"]["nameSpaces"][ex.NS]
+    item = cbor2.loads(items[0].value)
+    value = item["elementValue"]
+    item["elementValue"] = (value + "!") if isinstance(value, str) else (not value if isinstance(value, bool) else value + 1)
+    items[0] = cbor2.CBORTag(24, cbor2.dumps(item))
+    return cbor2.dumps(response), f"elementValue of `{item['elementIdentifier']}` changed"
+
+
 def corpus():
     files = sorted(glob.glob(os.path.join(di.ROOT, "schemas-education", "simple", "*.json")))
     files += sorted(glob.glob(os.path.join(di.ROOT, "schemas-education", "edu", "*.json")))
@@ -215,15 +228,12 @@ def issue(root):
     md = ex.Mdoc()
     with open(os.path.join(root, "mdoc-es256.iaca.pem"), "wb") as out:
         out.write(md.iaca_cert.public_bytes(Encoding.PEM))
-    name = "mdoc-es256-no-devicesigned"
-    with open(os.path.join(root, name + ".cbor"), "wb") as out:
-        out.write(md.present(md.issue()))
-    artifacts.append({"name": name, "format": "mdoc", "alg": "p256", "file": name + ".cbor", "expect": "rejected",
-                      "trust_anchor": "mdoc-es256.iaca.pem", "session_transcript_hex": ex.SESSION_TRANSCRIPT.hex(),
-                      "doc_type": ex.DOC_TYPE, "now": ex.MDOC_NOW, "disclosed": ex.DISCLOSED,
-                      "note": "pymdoccbor 1.4.0 cannot make DeviceSigned/DeviceAuth: this DeviceResponse has the 5 "
-                              "IssuerSignedItems and a valid MSO but no deviceSigned (mandatory in ISO/IEC 18013-5 "
-                              "Document), so a conforming verifier must not accept it; no tampered twin"})
+    entry = {"format": "mdoc", "alg": "p256", "trust_anchor": "mdoc-es256.iaca.pem",
+             "session_transcript_hex": ex.SESSION_TRANSCRIPT.hex(), "doc_type": ex.DOC_TYPE, "now": ex.MDOC_NOW,
+             "disclosed": ex.DISCLOSED}
+    presented = md.present(md.issue())
+    write("mdoc-es256", presented, ".cbor", entry)
+    write("mdoc-es256.tampered", *(lambda t: (t[0], ".cbor", entry, t[1]))(tamper_mdoc(presented)))
     with open(os.path.join(root, "manifest.json"), "w") as out:
         json.dump({"producer": "Python peer (scripts/peers/python/interop.py): " + ex.implementation(),
                    "artifacts": artifacts}, out, indent=2)

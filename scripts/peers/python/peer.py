@@ -16,7 +16,7 @@ from pyld import jsonld
 
 from steady import stats, warm_up, warmup_settings
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
+from contexts import ROOT, loader
 ARGS = sys.argv[1:]
 KNOWN = ["--iterations", "--runs", "--warmup-seconds", "--warmup-max-seconds", "--schema", "--credential"]
 
@@ -44,17 +44,6 @@ if ITERATIONS < 1 or RUNS < 1:
     fail("--iterations and --runs must be at least 1")
 if opt("schema", "all") not in ("simple", "edu", "all"):
     fail(f"--schema must be simple, edu or all, not {opt('schema', 'all')}")
-CONTEXTS = os.path.join(ROOT, "schemas-education", "contexts")
-INDEX = json.load(open(os.path.join(CONTEXTS, "index.json")))["contexts"]
-_cache = {}
-
-
-def loader(url, options=None):
-    if url not in INDEX:
-        raise ValueError(f"unknown context URL <{url}> (offline)")
-    if url not in _cache:
-        _cache[url] = json.load(open(os.path.join(CONTEXTS, INDEX[url]["file"])))
-    return {"contextUrl": None, "documentUrl": url, "document": _cache[url]}
 
 
 def credentials():
