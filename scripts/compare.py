@@ -14,24 +14,28 @@ expansion engine; `both` measures canonprof twice and prints the ratios against 
 """
 import json, os, statistics, subprocess, sys
 
-ARGS = sys.argv[1:]
-KNOWN = ["--engine", "--rounds", "--iterations", "--warmup-seconds", "--schema", "--skip", "--canonprof", "--node",
-         "--python", "--rust-peers", "--workdir"]
-for _a in ARGS:
-    if _a.startswith("--") and _a not in KNOWN:
-        sys.exit(f"compare: unknown option {_a} (known: {' '.join(KNOWN)})")
+from cli_args import parse, stop_if_checking
+
+OPTS = parse(sys.argv[1:], {"engine": (("json-ld", "canonprof", "both"), "json-ld"), "rounds": ("count", 5),
+                            "iterations": ("count", 50), "warmup-seconds": ("seconds", 1.0),
+                            "schema": (("simple", "edu", "all"), "all"), "skip": ("text", "")},
+             internal=("canonprof", "node", "python", "rust-peers", "workdir"))
 
 
 def opt(name, default):
-    return ARGS[ARGS.index(f"--{name}") + 1] if f"--{name}" in ARGS else default
+    return default if OPTS.get(name) is None else OPTS[name]
 
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-ROUNDS, N, SCHEMA = int(opt("rounds", 5)), opt("iterations", "50"), opt("schema", "all")
-WARM = opt("warmup-seconds", "1")
-ENGINE = opt("engine", "json-ld")
-if ENGINE not in ("json-ld", "canonprof", "both"):
-    sys.exit(f"compare: --engine takes json-ld, canonprof or both, not {ENGINE}")
+ROUNDS, N, SCHEMA = OPTS["rounds"], str(OPTS["iterations"]), OPTS["schema"]
+WARM = f"{OPTS['warmup-seconds']:g}"
+ENGINE = OPTS["engine"]
+SKIPPED = {s.strip().lower() for s in OPTS["skip"].split(",") if s.strip()}
+if SKIPPED - {"jsonld.js", "pyld", "rust", "node", "python"}:
+    print(f"compare: --skip takes jsonld.js (node), PyLD (python) and/or rust, not "
+          f"{', '.join(sorted(SKIPPED - {'jsonld.js', 'pyld', 'rust', 'node', 'python'}))}", file=sys.stderr)
+    sys.exit(2)
+stop_if_checking()
 # The canonprof runs: one per expansion engine measured.
 OURS = {"json-ld": ["canonprof"], "canonprof": ["canonprof+native"], "both": ["canonprof", "canonprof+native"]}[ENGINE]
 COMMON = ["--iterations", N, "--runs", "1", "--schema", SCHEMA]
@@ -108,10 +112,7 @@ def known_cases():
 
 
 def main():
-    skipped = {s.strip().lower() for s in opt("skip", "").split(",") if s.strip()}
-    unknown = skipped - {"jsonld.js", "pyld", "rust", "node", "python"}
-    if unknown:
-        sys.exit(f"compare: --skip takes jsonld.js (node), PyLD (python) and/or rust, not {', '.join(sorted(unknown))}")
+    skipped = SKIPPED.copy()
     skipped |= {"jsonld.js"} if "node" in skipped else set()
     skipped |= {"pyld"} if "python" in skipped else set()
     if not opt("rust-peers", ""):
@@ -148,7 +149,14 @@ def main():
     print(f"{rounds_text} x 1 run of {N} iterations per tool, tools alternated per round, each a fresh process warmed "
           f"up to steady state (peers: ≥ {WARM} s and two successive batch medians within 2%, at most 10 s; canonprof: "
           f"5 iterations and ≥ {WARM} s); ratio = peer / canonprof (median over rounds, min–max)\n")
+    if ENGINE != "json-ld":
+        same = not any(m.startswith("canonprof engine") for m in mismatches)
+        print("canonprof's two engines: " + ("identical canonical outputs, every credential and algorithm" if same
+                                             else "DIFFERENT canonical outputs (listed below)"))
     print("canonical outputs byte-identical: " + ("yes, every credential and algorithm" if not mismatches else "NO: " + "; ".join(mismatches)))
+    if any(p.startswith("oxjsonld") for p in peers):
+        print("- the Rust peers' `parse` is only parser set-up: oxjsonld reads the JSON inside its `expand_to_rdf`, "
+              "so compare their `expand+to_rdf` and `total` rows")
     for d in documented:
         print(f"- documented difference: {d}")
     print("\n## One call vs phase by phase (expansion runs once in both)\n")

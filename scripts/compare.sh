@@ -16,6 +16,9 @@ target="${CARGO_TARGET_DIR:-target}"
 args=" $* "
 lower=$(printf '%s ' "$@" | tr 'A-Z' 'a-z')
 skipped() { [[ "$lower" == *"--skip "*"$1"* ]]; }
+# Check every option before building or installing anything (one line and exit 2 on a bad one).
+if [[ "$args" == *" --exchange "* ]]; then python3 scripts/compare_exchange.py "$@" --check-args
+else python3 scripts/compare.py "$@" --check-args; fi
 echo "compare: building canonprof (release)" >&2
 if [[ "$args" == *" --exchange "* ]]; then
   cargo build --release --quiet --bin canonprof --example interop

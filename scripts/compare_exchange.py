@@ -11,28 +11,28 @@ or a tool failed.
 """
 import json, os, statistics, subprocess, sys
 
+from cli_args import parse, stop_if_checking
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-ARGS = sys.argv[1:]
-KNOWN = ["--rounds", "--iterations", "--warmup-seconds", "--study", "--skip", "--band", "--no-interop", "--canonprof",
-         "--interop", "--python", "--workdir", "--exchange"]
-FLAGS = {"--study", "--no-interop", "--exchange"}
-for _i, _a in enumerate(ARGS):
-    if _a.startswith("--") and _a not in KNOWN:
-        sys.exit(f"compare: unknown option {_a} (known: {' '.join(KNOWN)})")
+OPTS = parse(sys.argv[1:], {"rounds": ("count", None), "iterations": ("count", None), "warmup-seconds": ("seconds", 1.0),
+                            "skip": ("text", ""), "band": ("percent", 10.0)},
+             flags=("study", "no-interop", "exchange"), internal=("canonprof", "interop", "python", "workdir"))
 
 
 def opt(name, default):
-    return ARGS[ARGS.index(f"--{name}") + 1] if f"--{name}" in ARGS else default
+    return default if OPTS.get(name) is None else OPTS[name]
 
 
-STUDY = "--study" in ARGS
-ROUNDS = int(opt("rounds", 5 if STUDY else 3))
-N = int(opt("iterations", 2000 if STUDY else 50))
-WARM = float(opt("warmup-seconds", 1))
-BAND = float(opt("band", 10)) / 100
-SKIP = {s.strip().lower() for s in opt("skip", "").split(",") if s.strip()}
+STUDY = OPTS["study"]
+ROUNDS = opt("rounds", 5 if STUDY else 3)
+N = opt("iterations", 2000 if STUDY else 50)
+WARM = OPTS["warmup-seconds"]
+BAND = OPTS["band"] / 100
+SKIP = {s.strip().lower() for s in OPTS["skip"].split(",") if s.strip()}
 if SKIP - {"node", "python"}:
-    sys.exit(f"compare: --skip takes node and/or python, not {', '.join(sorted(SKIP - {'node', 'python'}))}")
+    print(f"compare: --skip takes node and/or python, not {', '.join(sorted(SKIP - {'node', 'python'}))}", file=sys.stderr)
+    sys.exit(2)
+stop_if_checking()
 WORK = opt("workdir", "/tmp")
 CANONPROF = opt("canonprof", "target/release/canonprof")
 INTEROP = opt("interop", "target/release/examples/interop")
@@ -63,9 +63,12 @@ def canonprof_round(r):
             targets = [CP_OWN] if res.get("engine") == "canonprof" else \
                 [CP_JSON] if res.get("engine") == "json-ld" and "rdfc" in fmt else [CP_JSON, CP_OWN]
             for t in targets:
-                if res.get("engine") == "json-ld" and "sd-2023" in fmt and t == CP_OWN:
-                    row = dict(row, note="json-ld crate (ecdsa-sd-2023 always runs on it)")
-                rows[t][(res["alg"], fmt)] = row
+                if t == CP_OWN and len(targets) == 2:
+                    note = ("the json-ld crate's row: ecdsa-sd-2023 always runs on it" if "sd-2023" in fmt else
+                            "the same measurement as the json-ld crate column (no JSON-LD expansion)")
+                    rows[t][(res["alg"], fmt)] = dict(row, note=note)
+                else:
+                    rows[t][(res["alg"], fmt)] = row
     return rows, {"settings": report["settings"]}
 
 
@@ -292,7 +295,7 @@ def interop():
 def main():
     impls, summary, meta, warnings = exchange()
     print_exchange(impls, summary, meta, warnings)
-    bad = 0 if "--no-interop" in ARGS else interop()
+    bad = 0 if OPTS["no-interop"] else interop()
     if bad:
         print(f"\ncompare: {bad} unexplained interop result(s)", file=sys.stderr)
     sys.exit(1 if bad else 0)
