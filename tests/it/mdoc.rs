@@ -527,3 +527,60 @@ fn issued_and_presented_bytes_are_pinned() {
         );
     }
 }
+
+/// A COSE header `kid` (label 4) that is not a byte string (RFC 9052 §3.1) makes the structure malformed, in the
+/// issuer's `issuerAuth` and in the device's `deviceSignature` alike: @auth0/mdl 3.0.1 writes `kid: null` when
+/// a key has none (docs/interop.md), and canonprof names the structure instead of verifying it.
+#[test]
+fn a_null_kid_in_either_cose_header_is_refused_by_name() {
+    let (response, s, transcript) = presented();
+    let check = Verification {
+        now_unix: VALIDITY_NOW,
+        iaca: Some(&s.chain.iaca),
+        session_transcript: Some(&transcript),
+    };
+    mdoc::verify(&response, &check).unwrap();
+    let with_null_kid = |path: &[&str], index: usize| {
+        let mut value: Cbor = ciborium::from_reader(response.as_slice()).unwrap();
+        let Cbor::Map(top) = &mut value else { panic!() };
+        let (_, Cbor::Array(documents)) = top
+            .iter_mut()
+            .find(|(k, _)| k.as_text() == Some("documents"))
+            .unwrap()
+        else {
+            panic!()
+        };
+        let mut node = &mut documents[0];
+        for key in path {
+            let Cbor::Map(map) = node else {
+                panic!("{key}")
+            };
+            node = &mut map
+                .iter_mut()
+                .find(|(k, _)| k.as_text() == Some(key))
+                .unwrap()
+                .1;
+        }
+        let Cbor::Array(sign1) = node else { panic!() };
+        let Cbor::Map(unprotected) = &mut sign1[index] else {
+            panic!()
+        };
+        unprotected.push((Cbor::Integer(4.into()), Cbor::Null));
+        cbor::encode(&value)
+    };
+    for (path, what) in [
+        (&["issuerSigned", "issuerAuth"][..], "issuerAuth"),
+        (
+            &["deviceSigned", "deviceAuth", "deviceSignature"][..],
+            "deviceSignature",
+        ),
+    ] {
+        let err = mdoc::verify(&with_null_kid(path, 1), &check).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::Mdoc, "{what}: {err}");
+        assert!(
+            err.to_string()
+                .contains(&format!("{what} is not a COSE_Sign1")),
+            "{err}"
+        );
+    }
+}
