@@ -40,5 +40,6 @@ pub mod profile;
 pub mod report;
 pub mod sd_jwt;
 pub mod stats;
+pub mod verify;
 
 pub use error::{Error, ErrorKind, Result};

@@ -12,6 +12,7 @@ mod flame;
 mod jws;
 mod profile;
 mod sweep;
+mod verify;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::loader::OfflineLoader;
@@ -53,6 +54,9 @@ enum Command {
     Exchange(exchange::ExchangeArgs),
     #[command(about = jws::about(), long_about = None)]
     Jws(jws::JwsArgs),
+    /// Verify credentials users hold: W3C VCDM with Data Integrity proofs (did:key resolved offline, other keys
+    /// with --key), SD-JWT VC, mdoc DeviceResponses; one verdict per file and a line per proof or check.
+    Verify(verify::VerifyArgs),
 }
 
 /// Runs the command line; returns the process exit code (0 success, 1 error, 2 usage).
@@ -70,6 +74,7 @@ pub fn main() -> i32 {
         Some(Command::Sweep(args)) => sweep::run(args),
         Some(Command::Exchange(args)) => exchange::run(args),
         Some(Command::Jws(args)) => jws::run(args),
+        Some(Command::Verify(args)) => verify::run(args),
         None => profile::run(cli.profile),
     };
     match result {

@@ -14,6 +14,7 @@ pub mod jws;
 pub mod markdown;
 pub mod sweep;
 pub mod table;
+pub mod verify;
 
 use crate::error::{Error, Result};
 use std::path::Path;

@@ -391,15 +391,30 @@ pub fn verify_proof(
         .get("proof")
         .and_then(Value::as_object)
         .ok_or_else(|| Error::proof("the document has no proof object"))?;
+    let mut unsecured = document.clone();
+    unsecured.remove("proof");
+    verify_proof_over(&unsecured, proof, public_key, loader)
+}
+
+/// [`verify_proof`] of `proof` over `unsecured`, given apart: the document a proof of a set secures is the one
+/// without any proof, and a proof in a chain secures the document with its previous proofs as `proof` (VC Data
+/// Integrity §4.5), so its `unsecured` has a `proof` member of its own. Errors: as [`verify_proof`].
+pub fn verify_proof_over(
+    unsecured: &serde_json::Map<String, Value>,
+    proof: &serde_json::Map<String, Value>,
+    public_key: Option<&PublicKey>,
+    loader: &OfflineLoader,
+) -> Result<Verification> {
     let suite = proof.get("cryptosuite").and_then(Value::as_str).and_then(Cryptosuite::from_name).ok_or_else(|| {
         Error::proof("the proof's cryptosuite is not one of eddsa-rdfc-2022, eddsa-jcs-2022, ecdsa-rdfc-2019, ecdsa-jcs-2019, ecdsa-sd-2023")
     })?;
     if suite.is_selective() {
-        return super::ecdsa_sd::verify_derived_proof(secured, public_key, loader);
+        let mut secured = unsecured.clone();
+        secured.insert("proof".into(), Value::Object(proof.clone()));
+        return super::ecdsa_sd::verify_derived_proof(&Value::Object(secured), public_key, loader);
     }
     // Steps 1–3: unsecured document, proof options, proof bytes.
-    let mut unsecured = document.clone();
-    unsecured.remove("proof");
+    let mut unsecured = unsecured.clone();
     let mut options = proof.clone();
     let proof_value = options
         .remove("proofValue")

@@ -21,4 +21,5 @@ mod properties;
 mod rdfc_suite;
 mod sd_jwt;
 mod signed_input;
+mod verify;
 mod work_counters;

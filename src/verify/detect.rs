@@ -1,0 +1,89 @@
+//! Which format a file holds, by its shape: a JSON object (a W3C VCDM credential or presentation), a compact
+//! `<JWT>~<Disclosures>~[<KB-JWT>]` (SD-JWT, RFC 9901 §4), or CBOR — binary or hex — whose top level is a map
+//! with `documents` (an ISO/IEC 18013-5 `DeviceResponse`).
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// A credential format `verify` knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// W3C VCDM 1.1 / 2.0 with Data Integrity proofs.
+    Vcdm,
+    /// SD-JWT VC (RFC 9901 and the SD-JWT VC draft).
+    SdJwt,
+    /// ISO/IEC 18013-5 mdoc `DeviceResponse`.
+    Mdoc,
+}
+
+impl Format {
+    /// The name the CLI uses (`vcdm`, `sd-jwt`, `mdoc`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Vcdm => "vcdm",
+            Format::SdJwt => "sd-jwt",
+            Format::Mdoc => "mdoc",
+        }
+    }
+}
+
+/// The format of `bytes`. Errors: [`ErrorKind::Usage`] naming what the bytes look like, when none fits (a plain
+/// JWS is a VC-JWT, which this first part of `verify` does not check yet).
+pub fn detect(bytes: &[u8]) -> Result<Format> {
+    let text = std::str::from_utf8(bytes).ok().map(str::trim);
+    match text {
+        Some(t) if t.starts_with('{') => return Ok(Format::Vcdm),
+        Some(t) if is_compact_jws_prefix(t) && t.contains('~') => return Ok(Format::SdJwt),
+        Some(t) if is_compact_jws_prefix(t) => {
+            return Err(Error::new(
+                ErrorKind::Usage,
+                "a compact JWS without Disclosures (a VC-JWT): not supported by verify yet",
+            ))
+        }
+        Some(t)
+            if !t.is_empty() && t.len() % 2 == 0 && t.bytes().all(|b| b.is_ascii_hexdigit()) =>
+        {
+            let raw = hex::decode(t).map_err(|e| Error::new(ErrorKind::Usage, e.to_string()))?;
+            if is_device_response(&raw) {
+                return Ok(Format::Mdoc);
+            }
+        }
+        _ => {}
+    }
+    if is_device_response(bytes) {
+        return Ok(Format::Mdoc);
+    }
+    Err(Error::new(
+        ErrorKind::Usage,
+        "not a JSON credential, an SD-JWT or an mdoc DeviceResponse (pass --format to say which)",
+    ))
+}
+
+/// Raw CBOR bytes of an mdoc: hex text decoded, binary as is.
+pub fn mdoc_bytes(bytes: &[u8]) -> Vec<u8> {
+    match std::str::from_utf8(bytes).map(str::trim) {
+        Ok(t) if !t.is_empty() && t.bytes().all(|b| b.is_ascii_hexdigit()) => {
+            hex::decode(t).unwrap_or_else(|_| bytes.to_vec())
+        }
+        _ => bytes.to_vec(),
+    }
+}
+
+fn is_compact_jws_prefix(text: &str) -> bool {
+    let jwt = text.split('~').next().unwrap_or("");
+    let parts: Vec<&str> = jwt.split('.').collect();
+    parts.len() == 3
+        && parts[0].starts_with("eyJ")
+        && parts.iter().all(|p| {
+            p.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        })
+}
+
+fn is_device_response(bytes: &[u8]) -> bool {
+    match ciborium::from_reader::<ciborium::Value, _>(bytes) {
+        Ok(ciborium::Value::Map(entries)) => entries
+            .iter()
+            .any(|(k, _)| k.as_text() == Some("documents")),
+        _ => false,
+    }
+}

@@ -1,0 +1,153 @@
+//! Keys given with `--key FILE`: a Multikey (Controller Documents §2.2.2), a JWK (RFC 7517), a DID document or
+//! controller document (its `verificationMethod` entries, with `publicKeyMultibase` or `publicKeyJwk`), or a PEM
+//! `PUBLIC KEY` (SPKI). Each becomes a [`KnownKey`] matched to proofs by verification method id.
+
+use crate::error::{Error, Result};
+use crate::integrity::multikey;
+use crate::keys::{PublicKey, SignatureAlgorithm};
+use base64ct::{Base64, Base64UrlUnpadded, Encoding};
+use serde_json::Value;
+
+/// A key from a `--key` file.
+#[derive(Debug, Clone)]
+pub struct KnownKey {
+    /// Its verification method id (`id` of a Multikey or DID document entry, `kid` of a JWK), if it has one.
+    pub id: Option<String>,
+    /// The key.
+    pub public: PublicKey,
+    /// The key as a JWK (what SD-JWT verification takes).
+    pub jwk: Value,
+    /// The file it came from.
+    pub origin: String,
+}
+
+/// Every key in `text` (a file's contents). Errors: [`crate::ErrorKind::Key`] naming `origin` when the text is
+/// none of the forms, or a key in it is malformed.
+pub fn parse(origin: &str, text: &str) -> Result<Vec<KnownKey>> {
+    let trimmed = text.trim();
+    if trimmed.starts_with("-----BEGIN PUBLIC KEY-----") {
+        let body: String = trimmed
+            .lines()
+            .filter(|l| !l.starts_with("-----"))
+            .collect();
+        let der = Base64::decode_vec(body.trim())
+            .map_err(|e| Error::key(format!("PEM: {e}")).in_source(origin))?;
+        let public = PublicKey::from_spki_der(&der, &SignatureAlgorithm::ALL).ok_or_else(|| {
+            Error::key("the PEM key is not Ed25519, P-256 or P-384").in_source(origin)
+        })?;
+        return Ok(vec![known(None, public, origin)]);
+    }
+    let value: Value = serde_json::from_str(trimmed).map_err(|e| {
+        Error::key(format!("not a JSON key or a PEM public key: {e}")).in_source(origin)
+    })?;
+    let mut keys = Vec::new();
+    collect(&value, origin, &mut keys).map_err(|e| e.in_source(origin))?;
+    if keys.is_empty() {
+        return Err(
+            Error::key("no key in it (a Multikey, JWK, DID document or PEM public key)")
+                .in_source(origin),
+        );
+    }
+    Ok(keys)
+}
+
+fn collect(value: &Value, origin: &str, keys: &mut Vec<KnownKey>) -> Result<()> {
+    let id = value
+        .get("id")
+        .or_else(|| value.get("kid"))
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    if value.get("kty").is_some() {
+        keys.push(known(id, from_jwk(value)?, origin));
+    } else if let Some(multibase) = value.get("publicKeyMultibase").and_then(Value::as_str) {
+        keys.push(known(id, multikey::public_key(multibase)?, origin));
+    } else if let Some(jwk) = value.get("publicKeyJwk") {
+        keys.push(known(id, from_jwk(jwk)?, origin));
+    }
+    if let Some(Value::Array(methods)) = value.get("verificationMethod") {
+        for method in methods {
+            collect(method, origin, keys)?;
+        }
+    }
+    Ok(())
+}
+
+fn known(id: Option<String>, public: PublicKey, origin: &str) -> KnownKey {
+    KnownKey {
+        jwk: to_jwk(&public),
+        id,
+        public,
+        origin: origin.to_string(),
+    }
+}
+
+/// A public JWK (`OKP`/`Ed25519`, `EC`/`P-256` or `P-384`) as a key. Errors: another key type or curve, or a
+/// malformed coordinate.
+pub fn from_jwk(jwk: &Value) -> Result<PublicKey> {
+    let field = |name: &str| -> Result<Vec<u8>> {
+        let text = jwk
+            .get(name)
+            .and_then(Value::as_str)
+            .ok_or_else(|| Error::key(format!("the JWK has no `{name}`")))?;
+        Base64UrlUnpadded::decode_vec(text)
+            .map_err(|e| Error::key(format!("the JWK's `{name}` is not base64url: {e}")))
+    };
+    match (
+        jwk.get("kty").and_then(Value::as_str),
+        jwk.get("crv").and_then(Value::as_str),
+    ) {
+        (Some("OKP"), Some("Ed25519")) => {
+            PublicKey::from_bytes(SignatureAlgorithm::Ed25519, &field("x")?)
+        }
+        (Some("EC"), Some(curve @ ("P-256" | "P-384"))) => {
+            let mut point = vec![4u8];
+            point.extend(field("x")?);
+            point.extend(field("y")?);
+            let alg = if curve == "P-256" {
+                SignatureAlgorithm::P256
+            } else {
+                SignatureAlgorithm::P384
+            };
+            PublicKey::from_bytes(alg, &point)
+        }
+        (kty, crv) => Err(Error::key(format!(
+            "a JWK of kty {} / crv {} (Ed25519, P-256 and P-384 are supported)",
+            kty.unwrap_or("?"),
+            crv.unwrap_or("?")
+        ))),
+    }
+    .map_err(|e| Error::key(format!("JWK: {}", e.reason)))
+}
+
+/// The public JWK of a key.
+pub fn to_jwk(key: &PublicKey) -> Value {
+    let b64 = |b: &[u8]| Base64UrlUnpadded::encode_string(b);
+    match key.coordinates() {
+        None => serde_json::json!({"kty": "OKP", "crv": "Ed25519", "x": b64(&key.to_bytes(true))}),
+        Some((x, y)) => {
+            let crv = if key.algorithm() == SignatureAlgorithm::P384 {
+                "P-384"
+            } else {
+                "P-256"
+            };
+            serde_json::json!({"kty": "EC", "crv": crv, "x": b64(&x), "y": b64(&y)})
+        }
+    }
+}
+
+/// The key for `verification_method` among `keys`: the one with that id (or the id's fragment), else the only
+/// one given.
+pub fn find<'k>(keys: &'k [KnownKey], verification_method: &str) -> Option<&'k KnownKey> {
+    let fragment = verification_method.rsplit_once('#').map(|(_, f)| f);
+    keys.iter()
+        .find(|k| {
+            k.id.as_deref().is_some_and(|id| {
+                id == verification_method
+                    || fragment.is_some_and(|f| id.strip_prefix('#') == Some(f))
+            })
+        })
+        .or(match keys {
+            [only] => Some(only),
+            _ => None,
+        })
+}

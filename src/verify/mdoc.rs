@@ -1,0 +1,65 @@
+//! ISO/IEC 18013-5 mdoc `DeviceResponse`s (§9.1.2, §9.3.1, through [`mdoc::verify`]): the MSO's issuer signature
+//! with the `x5chain` certificate's key, every received `IssuerSignedItem` digest, the validity info at `--at`;
+//! the certificate chain when `--trust-anchor` is given (otherwise reported as not anchored), the device
+//! signature when `--session-transcript` is given.
+
+use super::{detect, Check, Options, Outcome};
+use crate::error::{ErrorKind, Result};
+use crate::mdoc::{self, Verification};
+
+/// The checks of one DeviceResponse (binary or hex CBOR).
+pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
+    let raw = detect::mdoc_bytes(bytes);
+    let check = Verification {
+        now_unix: options.at_unix,
+        iaca: options.trust_anchor.as_deref(),
+        session_transcript: options.session_transcript.as_ref(),
+    };
+    let mut checks = Vec::new();
+    match mdoc::verify(&raw, &check) {
+        Ok(verified) => {
+            checks.push(Check::new(
+                "issuer signature",
+                Outcome::Verified,
+                format!("MSO of {} signed by the x5chain certificate's key; validity info holds at --at", verified.doc_type),
+            ));
+            checks.push(Check::new(
+                "digests",
+                Outcome::Verified,
+                format!(
+                    "{} data elements match the MSO's valueDigests",
+                    verified.elements.len()
+                ),
+            ));
+            checks.push(match options.trust_anchor {
+                Some(_) => Check::new(
+                    "certificate chain",
+                    Outcome::Verified,
+                    "the DS certificate chains to --trust-anchor",
+                ),
+                None => Check::new(
+                    "certificate chain",
+                    Outcome::NotChecked,
+                    "not anchored: pass --trust-anchor",
+                ),
+            });
+            checks.push(match verified.device_authenticated {
+                true => Check::new(
+                    "device signature",
+                    Outcome::Verified,
+                    "over DeviceAuthenticationBytes with --session-transcript",
+                ),
+                false => Check::new(
+                    "device signature",
+                    Outcome::NotChecked,
+                    "not checked: pass --session-transcript",
+                ),
+            });
+        }
+        Err(e) if matches!(e.kind, ErrorKind::Key) => {
+            checks.push(Check::new("mdoc", Outcome::Unsupported, e.reason))
+        }
+        Err(e) => checks.push(Check::new("mdoc", Outcome::Failed, e.reason)),
+    }
+    Ok(checks)
+}

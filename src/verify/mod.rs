@@ -1,0 +1,122 @@
+//! `canonprof verify` (issue 17, first part): verifies the credentials users hold — W3C VCDM with Data Integrity
+//! proofs ([`data_integrity`]), SD-JWT VC ([`sd_jwt`]) and ISO/IEC 18013-5 mdoc `DeviceResponse`s ([`mdoc`]) —
+//! and says per file, per proof or check, what was verified and why not. Knows nothing of the terminal:
+//! `export::verify` renders a [`FileReport`].
+
+pub mod data_integrity;
+pub mod detect;
+pub mod keys;
+pub mod mdoc;
+pub mod sd_jwt;
+
+use crate::error::Result;
+use crate::loader::OfflineLoader;
+pub use detect::Format;
+
+/// What one check concluded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// It passed.
+    Verified,
+    /// It failed: the file does not verify.
+    Failed,
+    /// canonprof cannot check this (an unsupported proof type, a key it cannot resolve offline): the file does
+    /// not verify either.
+    Unsupported,
+    /// Reported, not checked (e.g. `credentialStatus` offline, an unanchored certificate); does not change the
+    /// verdict.
+    NotChecked,
+}
+
+/// One line of a file's report: what was checked and its outcome, with the reason.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Check {
+    /// What: `proof 1 of 2 (eddsa-rdfc-2022)`, `validity`, `issuer signature`, ….
+    pub subject: String,
+    /// Its outcome.
+    pub outcome: Outcome,
+    /// Why (for a failure or an unsupported check), or what was verified.
+    pub detail: String,
+}
+
+impl Check {
+    /// A check with `outcome`.
+    pub fn new(subject: impl Into<String>, outcome: Outcome, detail: impl Into<String>) -> Check {
+        Check {
+            subject: subject.into(),
+            outcome,
+            detail: detail.into(),
+        }
+    }
+}
+
+/// One file's verification.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileReport {
+    /// The file as given.
+    pub file: String,
+    /// The format it was verified as.
+    pub format: Format,
+    /// Every check, in order.
+    pub checks: Vec<Check>,
+}
+
+impl FileReport {
+    /// Verified: at least one check passed and none failed or was unsupported.
+    pub fn verified(&self) -> bool {
+        self.checks.iter().any(|c| c.outcome == Outcome::Verified)
+            && !self
+                .checks
+                .iter()
+                .any(|c| matches!(c.outcome, Outcome::Failed | Outcome::Unsupported))
+    }
+}
+
+/// What the verifier is told besides the files.
+#[derive(Clone)]
+pub struct Options<'a> {
+    /// Contexts and expansion engine for the RDFC-1.0 cryptosuites.
+    pub loader: &'a OfflineLoader,
+    /// Keys from `--key` files.
+    pub keys: Vec<keys::KnownKey>,
+    /// `--trust-anchor`: a root certificate (DER) for mdoc `x5chain`s.
+    pub trust_anchor: Option<Vec<u8>>,
+    /// `--session-transcript`: the CBOR SessionTranscript an mdoc device signed.
+    pub session_transcript: Option<ciborium::Value>,
+    /// `--nonce` and `--aud` of an SD-JWT Key Binding JWT.
+    pub nonce: Option<String>,
+    /// See `nonce`.
+    pub aud: Option<String>,
+    /// `--challenge` and `--domain` of a presentation's `authentication` proof.
+    pub challenge: Option<String>,
+    /// See `challenge`.
+    pub domain: Option<String>,
+    /// `--at`: the instant every validity rule is evaluated at, Unix seconds.
+    pub at_unix: i64,
+}
+
+/// Verifies one file's bytes as `format` (or the detected format). Errors: the bytes are none of the formats, or
+/// not readable as the one given ([`crate::ErrorKind::Usage`] / the format's kind) — the CLI reports these as
+/// "could not be read" lines; every verification failure is a [`Check`] instead.
+pub fn verify_bytes(
+    file: &str,
+    bytes: &[u8],
+    format: Option<Format>,
+    options: &Options,
+) -> Result<FileReport> {
+    let format = match format {
+        Some(f) => f,
+        None => detect::detect(bytes).map_err(|e| e.in_source(file))?,
+    };
+    let checks = match format {
+        Format::Vcdm => data_integrity::verify(bytes, options),
+        Format::SdJwt => sd_jwt::verify(bytes, options),
+        Format::Mdoc => mdoc::verify(bytes, options),
+    }
+    .map_err(|e| e.in_source(file))?;
+    Ok(FileReport {
+        file: file.to_string(),
+        format,
+        checks,
+    })
+}

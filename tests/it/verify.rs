@@ -1,0 +1,475 @@
+//! `canonprof verify` (issue 17, first part): every signed W3C vc-di-eddsa / vc-di-ecdsa vector verifies (proof
+//! sets and chains, P-384, the ecdsa-sd-2023 derived documents), and a changed claim, a changed proof option or
+//! another key each fails with its reason; unsupported proof types, base proofs, draft cryptosuite names and
+//! keys behind URLs are named; the SD-JWT examples and the ISO 18013-5 Annex D DeviceResponse verify and their
+//! tampered copies do not; `--at` decides validity; the command's exit status and lines.
+
+use crate::common::{canonprof, data};
+use canonprof::loader::OfflineLoader;
+use canonprof::verify::{self, keys, Check, FileReport, Format, Options, Outcome};
+use serde_json::Value;
+
+/// 2025-06-01T00:00:00Z: inside every vector's validity period.
+const AT: i64 = 1_748_736_000;
+
+fn options(loader: &OfflineLoader) -> Options<'_> {
+    Options {
+        loader,
+        keys: Vec::new(),
+        trust_anchor: None,
+        session_transcript: None,
+        nonce: None,
+        aud: None,
+        challenge: None,
+        domain: None,
+        at_unix: AT,
+    }
+}
+
+fn check(name: &str, bytes: &[u8], options: &Options) -> FileReport {
+    verify::verify_bytes(name, bytes, None, options).unwrap()
+}
+
+fn vector(path: &str) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(data(&format!("di-vectors/{path}"))).unwrap())
+        .unwrap()
+}
+
+fn proof_checks(report: &FileReport) -> Vec<&Check> {
+    report
+        .checks
+        .iter()
+        .filter(|c| c.subject.starts_with("proof"))
+        .collect()
+}
+
+const SIGNED: [&str; 12] = [
+    "vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json",
+    "vc-di-eddsa/eddsa-jcs-2022/signedJCS.json",
+    "vc-di-eddsa/proof-set-chain/signedProofSet1.json",
+    "vc-di-eddsa/proof-set-chain/signedProofSet2.json",
+    "vc-di-eddsa/proof-set-chain/signedProofChain1.json",
+    "vc-di-eddsa/proof-set-chain/signedProofChain2.json",
+    "vc-di-ecdsa/ecdsa-rdfc-2019-p256/signedECDSAP256.json",
+    "vc-di-ecdsa/ecdsa-rdfc-2019-p384/signedECDSAP384.json",
+    "vc-di-ecdsa/ecdsa-jcs-2019-p256/signedJCSECDSAP256.json",
+    "vc-di-ecdsa/ecdsa-jcs-2019-p384/signedJCSECDSAP384.json",
+    "vc-di-ecdsa/ecdsa-sd-2023/employ/derivedRevealDocument.json",
+    "vc-di-ecdsa/ecdsa-sd-2023/prc/derivedRevealDocument.json",
+];
+
+#[test]
+fn every_signed_w3c_vector_verifies_and_each_tampering_fails_with_its_reason() {
+    let loader = OfflineLoader::bundled();
+    let options = options(&loader);
+    for path in SIGNED {
+        let doc = vector(path);
+        let report = check(path, doc.to_string().as_bytes(), &options);
+        assert!(report.verified(), "{path}: {:?}", report.checks);
+        assert_eq!(report.format, Format::Vcdm);
+        let proofs = proof_checks(&report);
+        assert_eq!(
+            proofs.len(),
+            doc["proof"].as_array().map_or(1, Vec::len),
+            "{path}"
+        );
+        // A changed claim.
+        let mut claim = doc.clone();
+        let subject = &mut claim["credentialSubject"];
+        let key = subject
+            .as_object()
+            .unwrap()
+            .keys()
+            .find(|k| *k != "id" && *k != "type")
+            .unwrap()
+            .clone();
+        subject[&key] = Value::String("changed".into());
+        let report = check(path, claim.to_string().as_bytes(), &options);
+        assert!(!report.verified(), "{path}: a changed claim verified");
+        assert!(
+            proof_checks(&report)
+                .iter()
+                .any(|c| c.outcome == Outcome::Failed),
+            "{path}"
+        );
+        // A changed proof option (`created`, part of every proof configuration).
+        let mut option = doc.clone();
+        let first = match &mut option["proof"] {
+            Value::Array(items) => &mut items[0],
+            one => one,
+        };
+        first["created"] = Value::String("2020-02-02T00:00:00Z".into());
+        let report = check(path, option.to_string().as_bytes(), &options);
+        assert_eq!(
+            proof_checks(&report)[0].outcome,
+            Outcome::Failed,
+            "{path}: {:?}",
+            report.checks
+        );
+        // Another key: the same proof checked against a key that did not make it (`--key`, matched as the only
+        // one given).
+        let other = match path.contains("eddsa") {
+            true => r#"{"publicKeyMultibase": "z6MkhWqdDBPojHA7cprTGTt5yHv5yUi1B8cnXn8ReLumkw6E"}"#
+                .to_string(),
+            false => {
+                let pair = vector(match path.contains("p384") {
+                    true => "vc-di-ecdsa/p256KeyPair.json",
+                    false => "vc-di-ecdsa/p384KeyPair.json",
+                });
+                format!(
+                    r#"{{"publicKeyMultibase": {}}}"#,
+                    pair["publicKeyMultibase"]
+                )
+            }
+        };
+        let mut with_key = options.clone();
+        with_key.keys = keys::parse("other.json", &other).unwrap();
+        let report = check(path, doc.to_string().as_bytes(), &with_key);
+        assert!(!report.verified(), "{path}: verified with another key");
+    }
+}
+
+#[test]
+fn what_cannot_be_checked_is_named() {
+    let loader = OfflineLoader::bundled();
+    let options = options(&loader);
+    let outcome_of = |doc: &Value| {
+        let report = check("doc.json", doc.to_string().as_bytes(), &options);
+        assert!(!report.verified());
+        let proof = proof_checks(&report)[0].clone();
+        (proof.outcome, proof.detail)
+    };
+    let (outcome, detail) =
+        outcome_of(&vector("vc-di-eddsa/Ed25519Signature2020/signedEdSig.json"));
+    assert_eq!(
+        (outcome, detail.as_str()),
+        (
+            Outcome::Unsupported,
+            "unsupported proof type Ed25519Signature2020"
+        )
+    );
+    let (outcome, detail) = outcome_of(&vector(
+        "vc-di-ecdsa/ecdsa-sd-2023/employ/addSignedSDBase.json",
+    ));
+    assert_eq!(outcome, Outcome::Unsupported);
+    assert!(detail.contains("base proof"), "{detail}");
+    let mut draft = vector("vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json");
+    draft["proof"]["cryptosuite"] = "eddsa-2022".into();
+    let (outcome, detail) = outcome_of(&draft);
+    assert_eq!(outcome, Outcome::Unsupported);
+    assert!(
+        detail.contains("`eddsa-2022`") && detail.contains("draft"),
+        "{detail}"
+    );
+    let mut web = vector("vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json");
+    web["proof"]["verificationMethod"] = "did:web:issuer.example#key-1".into();
+    let (outcome, detail) = outcome_of(&web);
+    assert_eq!(outcome, Outcome::Unsupported);
+    assert_eq!(
+        detail,
+        "cannot resolve offline: did:web:issuer.example#key-1; pass --key"
+    );
+    let mut purpose = vector("vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json");
+    purpose["proof"]["proofPurpose"] = "authentication".into();
+    let (outcome, detail) = outcome_of(&purpose);
+    assert_eq!(outcome, Outcome::Failed);
+    assert!(detail.contains("expected assertionMethod"), "{detail}");
+    let mut truncated = vector("vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json");
+    let value = truncated["proof"]["proofValue"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    truncated["proof"]["proofValue"] = value[..20].into();
+    assert_eq!(outcome_of(&truncated).0, Outcome::Failed);
+    truncated["proof"]["proofValue"] = format!("u{}", &value[1..]).into();
+    let (outcome, detail) = outcome_of(&truncated);
+    assert_eq!(outcome, Outcome::Failed);
+    assert!(detail.contains("multibase"), "{detail}");
+}
+
+#[test]
+fn a_key_from_a_did_document_is_matched_by_verification_method_id() {
+    let loader = OfflineLoader::bundled();
+    let doc = vector("vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json");
+    let method = doc["proof"]["verificationMethod"].as_str().unwrap();
+    let multibase = method.rsplit_once('#').unwrap().1;
+    let did_document = serde_json::json!({"id": "did:key:x", "verificationMethod": [
+        {"id": "did:key:x#other", "type": "Multikey", "publicKeyMultibase": "z6MkhWqdDBPojHA7cprTGTt5yHv5yUi1B8cnXn8ReLumkw6E"},
+        {"id": method, "type": "Multikey", "publicKeyMultibase": multibase}]});
+    let mut options = options(&loader);
+    options.keys = keys::parse("did.json", &did_document.to_string()).unwrap();
+    assert_eq!(options.keys.len(), 2);
+    let report = check("signed.json", doc.to_string().as_bytes(), &options);
+    assert!(report.verified(), "{:?}", report.checks);
+    assert!(proof_checks(&report)[0]
+        .detail
+        .contains("key from did.json"));
+}
+
+#[test]
+fn validity_is_decided_at_the_given_instant() {
+    let loader = OfflineLoader::bundled();
+    let mut options = options(&loader);
+    let prc = vector("vc-di-ecdsa/ecdsa-sd-2023/prc/derivedRevealDocument.json").to_string();
+    assert!(check("prc.json", prc.as_bytes(), &options).verified());
+    options.at_unix = 1_798_761_600; // 2027-01-01, after its validUntil (2025-12-16)
+    let report = check("prc.json", prc.as_bytes(), &options);
+    assert!(!report.verified());
+    let validity = report
+        .checks
+        .iter()
+        .find(|c| c.subject == "validity")
+        .unwrap();
+    assert_eq!(validity.outcome, Outcome::Failed);
+    assert!(
+        validity.detail.starts_with("expired at --at"),
+        "{}",
+        validity.detail
+    );
+}
+
+#[test]
+fn sd_jwt_examples_verify_with_the_published_key_and_tampering_fails() {
+    let loader = OfflineLoader::bundled();
+    let mut options = options(&loader);
+    let keys_file = std::fs::read_to_string(data("sd-jwt/keys.json")).unwrap();
+    let jwk: Value = serde_json::from_str::<Value>(&keys_file).unwrap()
+        ["issuer_public_jwk_from_RFC9901_A5"]
+        .clone();
+    options.keys = keys::parse("issuer.jwk", &jwk.to_string()).unwrap();
+    let mut checked = 0;
+    for file in [
+        "sd-jwt-examples.extracted.json",
+        "sd-jwt-vc-examples.extracted.json",
+    ] {
+        let examples: Vec<Value> = serde_json::from_str(
+            &std::fs::read_to_string(data(&format!("sd-jwt/{file}"))).unwrap(),
+        )
+        .unwrap();
+        for example in examples.iter().filter(|e| e.get("disclosures").is_some()) {
+            let value = example["value"].as_str().unwrap();
+            let report = check(file, value.as_bytes(), &options);
+            assert_eq!(report.format, Format::SdJwt);
+            assert!(
+                report.verified(),
+                "{file} {}: {:?}",
+                example["section"],
+                report.checks
+            );
+            let bound = report
+                .checks
+                .iter()
+                .find(|c| c.subject == "key binding")
+                .unwrap();
+            assert_eq!(
+                bound.outcome == Outcome::Verified,
+                example.get("kb_jwt").is_some()
+            );
+            // One Disclosure changed: its digest matches nothing the issuer signed.
+            let mut parts: Vec<String> = value.split('~').map(str::to_string).collect();
+            let swap = if &parts[1][5..6] == "A" { "B" } else { "A" };
+            parts[1].replace_range(5..6, swap);
+            let report = check(file, parts.join("~").as_bytes(), &options);
+            assert!(!report.verified(), "{file}: tampered verified");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 13);
+    // A wrong nonce fails the Key Binding JWT.
+    let examples: Vec<Value> = serde_json::from_str(
+        &std::fs::read_to_string(data("sd-jwt/sd-jwt-examples.extracted.json")).unwrap(),
+    )
+    .unwrap();
+    let bound = examples.iter().find(|e| e.get("kb_jwt").is_some()).unwrap();
+    options.nonce = Some("another-nonce".into());
+    options.aud = Some(bound["kb_jwt"]["payload"]["aud"].as_str().unwrap().into());
+    let report = check(
+        "kb.txt",
+        bound["value"].as_str().unwrap().as_bytes(),
+        &options,
+    );
+    assert!(!report.verified());
+    assert!(
+        report.checks[0].detail.contains("nonce"),
+        "{:?}",
+        report.checks
+    );
+}
+
+#[test]
+fn the_annex_d_device_response_verifies_in_its_validity_window_only() {
+    let loader = OfflineLoader::bundled();
+    let mut options = options(&loader);
+    options.at_unix = 1_609_459_200; // 2021-01-01
+    let hex = std::fs::read(data("mdoc/iso18013-5-annex-d/device_response.hex")).unwrap();
+    let report = check("device_response.hex", &hex, &options);
+    assert_eq!(report.format, Format::Mdoc);
+    assert!(report.verified(), "{:?}", report.checks);
+    let chain = report
+        .checks
+        .iter()
+        .find(|c| c.subject == "certificate chain")
+        .unwrap();
+    assert_eq!(chain.outcome, Outcome::NotChecked);
+    // A changed element value: the digest no longer matches.
+    let mut raw = hex::decode(String::from_utf8(hex.clone()).unwrap().trim()).unwrap();
+    let at = raw
+        .windows(b"\x6celementValue".len())
+        .position(|w| w == b"\x6celementValue")
+        .unwrap()
+        + 13;
+    raw[at + 2] ^= 0x01;
+    let report = check("changed.cbor", &raw, &options);
+    assert!(!report.verified(), "{:?}", report.checks);
+    options.at_unix = 1_748_736_000;
+    assert!(!check("device_response.hex", &hex, &options).verified());
+}
+
+#[test]
+fn the_command_reports_every_file_and_exits_by_the_worst() {
+    let good = data("di-vectors/vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json")
+        .display()
+        .to_string();
+    let unsupported = data("di-vectors/vc-di-eddsa/Ed25519Signature2020/signedEdSig.json")
+        .display()
+        .to_string();
+    let at = ["--at", "2025-06-01T00:00:00Z"];
+    let ok = canonprof(&[&["verify", good.as_str()][..], &at].concat());
+    assert_eq!(
+        ok.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&ok.stdout);
+    assert!(
+        stdout.starts_with(&format!(
+            "{good}: verified (vcdm)\n  [ok] proof 1 of 1 (eddsa-rdfc-2022): "
+        )),
+        "{stdout}"
+    );
+    let mixed = canonprof(
+        &[
+            &[
+                "verify",
+                good.as_str(),
+                unsupported.as_str(),
+                "/no/such/file.json",
+            ][..],
+            &at,
+        ]
+        .concat(),
+    );
+    assert_eq!(mixed.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&mixed.stdout);
+    assert!(
+        stdout.contains(&format!(
+            "{unsupported}: NOT VERIFIED (vcdm)\n  [unsupported] proof 1 of 1"
+        )),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("/no/such/file.json: NOT VERIFIED (could not be read: No such file"),
+        "{stdout}"
+    );
+    let stderr = String::from_utf8_lossy(&mixed.stderr);
+    assert_eq!(
+        stderr.trim(),
+        "canonprof: error: 2 of 3 files did not verify"
+    );
+    let usage = canonprof(&["verify", good.as_str(), "--at", "yesterday"]);
+    assert_eq!(usage.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&usage.stderr)
+        .contains("--at `yesterday` is not an RFC 3339 date-time"));
+}
+
+/// Open Badges 3.0 and CLR 2.0 credentials from 1EdTech's public validator (tests/data/signed-credentials): their
+/// verification methods are `https://…/issuers/…#<multibase>` URLs, so without `--key` each says it cannot
+/// resolve offline; with the Multikey the URL's fragment names, each eddsa-rdfc-2022 and ecdsa-sd-2023 proof
+/// verifies, and the legacy proofs (`eddsa-2022`, Ed25519Signature2020, an unknown type in a proof set) are named.
+#[test]
+fn signed_education_credentials_verify_with_their_keys() {
+    let loader = OfflineLoader::bundled();
+    let read = |name: &str| std::fs::read(data(&format!("signed-credentials/{name}"))).unwrap();
+    let method_key = |bytes: &[u8]| -> Vec<keys::KnownKey> {
+        let doc: Value = serde_json::from_slice(bytes).unwrap();
+        let proofs = match &doc["proof"] {
+            Value::Array(items) => items.clone(),
+            one => vec![one.clone()],
+        };
+        let method = proofs
+            .iter()
+            .rev()
+            .find_map(|p| p["verificationMethod"].as_str())
+            .unwrap()
+            .to_string();
+        let multibase = method.rsplit_once('#').unwrap().1;
+        keys::parse(
+            "issuer-key.json",
+            &serde_json::json!({"id": method, "publicKeyMultibase": multibase}).to_string(),
+        )
+        .unwrap()
+    };
+    for (name, suite) in [
+        ("ob3-validator--simple.json", "eddsa-rdfc-2022"),
+        ("ob3-validator--complete.json", "eddsa-rdfc-2022"),
+        ("ob3-validator--endorsement-valid.json", "eddsa-rdfc-2022"),
+        ("ob3-validator--sd-derivedcredential.json", "ecdsa-sd-2023"),
+        ("clr2-validator--simple.json", "eddsa-rdfc-2022"),
+    ] {
+        let bytes = read(name);
+        let mut options = options(&loader);
+        let report = check(name, &bytes, &options);
+        assert!(!report.verified());
+        assert!(
+            proof_checks(&report)[0]
+                .detail
+                .starts_with("cannot resolve offline: https://"),
+            "{name}"
+        );
+        options.keys = method_key(&bytes);
+        let report = check(name, &bytes, &options);
+        assert!(report.verified(), "{name}: {:?}", report.checks);
+        assert!(
+            proof_checks(&report)[0]
+                .detail
+                .starts_with(&format!("{suite} signature verified")),
+            "{name}"
+        );
+        // The same credential with one more character in a claim.
+        let mut doc: Value = serde_json::from_slice(&bytes).unwrap();
+        doc["issuer"]["name"] =
+            Value::String(format!("{}!", doc["issuer"]["name"].as_str().unwrap_or("")));
+        assert!(
+            !check(name, doc.to_string().as_bytes(), &options).verified(),
+            "{name}: changed issuer name verified"
+        );
+    }
+    let named = |name: &str| {
+        let bytes = read(name);
+        let mut options = options(&loader);
+        options.keys = method_key(&bytes);
+        let report = check(name, &bytes, &options);
+        assert!(!report.verified(), "{name}");
+        proof_checks(&report)
+            .iter()
+            .map(|c| (c.outcome, c.detail.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        named("ob3-validator--simple_v1.json")[0].1,
+        "unsupported proof type Ed25519Signature2020"
+    );
+    assert!(named("ob3-validator--simple-eddsa-2022.json")[0]
+        .1
+        .starts_with("unsupported cryptosuite `eddsa-2022`"));
+    let set = named("ob3-validator--simple-multiple-proofs.json");
+    assert_eq!(
+        set[0],
+        (
+            Outcome::Unsupported,
+            "unsupported proof type SomeProofType".to_string()
+        )
+    );
+    assert_eq!(set[1].0, Outcome::Verified, "{set:?}");
+}
