@@ -22,6 +22,15 @@ enum FormatArg {
     Mdoc,
 }
 
+/// `--nested`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum NestedArg {
+    /// Nested credentials are reported, not counted.
+    Lenient,
+    /// Nested credentials decide the verdict too.
+    Strict,
+}
+
 #[derive(Debug, Args)]
 pub(super) struct VerifyArgs {
     /// The credentials, presentations, SD-JWTs or DeviceResponses to verify.
@@ -55,6 +64,10 @@ pub(super) struct VerifyArgs {
     /// The instant every validity rule is evaluated at (RFC 3339; default: now).
     #[arg(long, value_name = "RFC3339")]
     at: Option<String>,
+    /// Whether signed credentials nested inside a credential (endorsements, a CLR's badges) decide the file's
+    /// verdict: `lenient` reports them only, `strict` counts them (a presentation's credentials always count).
+    #[arg(long, value_enum, default_value_t = NestedArg::Lenient)]
+    nested: NestedArg,
     #[command(flatten)]
     loader: LoaderArgs,
 }
@@ -99,6 +112,7 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
         challenge: args.challenge.clone(),
         domain: args.domain.clone(),
         at_unix,
+        nested_strict: args.nested == NestedArg::Strict,
     };
     let format = match args.format {
         FormatArg::Auto => None,

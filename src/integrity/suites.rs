@@ -121,6 +121,9 @@ pub struct Verification {
 /// canonicalizations it ran — the count an operation reports in [`Intermediates::canonicalizations`].
 pub(super) struct Canonicalizer<'a> {
     suite: Cryptosuite,
+    /// The `cryptosuite` value the proof options must carry: the suite's name, or the draft name a proof being
+    /// verified under the suite's algorithm was written with ([`verify_proof_as`]).
+    name: String,
     loader: &'a OfflineLoader,
     /// Canonicalizations run so far.
     pub(super) runs: usize,
@@ -130,6 +133,7 @@ impl<'a> Canonicalizer<'a> {
     pub(super) fn new(suite: Cryptosuite, loader: &'a OfflineLoader) -> Self {
         Canonicalizer {
             suite,
+            name: suite.name().to_string(),
             loader,
             runs: 0,
         }
@@ -169,13 +173,13 @@ pub mod step {
 }
 
 /// Checks that `options` is a DataIntegrityProof of `suite`.
-fn check_options(suite: Cryptosuite, options: &Value, code: &str) -> Result<()> {
+fn check_options(canon: &Canonicalizer, options: &Value, code: &str) -> Result<()> {
     if options.get("type") != Some(&Value::from("DataIntegrityProof"))
-        || options.get("cryptosuite") != Some(&Value::from(suite.name()))
+        || options.get("cryptosuite") != Some(&Value::from(canon.name.as_str()))
     {
         return Err(Error::proof(format!(
             "{code}: the proof options are not a DataIntegrityProof with cryptosuite {}",
-            suite.name()
+            canon.name
         )));
     }
     Ok(())
@@ -183,7 +187,7 @@ fn check_options(suite: Cryptosuite, options: &Value, code: &str) -> Result<()> 
 
 /// §3.2.3 / §3.3.3 Transformation: checks the options, then canonicalizes the unsecured document.
 fn transformation(canon: &mut Canonicalizer, unsecured: &Value, options: &Value) -> Result<String> {
-    check_options(canon.suite, options, "PROOF_TRANSFORMATION_ERROR")?;
+    check_options(canon, options, "PROOF_TRANSFORMATION_ERROR")?;
     let _span = tracing::info_span!(step::CANONICALIZE_DOCUMENT).entered();
     canon.run(unsecured, "unsecured document")
 }
@@ -194,7 +198,7 @@ pub(super) fn proof_configuration(
     unsecured: &Value,
     options: &Value,
 ) -> Result<String> {
-    check_options(canon.suite, options, "PROOF_GENERATION_ERROR")?;
+    check_options(canon, options, "PROOF_GENERATION_ERROR")?;
     let mut config = options
         .as_object()
         .cloned()
@@ -408,6 +412,20 @@ pub fn verify_proof_over(
     let suite = proof.get("cryptosuite").and_then(Value::as_str).and_then(Cryptosuite::from_name).ok_or_else(|| {
         Error::proof("the proof's cryptosuite is not one of eddsa-rdfc-2022, eddsa-jcs-2022, ecdsa-rdfc-2019, ecdsa-jcs-2019, ecdsa-sd-2023")
     })?;
+    verify_proof_as(suite, unsecured, proof, public_key, loader)
+}
+
+/// [`verify_proof_over`] with `suite`'s algorithm whatever the proof's `cryptosuite` says (which stays in the
+/// proof configuration as written): for proofs that name a suite by a draft or misspelt name (`eddsa-2022`,
+/// `eddsa-rdf-2022`), to find out whether they were made with the published algorithm. Errors: as
+/// [`verify_proof`].
+pub fn verify_proof_as(
+    suite: Cryptosuite,
+    unsecured: &serde_json::Map<String, Value>,
+    proof: &serde_json::Map<String, Value>,
+    public_key: Option<&PublicKey>,
+    loader: &OfflineLoader,
+) -> Result<Verification> {
     if suite.is_selective() {
         let mut secured = unsecured.clone();
         secured.insert("proof".into(), Value::Object(proof.clone()));
@@ -463,6 +481,9 @@ pub fn verify_proof_over(
     let (unsecured, options) = (Value::Object(unsecured), Value::Object(options));
     // Steps 5–8.
     let mut canon = Canonicalizer::new(suite, loader);
+    if let Some(written) = proof.get("cryptosuite").and_then(Value::as_str) {
+        canon.name = written.to_string();
+    }
     let canonical_document = match transformation(&mut canon, &unsecured, &options) {
         Ok(c) => c,
         Err(e) if e.kind == ErrorKind::Proof => return Ok(not(e.reason)),

@@ -50,6 +50,28 @@ impl Check {
     }
 }
 
+/// A signed credential inside the file's document (an endorsement, a CLR's badge, a presentation's credential),
+/// verified on its own.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Nested {
+    /// Where it is: a JSON Pointer (RFC 6901) into the file's document.
+    pub pointer: String,
+    /// Its `id`, if it has one.
+    pub id: Option<String>,
+    /// Its checks.
+    pub checks: Vec<Check>,
+    /// Whether it decides the file's verdict: a presentation's credentials do; other nested credentials only
+    /// with `--nested strict`.
+    pub counts: bool,
+}
+
+impl Nested {
+    /// Verified, by the same rule as a file ([`verified`]).
+    pub fn verified(&self) -> bool {
+        verified(&self.checks)
+    }
+}
+
 /// One file's verification.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FileReport {
@@ -59,17 +81,28 @@ pub struct FileReport {
     pub format: Format,
     /// Every check, in order.
     pub checks: Vec<Check>,
+    /// The signed credentials inside it, in document order.
+    pub nested: Vec<Nested>,
 }
 
 impl FileReport {
-    /// Verified: at least one check passed and none failed or was unsupported.
+    /// Verified: its own checks are ([`verified`]), and so is every nested credential that counts.
     pub fn verified(&self) -> bool {
-        self.checks.iter().any(|c| c.outcome == Outcome::Verified)
-            && !self
-                .checks
+        verified(&self.checks)
+            && self
+                .nested
                 .iter()
-                .any(|c| matches!(c.outcome, Outcome::Failed | Outcome::Unsupported))
+                .filter(|n| n.counts)
+                .all(Nested::verified)
     }
+}
+
+/// At least one check passed and none failed or was unsupported.
+pub fn verified(checks: &[Check]) -> bool {
+    checks.iter().any(|c| c.outcome == Outcome::Verified)
+        && !checks
+            .iter()
+            .any(|c| matches!(c.outcome, Outcome::Failed | Outcome::Unsupported))
 }
 
 /// What the verifier is told besides the files.
@@ -93,6 +126,8 @@ pub struct Options<'a> {
     pub domain: Option<String>,
     /// `--at`: the instant every validity rule is evaluated at, Unix seconds.
     pub at_unix: i64,
+    /// `--nested strict`: nested signed credentials decide the verdict too.
+    pub nested_strict: bool,
 }
 
 /// Verifies one file's bytes as `format` (or the detected format). Errors: the bytes are none of the formats, or
@@ -108,15 +143,16 @@ pub fn verify_bytes(
         Some(f) => f,
         None => detect::detect(bytes).map_err(|e| e.in_source(file))?,
     };
-    let checks = match format {
+    let (checks, nested) = match format {
         Format::Vcdm => data_integrity::verify(bytes, options),
-        Format::SdJwt => sd_jwt::verify(bytes, options),
-        Format::Mdoc => mdoc::verify(bytes, options),
+        Format::SdJwt => sd_jwt::verify(bytes, options).map(|c| (c, Vec::new())),
+        Format::Mdoc => mdoc::verify(bytes, options).map(|c| (c, Vec::new())),
     }
     .map_err(|e| e.in_source(file))?;
     Ok(FileReport {
         file: file.to_string(),
         format,
         checks,
+        nested,
     })
 }

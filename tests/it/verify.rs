@@ -23,6 +23,7 @@ fn options(loader: &OfflineLoader) -> Options<'_> {
         challenge: None,
         domain: None,
         at_unix: AT,
+        nested_strict: false,
     }
 }
 
@@ -460,9 +461,30 @@ fn signed_education_credentials_verify_with_their_keys() {
         named("ob3-validator--simple_v1.json")[0].1,
         "unsupported proof type Ed25519Signature2020"
     );
-    assert!(named("ob3-validator--simple-eddsa-2022.json")[0]
-        .1
-        .starts_with("unsupported cryptosuite `eddsa-2022`"));
+    // `eddsa-2022` (eddsa-rdfc-2022's name in 2022 drafts) verifies under eddsa-rdfc-2022's algorithm, and says so.
+    let bytes = read("ob3-validator--simple-eddsa-2022.json");
+    let mut with_key = options(&loader);
+    with_key.keys = method_key(&bytes);
+    let report = check("simple-eddsa-2022.json", &bytes, &with_key);
+    assert!(report.verified(), "{:?}", report.checks);
+    assert!(proof_checks(&report)[0]
+        .detail
+        .contains("the proof names it `eddsa-2022`"));
+    // Nested signed credentials (endorsements signed as `eddsa-rdf-2022`, expired in 2020) are reported on their
+    // own and decide the verdict only with --nested strict.
+    let bytes = read("ob3-validator--complete.json");
+    let mut with_key = options(&loader);
+    with_key.keys = method_key(&bytes);
+    let report = check("complete.json", &bytes, &with_key);
+    assert!(report.verified(), "{:?}", report.checks);
+    assert_eq!(report.nested.len(), 5);
+    assert!(report.nested.iter().all(|n| !n.counts && !n.verified()));
+    assert_eq!(
+        report.nested[0].pointer,
+        "/credentialSubject/achievement/creator/endorsement/0"
+    );
+    with_key.nested_strict = true;
+    assert!(!check("complete.json", &bytes, &with_key).verified());
     let set = named("ob3-validator--simple-multiple-proofs.json");
     assert_eq!(
         set[0],
@@ -472,4 +494,28 @@ fn signed_education_credentials_verify_with_their_keys() {
         )
     );
     assert_eq!(set[1].0, Outcome::Verified, "{set:?}");
+}
+
+/// A presentation's credentials always decide its verdict (they are what is presented); an unsigned presentation
+/// fails on its own missing proof.
+#[test]
+fn a_presentations_credentials_count() {
+    let loader = OfflineLoader::bundled();
+    let options = options(&loader);
+    let credential = vector("vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json");
+    let presentation = serde_json::json!({
+        "@context": ["https://www.w3.org/ns/credentials/v2"],
+        "type": ["VerifiablePresentation"],
+        "verifiableCredential": [credential],
+    });
+    let report = check("vp.json", presentation.to_string().as_bytes(), &options);
+    assert_eq!(report.nested.len(), 1);
+    let inner = &report.nested[0];
+    assert!(inner.counts && inner.verified(), "{:?}", inner.checks);
+    assert_eq!(inner.pointer, "/verifiableCredential/0");
+    assert_eq!(
+        report.checks[0].detail,
+        "the document has no top-level proof"
+    );
+    assert!(!report.verified());
 }
