@@ -18,6 +18,8 @@ enum FormatArg {
     Vcdm,
     /// SD-JWT VC.
     SdJwt,
+    /// VC-JWT (VCDM 1.1 `vc` claim) or VC-JOSE (`vc+jwt`).
+    Jwt,
     /// ISO/IEC 18013-5 mdoc DeviceResponse (binary or hex CBOR).
     Mdoc,
 }
@@ -118,6 +120,7 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
         FormatArg::Auto => None,
         FormatArg::Vcdm => Some(Format::Vcdm),
         FormatArg::SdJwt => Some(Format::SdJwt),
+        FormatArg::Jwt => Some(Format::Jwt),
         FormatArg::Mdoc => Some(Format::Mdoc),
     };
     let mut failed = 0;

@@ -11,6 +11,9 @@ pub enum Format {
     Vcdm,
     /// SD-JWT VC (RFC 9901 and the SD-JWT VC draft).
     SdJwt,
+    /// A compact JWS credential: VC-JWT (VCDM 1.1 §6.3, the `vc` claim) or VC-JOSE (`application/vc+jwt`, the
+    /// credential as the payload).
+    Jwt,
     /// ISO/IEC 18013-5 mdoc `DeviceResponse`.
     Mdoc,
 }
@@ -21,24 +24,20 @@ impl Format {
         match self {
             Format::Vcdm => "vcdm",
             Format::SdJwt => "sd-jwt",
+            Format::Jwt => "jwt",
             Format::Mdoc => "mdoc",
         }
     }
 }
 
-/// The format of `bytes`. Errors: [`ErrorKind::Usage`] naming what the bytes look like, when none fits (a plain
-/// JWS is a VC-JWT, which this first part of `verify` does not check yet).
+/// The format of `bytes`: a compact JWS with Disclosures is an SD-JWT, one without a VC-JWT / VC-JOSE. Errors:
+/// [`ErrorKind::Usage`] when none fits.
 pub fn detect(bytes: &[u8]) -> Result<Format> {
     let text = std::str::from_utf8(bytes).ok().map(str::trim);
     match text {
         Some(t) if t.starts_with('{') => return Ok(Format::Vcdm),
         Some(t) if is_compact_jws_prefix(t) && t.contains('~') => return Ok(Format::SdJwt),
-        Some(t) if is_compact_jws_prefix(t) => {
-            return Err(Error::new(
-                ErrorKind::Usage,
-                "a compact JWS without Disclosures (a VC-JWT): not supported by verify yet",
-            ))
-        }
+        Some(t) if is_compact_jws_prefix(t) => return Ok(Format::Jwt),
         Some(t)
             if !t.is_empty() && t.len() % 2 == 0 && t.bytes().all(|b| b.is_ascii_hexdigit()) =>
         {

@@ -1,10 +1,12 @@
 //! `canonprof verify` (issue 17, first part): verifies the credentials users hold — W3C VCDM with Data Integrity
-//! proofs ([`data_integrity`]), SD-JWT VC ([`sd_jwt`]) and ISO/IEC 18013-5 mdoc `DeviceResponse`s ([`mdoc`]) —
+//! proofs ([`data_integrity`]), VC-JWT / VC-JOSE ([`jwt`]), SD-JWT VC ([`sd_jwt`]) and ISO/IEC 18013-5 mdoc
+//! `DeviceResponse`s ([`mdoc`]) —
 //! and says per file, per proof or check, what was verified and why not. Knows nothing of the terminal:
 //! `export::verify` renders a [`FileReport`].
 
 pub mod data_integrity;
 pub mod detect;
+pub mod jwt;
 pub mod keys;
 pub mod mdoc;
 pub mod sd_jwt;
@@ -146,6 +148,7 @@ pub fn verify_bytes(
     let (checks, nested) = match format {
         Format::Vcdm => data_integrity::verify(bytes, options),
         Format::SdJwt => sd_jwt::verify(bytes, options).map(|c| (c, Vec::new())),
+        Format::Jwt => jwt::verify(bytes, options).map(|c| (c, Vec::new())),
         Format::Mdoc => mdoc::verify(bytes, options).map(|c| (c, Vec::new())),
     }
     .map_err(|e| e.in_source(file))?;

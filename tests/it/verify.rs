@@ -519,3 +519,72 @@ fn a_presentations_credentials_count() {
     );
     assert!(!report.verified());
 }
+
+/// VC-JWT and VC-JOSE: 1EdTech's CLR 2.0 VC-JWT verifies with the RSA key its header carries (reported as
+/// self-asserted) and not once its payload is changed; a `kid` of another DID method cannot be resolved offline;
+/// a VC-JOSE credential signed here with a did:key `kid` verifies, and not after its `validUntil`.
+#[test]
+fn vc_jwt_and_vc_jose_credentials() {
+    use base64ct::{Base64UrlUnpadded, Encoding};
+    use canonprof::keys::{SecretKey, SignatureAlgorithm};
+    let loader = OfflineLoader::bundled();
+    let mut options = options(&loader);
+    let clr =
+        std::fs::read_to_string(data("signed-credentials/clr2-validator--simple.jwt")).unwrap();
+    let report = check("simple.jwt", clr.as_bytes(), &options);
+    assert_eq!(report.format, Format::Jwt);
+    assert!(report.verified(), "{:?}", report.checks);
+    assert!(report
+        .checks
+        .iter()
+        .any(|c| c.subject == "issuer key" && c.outcome == Outcome::NotChecked));
+    let parts: Vec<&str> = clr.trim().split('.').collect();
+    let mut payload: Value =
+        serde_json::from_slice(&Base64UrlUnpadded::decode_vec(parts[1]).unwrap()).unwrap();
+    payload["sub"] = "someone-else".into();
+    let changed = format!(
+        "{}.{}.{}",
+        parts[0],
+        Base64UrlUnpadded::encode_string(payload.to_string().as_bytes()),
+        parts[2]
+    );
+    assert!(!check("changed.jwt", changed.as_bytes(), &options).verified());
+    let velocity = std::fs::read(data("signed-credentials/ob3-validator--velocity.jwt")).unwrap();
+    let report = check("velocity.jwt", &velocity, &options);
+    assert!(!report.verified());
+    assert!(
+        report.checks[0]
+            .detail
+            .starts_with("cannot resolve offline: did:velocity:"),
+        "{:?}",
+        report.checks
+    );
+    // A VC-JOSE credential (typ vc+jwt) signed with an Ed25519 key named by its did:key.
+    let secret = SecretKey::from_seed(SignatureAlgorithm::Ed25519, 9);
+    let (did, method) = canonprof::integrity::multikey::did_key(&secret.public_key());
+    let jose = canonprof::sd_jwt::jose::JoseKey::new(&secret).unwrap();
+    let mut header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::EdDSA);
+    header.typ = Some("vc+jwt".into());
+    header.kid = Some(method);
+    let credential = serde_json::json!({
+        "@context": ["https://www.w3.org/ns/credentials/v2"], "type": ["VerifiableCredential"],
+        "issuer": did, "validFrom": "2025-01-01T00:00:00Z", "validUntil": "2026-01-01T00:00:00Z",
+        "credentialSubject": {"id": "did:example:subject"}, "iss": did});
+    let token = jsonwebtoken::encode(&header, &credential, jose.encoding()).unwrap();
+    let report = check("vc.jwt", token.as_bytes(), &options);
+    assert!(report.verified(), "{:?}", report.checks);
+    assert!(
+        report.checks[0].detail.contains("VC-JOSE") && report.checks[0].detail.contains("did:key")
+    );
+    options.at_unix = 1_798_761_600; // 2027-01-01
+    let report = check("vc.jwt", token.as_bytes(), &options);
+    assert!(!report.verified());
+    assert!(
+        report
+            .checks
+            .iter()
+            .any(|c| c.detail.starts_with("expired at --at (validUntil")),
+        "{:?}",
+        report.checks
+    );
+}
