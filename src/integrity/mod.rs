@@ -6,11 +6,15 @@
 //!   Selective Disclosure Functions of vc-di-ecdsa §3.4: [`selection`] (JSON pointers), [`skolem`]
 //!   (skolemization), [`grouping`] (HMAC labels, canonicalize and group), and [`proof_value`] (CBOR).
 //!
+//! - [`legacy`]: the Linked Data Signature suites before Data Integrity (`Ed25519Signature2020`,
+//!   `Ed25519Signature2018`, `JsonWebSignature2020`), verification only.
+//!
 //! Keys come from multibase Multikey encodings ([`multikey`]) or a seeded RNG; nothing is fetched.
 
 pub mod align;
 pub mod ecdsa_sd;
 pub mod grouping;
+pub mod legacy;
 pub mod multikey;
 pub mod proof_value;
 pub mod selection;

@@ -6,6 +6,7 @@
 
 use super::{keys, Check, Nested, Options, Outcome};
 use crate::error::{ErrorKind, Result};
+use crate::integrity::legacy::{self, LegacySuite};
 use crate::integrity::suites::{self, is_xsd_date_time, Cryptosuite};
 use crate::integrity::{proof_value, verifier};
 use serde_json::{Map, Value};
@@ -141,6 +142,13 @@ fn has_type(document: &Value, name: &str) -> bool {
     }
 }
 
+/// What checks a proof's signature: a Data Integrity cryptosuite or a legacy Linked Data Signature suite.
+#[derive(Clone, Copy)]
+enum Suite {
+    DataIntegrity(Cryptosuite),
+    Legacy(LegacySuite),
+}
+
 /// One proof: type and cryptosuite, proof purpose, `created` / `expires`, the key, then the signature.
 fn proof_check(
     proof: &Map<String, Value>,
@@ -150,23 +158,34 @@ fn proof_check(
 ) -> (Outcome, String) {
     let text = |name: &str| proof.get(name).and_then(Value::as_str);
     let proof_type = text("type").unwrap_or("(none)");
-    if proof_type != "DataIntegrityProof" {
-        return (
-            Outcome::Unsupported,
-            format!("unsupported proof type {proof_type}"),
-        );
-    }
-    let name = text("cryptosuite").unwrap_or("(none)");
-    let draft = DRAFT_NAMES
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, s)| *s);
-    let Some(suite) = Cryptosuite::from_name(name).or(draft) else {
-        return (
-            Outcome::Unsupported,
-            format!("unsupported cryptosuite `{name}` (not one of eddsa-rdfc-2022, eddsa-jcs-2022, ecdsa-rdfc-2019, ecdsa-jcs-2019, ecdsa-sd-2023)"),
-        );
+    let (suite, draft) = match LegacySuite::from_type(proof_type) {
+        Some(legacy) => (Suite::Legacy(legacy), None),
+        None if proof_type != "DataIntegrityProof" => {
+            let why = legacy::UNSUPPORTED
+                .iter()
+                .find(|(t, _)| *t == proof_type)
+                .map_or(String::new(), |(_, why)| format!(": {why}"));
+            return (
+                Outcome::Unsupported,
+                format!("unsupported proof type {proof_type}{why}"),
+            );
+        }
+        None => {
+            let name = text("cryptosuite").unwrap_or("(none)");
+            let draft = DRAFT_NAMES
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, s)| *s);
+            let Some(suite) = Cryptosuite::from_name(name).or(draft) else {
+                return (
+                    Outcome::Unsupported,
+                    format!("unsupported cryptosuite `{name}` (not one of eddsa-rdfc-2022, eddsa-jcs-2022, ecdsa-rdfc-2019, ecdsa-jcs-2019, ecdsa-sd-2023)"),
+                );
+            };
+            (Suite::DataIntegrity(suite), draft)
+        }
     };
+    let name = text("cryptosuite").unwrap_or("(none)");
     if text("proofPurpose") != Some(purpose) {
         return (
             Outcome::Failed,
@@ -176,11 +195,13 @@ fn proof_check(
             ),
         );
     }
+    // --challenge / --domain bind a presentation's authentication proof to this verifier, not the credentials
+    // inside it (VC Data Integrity §2.1.1: they are set by the verifier that asks for the presentation).
     for (option, given) in [
         ("challenge", &options.challenge),
         ("domain", &options.domain),
     ] {
-        if let Some(want) = given {
+        if let Some(want) = given.as_ref().filter(|_| purpose == "authentication") {
             if text(option) != Some(want.as_str()) {
                 return (
                     Outcome::Failed,
@@ -210,7 +231,7 @@ fn proof_check(
             );
         }
     }
-    if suite.is_selective()
+    if matches!(suite, Suite::DataIntegrity(s) if s.is_selective())
         && text("proofValue").is_some_and(|v| proof_value::parse_base(v).is_ok())
     {
         return (
@@ -237,13 +258,17 @@ fn proof_check(
             format!("cannot resolve offline: {method}; pass --key"),
         );
     }
-    let result = suites::verify_proof_as(
-        suite,
-        unsecured,
-        proof,
-        known.map(|k| &k.public),
-        options.loader,
-    );
+    let public = known.map(|k| &k.public);
+    let (result, label) = match suite {
+        Suite::DataIntegrity(suite) => (
+            suites::verify_proof_as(suite, unsecured, proof, public, options.loader),
+            suite.name(),
+        ),
+        Suite::Legacy(legacy) => (
+            legacy::verify_proof(legacy, unsecured, proof, public, options.loader),
+            legacy.name(),
+        ),
+    };
     let key = known.map_or_else(
         || "did:key, resolved offline".to_string(),
         |k| format!("key from {}", k.origin),
@@ -251,20 +276,18 @@ fn proof_check(
     match (result, draft.is_some()) {
         (Ok(v), false) if v.verified => (
             Outcome::Verified,
-            format!("{} signature verified ({key})", suite.name()),
+            format!("{label} signature verified ({key})"),
         ),
         (Ok(v), true) if v.verified => (
             Outcome::Verified,
             format!(
-                "{} signature verified ({key}); the proof names it `{name}`, a draft or misspelt name",
-                suite.name()
+                "{label} signature verified ({key}); the proof names it `{name}`, a draft or misspelt name"
             ),
         ),
         (Ok(v), true) => (
             Outcome::Unsupported,
             format!(
-                "unsupported cryptosuite `{name}`: a draft or misspelt name, and the proof does not verify as {} ({})",
-                suite.name(),
+                "unsupported cryptosuite `{name}`: a draft or misspelt name, and the proof does not verify as {label} ({})",
                 v.reason.unwrap_or_default()
             ),
         ),

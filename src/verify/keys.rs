@@ -1,5 +1,6 @@
 //! Keys given with `--key FILE`: a Multikey (Controller Documents §2.2.2), a JWK (RFC 7517), a DID document or
-//! controller document (its `verificationMethod` entries, with `publicKeyMultibase` or `publicKeyJwk`), or a PEM
+//! controller document (its `verificationMethod` entries, with `publicKeyMultibase`, `publicKeyJwk` or an
+//! Ed25519VerificationKey2018's `publicKeyBase58`), or a PEM
 //! `PUBLIC KEY` (SPKI). Each becomes a [`KnownKey`] matched to proofs by verification method id.
 
 use crate::error::{Error, Result};
@@ -63,6 +64,16 @@ fn collect(value: &Value, origin: &str, keys: &mut Vec<KnownKey>) -> Result<()> 
         keys.push(known(id, multikey::public_key(multibase)?, origin));
     } else if let Some(jwk) = value.get("publicKeyJwk") {
         keys.push(known(id, from_jwk(jwk)?, origin));
+    } else if let Some(base58) = value.get("publicKeyBase58").and_then(Value::as_str) {
+        // Ed25519VerificationKey2018 (W3C CCG Ed25519 Signature 2018): the 32 raw bytes in base58btc.
+        let bytes = bs58::decode(base58)
+            .into_vec()
+            .map_err(|e| Error::key(format!("publicKeyBase58: {e}")))?;
+        keys.push(known(
+            id,
+            PublicKey::from_bytes(SignatureAlgorithm::Ed25519, &bytes)?,
+            origin,
+        ));
     }
     if let Some(Value::Array(methods)) = value.get("verificationMethod") {
         for method in methods {

@@ -140,14 +140,13 @@ fn what_cannot_be_checked_is_named() {
         let proof = proof_checks(&report)[0].clone();
         (proof.outcome, proof.detail)
     };
-    let (outcome, detail) =
-        outcome_of(&vector("vc-di-eddsa/Ed25519Signature2020/signedEdSig.json"));
-    assert_eq!(
-        (outcome, detail.as_str()),
-        (
-            Outcome::Unsupported,
-            "unsupported proof type Ed25519Signature2020"
-        )
+    let mut rsa = vector("vc-di-eddsa/Ed25519Signature2020/signedEdSig.json");
+    rsa["proof"]["type"] = "RsaSignature2018".into();
+    let (outcome, detail) = outcome_of(&rsa);
+    assert_eq!(outcome, Outcome::Unsupported);
+    assert!(
+        detail.starts_with("unsupported proof type RsaSignature2018: an RSA"),
+        "{detail}"
     );
     let (outcome, detail) = outcome_of(&vector(
         "vc-di-ecdsa/ecdsa-sd-2023/employ/addSignedSDBase.json",
@@ -331,7 +330,7 @@ fn the_command_reports_every_file_and_exits_by_the_worst() {
     let good = data("di-vectors/vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json")
         .display()
         .to_string();
-    let unsupported = data("di-vectors/vc-di-eddsa/Ed25519Signature2020/signedEdSig.json")
+    let unsupported = data("signed-credentials/ob3-validator--simple-multiple-proofs.json")
         .display()
         .to_string();
     let at = ["--at", "2025-06-01T00:00:00Z"];
@@ -365,7 +364,7 @@ fn the_command_reports_every_file_and_exits_by_the_worst() {
     let stdout = String::from_utf8_lossy(&mixed.stdout);
     assert!(
         stdout.contains(&format!(
-            "{unsupported}: NOT VERIFIED (vcdm)\n  [unsupported] proof 1 of 1"
+            "{unsupported}: NOT VERIFIED (vcdm)\n  [unsupported] proof 1 of 2 (SomeProofType)"
         )),
         "{stdout}"
     );
@@ -387,7 +386,7 @@ fn the_command_reports_every_file_and_exits_by_the_worst() {
 /// Open Badges 3.0 and CLR 2.0 credentials from 1EdTech's public validator (tests/data/signed-credentials): their
 /// verification methods are `https://…/issuers/…#<multibase>` URLs, so without `--key` each says it cannot
 /// resolve offline; with the Multikey the URL's fragment names, each eddsa-rdfc-2022 and ecdsa-sd-2023 proof
-/// verifies, and the legacy proofs (`eddsa-2022`, Ed25519Signature2020, an unknown type in a proof set) are named.
+/// verifies, Ed25519Signature2020 too, and the legacy names (`eddsa-2022`, an unknown type in a proof set) are named.
 #[test]
 fn signed_education_credentials_verify_with_their_keys() {
     let loader = OfflineLoader::bundled();
@@ -417,6 +416,7 @@ fn signed_education_credentials_verify_with_their_keys() {
         ("ob3-validator--endorsement-valid.json", "eddsa-rdfc-2022"),
         ("ob3-validator--sd-derivedcredential.json", "ecdsa-sd-2023"),
         ("clr2-validator--simple.json", "eddsa-rdfc-2022"),
+        ("ob3-validator--simple_v1.json", "Ed25519Signature2020"),
     ] {
         let bytes = read(name);
         let mut options = options(&loader);
@@ -457,10 +457,6 @@ fn signed_education_credentials_verify_with_their_keys() {
             .map(|c| (c.outcome, c.detail.clone()))
             .collect::<Vec<_>>()
     };
-    assert_eq!(
-        named("ob3-validator--simple_v1.json")[0].1,
-        "unsupported proof type Ed25519Signature2020"
-    );
     // `eddsa-2022` (eddsa-rdfc-2022's name in 2022 drafts) verifies under eddsa-rdfc-2022's algorithm, and says so.
     let bytes = read("ob3-validator--simple-eddsa-2022.json");
     let mut with_key = options(&loader);
@@ -587,4 +583,114 @@ fn vc_jwt_and_vc_jose_credentials() {
         "{:?}",
         report.checks
     );
+}
+
+/// The Linked Data Signature suites before Data Integrity: the W3C vc-di-eddsa `Ed25519Signature2020` vector
+/// (its intermediate values too), 1EdTech's CLR 2.0 `complex.json` (did:key, seven signed credentials inside),
+/// and Transmute's `Ed25519Signature2018` credential and presentation (detached JWS, RFC 7797).
+#[test]
+fn legacy_linked_data_signatures_verify() {
+    let loader = OfflineLoader::bundled();
+    let options = options(&loader);
+    let dir = "vc-di-eddsa/Ed25519Signature2020";
+    let text = |name: &str| {
+        std::fs::read_to_string(data(&format!("di-vectors/{dir}/{name}")))
+            .unwrap()
+            .trim()
+            .to_string()
+    };
+    let signed = vector(&format!("{dir}/signedEdSig.json"));
+    let report = check("signedEdSig.json", signed.to_string().as_bytes(), &options);
+    assert!(report.verified(), "{:?}", report.checks);
+    assert_eq!(
+        proof_checks(&report)[0].detail,
+        "Ed25519Signature2020 signature verified (did:key, resolved offline)"
+    );
+    // The intermediate values are the vector's.
+    let mut unsecured = signed.as_object().unwrap().clone();
+    let proof = unsecured.remove("proof").unwrap();
+    let v = canonprof::integrity::legacy::verify_proof(
+        canonprof::integrity::legacy::LegacySuite::Ed25519Signature2020,
+        &unsecured,
+        proof.as_object().unwrap(),
+        None,
+        &loader,
+    )
+    .unwrap();
+    let inter = v.intermediates.unwrap();
+    assert_eq!(inter.canonical_document.trim(), text("canonDocEdSig.txt"));
+    assert_eq!(
+        inter.canonical_proof_config.trim(),
+        text("proofCanonEdSig.txt")
+    );
+    assert_eq!(hex::encode(&inter.hash_data), text("combinedHashEdSig.txt"));
+    // A changed claim and a changed proof option fail.
+    let mut claim = signed.clone();
+    claim["credentialSubject"]["alumniOf"] = "changed".into();
+    let report = check("claim.json", claim.to_string().as_bytes(), &options);
+    assert_eq!(proof_checks(&report)[0].outcome, Outcome::Failed);
+    assert!(proof_checks(&report)[0].detail.contains("does not verify"));
+    let mut created = signed.clone();
+    created["proof"]["created"] = "2020-02-02T00:00:00Z".into();
+    assert!(!check("created.json", created.to_string().as_bytes(), &options).verified());
+
+    let read = |name: &str| std::fs::read(data(&format!("signed-credentials/{name}"))).unwrap();
+    let report = check(
+        "complex.json",
+        &read("clr2-validator--complex.json"),
+        &options,
+    );
+    assert!(report.verified(), "{:?}", report.checks);
+    assert_eq!(report.nested.len(), 7);
+    assert!(
+        report.nested.iter().all(|n| n.verified()),
+        "{:?}",
+        report.nested
+    );
+
+    // Ed25519Signature2018: a detached JWS over the hash data.
+    let credential = read("transmute--ed25519-2018-credential.json");
+    let report = check("credential.json", &credential, &options);
+    assert!(report.verified(), "{:?}", report.checks);
+    let mut with_key = options.clone();
+    with_key.keys = keys::parse(
+        "key.json",
+        &String::from_utf8(read("transmute--ed25519-2018-key.json")).unwrap(),
+    )
+    .unwrap();
+    let report = check("credential.json", &credential, &with_key);
+    assert!(report.verified(), "{:?}", report.checks);
+    assert!(proof_checks(&report)[0]
+        .detail
+        .contains("key from key.json"));
+    let mut doc: Value = serde_json::from_slice(&credential).unwrap();
+    doc["credentialSubject"]["degree"]["name"] = "Master of Arts".into();
+    assert!(!check("changed.json", doc.to_string().as_bytes(), &options).verified());
+    let mut doc: Value = serde_json::from_slice(&credential).unwrap();
+    let jws = doc["proof"]["jws"].as_str().unwrap().to_string();
+    // The header without b64: false is not an unencoded-payload JWS.
+    doc["proof"]["jws"] = format!("eyJhbGciOiJFZERTQSJ9{}", &jws[jws.find("..").unwrap()..]).into();
+    let report = check("header.json", doc.to_string().as_bytes(), &options);
+    assert_eq!(proof_checks(&report)[0].outcome, Outcome::Failed);
+    assert!(proof_checks(&report)[0].detail.contains("RFC 7797"));
+    doc["proof"]["jws"] = jws.replace("..", ".e30.").into();
+    let report = check("attached.json", doc.to_string().as_bytes(), &options);
+    assert!(proof_checks(&report)[0].detail.contains("detached JWS"));
+
+    // The presentation: --challenge / --domain bind its authentication proof, not the credential inside.
+    let presentation = read("transmute--ed25519-2018-presentation.json");
+    let mut bound = options.clone();
+    bound.challenge = Some("99612b24-63d9-11ea-b99f-4f66f3e4f81a".into());
+    bound.domain = Some("verifier.example.com".into());
+    let report = check("vp.json", &presentation, &bound);
+    assert!(report.verified(), "{:?} {:?}", report.checks, report.nested);
+    assert!(report.nested[0].counts && report.nested[0].verified());
+    bound.challenge = Some("another".into());
+    let report = check("vp.json", &presentation, &bound);
+    assert!(!report.verified());
+    assert_eq!(
+        proof_checks(&report)[0].detail,
+        "the proof's challenge is not another"
+    );
+    assert!(report.nested[0].verified());
 }
