@@ -35,6 +35,14 @@ pub(super) struct PlanArgs<const N: usize, const R: usize, const W: usize> {
 }
 
 impl<const N: usize, const R: usize, const W: usize> PlanArgs<N, R, W> {
+    /// Whether the command line gave any of the plan's options (`verify` measures only then).
+    pub(super) fn given(&self) -> bool {
+        self.iterations.is_some()
+            || self.runs.is_some()
+            || self.warmup.is_some()
+            || self.warmup_time.is_some()
+    }
+
     /// The plan with this command's defaults.
     pub(super) fn plan(&self) -> Result<Plan> {
         self.plan_over(Plan {

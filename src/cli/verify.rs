@@ -2,8 +2,8 @@
 //! ([`crate::verify`]) and prints its report; exit status 0 when every file verified, 1 when one did not or
 //! could not be read, 2 for a usage error.
 
-use super::args::LoaderArgs;
-use super::write_stdout;
+use super::args::{LoaderArgs, PlanArgs};
+use super::{check_writable, write_stdout};
 use crate::error::{Error, ErrorKind, Result};
 use crate::verify::{self, keys, Format, Options};
 use clap::{Args, ValueEnum};
@@ -70,6 +70,17 @@ pub(super) struct VerifyArgs {
     /// verdict: `lenient` reports them only, `strict` counts them (a presentation's credentials always count).
     #[arg(long, value_enum, default_value_t = NestedArg::Lenient)]
     nested: NestedArg,
+    /// Timing: with --iterations, --runs, --warmup or --warmup-time, each file's verification is repeated and
+    /// per-step medians are printed after its report.
+    #[command(flatten)]
+    plan: PlanArgs<50, 5, 5>,
+    /// Write the reports (and the timings, when measured) as JSON (docs/verify.md gives the schema).
+    #[arg(long, value_name = "FILE")]
+    export_json: Option<PathBuf>,
+    /// Draw one span flamegraph per file into DIR (`verify-<file>.svg` and `.folded`: step › phase, mean of N
+    /// verifications).
+    #[arg(long, value_name = "DIR")]
+    flamegraphs: Option<PathBuf>,
     #[command(flatten)]
     loader: LoaderArgs,
 }
@@ -103,6 +114,14 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
         }
         None => None,
     };
+    let plan = args.plan.plan()?;
+    let timed = args.plan.given();
+    if let Some(path) = &args.export_json {
+        check_writable(path)?;
+    }
+    if let Some(dir) = &args.flamegraphs {
+        std::fs::create_dir_all(dir).map_err(|e| Error::io(&dir.display().to_string(), &e))?;
+    }
     let loaders = args.loader.per_engine()?;
     let options = Options {
         loader: &loaders[0],
@@ -123,24 +142,58 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
         FormatArg::Jwt => Some(Format::Jwt),
         FormatArg::Mdoc => Some(Format::Mdoc),
     };
+    let timer = crate::profile::Timer::new();
     let mut failed = 0;
+    let mut exported = Vec::new();
     for path in &args.files {
         let label = path.display().to_string();
-        let line = match read(path)
-            .and_then(|bytes| verify::verify_bytes(&label, &bytes, format, &options))
-        {
-            Ok(report) => {
+        let measured = read(path).and_then(|bytes| {
+            let (report, timing) = match timed {
+                true => verify::timing::time_file(&label, &bytes, format, &options, &plan, &timer)
+                    .map(|(r, t)| (r, Some(t)))?,
+                false => (
+                    verify::verify_bytes(&label, &bytes, format, &options)?,
+                    None,
+                ),
+            };
+            let flamegraph = match &args.flamegraphs {
+                Some(dir) => Some(flamegraph(
+                    &label, &bytes, format, &options, &plan, &timer, dir,
+                )?),
+                None => None,
+            };
+            Ok((report, timing, flamegraph))
+        });
+        let text = match measured {
+            Ok((report, timing, flamegraph)) => {
                 failed += usize::from(!report.verified());
-                crate::export::verify::render(&report)
+                let mut text = crate::export::verify::render(&report);
+                if let Some(timing) = &timing {
+                    text.push_str(&crate::export::verify::timing_table(timing, &plan));
+                }
+                if let Some(svg) = &flamegraph {
+                    text.push_str(&format!("  flamegraph: {svg}\n"));
+                }
+                exported.push(crate::export::verify::json_entry(&report, timing.as_ref()));
+                text
             }
             Err(e) => {
                 failed += 1;
                 let text = e.to_string();
-                let reason = text.strip_prefix(&format!("{label}: ")).unwrap_or(&text);
+                let reason = text
+                    .strip_prefix(&format!("{label}: "))
+                    .unwrap_or(&text)
+                    .to_string();
+                exported.push(crate::export::verify::unreadable_entry(&label, &reason));
                 format!("{label}: NOT VERIFIED (could not be read: {reason})\n")
             }
         };
-        write_stdout(&line)?;
+        write_stdout(&text)?;
+    }
+    if let Some(path) = &args.export_json {
+        let engine = options.loader.engine().name();
+        let json = crate::export::verify::json(&exported, timed.then_some(&plan), engine, at_unix);
+        crate::export::write_atomically(path, &json)?;
     }
     match failed {
         0 => Ok(()),
@@ -181,4 +234,49 @@ fn pem_certificate(path: &std::path::Path) -> Result<Vec<u8>> {
         .ok_or_else(|| {
             Error::new(ErrorKind::Usage, "--trust-anchor is not a PEM certificate").in_source(label)
         })
+}
+
+/// Draws the span flamegraph of `plan.iterations` verifications of one file into `dir`; returns its path.
+fn flamegraph(
+    label: &str,
+    bytes: &[u8],
+    format: Option<Format>,
+    options: &Options,
+    plan: &crate::profile::Plan,
+    timer: &crate::profile::Timer,
+    dir: &std::path::Path,
+) -> Result<String> {
+    use crate::profile::{flamegraph, folded};
+    let name = std::path::Path::new(label)
+        .file_name()
+        .map_or_else(|| label.to_string(), |n| n.to_string_lossy().into_owned());
+    let stem: String = format!("verify-{name}")
+        .chars()
+        .map(|c| match c.is_ascii_alphanumeric() || "-_.".contains(c) {
+            true => c,
+            false => '_',
+        })
+        .collect();
+    let stacks =
+        verify::timing::stacks(label, bytes, format, options, plan.iterations, timer, &name)?;
+    let titles = flamegraph::Titles {
+        title: format!(
+            "{name} — verify — span time, mean of {} verifications",
+            plan.iterations
+        ),
+        subtitle: format!(
+            "canonprof {} · commit {} · engine {}",
+            env!("CARGO_PKG_VERSION"),
+            env!("CANONPROF_GIT_COMMIT"),
+            options.loader.engine().name()
+        ),
+        count_name: "ns".to_string(),
+    };
+    let svg = dir.join(format!("{stem}.svg"));
+    crate::export::write_atomically(&svg, &flamegraph::svg(&stacks, &titles)?)?;
+    crate::export::write_atomically(
+        &dir.join(format!("{stem}.folded")),
+        &folded::to_text(&stacks),
+    )?;
+    Ok(svg.display().to_string())
 }

@@ -1,7 +1,12 @@
 //! `canonprof verify`'s terminal report: one verdict line per file, then one indented line per check, each with
-//! its outcome in words (`ok`, `FAIL`, `unsupported`, `not checked`), so the meaning never rests on colour.
+//! its outcome in words (`ok`, `FAIL`, `unsupported`, `not checked`), so the meaning never rests on colour; the
+//! per-step timing table of `--iterations`; and `--export-json`.
 
+use crate::profile::Plan;
+use crate::stats::RunStats;
+use crate::verify::timing::FileTiming;
 use crate::verify::{Check, FileReport, Outcome};
+use serde_json::{json, Value};
 use std::fmt::Write as _;
 
 /// `FILE: verified (vcdm)` or `FILE: NOT VERIFIED (…)`, then `  [ok] subject: detail` per check, then each
@@ -49,4 +54,116 @@ fn lines(out: &mut String, indent: &str, checks: &[Check]) {
         };
         let _ = writeln!(out, "{indent}[{mark}] {}: {}", check.subject, check.detail);
     }
+}
+
+/// The per-step timing of one file, indented under its report: the settings, then one line per step (depth-1
+/// steps, the canonicalization phases, indented once more) with its calls per verification, the median of run
+/// medians and the min–max of run medians in µs, the total, and the spec-step counters of one verification.
+pub fn timing_table(timing: &FileTiming, plan: &Plan) -> String {
+    let mut out = format!(
+        "  timing: {} iterations × {} runs after {} warm-up iterations{}; µs per verification, median of run \
+         medians (min–max of run medians)\n",
+        plan.iterations,
+        plan.runs,
+        plan.warmup,
+        match plan.warmup_seconds > 0.0 {
+            true => format!(" and ≥ {} s", plan.warmup_seconds),
+            false => String::new(),
+        }
+    );
+    let _ = writeln!(
+        out,
+        "    {:<34} {:>5} {:>11}  min–max",
+        "step", "calls", "median"
+    );
+    let row = |out: &mut String, name: &str, calls: String, s: &RunStats| {
+        let _ = writeln!(
+            out,
+            "    {name:<34} {calls:>5} {:>11.1}  ({:.1}–{:.1})",
+            s.median_us, s.min_run_median_us, s.max_run_median_us
+        );
+    };
+    for step in &timing.steps {
+        let name = format!("{}{}", "  ".repeat(step.depth), step.name);
+        row(
+            &mut out,
+            &name,
+            step.calls_per_verification.to_string(),
+            &step.stats,
+        );
+    }
+    row(&mut out, "total", String::new(), &timing.total);
+    if !timing.counters.is_empty() {
+        let _ = writeln!(out, "    spec-step counters, one verification:");
+        for c in &timing.counters {
+            let _ = writeln!(out, "      {:<44} {:>9}  {}", c.name, c.value, c.section);
+        }
+    }
+    out
+}
+
+fn outcome_name(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Verified => "verified",
+        Outcome::Failed => "failed",
+        Outcome::Unsupported => "unsupported",
+        Outcome::NotChecked => "not-checked",
+    }
+}
+
+fn checks_json(checks: &[Check]) -> Value {
+    checks
+        .iter()
+        .map(|c| json!({"subject": c.subject, "outcome": outcome_name(c.outcome), "detail": c.detail}))
+        .collect()
+}
+
+/// One file of `--export-json` (schema in docs/verify.md).
+pub fn json_entry(report: &FileReport, timing: Option<&FileTiming>) -> Value {
+    json!({
+        "file": report.file,
+        "readable": true,
+        "format": report.format.name(),
+        "verified": report.verified(),
+        "checks": checks_json(&report.checks),
+        "nested": report.nested.iter().map(|n| json!({
+            "pointer": n.pointer,
+            "id": n.id,
+            "counts": n.counts,
+            "verified": n.verified(),
+            "checks": checks_json(&n.checks),
+        })).collect::<Vec<_>>(),
+        "timing": timing,
+    })
+}
+
+/// A file that could not be read or parsed, for `--export-json`.
+pub fn unreadable_entry(file: &str, reason: &str) -> Value {
+    json!({"file": file, "readable": false, "verified": false, "reason": reason})
+}
+
+/// The whole `--export-json` document: the tool, the settings, and every file's entry.
+pub fn json(files: &[Value], plan: Option<&Plan>, engine: &str, at_unix: i64) -> String {
+    let document = json!({
+        "tool": "canonprof",
+        "command": "verify",
+        "version": env!("CARGO_PKG_VERSION"),
+        "commit": env!("CANONPROF_GIT_COMMIT"),
+        "settings": {
+            "at_unix": at_unix,
+            "engine": engine,
+            "timing": plan.map(|p| json!({
+                "iterations": p.iterations,
+                "runs": p.runs,
+                "warmup": p.warmup,
+                "warmup_seconds": p.warmup_seconds,
+                "unit": "µs",
+                "statistic": "median of run medians; min–max of run medians; p10/p90 of all iterations",
+            })),
+        },
+        "files": files,
+    });
+    let mut text = serde_json::to_string_pretty(&document).expect("JSON values serialize");
+    text.push('\n');
+    text
 }

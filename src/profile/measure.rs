@@ -45,6 +45,9 @@ pub struct Samples {
     self_times: Vec<Vec<BTreeMap<SelfKey, f64>>>,
     /// Per run, per iteration: heap allocations and bytes allocated inside each span, by (depth, name).
     heap: Vec<Vec<BTreeMap<SpanKey, (u64, u64)>>>,
+    /// Per run, per iteration: summed time of each span directly inside an outermost one, by (that outermost
+    /// span, its name) — a phase's time within one step, where (depth, name) sums it over every step.
+    under: Vec<Vec<BTreeMap<SelfKey, f64>>>,
 }
 
 impl Samples {
@@ -55,6 +58,15 @@ impl Samples {
         self.iterations.append(&mut other.iterations);
         self.self_times.append(&mut other.self_times);
         self.heap.append(&mut other.heap);
+        self.under.append(&mut other.under);
+    }
+
+    /// Time in the spans `name` directly inside the outermost span `parent`, per iteration, per run (0 where
+    /// the iteration did not enter it).
+    pub fn span_under(&self, parent: &'static str, name: &'static str) -> Vec<Vec<f64>> {
+        per_iteration(&self.under, |spans| {
+            spans.get(&(parent, name)).copied().unwrap_or(0.0)
+        })
     }
 
     /// Heap allocations and bytes allocated inside the spans `key`, per iteration, per run (0 where the iteration
@@ -151,6 +163,7 @@ pub fn measure(
         let mut iterations = Vec::with_capacity(plan.iterations);
         let mut self_times = Vec::with_capacity(plan.iterations);
         let mut heap = Vec::with_capacity(plan.iterations);
+        let mut under = Vec::with_capacity(plan.iterations);
         for i in 0..plan.iterations {
             let total = if !plan.plain {
                 timed(Some(timer), workload)?
@@ -166,7 +179,12 @@ pub fn measure(
             let mut spans: BTreeMap<SpanKey, f64> = BTreeMap::new();
             let mut own: BTreeMap<SelfKey, f64> = BTreeMap::new();
             let mut allocated: BTreeMap<SpanKey, (u64, u64)> = BTreeMap::new();
+            let mut inside: BTreeMap<SelfKey, f64> = BTreeMap::new();
             for record in take_records() {
+                if record.depth == 1 {
+                    *inside.entry((record.root, record.name)).or_default() +=
+                        record.nanos as f64 / 1000.0;
+                }
                 let entry = allocated.entry((record.depth, record.name)).or_default();
                 entry.0 += record.allocations;
                 entry.1 += record.allocated_bytes;
@@ -184,12 +202,14 @@ pub fn measure(
             iterations.push(spans);
             self_times.push(own);
             heap.push(allocated);
+            under.push(inside);
             progress();
         }
         samples.total.push(totals);
         samples.iterations.push(iterations);
         samples.self_times.push(self_times);
         samples.heap.push(heap);
+        samples.under.push(under);
     }
     Ok(samples)
 }

@@ -10,6 +10,7 @@ pub mod jwt;
 pub mod keys;
 pub mod mdoc;
 pub mod sd_jwt;
+pub mod timing;
 
 use crate::error::Result;
 use crate::loader::OfflineLoader;

@@ -694,3 +694,154 @@ fn legacy_linked_data_signatures_verify() {
     );
     assert!(report.nested[0].verified());
 }
+
+/// `--iterations / --runs`: per-step medians under each report, with machine-independent counts; `--export-json`
+/// and `--flamegraphs` write what they name. Values are checked, never which time is larger.
+#[test]
+fn timing_export_and_flamegraphs() {
+    let dir = tempfile::tempdir().unwrap();
+    let eddsa = data("di-vectors/vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json");
+    let sd = data("di-vectors/vc-di-ecdsa/ecdsa-sd-2023/employ/derivedRevealDocument.json");
+    let json_path = dir.path().join("verify.json");
+    let flames = dir.path().join("flames");
+    let args: Vec<String> = [
+        "verify",
+        eddsa.to_str().unwrap(),
+        sd.to_str().unwrap(),
+        "/no/such/file.json",
+        "--at",
+        "2025-06-01T00:00:00Z",
+        "--iterations",
+        "3",
+        "--runs",
+        "2",
+        "--warmup",
+        "1",
+        "--export-json",
+        json_path.to_str().unwrap(),
+        "--flamegraphs",
+        flames.to_str().unwrap(),
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = canonprof(&refs);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(
+            "  timing: 3 iterations × 2 runs after 1 warm-up iterations; µs per verification"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("    canonicalize_document                  1"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("      expand                               1"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("    verify_statements                      1"),
+        "{stdout}"
+    );
+    let export: Value =
+        serde_json::from_str(&std::fs::read_to_string(&json_path).unwrap()).unwrap();
+    assert_eq!(export["command"], "verify");
+    assert_eq!(export["settings"]["timing"]["iterations"], 3);
+    let files = export["files"].as_array().unwrap();
+    assert_eq!(files.len(), 3);
+    assert_eq!(files[0]["verified"], true);
+    assert_eq!(files[0]["checks"][0]["outcome"], "verified");
+    let timing = &files[0]["timing"];
+    assert_eq!(timing["total"]["runs"], 2);
+    assert_eq!(timing["total"]["samples"], 6);
+    let steps = timing["steps"].as_array().unwrap();
+    let names: Vec<(&str, u64)> = steps
+        .iter()
+        .filter(|s| s["depth"] == 0)
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap(),
+                s["calls_per_verification"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("canonicalize_document", 1),
+            ("canonicalize_proof_config", 1),
+            ("hash_data", 1),
+            ("verify", 1)
+        ]
+    );
+    assert!(steps
+        .iter()
+        .any(|s| s["name"] == "expand" && s["parent"] == "canonicalize_proof_config"));
+    // One eddsa-rdfc-2022 verification deserializes two datasets to RDF: the document's 8 quads and the proof
+    // configuration's 5 (the vector's canonDocDataInt.txt and proofCanonDataInt.txt).
+    let counter = |file: &Value, name: &str| {
+        file["timing"]["counters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == name)
+            .map(|c| c["value"].as_u64().unwrap())
+    };
+    assert_eq!(counter(&files[0], "to_rdf.quads_emitted"), Some(13));
+    let canonical_bytes = ["canonDocDataInt.txt", "proofCanonDataInt.txt"]
+        .iter()
+        .map(|f| {
+            std::fs::read(data(&format!("di-vectors/vc-di-eddsa/eddsa-rdfc-2022/{f}")))
+                .unwrap()
+                .len() as u64
+        })
+        .sum::<u64>();
+    // RDFC-1.0 §5 serializes exactly the vector's canonical N-Quads.
+    assert_eq!(counter(&files[0], "serialize.bytes"), Some(canonical_bytes));
+    assert!(files[1]["timing"]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|s| s["name"] == "verify_statements"));
+    assert_eq!(files[2]["readable"], false);
+    assert!(files[2]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("No such file"));
+    let folded = std::fs::read_to_string(flames.join("verify-signedDataInt.json.folded")).unwrap();
+    assert!(
+        folded.contains("signedDataInt.json;canonicalize_document;expand "),
+        "{folded}"
+    );
+    assert!(flames
+        .join("verify-derivedRevealDocument.json.svg")
+        .exists());
+    // Without the plan's options nothing is timed; a bad plan is a usage error and writes no export.
+    let plain = canonprof(&[
+        "verify",
+        eddsa.to_str().unwrap(),
+        "--at",
+        "2025-06-01T00:00:00Z",
+    ]);
+    assert!(!String::from_utf8_lossy(&plain.stdout).contains("timing:"));
+    let bad = dir.path().join("bad.json");
+    let usage = canonprof(&[
+        "verify",
+        eddsa.to_str().unwrap(),
+        "--iterations",
+        "0",
+        "--export-json",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(usage.status.code(), Some(2));
+    assert!(!bad.exists());
+}
