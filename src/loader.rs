@@ -86,6 +86,18 @@ pub struct OfflineLoader {
     decided: OnceLock<Mutex<std::collections::HashSet<String>>>,
     /// canonprof's engine follows the algorithms as written ([`OfflineLoader::with_as_written`]).
     as_written: bool,
+    /// Bounds on the blank node labeling of what proofs canonicalize ([`OfflineLoader::with_labeling_bounds`]).
+    labeling_bounds: Option<LabelingBounds>,
+}
+
+/// Bounds on RDFC-1.0 blank node labeling (RDFC-1.0 §7.1) for the canonicalizations the cryptosuites run with a
+/// loader: `--hndq-limit` and `--time-limit` of `verify` and `exchange`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LabelingBounds {
+    /// Hash N-Degree Quads calls before a dataset is refused as poison.
+    pub hndq_call_limit: usize,
+    /// Wall-clock limit on labeling.
+    pub time_limit: Option<std::time::Duration>,
 }
 
 impl OfflineLoader {
@@ -115,6 +127,7 @@ impl OfflineLoader {
             cycles: Mutex::new(HashMap::new()),
             decided: OnceLock::new(),
             as_written: false,
+            labeling_bounds: None,
         }
     }
 
@@ -145,7 +158,20 @@ impl OfflineLoader {
             cycles: Mutex::new(HashMap::new()),
             decided: OnceLock::new(),
             as_written: self.as_written,
+            labeling_bounds: self.labeling_bounds,
         }
+    }
+
+    /// Sets the labeling bounds of the canonicalizations cryptosuites run with this loader (default: RDFC-1.0's
+    /// defaults, `canon::rdfc::RdfcOptions::DEFAULT`).
+    pub fn with_labeling_bounds(mut self, bounds: LabelingBounds) -> Self {
+        self.labeling_bounds = Some(bounds);
+        self
+    }
+
+    /// The labeling bounds set with [`OfflineLoader::with_labeling_bounds`], if any.
+    pub fn labeling_bounds(&self) -> Option<LabelingBounds> {
+        self.labeling_bounds
     }
 
     /// Sets the most context dereferences allowed while processing one document.

@@ -56,6 +56,21 @@ impl RdfcOptions {
     };
 }
 
+impl RdfcOptions {
+    /// The options of a cryptosuite's canonicalization with `loader`: the defaults, bounded by the loader's
+    /// labeling bounds when it has them (`--hndq-limit`, `--time-limit`).
+    pub fn for_proofs(loader: &OfflineLoader) -> RdfcOptions {
+        match loader.labeling_bounds() {
+            Some(b) => RdfcOptions {
+                hndq_call_limit: b.hndq_call_limit,
+                time_limit: b.time_limit,
+                ..RdfcOptions::DEFAULT
+            },
+            None => RdfcOptions::DEFAULT,
+        }
+    }
+}
+
 impl Default for RdfcOptions {
     fn default() -> Self {
         RdfcOptions::DEFAULT

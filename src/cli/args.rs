@@ -6,7 +6,7 @@ use crate::canon::rdfc::{HashAlgorithm, RdfcOptions, DEFAULT_HNDQ_CALL_LIMIT};
 use crate::canon::Engine;
 use crate::document::Limits;
 use crate::error::{Error, ErrorKind, Result};
-use crate::loader::OfflineLoader;
+use crate::loader::{LabelingBounds, OfflineLoader};
 use crate::options::{ContextCache, EngineChoice};
 use crate::profile::{Detail, Plan};
 use clap::Args;
@@ -83,6 +83,31 @@ impl<const N: usize, const R: usize, const W: usize> PlanArgs<N, R, W> {
 /// The RDFC-1.0 options of the commands whose canonicalizations take them.
 #[derive(Debug, Args)]
 pub(super) struct RdfcArgs {
+    #[command(flatten)]
+    bounds: LabelingArgs,
+    /// Profile documents that safe mode refuses: drop what the JSON-LD 1.1 API drops (undefined terms, relative
+    /// or invalid IRIs) and report how many statements were dropped.
+    #[arg(long)]
+    lossy: bool,
+}
+
+impl RdfcArgs {
+    /// The options, labeling with `hash`. Errors: as [`LabelingArgs::bounds`].
+    pub(super) fn options(&self, hash: HashAlgorithm) -> Result<RdfcOptions> {
+        let bounds = self.bounds.bounds()?;
+        Ok(RdfcOptions {
+            hndq_call_limit: bounds.hndq_call_limit,
+            hash,
+            time_limit: bounds.time_limit,
+            lossy: self.lossy,
+        })
+    }
+}
+
+/// The RDFC-1.0 labeling bounds (RDFC-1.0 §7.1): every command that canonicalizes, `verify` included, so a
+/// credential crafted to be expensive is refused quickly.
+#[derive(Debug, Args)]
+pub(super) struct LabelingArgs {
     /// Refuse a dataset as poison after this many Hash N-Degree Quads calls (RDFC-1.0 §7.1).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_HNDQ_CALL_LIMIT, allow_negative_numbers = true)]
     hndq_limit: usize,
@@ -94,16 +119,11 @@ pub(super) struct RdfcArgs {
         allow_negative_numbers = true
     )]
     time_limit: f64,
-    /// Profile documents that safe mode refuses: drop what the JSON-LD 1.1 API drops (undefined terms, relative
-    /// or invalid IRIs) and report how many statements were dropped.
-    #[arg(long)]
-    lossy: bool,
 }
 
-impl RdfcArgs {
-    /// The options, labeling with `hash`. Errors: [`ErrorKind::Usage`] for a zero call limit or a time limit
-    /// outside (0, 86400] s.
-    pub(super) fn options(&self, hash: HashAlgorithm) -> Result<RdfcOptions> {
+impl LabelingArgs {
+    /// The bounds. Errors: [`ErrorKind::Usage`] for a zero call limit or a time limit outside (0, 86400] s.
+    pub(super) fn bounds(&self) -> Result<LabelingBounds> {
         if self.hndq_limit == 0 {
             return Err(Error::new(
                 ErrorKind::Usage,
@@ -116,11 +136,9 @@ impl RdfcArgs {
                 "--time-limit must be a number of seconds above 0 and at most 86400",
             ));
         }
-        Ok(RdfcOptions {
+        Ok(LabelingBounds {
             hndq_call_limit: self.hndq_limit,
-            hash,
             time_limit: Some(std::time::Duration::from_secs_f64(self.time_limit)),
-            lossy: self.lossy,
         })
     }
 }

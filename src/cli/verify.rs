@@ -2,7 +2,7 @@
 //! ([`crate::verify`]) and prints its report; exit status 0 when every file verified, 1 when one did not or
 //! could not be read, 2 for a usage error.
 
-use super::args::{LoaderArgs, PlanArgs};
+use super::args::{LabelingArgs, LoaderArgs, PlanArgs};
 use super::{check_writable, write_stdout};
 use crate::error::{Error, ErrorKind, Result};
 use crate::verify::{self, keys, Format, Options};
@@ -82,6 +82,8 @@ pub(super) struct VerifyArgs {
     #[arg(long, value_name = "DIR")]
     flamegraphs: Option<PathBuf>,
     #[command(flatten)]
+    labeling: LabelingArgs,
+    #[command(flatten)]
     loader: LoaderArgs,
 }
 
@@ -122,7 +124,13 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
     if let Some(dir) = &args.flamegraphs {
         std::fs::create_dir_all(dir).map_err(|e| Error::io(&dir.display().to_string(), &e))?;
     }
-    let loaders = args.loader.per_engine()?;
+    let bounds = args.labeling.bounds()?;
+    let loaders: Vec<_> = args
+        .loader
+        .per_engine()?
+        .into_iter()
+        .map(|l| l.with_labeling_bounds(bounds))
+        .collect();
     let options = Options {
         loader: &loaders[0],
         keys: known,

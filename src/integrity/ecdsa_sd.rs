@@ -117,7 +117,7 @@ pub fn create_base_proof(
         &factory,
         &[&base.mandatory_pointers],
         loader,
-        &RdfcOptions::default(),
+        &RdfcOptions::for_proofs(loader),
     )?;
     let group = grouped.groups.remove(0);
     // §3.6.3 Base Proof Hashing.
@@ -228,7 +228,7 @@ pub fn derive_proof(
         .chain(selective_pointers)
         .cloned()
         .collect();
-    let options = RdfcOptions::default();
+    let options = RdfcOptions::for_proofs(loader);
     let grouped = grouping::canonicalize_and_group(
         "secured document",
         &document,
@@ -357,7 +357,7 @@ pub fn verify_derived_proof(
             "",
             loader,
         )?;
-        let (issued, _) = rdfc::issue_identifiers(&dataset, &RdfcOptions::default())?;
+        let (issued, _) = rdfc::issue_identifiers(&dataset, &RdfcOptions::for_proofs(loader))?;
         (dataset, issued)
     };
     let factory = |issued: &LabelMap| grouping::disclosed_label_map(&derived.label_map, issued);

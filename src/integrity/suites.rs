@@ -146,7 +146,13 @@ impl<'a> Canonicalizer<'a> {
             return jcs::canonical_string(value).map_err(|e| e.in_source(what));
         }
         let text = serde_json::to_string(value).expect("a JSON value serializes");
-        Ok(rdfc::canonicalize_jsonld(what, &text, self.loader, &RdfcOptions::default())?.canonical)
+        Ok(rdfc::canonicalize_jsonld(
+            what,
+            &text,
+            self.loader,
+            &RdfcOptions::for_proofs(self.loader),
+        )?
+        .canonical)
     }
 }
 

@@ -1,5 +1,5 @@
 //! `verify --iterations N --runs R`: one file's whole verification ([`super::verify_bytes`]) repeated under the
-//! span timer, the way the exchange times its operations ([`profile::measure`]: warm-up, then R runs of N), with
+//! span timer, the way the exchange times its operations ([`profile::measure()`]: warm-up, then R runs of N), with
 //! the median of run medians of every step. The steps are the spans the verifiers open, each cryptosuite's and
 //! format's own:
 //! - Data Integrity: `canonicalize_document` and `canonicalize_proof_config` (the RDFC-1.0 or JCS pipeline, its

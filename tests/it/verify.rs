@@ -845,3 +845,132 @@ fn timing_export_and_flamegraphs() {
     assert_eq!(usage.status.code(), Some(2));
     assert!(!bad.exists());
 }
+
+/// A signed credential with a poison graph inside (an n-clique of blank nodes, RDFC-1.0 §7.1): the verifier
+/// refuses it as poison, quickly, per proof, with the bound named; `--hndq-limit` sets the bound.
+fn with_clique(n: usize) -> Value {
+    let mut doc = vector("vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json");
+    let nodes: Vec<Value> = (0..n)
+        .map(|i| {
+            serde_json::json!({
+                "@id": format!("_:v{i}"),
+                "urn:ex:edge": (0..n).filter(|&j| j != i).map(|j| serde_json::json!({"@id": format!("_:v{j}")})).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    doc["credentialSubject"]["urn:ex:poison"] = Value::Array(nodes);
+    doc
+}
+
+#[test]
+fn a_poison_graph_inside_a_signed_credential_is_refused_quickly() {
+    let dir = tempfile::tempdir().unwrap();
+    let poison = dir.path().join("poison.json");
+    std::fs::write(&poison, with_clique(8).to_string()).unwrap();
+    let at = "2025-06-01T00:00:00Z";
+    let start = std::time::Instant::now();
+    let out = canonprof(&["verify", poison.to_str().unwrap(), "--at", at]);
+    assert!(start.elapsed().as_secs() < 10, "refusal is bounded");
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("[FAIL] proof 1 of 1 (eddsa-rdfc-2022):")
+            && stdout.contains("--hndq-limit"),
+        "{stdout}"
+    );
+    // A 6-clique is within the default bound (its signature then fails: the claims changed) …
+    let six = dir.path().join("six.json");
+    std::fs::write(&six, with_clique(6).to_string()).unwrap();
+    let out = canonprof(&["verify", six.to_str().unwrap(), "--at", at]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("does not verify"), "{stdout}");
+    // … and refused under a lower one.
+    let out = canonprof(&[
+        "verify",
+        six.to_str().unwrap(),
+        "--at",
+        at,
+        "--hndq-limit",
+        "10",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("--hndq-limit"), "{stdout}");
+    let usage = canonprof(&["verify", six.to_str().unwrap(), "--hndq-limit", "0"]);
+    assert_eq!(usage.status.code(), Some(2));
+}
+
+/// Issue 17 item 7's bad inputs not covered above, each with its status and message: an unknown cryptosuite, a
+/// key of the wrong type for the proof, a JWK on a curve canonprof does not take, and a file that is no format.
+#[test]
+fn bad_inputs_get_a_reason_and_the_right_status() {
+    let loader = OfflineLoader::bundled();
+    let options = options(&loader);
+    let mut unknown = vector("vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json");
+    unknown["proof"]["cryptosuite"] = "made-up-2099".into();
+    let report = check("unknown.json", unknown.to_string().as_bytes(), &options);
+    let proof = proof_checks(&report)[0].clone();
+    assert_eq!(proof.outcome, Outcome::Unsupported);
+    assert!(
+        proof
+            .detail
+            .starts_with("unsupported cryptosuite `made-up-2099`"),
+        "{}",
+        proof.detail
+    );
+    // A P-256 Multikey for an eddsa-rdfc-2022 proof.
+    let p256 = vector("vc-di-ecdsa/p256KeyPair.json");
+    let mut wrong = options.clone();
+    wrong.keys = keys::parse(
+        "p256.json",
+        &format!(
+            r#"{{"publicKeyMultibase": {}}}"#,
+            p256["publicKeyMultibase"]
+        ),
+    )
+    .unwrap();
+    let doc = vector("vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json");
+    let report = check("eddsa.json", doc.to_string().as_bytes(), &wrong);
+    let proof = proof_checks(&report)[0].clone();
+    assert_eq!(proof.outcome, Outcome::Failed);
+    assert!(
+        proof.detail.contains("the key is not of the type"),
+        "{}",
+        proof.detail
+    );
+    // A JWK on secp256k1: refused when the key file is read, naming the file and the curve; exit status 1.
+    let err = keys::parse(
+        "k1.json",
+        r#"{"kty": "EC", "crv": "secp256k1", "x": "AA", "y": "AA"}"#,
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("k1.json"), "{err}");
+    assert!(err.to_string().contains("crv secp256k1"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let k1 = dir.path().join("k1.json");
+    std::fs::write(
+        &k1,
+        r#"{"kty": "EC", "crv": "secp256k1", "x": "AA", "y": "AA"}"#,
+    )
+    .unwrap();
+    let good = data("di-vectors/vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json");
+    let out = canonprof(&[
+        "verify",
+        good.to_str().unwrap(),
+        "--key",
+        k1.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("k1.json") && stderr.contains("secp256k1"),
+        "{stderr}"
+    );
+    assert_ne!(out.status.code(), Some(0));
+    // Bytes that are no format: a "could not be read" line, exit 1.
+    let junk = dir.path().join("junk.bin");
+    std::fs::write(&junk, [0xff, 0x00, 0x13]).unwrap();
+    let out = canonprof(&["verify", junk.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout)
+        .contains("NOT VERIFIED (could not be read: not a JSON credential"));
+}
