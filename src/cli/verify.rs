@@ -24,12 +24,12 @@ enum FormatArg {
     Mdoc,
 }
 
-/// `--nested`.
+/// `--nested` and `--issuer-binding`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum NestedArg {
-    /// Nested credentials are reported, not counted.
+    /// Reported, not counted (nested credentials; an issuer binding that is not shown).
     Lenient,
-    /// Nested credentials decide the verdict too.
+    /// Decides the verdict too.
     Strict,
 }
 
@@ -70,6 +70,11 @@ pub(super) struct VerifyArgs {
     /// verdict: `lenient` reports them only, `strict` counts them (a presentation's credentials always count).
     #[arg(long, value_enum, default_value_t = NestedArg::Lenient)]
     nested: NestedArg,
+    /// Whether a proof must be shown to be the issuer's (a presentation's: the holder's), its verification method
+    /// controlled by them: `lenient` reports it, `strict` fails a file where it is not shown (a method of another
+    /// did:key, or one whose controller is not known offline).
+    #[arg(long, value_enum, default_value_t = NestedArg::Lenient)]
+    issuer_binding: NestedArg,
     /// Timing: with --iterations, --runs, --warmup or --warmup-time, each file's verification is repeated and
     /// per-step medians are printed after its report.
     #[command(flatten)]
@@ -142,6 +147,7 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
         domain: args.domain.clone(),
         at_unix,
         nested_strict: args.nested == NestedArg::Strict,
+        binding_strict: args.issuer_binding == NestedArg::Strict,
     };
     let format = match args.format {
         FormatArg::Auto => None,

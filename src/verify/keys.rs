@@ -18,6 +18,8 @@ pub struct KnownKey {
     pub public: PublicKey,
     /// The key as a JWK (what SD-JWT verification takes).
     pub jwk: Value,
+    /// Who controls it: the entry's `controller`, else the id of the DID or controller document it is in.
+    pub controller: Option<String>,
     /// The file it came from.
     pub origin: String,
 }
@@ -42,7 +44,7 @@ pub fn parse(origin: &str, text: &str) -> Result<Vec<KnownKey>> {
         Error::key(format!("not a JSON key or a PEM public key: {e}")).in_source(origin)
     })?;
     let mut keys = Vec::new();
-    collect(&value, origin, &mut keys).map_err(|e| e.in_source(origin))?;
+    collect(&value, None, origin, &mut keys).map_err(|e| e.in_source(origin))?;
     if keys.is_empty() {
         return Err(
             Error::key("no key in it (a Multikey, JWK, DID document or PEM public key)")
@@ -52,7 +54,13 @@ pub fn parse(origin: &str, text: &str) -> Result<Vec<KnownKey>> {
     Ok(keys)
 }
 
-fn collect(value: &Value, origin: &str, keys: &mut Vec<KnownKey>) -> Result<()> {
+fn collect(
+    value: &Value,
+    document: Option<&str>,
+    origin: &str,
+    keys: &mut Vec<KnownKey>,
+) -> Result<()> {
+    let before = keys.len();
     let id = value
         .get("id")
         .or_else(|| value.get("kid"))
@@ -75,9 +83,18 @@ fn collect(value: &Value, origin: &str, keys: &mut Vec<KnownKey>) -> Result<()> 
             origin,
         ));
     }
+    let controller = value
+        .get("controller")
+        .and_then(Value::as_str)
+        .or(document)
+        .map(str::to_string);
+    for key in &mut keys[before..] {
+        key.controller = controller.clone();
+    }
     if let Some(Value::Array(methods)) = value.get("verificationMethod") {
+        let this = value.get("id").and_then(Value::as_str);
         for method in methods {
-            collect(method, origin, keys)?;
+            collect(method, this, origin, keys)?;
         }
     }
     Ok(())
@@ -86,6 +103,7 @@ fn collect(value: &Value, origin: &str, keys: &mut Vec<KnownKey>) -> Result<()> 
 fn known(id: Option<String>, public: PublicKey, origin: &str) -> KnownKey {
     KnownKey {
         jwk: to_jwk(&public),
+        controller: None,
         id,
         public,
         origin: origin.to_string(),

@@ -131,6 +131,9 @@ pub struct Options<'a> {
     pub at_unix: i64,
     /// `--nested strict`: nested signed credentials decide the verdict too.
     pub nested_strict: bool,
+    /// `--issuer-binding strict`: a proof must be shown to be the issuer's (holder's) — its method controlled by
+    /// them — or the file does not verify; by default that is reported, and only checked where it can be.
+    pub binding_strict: bool,
 }
 
 /// Verifies one file's bytes as `format` (or the detected format). Errors: the bytes are none of the formats, or

@@ -24,6 +24,7 @@ fn options(loader: &OfflineLoader) -> Options<'_> {
         domain: None,
         at_unix: AT,
         nested_strict: false,
+        binding_strict: false,
     }
 }
 
@@ -973,4 +974,70 @@ fn bad_inputs_get_a_reason_and_the_right_status() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout)
         .contains("NOT VERIFIED (could not be read: not a JSON credential"));
+}
+
+/// The data model beside the proofs: whether the issuer (a presentation's holder) controls the signing method,
+/// decided offline where it can be and failing only with `--issuer-binding strict`; VCDM 1.1's required
+/// `issuanceDate`.
+#[test]
+fn issuer_binding_and_the_vcdm_1_1_issuance_date() {
+    let loader = OfflineLoader::bundled();
+    let mut options = options(&loader);
+    let subject = |report: &FileReport, name: &str| {
+        report
+            .checks
+            .iter()
+            .find(|c| c.subject == name)
+            .cloned()
+            .unwrap_or_else(|| panic!("no {name} check: {:?}", report.checks))
+    };
+    let read = |name: &str| std::fs::read(data(&format!("signed-credentials/{name}"))).unwrap();
+    // The holder's own did:key signs the presentation.
+    let vp = read("transmute--ed25519-2018-presentation.json");
+    assert_eq!(
+        subject(&check("vp.json", &vp, &options), "holder").outcome,
+        Outcome::Verified
+    );
+    // The W3C ecdsa-sd-2023 vector is signed by another did:key than its issuer's: reported, and failed only
+    // when strict.
+    let sd = vector("vc-di-ecdsa/ecdsa-sd-2023/employ/derivedRevealDocument.json").to_string();
+    let report = check("sd.json", sd.as_bytes(), &options);
+    assert!(report.verified());
+    let binding = subject(&report, "issuer");
+    assert_eq!(binding.outcome, Outcome::NotChecked);
+    assert!(
+        binding.detail.contains("not as the issuer's"),
+        "{}",
+        binding.detail
+    );
+    options.binding_strict = true;
+    let report = check("sd.json", sd.as_bytes(), &options);
+    assert!(!report.verified());
+    assert_eq!(subject(&report, "issuer").outcome, Outcome::Failed);
+    // A key from a DID document whose id is the issuer: the issuer controls it.
+    let doc = vector("vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json");
+    let method = doc["proof"]["verificationMethod"].as_str().unwrap();
+    let multibase = method.rsplit_once('#').unwrap().1;
+    options.keys = keys::parse(
+        "issuer-did.json",
+        &serde_json::json!({
+            "id": doc["issuer"],
+            "verificationMethod": [{"id": method, "type": "Multikey", "publicKeyMultibase": multibase}],
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let report = check("doc.json", doc.to_string().as_bytes(), &options);
+    assert!(report.verified(), "{:?}", report.checks);
+    assert_eq!(subject(&report, "issuer").outcome, Outcome::Verified);
+    // A VCDM 1.1 credential without issuanceDate.
+    options.keys.clear();
+    options.binding_strict = false;
+    let mut v1: Value =
+        serde_json::from_slice(&read("transmute--ed25519-2018-credential.json")).unwrap();
+    v1.as_object_mut().unwrap().remove("issuanceDate");
+    let report = check("v1.json", v1.to_string().as_bytes(), &options);
+    let model = subject(&report, "data model");
+    assert_eq!(model.outcome, Outcome::Failed);
+    assert!(model.detail.contains("VCDM 1.1 §4.6"), "{}", model.detail);
 }
