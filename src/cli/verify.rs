@@ -22,6 +22,8 @@ enum FormatArg {
     Jwt,
     /// ISO/IEC 18013-5 mdoc DeviceResponse (binary or hex CBOR).
     Mdoc,
+    /// A JWS JSON Serialization (JAdES) with the credential as its payload.
+    JwsJson,
 }
 
 /// `--nested` and `--issuer-binding`.
@@ -155,6 +157,7 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
         FormatArg::SdJwt => Some(Format::SdJwt),
         FormatArg::Jwt => Some(Format::Jwt),
         FormatArg::Mdoc => Some(Format::Mdoc),
+        FormatArg::JwsJson => Some(Format::JwsJson),
     };
     let timer = crate::profile::Timer::new();
     let mut failed = 0;

@@ -32,6 +32,11 @@ pub fn verify(bytes: &[u8], options: &Options) -> Result<(Vec<Check>, Vec<Nested
         .map_err(|e| crate::Error::new(ErrorKind::Json, format!("not UTF-8: {e}")))?;
     let document: Value =
         serde_json::from_str(text).map_err(|e| crate::document::json_error("", &e))?;
+    if super::jws_json::is_jws_json(&document) {
+        return Err(crate::Error::jws(
+            "a JWS JSON Serialization, not a Data Integrity document: use --format jws-json",
+        ));
+    }
     let mut checks = checks_of(&document, options);
     let presentation = has_type(&document, "VerifiablePresentation");
     let mut found = Vec::new();
@@ -403,7 +408,7 @@ fn proof_check(
 }
 
 /// The validity period at `at` (VCDM 2.0 §4.9 `validFrom` / `validUntil`, VCDM 1.1 `expirationDate`).
-fn validity(document: &Value, at: i64) -> Check {
+pub(super) fn validity(document: &Value, at: i64) -> Check {
     let mut bounds = Vec::new();
     for (field, later) in [
         ("validFrom", false),

@@ -16,16 +16,20 @@ pub enum Format {
     Jwt,
     /// ISO/IEC 18013-5 mdoc `DeviceResponse`.
     Mdoc,
+    /// A credential as the payload of a JWS JSON Serialization (RFC 7515 §7.2), e.g. JAdES from the European
+    /// Digital Credentials issuer.
+    JwsJson,
 }
 
 impl Format {
-    /// The name the CLI uses (`vcdm`, `sd-jwt`, `mdoc`).
+    /// The name the CLI uses (`vcdm`, `jwt`, `sd-jwt`, `mdoc`, `jws-json`).
     pub fn name(self) -> &'static str {
         match self {
             Format::Vcdm => "vcdm",
             Format::SdJwt => "sd-jwt",
             Format::Jwt => "jwt",
             Format::Mdoc => "mdoc",
+            Format::JwsJson => "jws-json",
         }
     }
 }
@@ -35,7 +39,11 @@ impl Format {
 pub fn detect(bytes: &[u8]) -> Result<Format> {
     let text = std::str::from_utf8(bytes).ok().map(str::trim);
     match text {
-        Some(t) if t.starts_with('{') => return Ok(Format::Vcdm),
+        Some(t) if t.starts_with('{') => {
+            let jws = serde_json::from_str::<serde_json::Value>(t)
+                .is_ok_and(|v| super::jws_json::is_jws_json(&v));
+            return Ok(if jws { Format::JwsJson } else { Format::Vcdm });
+        }
         Some(t) if is_compact_jws_prefix(t) && t.contains('~') => return Ok(Format::SdJwt),
         Some(t) if is_compact_jws_prefix(t) => return Ok(Format::Jwt),
         Some(t)

@@ -1,6 +1,7 @@
 //! Compact JWS credentials: VC-JWT (VCDM 1.1 §6.3: the credential in the `vc` claim, `iss` / `nbf` / `exp` /
 //! `jti` / `sub` beside it) and VC-JOSE (VC-JOSE-COSE §3.1.1, `typ` `vc+jwt`: the credential is the payload).
-//! The key: a `--key`, a `did:key` `kid`, or the header's own `jwk` (reported as self-asserted); a `kid` behind a
+//! The key: a `--key`, a `did:key` `kid`, the header's `x5c` leaf (anchored with `--trust-anchor`, else
+//! self-asserted) or its own `jwk` (self-asserted); a `kid` behind a
 //! URL or another DID method cannot be resolved offline. The signature (RFC 7515, by jsonwebtoken), `alg` never
 //! `none`, `iss` against the credential's issuer, and the validity at `--at`.
 
@@ -25,7 +26,15 @@ pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
             return Ok(checks);
         }
     };
-    if header.jwk.is_some() && options.keys.is_empty() {
+    if let (Some(chain), true) = (&header.x5c, options.keys.is_empty()) {
+        if let Ok(leaf) = super::x5c::leaf(&Value::from(chain.clone())) {
+            checks.push(super::x5c::anchored(
+                &leaf,
+                options.trust_anchor.as_deref(),
+                options.at_unix,
+            ));
+        }
+    } else if header.jwk.is_some() && options.keys.is_empty() {
         checks.push(Check::new(
             "issuer key",
             Outcome::NotChecked,
@@ -130,6 +139,11 @@ fn key_for(
         return from_jwk(&keys::to_jwk(&public))
             .map(|k| (k, "did:key, resolved offline".into()))
             .map_err(unsupported);
+    }
+    if let Some(chain) = &header.x5c {
+        return super::x5c::leaf(&Value::from(chain.clone()))
+            .map(|leaf| (leaf.key, format!("the x5c signer {}", leaf.subject)))
+            .map_err(|e| unsupported(e.reason));
     }
     if let Some(jwk) = &header.jwk {
         return DecodingKey::from_jwk(jwk)

@@ -6,11 +6,13 @@
 
 pub mod data_integrity;
 pub mod detect;
+pub mod jws_json;
 pub mod jwt;
 pub mod keys;
 pub mod mdoc;
 pub mod sd_jwt;
 pub mod timing;
+pub mod x5c;
 
 use crate::error::Result;
 use crate::loader::OfflineLoader;
@@ -154,6 +156,10 @@ pub fn verify_bytes(
         Format::SdJwt => sd_jwt::verify(bytes, options).map(|c| (c, Vec::new())),
         Format::Jwt => jwt::verify(bytes, options).map(|c| (c, Vec::new())),
         Format::Mdoc => mdoc::verify(bytes, options).map(|c| (c, Vec::new())),
+        Format::JwsJson => serde_json::from_slice(bytes)
+            .map_err(|e| crate::document::json_error("", &e))
+            .and_then(|v| jws_json::verify(&v, options))
+            .map(|c| (c, Vec::new())),
     }
     .map_err(|e| e.in_source(file))?;
     Ok(FileReport {

@@ -1,6 +1,6 @@
 //! SD-JWT VC (RFC 9901 §7.1 and §7.3, the SD-JWT VC draft): the issuer-signed JWT with a `--key` (a JWK, a
-//! Multikey, a DID document or a PEM public key) or, failing that, the `jwk` its header carries — reported as
-//! self-asserted —, every Disclosure digest over its received encoding, no duplicate or unreferenced
+//! Multikey, a DID document or a PEM public key) or, failing that, the key its header carries — the `x5c` leaf
+//! (anchored with `--trust-anchor`) or the `jwk`, each reported as self-asserted otherwise —, every Disclosure digest over its received encoding, no duplicate or unreferenced
 //! Disclosures ([`sd_jwt::verify`]), the Key Binding JWT when present (`sd_hash`, signature by `cnf.jwk`, and
 //! `--nonce` / `--aud` when given), and `nbf` / `exp` at `--at`.
 
@@ -18,26 +18,54 @@ pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
     let jwt = text.split('~').next().unwrap_or("");
     let header = segment(jwt, 0)?;
     let mut checks = Vec::new();
-    let (jwk, origin) = match options.keys.first() {
-        Some(key) => (key.jwk.clone(), format!("key from {}", key.origin)),
-        None => match header.get("jwk") {
-            Some(jwk) => {
+    let (key, origin) = match options.keys.first() {
+        Some(key) => (
+            Key::Jwk(key.jwk.clone()),
+            format!("key from {}", key.origin),
+        ),
+        None => match (header.get("x5c"), header.get("jwk")) {
+            (Some(chain), _) => match super::x5c::leaf(chain) {
+                Ok(leaf) => {
+                    checks.push(super::x5c::anchored(
+                        &leaf,
+                        options.trust_anchor.as_deref(),
+                        options.at_unix,
+                    ));
+                    let origin = format!("the x5c signer {}", leaf.subject);
+                    let alg = header
+                        .get("alg")
+                        .and_then(Value::as_str)
+                        .and_then(|a| a.parse::<jsonwebtoken::Algorithm>().ok());
+                    match alg {
+                        Some(alg) => (Key::Decoding(leaf.key, alg), origin),
+                        None => {
+                            checks.push(Check::new(
+                                "issuer signature",
+                                Outcome::Unsupported,
+                                "the header's alg is not a JOSE signature algorithm",
+                            ));
+                            return Ok(checks);
+                        }
+                    }
+                }
+                Err(e) => {
+                    checks.push(Check::new(
+                        "issuer signature",
+                        Outcome::Unsupported,
+                        e.reason,
+                    ));
+                    return Ok(checks);
+                }
+            },
+            (None, Some(jwk)) => {
                 checks.push(Check::new(
                     "issuer key",
                     Outcome::NotChecked,
                     "self-asserted (the header's jwk), not anchored: pass --key",
                 ));
-                (jwk.clone(), "the header's jwk".into())
+                (Key::Jwk(jwk.clone()), "the header's jwk".into())
             }
-            None if header.get("x5c").is_some() => {
-                checks.push(Check::new(
-                    "issuer signature",
-                    Outcome::Unsupported,
-                    "the key is in an x5c chain, which this version of verify does not read: pass --key",
-                ));
-                return Ok(checks);
-            }
-            None => {
+            (None, None) => {
                 checks.push(Check::new(
                     "issuer signature",
                     Outcome::Unsupported,
@@ -66,9 +94,11 @@ pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
         nonce: &nonce,
         aud: &aud,
     });
-    let verified = match decoding_key(&jwk)
-        .and_then(|(key, alg)| sd_jwt::verify(text, (&key, alg), expected))
-    {
+    let key = match key {
+        Key::Jwk(jwk) => decoding_key(&jwk),
+        Key::Decoding(key, alg) => Ok((key, alg)),
+    };
+    let verified = match key.and_then(|(key, alg)| sd_jwt::verify(text, (&key, alg), expected)) {
         Ok(v) => v,
         Err(e) => {
             let outcome = match e.kind {
@@ -115,6 +145,12 @@ pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
     }
     checks.push(time_check(&verified.claims, options.at_unix));
     Ok(checks)
+}
+
+/// The issuer's key: a JWK (`--key`, the header's `jwk`) or the `x5c` leaf's key with the header's `alg`.
+enum Key {
+    Jwk(Value),
+    Decoding(jsonwebtoken::DecodingKey, jsonwebtoken::Algorithm),
 }
 
 /// The JSON of a JWS's `index`th part (0: header, 1: payload).

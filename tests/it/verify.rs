@@ -1041,3 +1041,111 @@ fn issuer_binding_and_the_vcdm_1_1_issuance_date() {
     assert_eq!(model.outcome, Outcome::Failed);
     assert!(model.detail.contains("VCDM 1.1 §4.6"), "{}", model.detail);
 }
+
+/// Keys in an `x5c` header and JWS JSON Serialization: the European Digital Credentials issuer's JAdES credential
+/// (RS256, `b64: false`, an `x5c` seal certificate) verifies, a changed payload does not; a VC-JOSE credential
+/// signed by a certificate's key verifies with the chain anchored by `--trust-anchor`, and is reported as
+/// self-asserted without it.
+#[test]
+fn jades_and_x5c_keys() {
+    use base64ct::{Base64, Base64UrlUnpadded, Encoding};
+    use canonprof::keys::{SecretKey, SignatureAlgorithm};
+    let loader = OfflineLoader::bundled();
+    let mut options = options(&loader);
+    let bytes = std::fs::read(data(
+        "signed-credentials/elm-edc--Sample-CertOfPart-signed.jsonld",
+    ))
+    .unwrap();
+    let report = check("edc.jsonld", &bytes, &options);
+    assert_eq!(report.format, Format::JwsJson);
+    assert!(report.verified(), "{:?}", report.checks);
+    assert!(report.checks[0].detail.starts_with("RS256 over the protected header and the unencoded (b64: false) payload (the x5c signer"), "{:?}", report.checks[0]);
+    assert!(report
+        .checks
+        .iter()
+        .any(|c| c.subject == "certificate chain" && c.outcome == Outcome::NotChecked));
+    let mut doc: Value = serde_json::from_slice(&bytes).unwrap();
+    let payload = doc["payload"]
+        .as_str()
+        .unwrap()
+        .replacen("Generic", "Genetic", 1);
+    assert_ne!(payload, doc["payload"].as_str().unwrap());
+    doc["payload"] = payload.into();
+    let report = check("changed.jsonld", doc.to_string().as_bytes(), &options);
+    assert!(!report.verified());
+    assert_eq!(report.checks[0].outcome, Outcome::Failed);
+    assert!(
+        report.checks[0].detail.contains("does not verify"),
+        "{:?}",
+        report.checks[0]
+    );
+
+    // A VC-JOSE credential signed with a document signer key whose certificate the IACA issued.
+    let (iaca, ds) = (
+        SecretKey::from_seed(SignatureAlgorithm::P256, 31),
+        SecretKey::from_seed(SignatureAlgorithm::P256, 32),
+    );
+    let chain = canonprof::mdoc::cert::generate(&iaca, &ds).unwrap();
+    let jose = canonprof::sd_jwt::jose::JoseKey::new(&ds).unwrap();
+    let mut header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::ES256);
+    header.typ = Some("vc+jwt".into());
+    header.x5c = Some(vec![Base64::encode_string(&chain.ds)]);
+    let credential = serde_json::json!({
+        "@context": ["https://www.w3.org/ns/credentials/v2"], "type": ["VerifiableCredential"],
+        "issuer": "https://issuer.example", "credentialSubject": {"id": "did:example:subject"}});
+    let token = jsonwebtoken::encode(&header, &credential, jose.encoding()).unwrap();
+    options.at_unix = chain_time(&chain.ds);
+    let report = check("x5c.jwt", token.as_bytes(), &options);
+    assert!(report.verified(), "{:?}", report.checks);
+    let line = |report: &FileReport| {
+        report
+            .checks
+            .iter()
+            .find(|c| c.subject == "certificate chain")
+            .cloned()
+            .unwrap()
+    };
+    assert_eq!(line(&report).outcome, Outcome::NotChecked);
+    options.trust_anchor = Some(chain.iaca.clone());
+    let report = check("x5c.jwt", token.as_bytes(), &options);
+    assert!(report.verified(), "{:?}", report.checks);
+    assert_eq!(
+        line(&report).outcome,
+        Outcome::Verified,
+        "{:?}",
+        line(&report)
+    );
+    // Another root: the chain fails.
+    let other =
+        canonprof::mdoc::cert::generate(&SecretKey::from_seed(SignatureAlgorithm::P256, 33), &ds)
+            .unwrap();
+    options.trust_anchor = Some(other.iaca);
+    let report = check("x5c.jwt", token.as_bytes(), &options);
+    assert_eq!(
+        line(&report).outcome,
+        Outcome::Failed,
+        "{:?}",
+        line(&report)
+    );
+    // A changed payload fails the signature whatever the chain says.
+    let parts: Vec<&str> = token.split('.').collect();
+    let changed = format!(
+        "{}.{}.{}",
+        parts[0],
+        Base64UrlUnpadded::encode_string(br#"{"issuer":"https://other.example"}"#),
+        parts[2]
+    );
+    assert!(!check("changed.jwt", changed.as_bytes(), &options).verified());
+}
+
+/// An instant inside a certificate's validity: its notBefore plus a day.
+fn chain_time(der: &[u8]) -> i64 {
+    use x509_cert::der::Decode;
+    let cert = x509_cert::Certificate::from_der(der).unwrap();
+    cert.tbs_certificate()
+        .validity()
+        .not_before
+        .to_unix_duration()
+        .as_secs() as i64
+        + 86_400
+}

@@ -1,0 +1,111 @@
+//! Keys carried in a JOSE header's `x5c` (RFC 7515 §4.1.6: a chain of base64 — not base64url — DER X.509
+//! certificates, the signer's first): the leaf's public key for jsonwebtoken (RSA, EC P-256 / P-384, Ed25519), its
+//! subject for the report, and whether the chain reaches a `--trust-anchor` (each link checked as the mdoc chain
+//! is, [`crate::mdoc::cert::verify_chain`]: ECDSA P-256 signatures). Without an anchor the key is self-asserted.
+
+use super::{Check, Outcome};
+use crate::error::{Error, Result};
+use base64ct::{Base64, Encoding};
+use jsonwebtoken::DecodingKey;
+use serde_json::Value;
+use x509_cert::der::Decode;
+use x509_cert::Certificate;
+
+/// rsaEncryption (RFC 8017 Appendix C).
+const RSA: &str = "1.2.840.113549.1.1.1";
+/// id-ecPublicKey (RFC 5480 §2.1.1).
+const EC: &str = "1.2.840.10045.2.1";
+/// id-Ed25519 (RFC 8410 §3).
+const ED25519: &str = "1.3.101.112";
+
+/// The signer's certificate from an `x5c` header.
+pub struct Leaf {
+    /// The key, as jsonwebtoken takes it.
+    pub key: DecodingKey,
+    /// The certificate's subject, RFC 4514 style.
+    pub subject: String,
+    /// Every certificate of the chain, DER, the leaf first.
+    pub chain: Vec<Vec<u8>>,
+}
+
+/// The leaf of `x5c` (a JSON array of base64 DER certificates). Errors: [`crate::ErrorKind::Key`] naming what
+/// is malformed, or a key type other than RSA, EC and Ed25519.
+pub fn leaf(x5c: &Value) -> Result<Leaf> {
+    let certificates = x5c
+        .as_array()
+        .filter(|a| !a.is_empty())
+        .ok_or_else(|| Error::key("x5c is not a non-empty array of certificates"))?;
+    let chain = certificates
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let text = c
+                .as_str()
+                .ok_or_else(|| Error::key(format!("x5c[{i}] is not a string")))?;
+            Base64::decode_vec(text)
+                .map_err(|e| Error::key(format!("x5c[{i}] is not base64 (RFC 7515 §4.1.6): {e}")))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let certificate = Certificate::from_der(&chain[0])
+        .map_err(|e| Error::key(format!("x5c[0] is not a DER X.509 certificate: {e}")))?;
+    let spki = certificate.tbs_certificate().subject_public_key_info();
+    let bytes = spki.subject_public_key.raw_bytes();
+    let key = match spki.algorithm.oid.to_string().as_str() {
+        RSA => DecodingKey::from_rsa_der(bytes),
+        EC => DecodingKey::from_ec_der(bytes),
+        ED25519 => DecodingKey::from_ed_der(bytes),
+        other => {
+            return Err(Error::key(format!(
+                "x5c[0] holds a key of algorithm {other} (RSA, EC and Ed25519 are supported)"
+            )))
+        }
+    };
+    Ok(Leaf {
+        key,
+        subject: certificate.tbs_certificate().subject().to_string(),
+        chain,
+    })
+}
+
+/// Whether `leaf`'s chain reaches `anchor` (DER) at `at_unix`: each certificate issued by the next, the last by
+/// the anchor (or being it). Without an anchor, "not anchored". A chain canonprof cannot check (not P-256) is
+/// unsupported, naming why.
+pub fn anchored(leaf: &Leaf, anchor: Option<&[u8]>, at_unix: i64) -> Check {
+    let subject = "certificate chain";
+    let Some(anchor) = anchor else {
+        return Check::new(
+            subject,
+            Outcome::NotChecked,
+            format!(
+                "self-asserted (the header's x5c, signer {}), not anchored: pass --trust-anchor",
+                leaf.subject
+            ),
+        );
+    };
+    let at = u64::try_from(at_unix).unwrap_or(0);
+    let mut links: Vec<&[u8]> = leaf.chain.iter().map(Vec::as_slice).collect();
+    if links.last().is_some_and(|last| *last == anchor) {
+        links.pop();
+    }
+    links.push(anchor);
+    for pair in links.windows(2) {
+        if let Err(e) = crate::mdoc::cert::verify_chain(pair[0], pair[1], at) {
+            let outcome = match e.kind {
+                crate::ErrorKind::Key => Outcome::Unsupported,
+                _ => Outcome::Failed,
+            };
+            return Check::new(subject, outcome, e.reason);
+        }
+    }
+    let anchor_subject = Certificate::from_der(anchor)
+        .map(|c| c.tbs_certificate().subject().to_string())
+        .unwrap_or_default();
+    Check::new(
+        subject,
+        Outcome::Verified,
+        format!(
+            "{} chains to the trust anchor {anchor_subject}",
+            leaf.subject
+        ),
+    )
+}
