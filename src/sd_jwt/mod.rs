@@ -259,6 +259,9 @@ pub struct Verified {
     pub digests: HashMap<String, Disclosure>,
     /// Whether a Key Binding JWT was checked.
     pub key_bound: bool,
+    /// The Key Binding JWT's `iat` (Unix seconds), when one was checked; its window is the caller's policy
+    /// (RFC 9901 §7.3 step 5).
+    pub key_binding_iat: Option<i64>,
 }
 
 /// A JWS verification with no registered-claim checks (SD-JWT VC leaves `exp`/`nbf` policy to the caller).
@@ -417,6 +420,7 @@ pub fn verify(
         claims.remove("_sd_alg");
         (claims, by_digest)
     };
+    let mut key_binding_iat = None;
     let key_bound = match (expected, kb) {
         (None, _) => false,
         (Some(_), None) => return Err(Error::sd_jwt("the presentation has no Key Binding JWT")),
@@ -447,6 +451,10 @@ pub fn verify(
                     )));
                 }
             }
+            // §4.3: iat is REQUIRED, a NumericDate.
+            key_binding_iat = Some(kb_claims.get("iat").and_then(Value::as_i64).ok_or_else(
+                || Error::sd_jwt("the Key Binding JWT has no numeric iat (RFC 9901 §4.3)"),
+            )?);
             true
         }
     };
@@ -455,5 +463,6 @@ pub fn verify(
         claims,
         digests,
         key_bound,
+        key_binding_iat,
     })
 }

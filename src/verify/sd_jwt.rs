@@ -126,6 +126,19 @@ pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
             verified.digests.len()
         ),
     ));
+    // RFC 9901 §7.3 step 5: the KB-JWT's creation time within an acceptable window — here, not after --at
+    // (with a minute of clock skew); its age is said, the window being the verifier's policy.
+    if let Some(iat) = verified.key_binding_iat {
+        if iat > options.at_unix + 60 {
+            checks.push(Check::new(
+                "key binding",
+                Outcome::Failed,
+                format!("the KB-JWT's iat {iat} is after --at ({})", options.at_unix),
+            ));
+            checks.push(time_check(&verified.claims, options.at_unix));
+            return Ok(checks);
+        }
+    }
     if verified.key_bound {
         let given = match (&options.nonce, &options.aud) {
             (Some(_), Some(_)) => "nonce and aud as given",
@@ -134,7 +147,12 @@ pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
         checks.push(Check::new(
             "key binding",
             Outcome::Verified,
-            format!("KB-JWT signed by cnf.jwk, sd_hash matches; {given}"),
+            format!(
+                "KB-JWT signed by cnf.jwk, sd_hash matches, iat {} s before --at; {given}",
+                verified
+                    .key_binding_iat
+                    .map_or(0, |iat| options.at_unix - iat)
+            ),
         ));
     } else {
         checks.push(Check::new(

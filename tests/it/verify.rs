@@ -249,6 +249,10 @@ fn sd_jwt_examples_verify_with_the_published_key_and_tampering_fails() {
         .unwrap();
         for example in examples.iter().filter(|e| e.get("disclosures").is_some()) {
             let value = example["value"].as_str().unwrap();
+            // A presentation is checked at an instant after its KB-JWT was made (RFC 9901 §7.3 step 5).
+            let kb_iat = example["kb_jwt"]["payload"]["iat"].as_i64().unwrap_or(0);
+            let mut options = options.clone();
+            options.at_unix = options.at_unix.max(kb_iat + 3600);
             let report = check(file, value.as_bytes(), &options);
             assert_eq!(report.format, Format::SdJwt);
             assert!(
@@ -1148,4 +1152,43 @@ fn chain_time(der: &[u8]) -> i64 {
         .to_unix_duration()
         .as_secs() as i64
         + 86_400
+}
+
+/// RFC 9901 §7.3 step 5: a Key Binding JWT made after the instant of verification is refused.
+#[test]
+fn a_key_binding_jwt_from_after_at_is_refused() {
+    let loader = OfflineLoader::bundled();
+    let mut options = options(&loader);
+    let keys_file = std::fs::read_to_string(data("sd-jwt/keys.json")).unwrap();
+    let jwk = serde_json::from_str::<Value>(&keys_file).unwrap()
+        ["issuer_public_jwk_from_RFC9901_A5"]
+        .clone();
+    options.keys = keys::parse("issuer.jwk", &jwk.to_string()).unwrap();
+    let examples: Vec<Value> = serde_json::from_str(
+        &std::fs::read_to_string(data("sd-jwt/sd-jwt-vc-examples.extracted.json")).unwrap(),
+    )
+    .unwrap();
+    let bound = examples.iter().find(|e| e.get("kb_jwt").is_some()).unwrap();
+    let iat = bound["kb_jwt"]["payload"]["iat"].as_i64().unwrap();
+    let value = bound["value"].as_str().unwrap().as_bytes();
+    options.at_unix = iat - 3600;
+    let report = check("kb.txt", value, &options);
+    assert!(!report.verified());
+    let line = report
+        .checks
+        .iter()
+        .find(|c| c.subject == "key binding")
+        .unwrap();
+    assert_eq!(line.outcome, Outcome::Failed);
+    assert_eq!(
+        line.detail,
+        format!("the KB-JWT's iat {iat} is after --at ({})", iat - 3600)
+    );
+    options.at_unix = iat + 3600;
+    let report = check("kb.txt", value, &options);
+    assert!(report.verified(), "{:?}", report.checks);
+    assert!(report
+        .checks
+        .iter()
+        .any(|c| c.detail.contains("iat 3600 s before --at")));
 }
