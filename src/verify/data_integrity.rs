@@ -194,8 +194,8 @@ fn binding(
             Some(c) => (
                 Outcome::NotChecked,
                 format!(
-                    "{method} is controlled by {c}, not the {subject} {party}: whether {party} lists it is in its \
-                     controller document, not checked offline"
+                    "{method} is controlled by {c}, not by the {subject} {party} (whose controller document may \
+                     list it; not checked offline)"
                 ),
             ),
             None if base == party => (
