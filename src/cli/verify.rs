@@ -26,12 +26,21 @@ enum FormatArg {
     JwsJson,
 }
 
-/// `--nested` and `--issuer-binding`.
+/// `--nested`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum NestedArg {
-    /// Reported, not counted (nested credentials; an issuer binding that is not shown).
+    /// Nested credentials are reported, not counted.
     Lenient,
-    /// Decides the verdict too.
+    /// Nested credentials decide the verdict too.
+    Strict,
+}
+
+/// `--issuer-binding`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum BindingArg {
+    /// A binding that is not shown offline is reported, not counted.
+    Lenient,
+    /// A Data Integrity proof must be shown to be the issuer's (holder's), or the file does not verify.
     Strict,
 }
 
@@ -47,7 +56,8 @@ pub(super) struct VerifyArgs {
     /// each proof by verification method id, or the only one given). did:key needs none.
     #[arg(long = "key", value_name = "FILE")]
     keys: Vec<PathBuf>,
-    /// mdoc: the trusted root certificate (PEM) the DS certificate must chain to.
+    /// The trusted root certificate (PEM) an mdoc's DS certificate, or a header's x5c chain (VC-JWT, VC-JOSE,
+    /// SD-JWT, JAdES), must chain to.
     #[arg(long, value_name = "PEM")]
     trust_anchor: Option<PathBuf>,
     /// mdoc: the CBOR SessionTranscript (hex) the device signed over; checks the device signature.
@@ -75,10 +85,10 @@ pub(super) struct VerifyArgs {
     /// Whether a proof must be shown to be the issuer's (a presentation's: the holder's), its verification method
     /// controlled by them: `lenient` reports it, `strict` fails a file where it is not shown (a method of another
     /// did:key, or one whose controller is not known offline).
-    #[arg(long, value_enum, default_value_t = NestedArg::Lenient)]
-    issuer_binding: NestedArg,
-    /// Timing: with --iterations, --runs, --warmup or --warmup-time, each file's verification is repeated and
-    /// per-step medians are printed after its report.
+    #[arg(long, value_enum, default_value_t = BindingArg::Lenient)]
+    issuer_binding: BindingArg,
+    /// Timing is off unless one of --iterations, --runs, --warmup or --warmup-time is given: then each file's
+    /// verification is repeated and per-step medians are printed after its report.
     #[command(flatten)]
     plan: PlanArgs<50, 5, 5>,
     /// Write the reports (and the timings, when measured) as JSON (docs/verify.md gives the schema).
@@ -138,6 +148,11 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
         .into_iter()
         .map(|l| l.with_labeling_bounds(bounds))
         .collect();
+    if loaders.len() > 1 {
+        return Err(usage(
+            "--engine both does not apply to verify: pick json-ld or canonprof".into(),
+        ));
+    }
     let options = Options {
         loader: &loaders[0],
         keys: known,
@@ -149,7 +164,7 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
         domain: args.domain.clone(),
         at_unix,
         nested_strict: args.nested == NestedArg::Strict,
-        binding_strict: args.issuer_binding == NestedArg::Strict,
+        binding_strict: args.issuer_binding == BindingArg::Strict,
     };
     let format = match args.format {
         FormatArg::Auto => None,
@@ -216,7 +231,10 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
         0 => Ok(()),
         n => Err(Error::new(
             ErrorKind::Credential,
-            format!("{n} of {} files did not verify", args.files.len()),
+            match args.files.len() {
+                1 => "the file did not verify".to_string(),
+                all => format!("{n} of {all} files did not verify"),
+            },
         )),
     }
 }

@@ -195,7 +195,7 @@ fn binding(
                 Outcome::NotChecked,
                 format!(
                     "{method} is controlled by {c}, not by the {subject} {party} (whose controller document may \
-                     list it; not checked offline)"
+                     list it; not shown offline)"
                 ),
             ),
             None if base == party => (
@@ -204,7 +204,7 @@ fn binding(
             ),
             None => (
                 Outcome::NotChecked,
-                format!("who controls {method} is not known offline; pass --key with the {subject}'s controller document"),
+                format!("who controls {method} is not shown offline; pass --key with the {subject}'s controller document"),
             ),
         };
         verified.push(line);

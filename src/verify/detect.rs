@@ -61,7 +61,7 @@ pub fn detect(bytes: &[u8]) -> Result<Format> {
     }
     Err(Error::new(
         ErrorKind::Usage,
-        "not a JSON credential, an SD-JWT or an mdoc DeviceResponse (pass --format to say which)",
+        "not a JSON credential, a JWS JSON Serialization, a VC-JWT, an SD-JWT or an mdoc DeviceResponse (pass --format to say which)",
     ))
 }
 

@@ -162,7 +162,11 @@ fn check_signature(
         .get("signature")
         .and_then(Value::as_str)
         .ok_or_else(|| failed("no signature".into()))?;
-    match jsonwebtoken::crypto::verify(sig, message.as_bytes(), &key, alg) {
+    let result = {
+        let _span = tracing::info_span!(crate::integrity::suites::step::VERIFY).entered();
+        jsonwebtoken::crypto::verify(sig, message.as_bytes(), &key, alg)
+    };
+    match result {
         Ok(true) => Ok((
             format!(
                 "{alg_name} over the protected header and the {} payload ({origin})",

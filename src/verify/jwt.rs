@@ -46,18 +46,21 @@ pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
     validation.validate_exp = false;
     validation.validate_nbf = false;
     validation.validate_aud = false;
-    let claims =
-        match jsonwebtoken::decode::<serde_json::Map<String, Value>>(token, &key, &validation) {
-            Ok(data) => data.claims,
-            Err(e) => {
-                checks.push(Check::new(
-                    "signature",
-                    Outcome::Failed,
-                    format!("{:?} JWS does not verify: {e}", header.alg),
-                ));
-                return Ok(checks);
-            }
-        };
+    let decoded = {
+        let _span = tracing::info_span!(crate::integrity::suites::step::VERIFY).entered();
+        jsonwebtoken::decode::<serde_json::Map<String, Value>>(token, &key, &validation)
+    };
+    let claims = match decoded {
+        Ok(data) => data.claims,
+        Err(e) => {
+            checks.push(Check::new(
+                "signature",
+                Outcome::Failed,
+                format!("{:?} JWS does not verify: {e}", header.alg),
+            ));
+            return Ok(checks);
+        }
+    };
     let jose = matches!(
         header.typ.as_deref(),
         Some("vc+jwt" | "application/vc+jwt" | "vc+ld+jwt")

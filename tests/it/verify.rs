@@ -1068,6 +1068,22 @@ fn jades_and_x5c_keys() {
         .checks
         .iter()
         .any(|c| c.subject == "certificate chain" && c.outcome == Outcome::NotChecked));
+    // Timed, its step is the JWS signature check (a VC-JWT's too).
+    let plan = canonprof::profile::Plan {
+        iterations: 2,
+        runs: 1,
+        warmup: 0,
+        warmup_seconds: 0.0,
+        plain: false,
+    };
+    let timer = canonprof::profile::Timer::new();
+    let jwt = std::fs::read(data("signed-credentials/clr2-validator--simple.jwt")).unwrap();
+    for (name, file) in [("edc.jsonld", &bytes), ("simple.jwt", &jwt)] {
+        let (_, timing) =
+            verify::timing::time_file(name, file, None, &options, &plan, &timer).unwrap();
+        let steps: Vec<&str> = timing.steps.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(steps, ["verify"], "{name}");
+    }
     let mut doc: Value = serde_json::from_slice(&bytes).unwrap();
     let payload = doc["payload"]
         .as_str()
