@@ -5,7 +5,6 @@
 //! document (endorsements, a CLR's badges, a presentation's credentials), each a [`Nested`] report.
 
 use super::{keys, Check, Nested, Options, Outcome};
-use crate::error::{ErrorKind, Result};
 use crate::integrity::legacy::{self, LegacySuite};
 use crate::integrity::suites::{self, is_xsd_date_time, Cryptosuite};
 use crate::integrity::{proof_value, verifier};
@@ -25,22 +24,12 @@ const DRAFT_NAMES: [(&str, Cryptosuite); 4] = [
 /// Nested signed credentials verified per file, at most (a document crafted with thousands is bounded).
 pub const MAX_NESTED: usize = 64;
 
-/// The checks of one JSON document, and of the signed credentials inside it. Errors: the bytes are not JSON
-/// ([`ErrorKind::Json`]).
-pub fn verify(bytes: &[u8], options: &Options) -> Result<(Vec<Check>, Vec<Nested>)> {
-    let text = std::str::from_utf8(bytes)
-        .map_err(|e| crate::Error::new(ErrorKind::Json, format!("not UTF-8: {e}")))?;
-    let document: Value =
-        serde_json::from_str(text).map_err(|e| crate::document::json_error("", &e))?;
-    if super::jws_json::is_jws_json(&document) {
-        return Err(crate::Error::jws(
-            "a JWS JSON Serialization, not a Data Integrity document: use --format jws-json",
-        ));
-    }
-    let mut checks = checks_of(&document, options);
-    let presentation = has_type(&document, "VerifiablePresentation");
+/// The checks of one JSON document, and of the signed credentials inside it.
+pub fn verify(document: &Value, options: &Options) -> (Vec<Check>, Vec<Nested>) {
+    let mut checks = checks_of(document, options);
+    let presentation = has_type(document, "VerifiablePresentation");
     let mut found = Vec::new();
-    signed_inside(&document, String::new(), &mut found);
+    signed_inside(document, String::new(), &mut found);
     if found.len() > MAX_NESTED {
         checks.push(Check::new(
             "nested credentials",
@@ -65,7 +54,7 @@ pub fn verify(bytes: &[u8], options: &Options) -> Result<(Vec<Check>, Vec<Nested
             pointer,
         })
         .collect();
-    Ok((checks, nested))
+    (checks, nested)
 }
 
 /// Every object below the root that carries a `proof`, with its JSON Pointer; proofs themselves are not

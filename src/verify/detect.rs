@@ -39,11 +39,8 @@ impl Format {
 pub fn detect(bytes: &[u8]) -> Result<Format> {
     let text = std::str::from_utf8(bytes).ok().map(str::trim);
     match text {
-        Some(t) if t.starts_with('{') => {
-            let jws = serde_json::from_str::<serde_json::Value>(t)
-                .is_ok_and(|v| super::jws_json::is_jws_json(&v));
-            return Ok(if jws { Format::JwsJson } else { Format::Vcdm });
-        }
+        // A JWS JSON Serialization is a JSON object too: `verify_bytes` tells the two apart after its one parse.
+        Some(t) if t.starts_with('{') => return Ok(Format::Vcdm),
         Some(t) if is_compact_jws_prefix(t) && t.contains('~') => return Ok(Format::SdJwt),
         Some(t) if is_compact_jws_prefix(t) => return Ok(Format::Jwt),
         Some(t)

@@ -19,28 +19,14 @@ pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
     let header = jsonwebtoken::decode_header(token)
         .map_err(|e| Error::jws(format!("not a compact JWS: {e}")))?;
     let mut checks = Vec::new();
-    let (key, origin) = match key_for(&header, options) {
+    let (key, origin, provenance) = match key_for(&header, options) {
         Ok(found) => found,
         Err((outcome, why)) => {
             checks.push(Check::new("signature", outcome, why));
             return Ok(checks);
         }
     };
-    if let (Some(chain), true) = (&header.x5c, options.keys.is_empty()) {
-        if let Ok(leaf) = super::x5c::leaf(&Value::from(chain.clone())) {
-            checks.push(super::x5c::anchored(
-                &leaf,
-                options.trust_anchor.as_deref(),
-                options.at_unix,
-            ));
-        }
-    } else if header.jwk.is_some() && options.keys.is_empty() {
-        checks.push(Check::new(
-            "issuer key",
-            Outcome::NotChecked,
-            "self-asserted (the header's jwk), not anchored: pass --key",
-        ));
-    }
+    checks.extend(provenance);
     let mut validation = Validation::new(header.alg);
     validation.required_spec_claims.clear();
     validation.validate_exp = false;
@@ -113,11 +99,13 @@ pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
     Ok(checks)
 }
 
-/// The verification key: a `--key` (matched to `kid`, or the only one), a `did:key` `kid`, or the header's `jwk`.
+/// The verification key: a `--key` (matched to `kid`, or the only one), a `did:key` `kid`, the header's `x5c`
+/// leaf or its `jwk`; with where it came from, and for a key the header carries, the line that says whether it
+/// is anchored (the chain against `--trust-anchor`, or "self-asserted").
 fn key_for(
     header: &jsonwebtoken::Header,
     options: &Options,
-) -> std::result::Result<(DecodingKey, String), (Outcome, String)> {
+) -> std::result::Result<(DecodingKey, String, Option<Check>), (Outcome, String)> {
     let unsupported = |why: String| (Outcome::Unsupported, why);
     if header.alg == Algorithm::HS256
         || header.alg == Algorithm::HS384
@@ -134,23 +122,34 @@ fn key_for(
     let kid = header.kid.as_deref().unwrap_or("");
     if let Some(known) = keys::find(&options.keys, kid) {
         return from_jwk(&known.jwk)
-            .map(|k| (k, format!("key from {}", known.origin)))
+            .map(|k| (k, format!("key from {}", known.origin), None))
             .map_err(unsupported);
     }
     if kid.starts_with("did:key:") {
         let public = multikey::did_key_public_key(kid).map_err(|e| unsupported(e.reason))?;
         return from_jwk(&keys::to_jwk(&public))
-            .map(|k| (k, "did:key, resolved offline".into()))
+            .map(|k| (k, "did:key, resolved offline".into(), None))
             .map_err(unsupported);
     }
     if let Some(chain) = &header.x5c {
-        return super::x5c::leaf(&Value::from(chain.clone()))
-            .map(|leaf| (leaf.key, format!("the x5c signer {}", leaf.subject)))
-            .map_err(|e| unsupported(e.reason));
+        let leaf =
+            super::x5c::leaf(&Value::from(chain.clone())).map_err(|e| unsupported(e.reason))?;
+        let anchored =
+            super::x5c::anchored(&leaf, options.trust_anchor.as_deref(), options.at_unix);
+        return Ok((
+            leaf.key,
+            format!("the x5c signer {}", leaf.subject),
+            Some(anchored),
+        ));
     }
     if let Some(jwk) = &header.jwk {
+        let self_asserted = Check::new(
+            "issuer key",
+            Outcome::NotChecked,
+            "self-asserted (the header's jwk), not anchored: pass --key",
+        );
         return DecodingKey::from_jwk(jwk)
-            .map(|k| (k, "the header's jwk".into()))
+            .map(|k| (k, "the header's jwk".into(), Some(self_asserted)))
             .map_err(|e| unsupported(format!("the header's jwk cannot be used: {e}")));
     }
     match kid.is_empty() {

@@ -138,6 +138,13 @@ pub struct Options<'a> {
     pub binding_strict: bool,
 }
 
+/// The JSON value of a file's bytes. Errors: [`crate::ErrorKind::Json`] for bytes that are not UTF-8 JSON.
+fn json_document(bytes: &[u8]) -> Result<serde_json::Value> {
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| crate::Error::new(crate::ErrorKind::Json, format!("not UTF-8: {e}")))?;
+    serde_json::from_str(text).map_err(|e| crate::document::json_error("", &e))
+}
+
 /// Verifies one file's bytes as `format` (or the detected format). Errors: the bytes are none of the formats, or
 /// not readable as the one given ([`crate::ErrorKind::Usage`] / the format's kind) — the CLI reports these as
 /// "could not be read" lines; every verification failure is a [`Check`] instead.
@@ -151,17 +158,28 @@ pub fn verify_bytes(
         Some(f) => f,
         None => detect::detect(bytes).map_err(|e| e.in_source(file))?,
     };
-    let (checks, nested) = match format {
-        Format::Vcdm => data_integrity::verify(bytes, options),
-        Format::SdJwt => sd_jwt::verify(bytes, options).map(|c| (c, Vec::new())),
-        Format::Jwt => jwt::verify(bytes, options).map(|c| (c, Vec::new())),
-        Format::Mdoc => mdoc::verify(bytes, options).map(|c| (c, Vec::new())),
-        Format::JwsJson => serde_json::from_slice(bytes)
-            .map_err(|e| crate::document::json_error("", &e))
-            .and_then(|v| jws_json::verify(&v, options))
-            .map(|c| (c, Vec::new())),
-    }
-    .map_err(|e| e.in_source(file))?;
+    let (format, checks, nested) = match format {
+        // One parse tells a Data Integrity document from a JWS JSON Serialization (both are JSON objects).
+        Format::Vcdm | Format::JwsJson => {
+            let document = json_document(bytes).map_err(|e| e.in_source(file))?;
+            if format == Format::JwsJson || jws_json::is_jws_json(&document) {
+                let checks = jws_json::verify(&document, options).map_err(|e| e.in_source(file))?;
+                (Format::JwsJson, checks, Vec::new())
+            } else {
+                let (checks, nested) = data_integrity::verify(&document, options);
+                (Format::Vcdm, checks, nested)
+            }
+        }
+        Format::SdJwt | Format::Jwt | Format::Mdoc => {
+            let checks = match format {
+                Format::SdJwt => sd_jwt::verify(bytes, options),
+                Format::Jwt => jwt::verify(bytes, options),
+                _ => mdoc::verify(bytes, options),
+            }
+            .map_err(|e| e.in_source(file))?;
+            (format, checks, Vec::new())
+        }
+    };
     Ok(FileReport {
         file: file.to_string(),
         format,
