@@ -252,6 +252,22 @@ impl PublicKey {
     }
 }
 
+/// The DER of the first PEM block (RFC 7468) whose label starts with `label` (`CERTIFICATE`, `PUBLIC KEY`; `""`
+/// for any), or `None` when there is none or its base64 is malformed.
+pub fn pem_der(text: &str, label: &str) -> Option<Vec<u8>> {
+    use base64ct::{Base64, Encoding};
+    let begin = format!("-----BEGIN {label}");
+    let body: String = text
+        .lines()
+        .skip_while(|l| !l.starts_with(&begin))
+        .skip(1)
+        .take_while(|l| !l.starts_with("-----END"))
+        .collect();
+    Base64::decode_vec(body.trim())
+        .ok()
+        .filter(|d| !d.is_empty())
+}
+
 /// `bytes` as an Ed25519 key's 32 bytes (RFC 8032 §5.1.5, secret or public). Errors:
 /// [`ErrorKind::Key`](crate::ErrorKind::Key) for another length.
 fn ed25519_bytes(bytes: &[u8]) -> Result<&[u8; 32]> {

@@ -254,21 +254,11 @@ fn read(path: &std::path::Path) -> Result<Vec<u8>> {
 
 /// The DER of a PEM certificate file. Errors: unreadable, or no `CERTIFICATE` block.
 fn pem_certificate(path: &std::path::Path) -> Result<Vec<u8>> {
-    use base64ct::{Base64, Encoding};
     let label = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| Error::io(&label, &e))?;
-    let body: String = text
-        .lines()
-        .skip_while(|l| !l.starts_with("-----BEGIN CERTIFICATE"))
-        .skip(1)
-        .take_while(|l| !l.starts_with("-----END"))
-        .collect();
-    Base64::decode_vec(body.trim())
-        .ok()
-        .filter(|d| !d.is_empty())
-        .ok_or_else(|| {
-            Error::new(ErrorKind::Usage, "--trust-anchor is not a PEM certificate").in_source(label)
-        })
+    crate::keys::pem_der(&text, "CERTIFICATE").ok_or_else(|| {
+        Error::new(ErrorKind::Usage, "--trust-anchor is not a PEM certificate").in_source(label)
+    })
 }
 
 /// Draws the span flamegraph of `plan.iterations` verifications of one file into `dir`; returns its path.

@@ -323,15 +323,7 @@ pub fn verify_derived_proof(
         reason: Some(reason),
         intermediates: None,
     };
-    let issuer_key = match public_key {
-        Some(key) => key.clone(),
-        None => super::multikey::did_key_public_key(
-            proof
-                .get("verificationMethod")
-                .and_then(Value::as_str)
-                .unwrap_or(""),
-        )?,
-    };
+    let issuer_key = super::multikey::proof_key(public_key, &proof)?;
     let PublicKey::P256(issuer_key) = issuer_key else {
         return Ok(not("ecdsa-sd-2023 verifies with a P-256 key".to_string()));
     };

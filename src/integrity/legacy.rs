@@ -19,7 +19,6 @@ use crate::keys::{PublicKey, SignatureAlgorithm};
 use crate::loader::OfflineLoader;
 use base64ct::{Base64UrlUnpadded, Encoding};
 use serde_json::{Map, Value};
-use sha2::{Digest, Sha256};
 
 /// A legacy proof type canonprof verifies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -183,15 +182,7 @@ pub fn verify_proof(
     loader: &OfflineLoader,
 ) -> Result<Verification> {
     let signature = signature(suite, proof)?;
-    let key = match public_key {
-        Some(key) => key.clone(),
-        None => multikey::did_key_public_key(
-            proof
-                .get("verificationMethod")
-                .and_then(Value::as_str)
-                .unwrap_or(""),
-        )?,
-    };
+    let key = multikey::proof_key(public_key, proof)?;
     if !suite.allows(signature.alg, key.algorithm()) {
         return Err(Error::key(format!(
             "a {} key cannot check a {} {} signature",
@@ -220,12 +211,7 @@ pub fn verify_proof(
         let _span = tracing::info_span!(step::CANONICALIZE_PROOF_CONFIG).entered();
         canonicalize(&Value::Object(options), "proof options", loader)?
     };
-    let hash_data = {
-        let _span = tracing::info_span!(step::HASH_DATA).entered();
-        let mut data = Sha256::digest(canonical_proof_config.as_bytes()).to_vec();
-        data.extend_from_slice(&Sha256::digest(canonical_document.as_bytes()));
-        data
-    };
+    let hash_data = super::suites::hashing(&canonical_proof_config, &canonical_document, false);
     let verified = {
         let _span = tracing::info_span!(step::VERIFY).entered();
         let mut message = signature.prefix;

@@ -100,6 +100,23 @@ pub fn secret_key(multibase: &str) -> Result<SecretKey> {
     )))
 }
 
+/// The key a proof is verified with: `given` (a `--key`, or the caller's), else the proof's `verificationMethod`
+/// resolved as a `did:key`. Errors: as [`did_key_public_key`].
+pub fn proof_key(
+    given: Option<&PublicKey>,
+    proof: &serde_json::Map<String, serde_json::Value>,
+) -> Result<PublicKey> {
+    match given {
+        Some(key) => Ok(key.clone()),
+        None => did_key_public_key(
+            proof
+                .get("verificationMethod")
+                .and_then(serde_json::Value::as_str)
+                .unwrap_or(""),
+        ),
+    }
+}
+
 /// The public key of a `did:key` verification method (`did:key:z…#z…`), resolved offline.
 pub fn did_key_public_key(verification_method: &str) -> Result<PublicKey> {
     let id = verification_method

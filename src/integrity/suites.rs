@@ -278,7 +278,11 @@ pub fn is_xsd_date_time(text: &str) -> bool {
 }
 
 /// §3.2.4 / §3.3.4 Hashing: the hash of the proof configuration (first) joined with the hash of the document.
-fn hashing(canonical_proof_config: &str, canonical_document: &str, sha384: bool) -> Vec<u8> {
+pub(super) fn hashing(
+    canonical_proof_config: &str,
+    canonical_document: &str,
+    sha384: bool,
+) -> Vec<u8> {
     let _span = tracing::info_span!(step::HASH_DATA).entered();
     let hash = |text: &str| {
         if sha384 {
@@ -447,15 +451,7 @@ pub fn verify_proof_as(
         &proof_value.ok_or_else(|| Error::proof("the proof has no proofValue string"))?,
     )
     .map_err(|e| Error::proof(e.reason))?;
-    let key = match public_key {
-        Some(key) => key.clone(),
-        None => multikey::did_key_public_key(
-            options
-                .get("verificationMethod")
-                .and_then(Value::as_str)
-                .unwrap_or(""),
-        )?,
-    };
+    let key = multikey::proof_key(public_key, &options)?;
     if !signs_with(suite, key.algorithm()) {
         return Err(Error::key(format!(
             "the key is not of the type {} signs with",

@@ -9,7 +9,6 @@ use crate::integrity::suites;
 use crate::loader::OfflineLoader;
 use crate::mdoc::{self, Verification};
 use crate::sd_jwt::{self, jose::decoding_key, Expected};
-use base64ct::{Base64, Encoding};
 use ciborium::Value as Cbor;
 use serde_json::Value;
 use std::path::Path;
@@ -135,7 +134,7 @@ fn mdoc_response(dir: &Path, bytes: &[u8], artifact: &Artifact) -> Result<Checke
     let pem = std::fs::read_to_string(&anchor_path).map_err(|e| {
         Error::new(ErrorKind::Io, e.to_string()).in_source(anchor_path.display().to_string())
     })?;
-    let iaca = pem_der(&pem)
+    let iaca = crate::keys::pem_der(&pem, "")
         .ok_or_else(|| Error::mdoc(format!("{anchor_file} is not a PEM certificate")))?;
     let transcript_hex = artifact
         .session_transcript_hex
@@ -181,15 +180,4 @@ fn missing(artifact: &Artifact, present: impl Fn(&str) -> bool) -> Checked {
         )),
         None => Checked::Verified,
     }
-}
-
-/// The DER of the first PEM block (RFC 7468).
-fn pem_der(pem: &str) -> Option<Vec<u8>> {
-    let body: String = pem
-        .lines()
-        .skip_while(|l| !l.starts_with("-----BEGIN"))
-        .skip(1)
-        .take_while(|l| !l.starts_with("-----END"))
-        .collect();
-    Base64::decode_vec(body.trim()).ok()
 }

@@ -6,7 +6,7 @@
 use crate::error::{Error, Result};
 use crate::integrity::multikey;
 use crate::keys::{PublicKey, SignatureAlgorithm};
-use base64ct::{Base64, Base64UrlUnpadded, Encoding};
+use base64ct::{Base64UrlUnpadded, Encoding};
 use serde_json::Value;
 
 /// A key from a `--key` file.
@@ -29,12 +29,9 @@ pub struct KnownKey {
 pub fn parse(origin: &str, text: &str) -> Result<Vec<KnownKey>> {
     let trimmed = text.trim();
     if trimmed.starts_with("-----BEGIN PUBLIC KEY-----") {
-        let body: String = trimmed
-            .lines()
-            .filter(|l| !l.starts_with("-----"))
-            .collect();
-        let der = Base64::decode_vec(body.trim())
-            .map_err(|e| Error::key(format!("PEM: {e}")).in_source(origin))?;
+        let der = crate::keys::pem_der(trimmed, "PUBLIC KEY").ok_or_else(|| {
+            Error::key("PEM: the PUBLIC KEY block is not base64").in_source(origin)
+        })?;
         let public = PublicKey::from_spki_der(&der, &SignatureAlgorithm::ALL).ok_or_else(|| {
             Error::key("the PEM key is not Ed25519, P-256 or P-384").in_source(origin)
         })?;
