@@ -17,6 +17,7 @@ use canonprof::corpus::{self, Schema};
 use canonprof::loader::{Engine, OfflineLoader};
 use oxrdf::{GraphName, Subject, Term};
 use proptest::prelude::*;
+use proptest::test_runner::RngSeed;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 
@@ -369,7 +370,7 @@ fn credential(seed: u64) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 200, rng_seed: RngSeed::Fixed(20_261_201), ..ProptestConfig::default() })]
 
     #[test]
     fn random_credentials_give_identical_canonical_nquads_with_both_engines(seed in any::<u64>()) {
@@ -670,7 +671,7 @@ fn engines_agree(text: &str) -> Result<Option<bool>, String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 300, rng_seed: RngSeed::Fixed(20_261_201), ..ProptestConfig::default() })]
 
     #[test]
     fn documents_of_every_shape_get_the_same_verdict_from_both_engines(seed in any::<u64>()) {
