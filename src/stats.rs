@@ -2,10 +2,10 @@
 //! medians with its spread (min–max of run medians) and the p10/p90 of all iterations pooled. Pure functions on
 //! numbers (µs); nothing here knows what was measured.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Summary of R runs × N samples, all in the samples' unit (µs in canonprof).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct RunStats {
     /// Median of the per-run medians (the headline number).
     pub median_us: f64,

@@ -131,6 +131,7 @@ pub fn run(
     }
     Ok(Sweep {
         unit: kind.unit().to_string(),
+        grows: kind.name().to_string(),
         iterations: config.iterations,
         runs: config.runs,
         warmup: config.warmup,

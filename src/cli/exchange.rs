@@ -3,7 +3,7 @@
 //! with the canonicalization count and its share of the time.
 
 use super::args::{LoaderArgs, PlanArgs};
-use super::{check_writable, create_dir, with_progress, write_stdout};
+use super::{check_writable, create_dir, now, with_progress, write_stdout};
 use crate::corpus::{self, Credential, Schema};
 use crate::error::{Error, ErrorKind, Result};
 use crate::exchange::formats::{self, Alg};
@@ -53,9 +53,15 @@ pub(super) struct ExchangeArgs {
     /// Seed of the RNG that makes the issuer and holder keys.
     #[arg(long, default_value_t = runner::SEED)]
     seed: u64,
-    /// Write the results as JSON.
+    /// Write the results as JSON (schema: docs/export-json.md).
     #[arg(long, value_name = "FILE")]
     export_json: Option<PathBuf>,
+    /// Write the results as CSV, one row per credential, format or cryptosuite, and operation (µs).
+    #[arg(long, value_name = "FILE")]
+    export_csv: Option<PathBuf>,
+    /// Write the tables as Markdown.
+    #[arg(long, value_name = "FILE")]
+    export_markdown: Option<PathBuf>,
     /// `--format vcdm`: draw one span flamegraph per credential and suite into DIR (`exchange-<credential>-<suite>.svg`:
     /// operation › step › phase, mean of N exchanges).
     #[arg(long, value_name = "DIR")]
@@ -85,11 +91,15 @@ impl ExchangeArgs {
 
 pub(super) fn run(args: ExchangeArgs) -> Result<()> {
     let plan = args.plan.plan()?;
-    if let Some(path) = &args.export_json {
+    let metadata = crate::benchmark::collect_metadata(now());
+    for path in [&args.export_json, &args.export_csv, &args.export_markdown]
+        .into_iter()
+        .flatten()
+    {
         check_writable(path)?;
     }
     if args.format == Format::All {
-        return run_all(args, plan);
+        return run_all(args, plan, metadata);
     }
     if !args.alg.is_empty() {
         return Err(Error::new(
@@ -140,14 +150,24 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
             dir.display()
         ))?;
     }
+    if let Some(path) = &args.export_csv {
+        export::write_atomically(path, &render::suites_csv(&report))?;
+    }
+    if let Some(path) = &args.export_markdown {
+        export::write_atomically(path, &render::suites_markdown(&report))?;
+    }
     if let Some(path) = &args.export_json {
-        export::write_atomically(path, &render::json(&Export::Vcdm(report)))?;
+        export::write_atomically(path, &render::json(&Export::Vcdm(report), &metadata))?;
     }
     Ok(())
 }
 
 /// `--format all`: the three-format table for each credential (person-20 by default).
-fn run_all(args: ExchangeArgs, plan: crate::profile::Plan) -> Result<()> {
+fn run_all(
+    args: ExchangeArgs,
+    plan: crate::profile::Plan,
+    metadata: crate::report::Metadata,
+) -> Result<()> {
     if !args.cryptosuite.is_empty() || args.curve.is_some() || args.flamegraphs.is_some() {
         return Err(Error::new(
             ErrorKind::Usage,
@@ -176,8 +196,16 @@ fn run_all(args: ExchangeArgs, plan: crate::profile::Plan) -> Result<()> {
     for report in &reports {
         write_stdout(&render::formats_table(report))?;
     }
+    if let Some(path) = &args.export_csv {
+        export::write_atomically(path, &render::formats_csv(&reports))?;
+    }
+    if let Some(path) = &args.export_markdown {
+        let tables: Vec<String> = reports.iter().map(render::formats_markdown).collect();
+        let text = format!("# canonprof exchange\n\n{}", tables.join("\n"));
+        export::write_atomically(path, &text)?;
+    }
     if let Some(path) = &args.export_json {
-        export::write_atomically(path, &render::json(&Export::All { reports }))?;
+        export::write_atomically(path, &render::json(&Export::All { reports }, &metadata))?;
     }
     Ok(())
 }

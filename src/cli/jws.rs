@@ -126,6 +126,7 @@ pub(super) fn run(args: JwsArgs) -> Result<()> {
         check_writable(path)?;
     }
     let specs = select(&args.alg)?;
+    let metadata = crate::benchmark::collect_metadata(super::now());
     let sizes = if args.sizes.is_empty() {
         DEFAULT_SIZES.to_vec()
     } else {
@@ -152,7 +153,7 @@ pub(super) fn run(args: JwsArgs) -> Result<()> {
         export::write_atomically(path, &render::csv(&m))?;
     }
     if let Some(path) = &args.export_json {
-        export::write_atomically(path, &render::json(&m))?;
+        export::write_atomically(path, &render::json(&m, &metadata))?;
     }
     if let Some(path) = &args.export_markdown {
         export::write_atomically(path, &render::markdown(&m))?;

@@ -7,6 +7,7 @@
 
 mod args;
 mod canonicalize;
+mod compare;
 mod exchange;
 mod flame;
 mod jws;
@@ -57,6 +58,14 @@ enum Command {
     /// Verify credentials users hold: W3C VCDM with Data Integrity proofs (did:key resolved offline, other keys
     /// with --key), SD-JWT VC, mdoc DeviceResponses; one verdict per file and a line per proof or check.
     Verify(verify::VerifyArgs),
+    /// Build one self-contained report.html (charts and tables inline, flamegraphs linked) from saved
+    /// --export-json files.
+    Report(compare::ReportArgs),
+    /// Compare two saved runs row by row: B/A and a verdict against the study's 10% band; --fail-above for CI.
+    Diff(compare::DiffArgs),
+    /// The study's cross-environment table of saved runs: totals and ratios per run, and whether each ordering
+    /// survives every environment.
+    Merge(compare::MergeArgs),
 }
 
 /// Runs the command line; returns the process exit code (0 success, 1 error, 2 usage).
@@ -75,6 +84,9 @@ pub fn main() -> i32 {
         Some(Command::Exchange(args)) => exchange::run(args),
         Some(Command::Jws(args)) => jws::run(args),
         Some(Command::Verify(args)) => verify::run(args),
+        Some(Command::Report(args)) => compare::report(args),
+        Some(Command::Diff(args)) => compare::diff(args),
+        Some(Command::Merge(args)) => compare::merge(args),
         None => profile::run(cli.profile),
     };
     match result {

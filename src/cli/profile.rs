@@ -10,6 +10,7 @@ use crate::error::Result;
 use crate::exchange::runner;
 use crate::export::{self, html};
 use crate::options::ContextCacheChoice;
+use crate::report::{FlameIndex, FlameLink};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -52,6 +53,10 @@ pub(super) struct ProfileArgs {
     /// Skip the flamegraphs.
     #[arg(long, conflicts_with_all = ["flamegraphs", "flame_seconds"])]
     no_flamegraphs: bool,
+    /// Write the report page here [default: report.html beside the flamegraphs, or beside --export-json with
+    /// --no-flamegraphs]. Beside it goes results.json (the saved run it is built from) unless --export-json.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
     #[command(flatten)]
     flame: FlameArgs,
     /// With both engines: also draw the json-ld crate's RDFC-1.0 flamegraphs (in json-ld-engine/; its sampled
@@ -81,15 +86,34 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
     };
     let config =
         Config::new(&args.plan.plan_over(base.plan())?, rdfc).with_detail(args.flame.detail);
-    for path in [&args.export_json, &args.export_csv, &args.export_markdown]
-        .into_iter()
-        .flatten()
+    for path in [
+        &args.export_json,
+        &args.export_csv,
+        &args.export_markdown,
+        &args.report,
+    ]
+    .into_iter()
+    .flatten()
     {
         check_writable(path)?;
     }
     let flame_dir = match args.no_flamegraphs {
         true => None,
         false => Some(args.flame.dir(&now())?),
+    };
+    // The report page, and the saved run it is built from (the user's --export-json, or results.json beside it).
+    let report_path = args
+        .report
+        .clone()
+        .or_else(|| match (&flame_dir, &args.export_json) {
+            (Some(dir), _) => Some(dir.join("report.html")),
+            (None, Some(json)) => Some(export::parent_dir(json).join("report.html")),
+            (None, None) => None,
+        });
+    let saved_path = match (&args.export_json, &report_path) {
+        (Some(json), _) => Some(json.clone()),
+        (None, Some(report)) => Some(export::parent_dir(report).join("results.json")),
+        (None, None) => None,
     };
     // The main loader: the first engine with the first cache mode; then the second engine's (`--engine both`),
     // the first engine's cold one (`--context-cache both`), and the second engine's cold one (both).
@@ -159,17 +183,30 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
     }
     let claims = benchmark::claims::evaluate(&report, exchange.as_ref());
     write_stdout(&format!("\n{}", export::table::claims(&claims)))?;
+    // Written now, so that the results survive a failure while sampling; written again with the flamegraphs.
     if let Some(path) = &args.export_json {
-        let json = export::json::render_with(&report, exchange.as_ref(), &claims);
+        let json = export::json::render_with(&report, exchange.as_ref(), &claims, None);
         export::write_atomically(path, &json)?;
     }
     if let Some(path) = &args.export_csv {
         export::write_atomically(path, &export::csv::render(&report))?;
     }
     if let Some(path) = &args.export_markdown {
-        export::write_atomically(path, &export::markdown::render(&report, &claims))?;
+        export::write_atomically(
+            path,
+            &export::markdown::render(&report, exchange.as_ref(), &claims),
+        )?;
     }
-    let Some(dir) = flame_dir else { return Ok(()) };
+    let saved = Saved {
+        report: &report,
+        exchange: exchange.as_ref(),
+        claims: &claims,
+        json: saved_path.as_deref(),
+        page: report_path.as_deref(),
+    };
+    let Some(dir) = flame_dir else {
+        return saved.write(None);
+    };
     let algorithms = [Algorithm::Rdfc, Algorithm::Jcs];
     let settings = flames::Settings {
         dir: dir.clone(),
@@ -199,6 +236,7 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         &report,
         &intro,
     )?;
+    let mut drawn: Vec<FlameLink> = links(&graphs, primary.engine().name(), "");
     write_stdout(&format!(
         "\nFlamegraphs: {} ({}, RDFC-1.0 with the {} engine)\n",
         index.display(),
@@ -228,8 +266,67 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
             index.display(),
             flames::describe(&graphs)
         ))?;
+        drawn.extend(links(
+            &graphs,
+            other.engine().name(),
+            &format!("{sub_dir}/"),
+        ));
     }
-    Ok(())
+    saved.write(Some((&dir, drawn)))
+}
+
+/// What the main job saves at its end: the JSON export (or results.json beside the report) with the
+/// flamegraphs drawn, and the report page built from it.
+struct Saved<'a> {
+    report: &'a crate::report::Report,
+    exchange: Option<&'a crate::report::exchange::FormatsReport>,
+    claims: &'a [crate::report::Claim],
+    /// Where the saved run goes (`None`: neither a report nor --export-json).
+    json: Option<&'a std::path::Path>,
+    /// Where the report page goes.
+    page: Option<&'a std::path::Path>,
+}
+
+impl Saved<'_> {
+    /// Writes the saved run with `flamegraphs` (their directory and graphs) and the report built from it.
+    fn write(&self, flamegraphs: Option<(&std::path::Path, Vec<FlameLink>)>) -> Result<()> {
+        let Some(json_path) = self.json else {
+            return write_stdout(
+                "\nReport: not written (--no-flamegraphs without --export-json or --report)\n",
+            );
+        };
+        let index = flamegraphs.map(|(dir, graphs)| FlameIndex {
+            dir: export::relative_path(export::parent_dir(json_path), dir),
+            index: Some("index.html".into()),
+            graphs,
+        });
+        let json =
+            export::json::render_with(self.report, self.exchange, self.claims, index.as_ref());
+        export::write_atomically(json_path, &json)?;
+        let Some(page) = self.page else { return Ok(()) };
+        let run = crate::saved::SavedRun::parse(&json, json_path)?;
+        super::compare::write_report(std::slice::from_ref(&run), page)?;
+        write_stdout(&format!(
+            "\nReport: {} (from {})\n",
+            page.display(),
+            json_path.display()
+        ))
+    }
+}
+
+/// The export's records of `graphs`, drawn with `engine`'s RDFC-1.0, their files under `prefix`.
+fn links(graphs: &[flames::Graph], engine: &str, prefix: &str) -> Vec<FlameLink> {
+    graphs
+        .iter()
+        .map(|g| FlameLink {
+            credential: g.credential.clone(),
+            label: g.label.clone(),
+            engine: g.label.contains("rdfc-1.0").then(|| engine.to_string()),
+            svg: format!("{prefix}{}", g.svg),
+            folded: format!("{prefix}{}", g.folded),
+            samples: g.samples,
+        })
+        .collect()
 }
 
 /// Draws the flamegraphs of `algorithms` through `loader` into `settings.dir` with their `index.html` (`intro`:

@@ -28,6 +28,12 @@ pub(super) struct SweepArgs {
     /// Write one CSV row per (size, phase).
     #[arg(long, value_name = "FILE")]
     export_csv: Option<PathBuf>,
+    /// Write the results as JSON (schema: docs/export-json.md).
+    #[arg(long, value_name = "FILE")]
+    export_json: Option<PathBuf>,
+    /// Write the table and the fitted growth as Markdown.
+    #[arg(long, value_name = "FILE")]
+    export_markdown: Option<PathBuf>,
     #[command(flatten)]
     rdfc: RdfcArgs,
     #[command(flatten)]
@@ -61,9 +67,13 @@ pub(super) fn run(args: SweepArgs) -> Result<()> {
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("sweep-{}.svg", args.kind.name())));
     check_writable(&chart_path)?;
-    if let Some(path) = &args.export_csv {
+    for path in [&args.export_csv, &args.export_json, &args.export_markdown]
+        .into_iter()
+        .flatten()
+    {
         check_writable(path)?;
     }
+    let metadata = crate::benchmark::collect_metadata(super::now());
     let loaders = args.jsonld.loaders(None)?;
     let loader = loaders.loader(args.engine, args.cache.context_cache.enabled())?;
     let steps = (sizes.len() * 2 * config.runs * config.iterations) as u64;
@@ -74,6 +84,12 @@ pub(super) fn run(args: SweepArgs) -> Result<()> {
     export::write_atomically(&chart_path, &render::chart(&sweep, &series)?)?;
     if let Some(path) = &args.export_csv {
         export::write_atomically(path, &render::csv(&sweep))?;
+    }
+    if let Some(path) = &args.export_json {
+        export::write_atomically(path, &render::json(&sweep, &metadata))?;
+    }
+    if let Some(path) = &args.export_markdown {
+        export::write_atomically(path, &render::markdown(&sweep, &series))?;
     }
     let text = render::text(&sweep, &series);
     write_stdout(&format!("{text}\nChart: {}\n", chart_path.display()))

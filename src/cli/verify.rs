@@ -135,6 +135,7 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
     };
     let plan = args.plan.plan()?;
     let timed = args.plan.given();
+    let metadata = crate::benchmark::collect_metadata(super::now());
     if let Some(path) = &args.export_json {
         check_writable(path)?;
     }
@@ -224,7 +225,13 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
     }
     if let Some(path) = &args.export_json {
         let engine = options.loader.engine().name();
-        let json = crate::export::verify::json(&exported, timed.then_some(&plan), engine, at_unix);
+        let json = crate::export::verify::json(
+            &exported,
+            timed.then_some(&plan),
+            engine,
+            at_unix,
+            &metadata,
+        );
         crate::export::write_atomically(path, &json)?;
     }
     match failed {

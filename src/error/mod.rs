@@ -66,6 +66,11 @@ pub enum ErrorKind {
     Unavailable,
     /// A resource bound was hit: input size, nesting depth, context dereferences ("context overflow").
     Limit,
+    /// A saved export that `canonprof report`, `diff` or `merge` cannot use: not a canonprof export, another
+    /// `schema_version`, or another `kind` than the command compares.
+    SavedExport,
+    /// `canonprof diff --fail-above`: a row got slower than the limit allows.
+    Regression,
 }
 
 /// A failure with its source, position and reason; `Display` gives the one line the CLI prints.

@@ -3,6 +3,7 @@
 
 use super::{fmt_range, fmt_share, fmt_us};
 use crate::report::exchange::{Export, FormatsReport, Ratio, SuiteResult, SuitesReport, BAND};
+use crate::report::{ExportKind, Metadata};
 use std::fmt::Write;
 
 /// The study's table: per algorithm and format, issue / present / verify medians, the exchange total with the
@@ -32,23 +33,23 @@ pub fn formats_table(report: &FormatsReport) -> String {
         .max(22);
     let _ = writeln!(
         out,
-        "{:<8} {:<width$} {:>9} {:>9} {:>9} {:>10} {:>19} {:>6} {:>7} {:>9}",
+        "{:<8} {:<width$} {:>9} {:>10} {:>9} {:>10} {:>19} {:>6} {:>7} {:>9}",
         "alg",
         "format",
-        "issue",
-        "present",
-        "verify",
-        "total",
-        "run totals",
+        "issue µs",
+        "present µs",
+        "verify µs",
+        "total µs",
+        "run totals µs",
         "canon.",
         "bytes",
-        "x509"
+        "x509 µs"
     );
     for r in &report.results {
         let op = |i: usize| fmt_us(r.operations[i].total.median_us);
         let _ = writeln!(
             out,
-            "{:<8} {:<width$} {:>9} {:>9} {:>9} {:>10} {:>19} {:>6} {:>7} {:>9}",
+            "{:<8} {:<width$} {:>9} {:>10} {:>9} {:>10} {:>19} {:>6} {:>7} {:>9}",
             r.alg,
             r.format,
             op(0),
@@ -57,9 +58,16 @@ pub fn formats_table(report: &FormatsReport) -> String {
             fmt_us(r.total_us),
             fmt_range(r.total_range_us.0, r.total_range_us.1),
             r.canonicalizations,
-            fmt_us(r.presented_bytes as f64),
+            super::thousands(r.presented_bytes as u64),
             r.certificate_chain_us.map_or(String::new(), fmt_us),
         );
+    }
+    let _ = writeln!(
+        out,
+        "\ncanon.: RDFC-1.0 or JCS canonicalizations per exchange; bytes: what the holder sends; x509 µs: the mdoc\ncertificate chain check inside verify. present:"
+    );
+    for (format, meaning) in present_meanings(report) {
+        let _ = writeln!(out, "  {format:<width$} {meaning}");
     }
     let _ = writeln!(
         out,
@@ -70,6 +78,214 @@ pub fn formats_table(report: &FormatsReport) -> String {
         let _ = writeln!(out, "  {:<8} {}", ratio.alg, sentence(ratio));
     }
     out.push('\n');
+    out
+}
+
+/// What "present" does in `format` (a three-format row's name, `VCDM <cryptosuite>` with an optional engine
+/// suffix): the holder derives a presentation from what the issuer signed (SD-JWT VC, mdoc, ecdsa-sd-2023) or
+/// re-signs a credential reduced to the disclosed attributes (the other Data Integrity cryptosuites).
+pub fn present_meaning(format: &str) -> &'static str {
+    match format {
+        "SD-JWT VC" => "derives: keeps the disclosed Disclosures and adds a KB-JWT (holder-signed)",
+        "mdoc" => "derives: keeps the disclosed IssuerSignedItems and signs DeviceAuth (holder)",
+        f if f.contains("ecdsa-sd-2023") => {
+            "derives: a derived proof over the disclosed statements"
+        }
+        f if f.starts_with("VCDM") => {
+            "re-signs: the holder signs a credential reduced to the disclosed attributes"
+        }
+        _ => "-",
+    }
+}
+
+/// Each distinct format of `report` with [`present_meaning`], in table order.
+fn present_meanings(report: &FormatsReport) -> Vec<(&str, &'static str)> {
+    let mut seen: Vec<(&str, &'static str)> = Vec::new();
+    for r in &report.results {
+        if !seen.iter().any(|(f, _)| *f == r.format) {
+            seen.push((&r.format, present_meaning(&r.format)));
+        }
+    }
+    seen
+}
+
+/// The three-format table as Markdown (`--export-markdown`, and inside the main job's): per algorithm and
+/// format the operations' medians, the exchange total with its run range, canonicalizations, bytes, the mdoc
+/// chain check and what "present" means; then the ratios against the band.
+pub fn formats_markdown(report: &FormatsReport) -> String {
+    let s = &report.settings;
+    let mut out = format!(
+        "## Exchange: SD-JWT VC, mdoc and W3C VCDM on {} ({} subject attributes, {} disclosed)\n\n{} runs x {} iterations, formats interleaved run by run (warm-up {}); RDFC-1.0 expansion engine {}, context cache {}; seed {}; medians in µs.\n\n",
+        report.credential,
+        report.attributes,
+        report.disclosed.len(),
+        s.runs,
+        s.iterations,
+        super::fmt_warmup(s.warmup, s.warmup_seconds),
+        report.engine,
+        on_off(report.context_cache),
+        s.seed
+    );
+    out.push_str("| alg | format | engine | issue µs | present µs | verify µs | total µs | run totals µs | canonicalizations | bytes | x509 µs | present |\n|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    for r in &report.results {
+        let op = |i: usize| fmt_us(r.operations[i].total.median_us);
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            r.alg,
+            r.format,
+            r.engine.as_deref().unwrap_or("-"),
+            op(0),
+            op(1),
+            op(2),
+            fmt_us(r.total_us),
+            fmt_range(r.total_range_us.0, r.total_range_us.1),
+            r.canonicalizations,
+            super::thousands(r.presented_bytes as u64),
+            r.certificate_chain_us.map_or("-".into(), fmt_us),
+            present_meaning(&r.format)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\nRatios of exchange totals (a difference within ±{:.0}% is not called real):\n",
+        BAND * 100.0
+    );
+    for ratio in &report.ratios {
+        let _ = writeln!(out, "- {}: {}", ratio.alg, sentence(ratio));
+    }
+    out
+}
+
+/// The per-suite VCDM table as Markdown.
+pub fn suites_markdown(report: &SuitesReport) -> String {
+    let c = &report.config;
+    let mut out = format!(
+        "## Exchange: W3C VCDM 2.0 + Data Integrity per cryptosuite\n\n{} runs x {} iterations (warm-up {}); up to {} subject attributes disclosed; context cache {}; seed {}; medians in µs.\n\n| credential | cryptosuite | engine | operation | median µs | run medians µs | canonicalizations | canon. share | sign/verify µs |\n|---|---|---|---|---:|---:|---:|---:|---:|\n",
+        c.settings.runs,
+        c.settings.iterations,
+        super::fmt_warmup(c.settings.warmup, c.settings.warmup_seconds),
+        c.disclosed,
+        on_off(c.context_cache),
+        c.settings.seed
+    );
+    for r in &report.results {
+        for op in &r.operations {
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+                r.credential,
+                r.cryptosuite,
+                r.engine,
+                op.operation,
+                fmt_us(op.total.median_us),
+                fmt_range(op.total.min_run_median_us, op.total.max_run_median_us),
+                op.canonicalizations,
+                fmt_share(op.canonicalization_share),
+                fmt_us(crypto_us(op))
+            );
+        }
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | **exchange** | {} | | {} | | presented {} bytes; present {} |",
+            r.credential,
+            r.cryptosuite,
+            r.engine,
+            fmt_us(r.exchange_median_us),
+            r.canonicalizations,
+            super::thousands(r.presented_bytes as u64),
+            present_meaning(&format!("VCDM {}", r.cryptosuite))
+                .split(':')
+                .next()
+                .unwrap_or("-")
+        );
+    }
+    out
+}
+
+/// The sign or verify step's median inside an operation (µs), NaN without one.
+fn crypto_us(op: &crate::report::exchange::OperationResult) -> f64 {
+    op.steps
+        .iter()
+        .find(|s| s.name == "sign" || s.name == "verify")
+        .map_or(f64::NAN, |s| s.stats.median_us)
+}
+
+/// CSV of the three-format tables (`--export-csv`): one row per (credential, alg, format, operation) and an
+/// `exchange` row per format; times in µs.
+pub fn formats_csv(reports: &[FormatsReport]) -> String {
+    let mut out = String::from("credential,alg,format,engine,operation,median_us,min_run_median_us,max_run_median_us,p10_us,p90_us,canonicalizations,presented_bytes\n");
+    for report in reports {
+        for r in &report.results {
+            let engine = r.engine.as_deref().unwrap_or("");
+            for op in &r.operations {
+                let t = &op.total;
+                let _ = writeln!(
+                    out,
+                    "{},{},{},{engine},{},{:.3},{:.3},{:.3},{:.3},{:.3},{},",
+                    report.credential,
+                    r.alg,
+                    r.format,
+                    op.operation,
+                    t.median_us,
+                    t.min_run_median_us,
+                    t.max_run_median_us,
+                    t.p10_us,
+                    t.p90_us,
+                    op.canonicalizations
+                );
+            }
+            let _ = writeln!(
+                out,
+                "{},{},{},{engine},exchange,{:.3},{:.3},{:.3},,,{},{}",
+                report.credential,
+                r.alg,
+                r.format,
+                r.total_us,
+                r.total_range_us.0,
+                r.total_range_us.1,
+                r.canonicalizations,
+                r.presented_bytes
+            );
+        }
+    }
+    out
+}
+
+/// CSV of the per-suite table (`--export-csv` with `--format vcdm`): one row per (credential, cryptosuite,
+/// engine, operation) and an `exchange` row each; times in µs.
+pub fn suites_csv(report: &SuitesReport) -> String {
+    let mut out = String::from("credential,cryptosuite,engine,operation,median_us,min_run_median_us,max_run_median_us,p10_us,p90_us,canonicalizations,canonicalization_share,presented_bytes\n");
+    for r in &report.results {
+        for op in &r.operations {
+            let t = &op.total;
+            let _ = writeln!(
+                out,
+                "{},{},{},{},{:.3},{:.3},{:.3},{:.3},{:.3},{},{:.4},",
+                r.credential,
+                r.cryptosuite,
+                r.engine,
+                op.operation,
+                t.median_us,
+                t.min_run_median_us,
+                t.max_run_median_us,
+                t.p10_us,
+                t.p90_us,
+                op.canonicalizations,
+                op.canonicalization_share
+            );
+        }
+        let _ = writeln!(
+            out,
+            "{},{},{},exchange,{:.3},,,,,{},,{}",
+            r.credential,
+            r.cryptosuite,
+            r.engine,
+            r.exchange_median_us,
+            r.canonicalizations,
+            r.presented_bytes
+        );
+    }
     out
 }
 
@@ -117,26 +333,22 @@ pub fn suites_table(report: &SuitesReport) -> String {
     );
     let _ = writeln!(
         out,
-        "{:<16} {:<width$} {:<9} {:>10} {:>19} {:>7} {:>11} {:>11}",
+        "{:<16} {:<width$} {:<9} {:>10} {:>19} {:>7} {:>11} {:>14}",
         "credential",
         "cryptosuite",
         "operation",
-        "median",
-        "run medians",
+        "median µs",
+        "run medians µs",
         "canon.",
         "canon share",
-        "sign/verify"
+        "sign/verify µs"
     );
     for r in results {
         for op in &r.operations {
-            let crypto = op
-                .steps
-                .iter()
-                .find(|s| s.name == "sign" || s.name == "verify")
-                .map_or(f64::NAN, |s| s.stats.median_us);
+            let crypto = crypto_us(op);
             let _ = writeln!(
                 out,
-                "{:<16} {:<width$} {:<9} {:>10} {:>19} {:>7} {:>11} {:>11}",
+                "{:<16} {:<width$} {:<9} {:>10} {:>19} {:>7} {:>11} {:>14}",
                 r.credential,
                 label(r),
                 op.operation,
@@ -149,14 +361,15 @@ pub fn suites_table(report: &SuitesReport) -> String {
         }
         let _ = writeln!(
             out,
-            "{:<16} {:<width$} {:<9} {:>10} {:>19} {:>7}   presented {} bytes\n",
+            "{:<16} {:<width$} {:<9} {:>10} {:>19} {:>7}   presented {} bytes; present {}\n",
             r.credential,
             label(r),
             "EXCHANGE",
             fmt_us(r.exchange_median_us),
             "",
             r.canonicalizations,
-            r.presented_bytes
+            super::thousands(r.presented_bytes as u64),
+            present_meaning(&format!("VCDM {}", r.cryptosuite))
         );
     }
     out
@@ -164,8 +377,8 @@ pub fn suites_table(report: &SuitesReport) -> String {
 
 /// `canonprof exchange --export-json`: pretty JSON, keys in code point order at every level (see
 /// [`super::json::to_text`]).
-pub fn json(export: &Export) -> String {
-    super::json::to_text(export)
+pub fn json(export: &Export, metadata: &Metadata) -> String {
+    super::json::enveloped(ExportKind::Exchange, metadata, export)
 }
 
 fn on_off(on: bool) -> &'static str {

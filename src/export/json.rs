@@ -4,19 +4,23 @@
 
 use crate::report::exchange::FormatsReport;
 use crate::report::{
-    AlgorithmResult, Claim, CredentialResult, Metadata, Report, RunConfig, StepResult, Summary,
+    AlgorithmResult, Claim, CredentialResult, ExportKind, FlameIndex, Metadata, Report, RunConfig,
+    StepResult, Summary,
 };
 use crate::stats::RunStats;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// Version of the export schema; bumped on incompatible changes.
-pub const SCHEMA_VERSION: u32 = 2;
+pub use crate::report::SCHEMA_VERSION;
 
 /// The main job's export file.
 #[derive(Serialize)]
 struct Export<'a> {
     schema_version: u32,
+    kind: ExportKind,
+    /// The flamegraphs the run drew (absent with `--no-flamegraphs`, or before they are drawn).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    flamegraphs: Option<&'a FlameIndex>,
     results: Vec<Entry<'a>>,
     summary: &'a Summary,
     config: &'a RunConfig,
@@ -93,11 +97,17 @@ struct Phase<'a> {
 
 /// Renders the report as pretty-printed JSON.
 pub fn render(report: &Report) -> String {
-    render_with(report, None, &[])
+    render_with(report, None, &[], None)
 }
 
-/// [`render`] with the main job's three-format `exchange` table and the study's `claims` checked.
-pub fn render_with(report: &Report, exchange: Option<&FormatsReport>, claims: &[Claim]) -> String {
+/// [`render`] with the main job's three-format `exchange` table, the study's `claims` checked, and the
+/// `flamegraphs` drawn (paths relative to the export file's directory).
+pub fn render_with(
+    report: &Report,
+    exchange: Option<&FormatsReport>,
+    claims: &[Claim],
+    flamegraphs: Option<&FlameIndex>,
+) -> String {
     let results = report
         .credentials
         .iter()
@@ -116,12 +126,33 @@ pub fn render_with(report: &Report, exchange: Option<&FormatsReport>, claims: &[
         .collect();
     to_text(&Export {
         schema_version: SCHEMA_VERSION,
+        kind: ExportKind::Canonicalization,
+        flamegraphs,
         results,
         summary: &report.summary,
         config: &report.config,
         metadata: &report.metadata,
         exchange,
         claims,
+    })
+}
+
+/// The JSON export of any command but the main job: `body`'s fields beside `schema_version`, `kind` and the
+/// run's `metadata`, keys sorted as [`to_text`] writes them.
+pub fn enveloped<T: Serialize>(kind: ExportKind, metadata: &Metadata, body: &T) -> String {
+    #[derive(Serialize)]
+    struct Envelope<'a, T> {
+        schema_version: u32,
+        kind: ExportKind,
+        metadata: &'a Metadata,
+        #[serde(flatten)]
+        body: &'a T,
+    }
+    to_text(&Envelope {
+        schema_version: SCHEMA_VERSION,
+        kind,
+        metadata,
+        body,
     })
 }
 

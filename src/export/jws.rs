@@ -3,22 +3,14 @@
 //! size), Markdown and the sign / verify chart against payload size per family.
 
 use super::{chart, fmt_us};
+pub use crate::report::jws::size_label;
 use crate::report::jws::{Cell, Matrix};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-/// `1 KiB`, `5 MiB`, or bytes.
-pub fn size_label(bytes: usize) -> String {
-    match bytes {
-        b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
-        b if b >= 1 << 10 && b % (1 << 10) == 0 => format!("{} KiB", b >> 10),
-        b => format!("{b} B"),
-    }
-}
-
 fn heap(bytes: u64, counted: bool) -> String {
     if counted {
-        fmt_us(bytes as f64)
+        super::thousands(bytes)
     } else {
         "n/a".into()
     }
@@ -99,9 +91,9 @@ pub fn table(m: &Matrix) -> String {
     out
 }
 
-/// JSON: the matrix as serde writes it, fields in declaration order (`--export-json`).
-pub fn json(m: &Matrix) -> String {
-    serde_json::to_string_pretty(m).expect("a matrix serializes") + "\n"
+/// JSON (`--export-json`): the matrix beside `schema_version`, `kind` (`jws`) and the run's metadata.
+pub fn json(m: &Matrix, metadata: &crate::report::Metadata) -> String {
+    super::json::enveloped(crate::report::ExportKind::Jws, metadata, m)
 }
 
 /// CSV: one row per (algorithm, size); times in µs, heap in bytes.
@@ -135,8 +127,8 @@ fn columns(c: &Cell, heap_counted: bool) -> [String; 11] {
         fmt_us(c.verify.cpu_us),
         heap(c.sign.heap_peak, heap_counted),
         heap(c.verify.heap_peak, heap_counted),
-        c.signature_bytes.to_string(),
-        c.token_bytes.to_string(),
+        super::thousands(c.signature_bytes as u64),
+        super::thousands(c.token_bytes as u64),
     ]
 }
 

@@ -3,11 +3,13 @@
 
 use super::thousands;
 use super::{fmt_range, fmt_share, fmt_us, plural};
+use crate::report::exchange::FormatsReport;
 use crate::report::{Claim, Report};
 use std::fmt::Write;
 
-/// Renders the report as Markdown, with the study's `claims` checked (none: no claims section).
-pub fn render(report: &Report, claims: &[Claim]) -> String {
+/// Renders the report as Markdown, with the three-format `exchange` table (none: no exchange section) and the
+/// study's `claims` checked (none: no claims section).
+pub fn render(report: &Report, exchange: Option<&FormatsReport>, claims: &[Claim]) -> String {
     let mut out = String::new();
     let cfg = &report.config;
     let m = &report.metadata;
@@ -40,9 +42,9 @@ pub fn render(report: &Report, claims: &[Claim]) -> String {
                     out,
                     "| {} | {} | {} | {} | {} | {phase} | {} | {} | {} | {} |",
                     c.credential,
-                    c.bytes,
-                    c.quads,
-                    c.blank_nodes,
+                    thousands(c.bytes as u64),
+                    thousands(c.quads as u64),
+                    thousands(c.blank_nodes as u64),
                     a.label(),
                     fmt_us(s.median_us),
                     fmt_range(s.min_run_median_us, s.max_run_median_us),
@@ -96,6 +98,9 @@ pub fn render(report: &Report, claims: &[Claim]) -> String {
     );
     spec_steps(&mut out, report);
     counters(&mut out, report);
+    if let Some(exchange) = exchange {
+        let _ = writeln!(out, "\n{}", super::exchange::formats_markdown(exchange));
+    }
     if !claims.is_empty() {
         let _ = writeln!(out, "\n## The study's claims, checked on this run\n");
         let _ = writeln!(out, "| claim | verdict | measured |");

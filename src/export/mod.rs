@@ -6,12 +6,14 @@
 //! into place), so a failed run never leaves a half-written export.
 
 pub mod chart;
+pub mod compare;
 pub mod csv;
 pub mod exchange;
 pub mod html;
 pub mod json;
 pub mod jws;
 pub mod markdown;
+pub mod report;
 pub mod sweep;
 pub mod table;
 pub mod verify;
@@ -31,6 +33,45 @@ pub fn write_atomically(path: &Path, contents: &str) -> Result<()> {
         let _ = std::fs::remove_file(&tmp);
         Error::io(&label, &e)
     })
+}
+
+/// `to` as a `/`-separated path relative to the directory `from_dir` (both made absolute against the current
+/// directory first), e.g. `../flamegraphs/x.svg`; `.` when they are the same.
+pub fn relative_path(from_dir: &Path, to: &Path) -> String {
+    use std::path::Component;
+    let absolute = |p: &Path| {
+        let p = std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+        p.components()
+            .fold(Vec::new(), |mut parts: Vec<Component>, c| {
+                match c {
+                    Component::CurDir => {}
+                    Component::ParentDir if matches!(parts.last(), Some(Component::Normal(_))) => {
+                        parts.pop();
+                    }
+                    c => parts.push(c),
+                }
+                parts
+            })
+            .into_iter()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+    };
+    let (from, to) = (absolute(from_dir), absolute(to));
+    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+    let parts: Vec<&str> = std::iter::repeat_n("..", from.len() - common)
+        .chain(to[common..].iter().map(String::as_str))
+        .collect();
+    match parts.is_empty() {
+        true => ".".into(),
+        false => parts.join("/"),
+    }
+}
+
+/// The directory a file is in, `.` for a bare file name.
+pub fn parent_dir(path: &Path) -> &Path {
+    path.parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
 }
 
 /// The temporary file next to `path` that [`write_atomically`] renames into place.
@@ -128,5 +169,14 @@ mod tests {
         assert_eq!(fmt_share(0.7734), "77.3%");
         assert_eq!(plural(1, "blank node"), "1 blank node");
         assert_eq!(plural(0, "quad"), "0 quads");
+        assert_eq!(
+            relative_path(Path::new("/a/b"), Path::new("/a/c/d.svg")),
+            "../c/d.svg"
+        );
+        assert_eq!(
+            relative_path(Path::new("/a/b/"), Path::new("/a/b/x/./y.svg")),
+            "x/y.svg"
+        );
+        assert_eq!(relative_path(Path::new("/a"), Path::new("/a")), ".");
     }
 }

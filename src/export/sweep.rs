@@ -1,7 +1,7 @@
 //! The scaling sweep's renderings ([`crate::report::sweep`]): the terminal table with the fitted growth of each
-//! phase, the CSV export (one row per size and phase) and the SVG chart's series.
+//! phase, the JSON, CSV (one row per size and phase) and Markdown exports, and the SVG chart's series.
 
-use super::{chart, fmt_us};
+use super::{chart, fmt_us, thousands};
 use crate::error::Result;
 use crate::report::sweep::{Point, Sweep};
 use crate::stats::fit_growth;
@@ -106,7 +106,10 @@ fn table(sweep: &Sweep) -> String {
         let _ = write!(
             out,
             "{:>6} {:>8} {:>6} {:>7}",
-            p.size, p.bytes, p.quads, p.blank_nodes
+            p.size,
+            thousands(p.bytes as u64),
+            thousands(p.quads as u64),
+            thousands(p.blank_nodes as u64)
         );
         for (phase, width) in PHASES.iter().zip([8, 9, 8, 8, 9, 7]) {
             let _ = write!(out, " {:>width$}", fmt_us(phase_us(p, phase)));
@@ -117,6 +120,60 @@ fn table(sweep: &Sweep) -> String {
             fmt_us(p.rdfc.total.median_us),
             fmt_us(p.jcs.total.median_us)
         );
+    }
+    out
+}
+
+/// `--export-json`: the sweep (every point's RDFC-1.0 and JCS phases, the expansion engine in each RDFC-1.0
+/// entry) beside `schema_version`, `kind` (`sweep`) and the run's metadata.
+pub fn json(sweep: &Sweep, metadata: &crate::report::Metadata) -> String {
+    super::json::enveloped(crate::report::ExportKind::Sweep, metadata, sweep)
+}
+
+/// `--export-markdown`: the table of [`text`] as Markdown, and the fitted growth of each of `series`.
+pub fn markdown(sweep: &Sweep, series: &[chart::Series]) -> String {
+    let mut out = format!(
+        "# canonprof sweep: {}\n\n{} runs x {} iterations (warm-up {}), expansion engine {}; medians in µs.\n\n| size | bytes | quads | blank nodes |",
+        sweep.unit,
+        sweep.runs,
+        sweep.iterations,
+        super::fmt_warmup(sweep.warmup, sweep.warmup_seconds),
+        sweep.points.first().and_then(|p| p.rdfc.engine.as_deref()).unwrap_or("-"),
+    );
+    for phase in PHASES {
+        let _ = write!(out, " {phase} µs |");
+    }
+    out.push_str(" RDFC-1.0 µs | JCS µs |\n|---:|---:|---:|---:|");
+    out.push_str(&"---:|".repeat(PHASES.len() + 2));
+    out.push('\n');
+    for p in &sweep.points {
+        let _ = write!(
+            out,
+            "| {} | {} | {} | {} |",
+            p.size,
+            thousands(p.bytes as u64),
+            thousands(p.quads as u64),
+            thousands(p.blank_nodes as u64)
+        );
+        for phase in PHASES {
+            let _ = write!(out, " {} |", fmt_us(phase_us(p, phase)));
+        }
+        let _ = writeln!(
+            out,
+            " {} | {} |",
+            fmt_us(p.rdfc.total.median_us),
+            fmt_us(p.jcs.total.median_us)
+        );
+    }
+    out.push_str("\n## Fitted growth (y = a + b·f(size), least squares)\n\n| series | model | R² | b (µs per unit of f) |\n|---|---|---:|---:|\n");
+    for (name, pts) in series {
+        if let Some(fit) = fit_growth(pts) {
+            let _ = writeln!(
+                out,
+                "| {name} | {} | {:.3} | {:.3e} |",
+                fit.model, fit.r2, fit.b
+            );
+        }
     }
     out
 }

@@ -143,8 +143,17 @@ pub fn unreadable_entry(file: &str, reason: &str) -> Value {
 }
 
 /// The whole `--export-json` document: the tool, the settings, and every file's entry.
-pub fn json(files: &[Value], plan: Option<&Plan>, engine: &str, at_unix: i64) -> String {
+pub fn json(
+    files: &[Value],
+    plan: Option<&Plan>,
+    engine: &str,
+    at_unix: i64,
+    metadata: &crate::report::Metadata,
+) -> String {
     let document = json!({
+        "schema_version": super::json::SCHEMA_VERSION,
+        "kind": crate::report::ExportKind::Verify,
+        "metadata": metadata,
         "tool": "canonprof",
         "command": "verify",
         "version": env!("CARGO_PKG_VERSION"),

@@ -4,13 +4,13 @@
 //! [`crate::exchange`], rendered by [`crate::export::exchange`]; formats, suites and algorithms are names here.
 
 use crate::stats::RunStats;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The study's band: a difference within ±10% is not called real.
 pub const BAND: f64 = 0.10;
 
 /// One timed step inside an operation.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct StepResult {
     /// Step (span) name, e.g. `canonicalize_document`.
     pub name: String,
@@ -20,7 +20,7 @@ pub struct StepResult {
 }
 
 /// One operation of the exchange.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct OperationResult {
     /// `issue`, `present` or `verify`.
     pub operation: String,
@@ -35,7 +35,7 @@ pub struct OperationResult {
 }
 
 /// A suite's whole exchange on one credential.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SuiteResult {
     /// Credential name.
     pub credential: String,
@@ -53,12 +53,12 @@ pub struct SuiteResult {
     /// Size of the presented credential (bytes of JSON) — what goes on the wire.
     pub presented_bytes: usize,
     /// The exchange's span flamegraph (SVG file name in the flamegraph directory), when drawn.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flamegraph: Option<String>,
 }
 
 /// Measurement settings of an exchange run.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 pub struct Settings {
     /// Iterations per operation per run (N).
     pub iterations: usize,
@@ -73,7 +73,7 @@ pub struct Settings {
 }
 
 /// One format's exchange.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct FormatResult {
     /// `SD-JWT VC`, `mdoc`, `VCDM eddsa-rdfc-2022`, …
     pub format: String,
@@ -93,12 +93,12 @@ pub struct FormatResult {
     /// Bytes the holder sends the verifier.
     pub presented_bytes: usize,
     /// mdoc: the certificate chain check inside verify (median µs).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub certificate_chain_us: Option<f64>,
 }
 
 /// A pairwise comparison of exchange totals (same algorithm).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Ratio {
     /// The slower format.
     pub slower: String,
@@ -113,7 +113,7 @@ pub struct Ratio {
 }
 
 /// The three-format table of one credential.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct FormatsReport {
     /// The credential whose subject attributes were exchanged.
     pub credential: String,
@@ -135,7 +135,7 @@ pub struct FormatsReport {
 }
 
 /// The per-suite VCDM table: every (credential, cryptosuite) exchange and the settings it was measured with.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SuitesReport {
     /// Settings, and how many subject attributes were disclosed.
     pub config: SuitesConfig,
@@ -144,7 +144,7 @@ pub struct SuitesReport {
 }
 
 /// [`SuitesReport`]'s settings.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 pub struct SuitesConfig {
     /// N, R, warm-up and seed.
     #[serde(flatten)]
@@ -156,7 +156,7 @@ pub struct SuitesConfig {
 }
 
 /// What `canonprof exchange --export-json` writes, tagged by `"format"` (docs/export-json.md).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(tag = "format")]
 pub enum Export {
     /// `--format all`: the three-format table of each credential.

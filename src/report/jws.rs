@@ -3,10 +3,10 @@
 //! not run. Filled by [`crate::jws::matrix`], rendered by [`crate::export::jws`]; the JSON export is this
 //! struct as serde writes it (fields in declaration order).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Matrix settings.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Settings {
     /// Unmeasured sign + verify pairs first.
     pub warmup: usize,
@@ -19,7 +19,7 @@ pub struct Settings {
 }
 
 /// Statistics of one operation over its measurements.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct OpStats {
     /// Median wall time (µs).
     pub wall_us: f64,
@@ -38,7 +38,7 @@ pub struct OpStats {
 }
 
 /// One (algorithm, payload size) cell.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Cell {
     /// Display name (`RSA-2048`, …).
     pub name: String,
@@ -65,7 +65,7 @@ pub struct Cell {
 }
 
 /// An algorithm the matrix could not run, and why.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Unavailable {
     /// Display name.
     pub name: String,
@@ -76,7 +76,7 @@ pub struct Unavailable {
 }
 
 /// The matrix.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Matrix {
     /// Settings.
     pub settings: Settings,
@@ -88,4 +88,13 @@ pub struct Matrix {
     pub unavailable: Vec<Unavailable>,
     /// Algorithms whose measurement count was lowered.
     pub lowered: Vec<String>,
+}
+
+/// `1 KiB`, `5 MiB`, or bytes.
+pub fn size_label(bytes: usize) -> String {
+    match bytes {
+        b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
+        b if b >= 1 << 10 && b % (1 << 10) == 0 => format!("{} KiB", b >> 10),
+        b => format!("{b} B"),
+    }
 }

@@ -8,10 +8,76 @@ pub mod jws;
 pub mod sweep;
 
 use crate::stats::RunStats;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+
+/// Version of every JSON export's schema (main job, exchange, sweep, JWS, verify); bumped on incompatible
+/// changes. 3: `kind`, `metadata` and `flamegraphs` in every export (2: the main job's alone, without them).
+pub const SCHEMA_VERSION: u32 = 3;
+
+/// What a JSON export holds, its `"kind"`: every export says it beside its `schema_version`, so that
+/// `canonprof report`, `diff` and `merge` can read a saved file back and refuse one of another kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ExportKind {
+    /// The main job: RDFC-1.0 against JCS per credential (with the three-format exchange and the claims).
+    Canonicalization,
+    /// `canonprof exchange`: the three-format table or the per-cryptosuite VCDM table.
+    Exchange,
+    /// `canonprof sweep`: phases against the size of a synthetic credential.
+    Sweep,
+    /// `canonprof jws`: the JWS signature matrix.
+    Jws,
+    /// `canonprof verify`: verdicts, and per-step timing when measured.
+    Verify,
+}
+
+impl ExportKind {
+    /// The name in `"kind"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ExportKind::Canonicalization => "canonicalization",
+            ExportKind::Exchange => "exchange",
+            ExportKind::Sweep => "sweep",
+            ExportKind::Jws => "jws",
+            ExportKind::Verify => "verify",
+        }
+    }
+}
+
+/// The flamegraphs a run drew, as its export records them so that a report built later from the saved file can
+/// link them: `dir` relative to the export file's directory, each graph's files relative to `dir`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct FlameIndex {
+    /// The flamegraph directory, relative to the directory of the file that records it (`/`-separated).
+    pub dir: String,
+    /// Its `index.html`, relative to `dir`, when one was written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index: Option<String>,
+    /// Every graph drawn, in drawing order.
+    pub graphs: Vec<FlameLink>,
+}
+
+/// One flamegraph of a [`FlameIndex`].
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct FlameLink {
+    /// Credential name.
+    pub credential: String,
+    /// What it shows, e.g. `rdfc-1.0 sampled`, `jcs → rdfc-1.0 (spans)`.
+    pub label: String,
+    /// The expansion engine of its RDFC-1.0 pipeline (`json-ld` or `canonprof`), `None` for JCS alone.
+    #[serde(default)]
+    pub engine: Option<String>,
+    /// SVG file, relative to the index's `dir`.
+    pub svg: String,
+    /// Folded-stacks file beside it, relative to `dir`.
+    pub folded: String,
+    /// Samples in a sampled graph; `None` for span and differential graphs.
+    #[serde(default)]
+    pub samples: Option<usize>,
+}
 
 /// One phase of one pipeline on one credential.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PhaseResult {
     /// Phase name (`expand`, `to_rdf`, `label`, …, or a sub-phase such as `first_degree`).
     pub name: String,
@@ -24,16 +90,16 @@ pub struct PhaseResult {
     pub share: f64,
     /// Heap allocations inside the phase in one iteration (median over the measured iterations); `None` without
     /// the counting allocator (library use) and for the `other` row.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub allocations: Option<f64>,
     /// Bytes those allocations asked for (median per iteration).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub allocated_bytes: Option<f64>,
 }
 
 /// One work counter of one pipeline on one credential: how often a specification step ran, or how much it
 /// handled (quads, bytes), in one iteration — counts that do not depend on the machine.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CounterResult {
     /// The counter, e.g. `context_processing.type_scoped` (docs/export-json.md lists every one).
     pub name: String,
@@ -59,7 +125,7 @@ impl CounterResult {
 
 /// The self time of one span inside a phase with `--detail spec`: a spec step (e.g. `context_processing §4.1`),
 /// a sub-phase, or the phase's own time outside them (`name` is [`OWN`]).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct StepResult {
     /// The phase the span is nested in (`expand`, `to_rdf`, `label`, …).
     pub phase: String,
@@ -81,7 +147,7 @@ pub const OTHER_PHASE: &str = "other";
 pub const OWN: &str = "(own)";
 
 /// One pipeline (RDFC-1.0 or JCS) on one credential.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct AlgorithmResult {
     /// `rdfc-1.0` or `jcs`.
     pub algorithm: String,
@@ -102,21 +168,21 @@ pub struct AlgorithmResult {
     /// For RDFC-1.0: the expansion engine, `json-ld` or `canonprof` (`None` for JCS).
     pub engine: Option<String>,
     /// Work counters (RDFC-1.0), those the engine has: steady state, cold and as written.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub counters: Vec<CounterResult>,
     /// The self time of every span inside each phase, phase by phase: with `--detail spec`, from the measured
     /// runs above; otherwise, for canonprof's engine, from a pass of its own with the spec steps timed (its
     /// shares are of that pass's total, [`AlgorithmResult::steps_pass_us`]).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub steps: Vec<StepResult>,
     /// The median total (µs) of the separate spec-step pass that gave [`AlgorithmResult::steps`], if there was
     /// one: against [`AlgorithmResult::total`], what timing the spec steps costs.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub steps_pass_us: Option<f64>,
 }
 
 /// Everything measured on one credential.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CredentialResult {
     /// Short name (e.g. `ob3-full`).
     pub credential: String,
@@ -151,12 +217,12 @@ pub struct CredentialResult {
     /// A signed credential, profiled as a verifier sees it: the rows above are the document without its
     /// top-level `proof`; these are each proof's configuration (and a chained proof's document), with the
     /// algorithm its cryptosuite names. Empty for an unsigned credential.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub proofs: Vec<ProofResult>,
 }
 
 /// One more input a verifier canonicalizes for a signed credential.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ProofResult {
     /// Which proof, e.g. `proof 1 of 1 (eddsa-rdfc-2022)`.
     pub proof: String,
@@ -262,7 +328,7 @@ impl CredentialResult {
 }
 
 /// Settings of the run, recorded for reproduction.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct RunConfig {
     /// Iterations per run (N).
     pub iterations: usize,
@@ -284,7 +350,7 @@ pub struct RunConfig {
 }
 
 /// Where and with what the numbers were produced.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Metadata {
     /// canonprof version.
     pub canonprof_version: String,
@@ -307,7 +373,7 @@ pub struct Metadata {
 }
 
 /// The summary line of the study's claims.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Summary {
     /// For each edu credential: its RDFC-1.0 median total / the median of the simple credentials' totals
     /// (the study: 31–49x). `None` unless both sets were run.
@@ -317,7 +383,7 @@ pub struct Summary {
     /// Each edu credential's ratio, by name.
     pub edu_simple_ratios: Vec<(String, f64)>,
     /// The same ratios with the context cache off (`--context-cache both`; empty otherwise).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub edu_simple_ratios_cold: Vec<(String, f64)>,
     /// The phase that dominates RDFC-1.0 time in most credentials.
     pub dominant_phase: String,
@@ -335,7 +401,7 @@ pub struct Summary {
 }
 
 /// One claim of the study, checked on this run's numbers.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Claim {
     /// The claim, as the study makes it (e.g. `VCDM is 1.73-2.04x slower than mdoc`).
     pub claim: String,
@@ -348,7 +414,7 @@ pub struct Claim {
 }
 
 /// The whole main-job report.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Report {
     /// One entry per credential, in run order.
     pub credentials: Vec<CredentialResult>,

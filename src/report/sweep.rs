@@ -2,9 +2,10 @@
 //! phase results. Filled by [`crate::benchmark::sweep`], rendered by [`crate::export::sweep`].
 
 use super::AlgorithmResult;
+use serde::{Deserialize, Serialize};
 
 /// One size of the sweep.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Point {
     /// The size along the sweep's kind.
     pub size: usize,
@@ -21,7 +22,7 @@ pub struct Point {
 }
 
 /// A whole sweep.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Sweep {
     /// What grows, as the chart's x axis names it (e.g. `subject attributes`).
     pub unit: String,
@@ -33,6 +34,8 @@ pub struct Sweep {
     pub warmup: usize,
     /// Warm-up time floor per pipeline and size, seconds (0: none).
     pub warmup_seconds: f64,
+    /// What grows: `attributes`, `depth` or `blank-nodes` (not `kind`: that names the export's kind).
+    pub grows: String,
     /// One per size, in the order measured.
     pub points: Vec<Point>,
 }

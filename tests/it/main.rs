@@ -19,6 +19,7 @@ mod label_differential;
 mod mdoc;
 mod properties;
 mod rdfc_suite;
+mod saved_runs;
 mod sd_jwt;
 mod signed_input;
 mod verify;

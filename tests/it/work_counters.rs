@@ -275,7 +275,7 @@ fn the_main_job_exports_counters_and_spec_steps() {
         assert!(stdout.contains(needle), "{needle} in\n{stdout}");
     }
     let export = read_json(&json);
-    assert_eq!(export["schema_version"], 2);
+    assert_eq!(export["schema_version"], 3);
     assert_eq!(export["config"]["detail"], "spec");
     let results = export["results"].as_array().unwrap();
     let person = |engine: &str| {

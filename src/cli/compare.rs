@@ -1,0 +1,185 @@
+//! `canonprof report`, `canonprof diff` and `canonprof merge`: saved exports read back ([`crate::saved`]),
+//! compared ([`crate::compare`]) and rendered ([`crate::export::compare`], [`crate::export::report`]).
+
+use super::{check_writable, write_stdout};
+use crate::compare::{self, diff, merge, parse_percent};
+use crate::error::{Error, ErrorKind, Result};
+use crate::export::{self, compare as render};
+use crate::report::ExportKind;
+use crate::saved::{self, SavedRun};
+use clap::Args;
+use std::path::{Path, PathBuf};
+
+/// `--band`: the study's band unless given.
+fn band(text: &Option<String>) -> Result<f64> {
+    match text {
+        Some(t) => parse_percent(t, "--band").map_err(|e| Error::new(ErrorKind::Usage, e)),
+        None => Ok(compare::DEFAULT_BAND),
+    }
+}
+
+#[derive(Debug, Args)]
+pub(super) struct ReportArgs {
+    /// Saved exports (`--export-json` of the main job, exchange, sweep, jws or verify), shown in this order;
+    /// with several main-job or exchange runs, the cross-run table comes first.
+    #[arg(value_name = "RESULTS.json", required = true)]
+    files: Vec<PathBuf>,
+    /// The report file to write.
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "FILE",
+        default_value = "report.html"
+    )]
+    output: PathBuf,
+}
+
+pub(super) fn report(args: ReportArgs) -> Result<()> {
+    check_writable(&args.output)?;
+    let runs: Vec<SavedRun> = args
+        .files
+        .iter()
+        .map(|p| SavedRun::read(p))
+        .collect::<Result<_>>()?;
+    write_report(&runs, &args.output)?;
+    write_stdout(&format!("Report: {}\n", args.output.display()))
+}
+
+/// Writes `report.html` for `runs` at `path` (with the cross-run table when two or more runs hold a
+/// canonicalization or exchange table).
+pub(super) fn write_report(runs: &[SavedRun], path: &Path) -> Result<()> {
+    let comparable: Vec<SavedRun> = runs
+        .iter()
+        .filter(|r| matches!(r.kind, ExportKind::Canonicalization | ExportKind::Exchange))
+        .cloned()
+        .collect();
+    let merged = (comparable.len() > 1).then(|| merge::merge(&comparable, compare::DEFAULT_BAND));
+    let page = export::report::Page {
+        runs,
+        report_dir: export::parent_dir(path),
+        merge: merged.as_ref(),
+    };
+    export::write_atomically(path, &export::report::render(&page))
+}
+
+#[derive(Debug, Args)]
+pub(super) struct DiffArgs {
+    /// The baseline run (A).
+    #[arg(value_name = "A.json")]
+    a: PathBuf,
+    /// The run compared with it (B).
+    #[arg(value_name = "B.json")]
+    b: PathBuf,
+    /// A difference within this band is "within band", not called real (the study's 10%).
+    #[arg(long, value_name = "PCT", default_value = "10%")]
+    band: Option<String>,
+    /// Exit 1 when any row got slower by more than PCT (B/A > 1 + PCT), for CI baselines.
+    #[arg(long, value_name = "PCT")]
+    fail_above: Option<String>,
+    /// Also write the comparison as Markdown.
+    #[arg(long, value_name = "FILE")]
+    export_markdown: Option<PathBuf>,
+}
+
+pub(super) fn diff(args: DiffArgs) -> Result<()> {
+    let band = band(&args.band)?;
+    let fail_above = match &args.fail_above {
+        Some(t) => {
+            Some(parse_percent(t, "--fail-above").map_err(|e| Error::new(ErrorKind::Usage, e))?)
+        }
+        None => None,
+    };
+    if let Some(path) = &args.export_markdown {
+        check_writable(path)?;
+    }
+    let runs = saved::read_all(&[args.a.clone(), args.b.clone()], None)?;
+    let d = diff::diff(&runs[0], &runs[1], band);
+    write_stdout(&render::diff_table(&d))?;
+    if let Some(path) = &args.export_markdown {
+        export::write_atomically(path, &render::diff_markdown(&d))?;
+    }
+    if d.rows.is_empty() {
+        return Err(Error::new(
+            ErrorKind::SavedExport,
+            "the two runs have no row in common: nothing was compared",
+        ));
+    }
+    if let Some(limit) = fail_above {
+        let slower = d.slower_than(limit);
+        if let Some(worst) = slower.iter().max_by(|a, b| a.ratio.total_cmp(&b.ratio)) {
+            return Err(Error::new(
+                ErrorKind::Regression,
+                format!(
+                    "{} row{} got slower by more than {}% (--fail-above); the most: {} · {} at {:.2}x",
+                    slower.len(),
+                    if slower.len() == 1 { "" } else { "s" },
+                    (limit * 1000.0).round() / 10.0,
+                    worst.group,
+                    worst.key,
+                    worst.ratio
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[derive(Debug, Args)]
+pub(super) struct MergeArgs {
+    /// Saved main-job or `exchange --format all` exports, one column each, in this order.
+    #[arg(value_name = "RESULTS.json", required = true, num_args = 2..)]
+    files: Vec<PathBuf>,
+    /// A ratio whose distance from 1 stays within this band is not an ordering (the study's 10%).
+    #[arg(long, value_name = "PCT", default_value = "10%")]
+    band: Option<String>,
+    /// Also write the table as JSON.
+    #[arg(long, value_name = "FILE")]
+    export_json: Option<PathBuf>,
+    /// Also write the table as Markdown.
+    #[arg(long, value_name = "FILE")]
+    export_markdown: Option<PathBuf>,
+    /// Also write the table as an HTML page (the report's style).
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+}
+
+pub(super) fn merge(args: MergeArgs) -> Result<()> {
+    let band = band(&args.band)?;
+    for path in [&args.export_json, &args.export_markdown, &args.html]
+        .into_iter()
+        .flatten()
+    {
+        check_writable(path)?;
+    }
+    let runs = saved::read_all(&args.files, None)?;
+    if let Some(run) = runs
+        .iter()
+        .find(|r| !matches!(r.kind, ExportKind::Canonicalization | ExportKind::Exchange))
+    {
+        return Err(Error::new(
+            ErrorKind::SavedExport,
+            format!(
+                "a {} export: merge takes main-job or exchange exports (their totals and the study's ratios)",
+                run.kind.name()
+            ),
+        )
+        .in_source(run.path.display().to_string()));
+    }
+    let m = merge::merge(&runs, band);
+    write_stdout(&render::merge_markdown(&m))?;
+    if let Some(path) = &args.export_json {
+        export::write_atomically(path, &render::merge_json(&m))?;
+    }
+    if let Some(path) = &args.export_markdown {
+        export::write_atomically(path, &render::merge_markdown(&m))?;
+    }
+    if let Some(path) = &args.html {
+        let page = export::report::Page {
+            runs: &[],
+            report_dir: export::parent_dir(path),
+            merge: Some(&m),
+        };
+        export::write_atomically(path, &export::report::render(&page))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,102 @@
+//! `canonprof diff A.json B.json`: every row present in both runs with B/A and a verdict against the band;
+//! rows found in only one run listed.
+
+use super::Verdict;
+use crate::saved::rows::{rows, Row};
+use crate::saved::SavedRun;
+
+/// One row present in both runs.
+#[derive(Debug, Clone)]
+pub struct DiffRow {
+    /// The row's group (`canonicalization`, `exchange`, …).
+    pub group: &'static str,
+    /// Its key ([`Row::key`]).
+    pub key: String,
+    /// A's median (µs).
+    pub a_us: f64,
+    /// B's median (µs).
+    pub b_us: f64,
+    /// B / A.
+    pub ratio: f64,
+    /// The verdict of the ratio against the band.
+    pub verdict: Verdict,
+}
+
+/// The comparison of two runs.
+#[derive(Debug, Clone)]
+pub struct Diff {
+    /// The band (fraction, e.g. 0.10).
+    pub band: f64,
+    /// A's and B's file names and environments.
+    pub a: (String, String),
+    /// B's.
+    pub b: (String, String),
+    /// Rows in both, in A's order.
+    pub rows: Vec<DiffRow>,
+    /// Rows only A has (group, key).
+    pub only_a: Vec<(&'static str, String)>,
+    /// Rows only B has.
+    pub only_b: Vec<(&'static str, String)>,
+}
+
+impl Diff {
+    /// How many rows got each verdict: (slower, faster, within band).
+    pub fn counts(&self) -> (usize, usize, usize) {
+        let count = |v: Verdict| self.rows.iter().filter(|r| r.verdict == v).count();
+        (
+            count(Verdict::Slower),
+            count(Verdict::Faster),
+            count(Verdict::WithinBand),
+        )
+    }
+
+    /// The rows that got slower by more than `limit` (a fraction: B/A > 1 + limit).
+    pub fn slower_than(&self, limit: f64) -> Vec<&DiffRow> {
+        self.rows.iter().filter(|r| r.ratio > 1.0 + limit).collect()
+    }
+}
+
+/// Compares `b` against `a` row by row with `band`. A row whose A median is 0 or not finite is compared as
+/// within band when B's is the same, else by ratio as floats give it.
+pub fn diff(a: &SavedRun, b: &SavedRun, band: f64) -> Diff {
+    let (rows_a, rows_b) = (rows(a), rows(b));
+    let find = |rows: &[Row], row: &Row| {
+        rows.iter()
+            .position(|r| r.group == row.group && r.key == row.key)
+    };
+    let mut both = Vec::new();
+    let mut only_a = Vec::new();
+    for row in &rows_a {
+        match find(&rows_b, row) {
+            Some(i) => {
+                let other = &rows_b[i];
+                let ratio = match row.median_us == other.median_us {
+                    true => 1.0,
+                    false => other.median_us / row.median_us,
+                };
+                both.push(DiffRow {
+                    group: row.group,
+                    key: row.key.clone(),
+                    a_us: row.median_us,
+                    b_us: other.median_us,
+                    ratio,
+                    verdict: Verdict::of(ratio, band),
+                });
+            }
+            None => only_a.push((row.group, row.key.clone())),
+        }
+    }
+    let only_b = rows_b
+        .iter()
+        .filter(|r| find(&rows_a, r).is_none())
+        .map(|r| (r.group, r.key.clone()))
+        .collect();
+    Diff {
+        band,
+        a: (a.name(), a.environment()),
+        b: (b.name(), b.environment()),
+        rows: both,
+        only_a,
+        only_b,
+    }
+}

@@ -1,0 +1,208 @@
+//! Renderings of [`crate::compare`]: `canonprof diff` as a terminal table and Markdown, `canonprof merge` as
+//! Markdown, JSON and (in [`super::report`]) HTML.
+
+use super::{fmt_us, json::to_text};
+use crate::compare::diff::Diff;
+use crate::compare::merge::{Merge, MergeRow};
+use serde_json::json;
+use std::fmt::Write;
+
+/// The diff's ratio as people read it: `1.23x`.
+fn fmt_ratio(ratio: f64) -> String {
+    match ratio.is_finite() {
+        true => format!("{ratio:.2}x"),
+        false => "-".into(),
+    }
+}
+
+/// The band as the headers say it: `±10%`.
+fn fmt_band(band: f64) -> String {
+    format!("±{}%", (band * 1000.0).round() / 10.0)
+}
+
+/// The terminal table: a header naming both runs and the band, one line per row in both (A µs, B µs, B/A,
+/// verdict), the counts, and the rows only one run has.
+pub fn diff_table(d: &Diff) -> String {
+    let mut out = format!(
+        "canonprof diff — B/A per row, a difference within {} is not called real (the study's band)\n  A: {} — {}\n  B: {} — {}\n\n",
+        fmt_band(d.band),
+        d.a.0,
+        d.a.1,
+        d.b.0,
+        d.b.1
+    );
+    let width = d
+        .rows
+        .iter()
+        .map(|r| r.key.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(10);
+    let mut group = "";
+    for r in &d.rows {
+        if r.group != group {
+            group = r.group;
+            let _ = writeln!(
+                out,
+                "{:<width$} {:>11} {:>11} {:>8}  verdict",
+                group, "A µs", "B µs", "B/A"
+            );
+        }
+        let _ = writeln!(
+            out,
+            "{:<width$} {:>11} {:>11} {:>8}  {}",
+            r.key,
+            fmt_us(r.a_us),
+            fmt_us(r.b_us),
+            fmt_ratio(r.ratio),
+            r.verdict.name()
+        );
+    }
+    let (slower, faster, within) = d.counts();
+    let _ = writeln!(
+        out,
+        "\n{} rows in both: {slower} slower, {faster} faster, {within} within band",
+        d.rows.len()
+    );
+    only(&mut out, "only in A", &d.only_a, "  ");
+    only(&mut out, "only in B", &d.only_b, "  ");
+    out
+}
+
+fn only(out: &mut String, title: &str, rows: &[(&str, String)], indent: &str) {
+    if rows.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "{title} ({}):", rows.len());
+    for (group, key) in rows {
+        let _ = writeln!(out, "{indent}{group} · {key}");
+    }
+}
+
+/// The diff as Markdown: the same rows as [`diff_table`], one table per group.
+pub fn diff_markdown(d: &Diff) -> String {
+    let mut out = format!(
+        "# canonprof diff\n\nB/A per row; a difference within {} is not called real (the study's band).\n\n- A: `{}` — {}\n- B: `{}` — {}\n",
+        fmt_band(d.band),
+        d.a.0,
+        d.a.1,
+        d.b.0,
+        d.b.1
+    );
+    let mut group = "";
+    for r in &d.rows {
+        if r.group != group {
+            group = r.group;
+            let _ = writeln!(
+                out,
+                "\n## {group}\n\n| row | A µs | B µs | B/A | verdict |\n|---|---:|---:|---:|---|"
+            );
+        }
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} |",
+            r.key,
+            fmt_us(r.a_us),
+            fmt_us(r.b_us),
+            fmt_ratio(r.ratio),
+            r.verdict.name()
+        );
+    }
+    let (slower, faster, within) = d.counts();
+    let _ = writeln!(
+        out,
+        "\n{} rows in both: {slower} slower, {faster} faster, {within} within band.\n",
+        d.rows.len()
+    );
+    only(&mut out, "Only in A", &d.only_a, "- ");
+    only(&mut out, "Only in B", &d.only_b, "- ");
+    out
+}
+
+/// A merged value: µs for a total, `1.23x` for a ratio, `-` where the run lacks it.
+fn merged_value(value: Option<f64>, ratio: bool) -> String {
+    match (value, ratio) {
+        (Some(v), true) => fmt_ratio(v),
+        (Some(v), false) => fmt_us(v),
+        (None, _) => "-".into(),
+    }
+}
+
+/// The merged table as Markdown: the columns' environments, the totals, then the ratios with whether each
+/// ordering survives every environment.
+pub fn merge_markdown(m: &Merge) -> String {
+    let mut out = format!(
+        "# canonprof merge — {} runs\n\nA ratio's ordering survives when it is outside the {} band on the same side in every run (the study's test).\n\n",
+        m.columns.len(),
+        fmt_band(m.band)
+    );
+    for (i, c) in m.columns.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "- run {}: `{}` — {}; {}",
+            i + 1,
+            c.name,
+            c.environment,
+            c.build
+        );
+    }
+    let header = |out: &mut String, first: &str, last: Option<&str>| {
+        let _ = write!(out, "\n| {first} |");
+        for i in 0..m.columns.len() {
+            let _ = write!(out, " run {} |", i + 1);
+        }
+        if let Some(last) = last {
+            let _ = write!(out, " {last} |");
+        }
+        let _ = write!(out, "\n|---|");
+        out.push_str(&"---:|".repeat(m.columns.len()));
+        if last.is_some() {
+            out.push_str("---|");
+        }
+        out.push('\n');
+    };
+    let rows = |out: &mut String, rows: &[MergeRow], ratio: bool| {
+        for r in rows {
+            let _ = write!(out, "| {} |", r.label);
+            for v in &r.values {
+                let _ = write!(out, " {} |", merged_value(*v, ratio));
+            }
+            if let Some(s) = r.survival {
+                let _ = write!(out, " {} |", s.describe());
+            }
+            out.push('\n');
+        }
+    };
+    if !m.totals.is_empty() {
+        header(&mut out, "total (median µs)", None);
+        rows(&mut out, &m.totals, false);
+    }
+    if !m.ratios.is_empty() {
+        header(&mut out, "ratio", Some("ordering"));
+        rows(&mut out, &m.ratios, true);
+    }
+    out
+}
+
+/// The merged table as JSON (`merge --export-json`): `columns`, `totals` and `ratios`, each row with its
+/// `values` per column (null where a run lacks it) and, for ratios, `survival`.
+pub fn merge_json(m: &Merge) -> String {
+    let row = |r: &MergeRow| {
+        json!({
+            "label": r.label,
+            "values": r.values,
+            "survival": r.survival.map(|s| s.describe()),
+        })
+    };
+    to_text(&json!({
+        "kind": "merge",
+        "schema_version": super::json::SCHEMA_VERSION,
+        "band": m.band,
+        "columns": m.columns.iter().map(|c| json!({
+            "name": c.name, "environment": c.environment, "build": c.build
+        })).collect::<Vec<_>>(),
+        "totals_unit": "µs",
+        "totals": m.totals.iter().map(row).collect::<Vec<_>>(),
+        "ratios": m.ratios.iter().map(row).collect::<Vec<_>>(),
+    }))
+}

@@ -1,0 +1,209 @@
+//! Hand-made SVG charts for the report page: stacked horizontal bars (one segment per phase or operation) with
+//! the run-median spread as a whisker on the total. Every segment carries its name as text when it is wide
+//! enough and as a `<title>`, the legend names every colour, and the total is written at the bar's end, so
+//! colour is never the only carrier of meaning. The output is well-formed XML for an XHTML page.
+
+use crate::export::fmt_us;
+use crate::export::html::escape;
+use std::fmt::Write;
+
+/// One bar: its label, its segments (name, µs) in drawing order, and the min–max of run totals (µs).
+#[derive(Debug, Clone)]
+pub struct Bar {
+    /// The bar's label on the left.
+    pub label: String,
+    /// Segments, left to right: (name, µs).
+    pub segments: Vec<(String, f64)>,
+    /// The total written at the bar's end (µs); the median total, which the segments add up to.
+    pub total_us: f64,
+    /// The smallest and largest run total (µs), drawn as a whisker.
+    pub whisker_us: Option<(f64, f64)>,
+}
+
+/// Colour-blind-safe colours (Okabe–Ito), assigned to segment names in legend order.
+const PALETTE: [&str; 8] = [
+    "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#999999",
+];
+
+/// Width of the chart and of its label column, px.
+const WIDTH: f64 = 960.0;
+const LABEL_WIDTH: f64 = 250.0;
+const TOTAL_WIDTH: f64 = 110.0;
+const BAR_HEIGHT: f64 = 22.0;
+const GAP: f64 = 10.0;
+
+/// The stacked bars of `bars` as one `<svg>` element; `legend` gives the segment names in colour order (a
+/// segment whose name is not in it is grey). `id` names the chart for its `aria-labelledby` title.
+pub fn stacked_bars(id: &str, title: &str, legend: &[&str], bars: &[Bar]) -> String {
+    draw(id, title, legend, bars, false)
+}
+
+/// [`stacked_bars`] with every bar drawn full width: each segment's share of its own bar's total, so the phases
+/// of a pipeline a hundred times faster than the slowest stay visible; the total is written at the end, and no
+/// whisker is drawn (the axis is 0–100%).
+pub fn share_bars(id: &str, title: &str, legend: &[&str], bars: &[Bar]) -> String {
+    draw(id, title, legend, bars, true)
+}
+
+fn draw(id: &str, title: &str, legend: &[&str], bars: &[Bar], shares: bool) -> String {
+    let normalized: Vec<Bar>;
+    let bars = match shares {
+        false => bars,
+        true => {
+            normalized = bars
+                .iter()
+                .map(|b| {
+                    let sum: f64 = b
+                        .segments
+                        .iter()
+                        .map(|s| s.1.max(0.0))
+                        .sum::<f64>()
+                        .max(f64::MIN_POSITIVE);
+                    Bar {
+                        label: b.label.clone(),
+                        segments: b
+                            .segments
+                            .iter()
+                            .map(|(n, v)| (n.clone(), v.max(0.0) / sum * 100.0))
+                            .collect(),
+                        total_us: b.total_us,
+                        whisker_us: None,
+                    }
+                })
+                .collect();
+            &normalized
+        }
+    };
+    let unit = if shares { "%" } else { "µs" };
+    let plot_width = WIDTH - LABEL_WIDTH - TOTAL_WIDTH;
+    let max = match shares {
+        true => 100.0,
+        false => bars
+            .iter()
+            .map(|b| b.whisker_us.map_or(b.total_us, |w| w.1.max(b.total_us)))
+            .fold(0.0f64, f64::max)
+            .max(f64::MIN_POSITIVE),
+    };
+    let scale = |us: f64| (us.max(0.0) / max) * plot_width;
+    let top = 56.0;
+    let height = top + bars.len() as f64 * (BAR_HEIGHT + GAP) + 34.0;
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"{WIDTH}\" height=\"{height}\" viewBox=\"0 0 {WIDTH} {height}\" role=\"img\" aria-labelledby=\"{id}-title\">\
+         <title id=\"{id}-title\">{}</title>\
+         <text x=\"0\" y=\"16\" class=\"ct\">{}</text>",
+        escape(title),
+        escape(title)
+    );
+    // The legend: a swatch and the name for each colour.
+    let mut x = 0.0;
+    for (i, name) in legend.iter().enumerate() {
+        let _ = write!(
+            out,
+            "<rect x=\"{x}\" y=\"28\" width=\"12\" height=\"12\" fill=\"{}\" stroke=\"#333\" stroke-width=\"0.5\"/><text x=\"{}\" y=\"38\" class=\"cl\">{}</text>",
+            PALETTE[i % PALETTE.len()],
+            x + 16.0,
+            escape(name)
+        );
+        x += 24.0 + name.chars().count() as f64 * 7.0;
+    }
+    for (row, bar) in bars.iter().enumerate() {
+        let y = top + row as f64 * (BAR_HEIGHT + GAP);
+        let _ = write!(
+            out,
+            "<text x=\"{}\" y=\"{}\" class=\"cb\" text-anchor=\"end\">{}</text>",
+            LABEL_WIDTH - 8.0,
+            y + 15.0,
+            escape(&bar.label)
+        );
+        let mut at = LABEL_WIDTH;
+        for (name, us) in &bar.segments {
+            let w = scale(*us);
+            let colour = legend
+                .iter()
+                .position(|l| l == name)
+                .map_or("#cccccc", |i| PALETTE[i % PALETTE.len()]);
+            let _ = write!(
+                out,
+                "<rect x=\"{at:.2}\" y=\"{y}\" width=\"{w:.2}\" height=\"{BAR_HEIGHT}\" fill=\"{colour}\" stroke=\"#fff\" stroke-width=\"0.5\"><title>{}: {}</title></rect>",
+                escape(&format!("{} · {name}", bar.label)),
+                match shares {
+                    true => format!("{us:.1}%"),
+                    false => format!("{} µs", fmt_us(*us)),
+                }
+            );
+            let text = escape(name);
+            if w >= 8.0 * name.chars().count() as f64 + 6.0 {
+                let _ = write!(
+                    out,
+                    "<text x=\"{:.2}\" y=\"{}\" class=\"cs\">{text}</text>",
+                    at + 3.0,
+                    y + 15.0
+                );
+            }
+            at += w;
+        }
+        if let Some((lo, hi)) = bar.whisker_us {
+            let (x1, x2, mid) = (
+                LABEL_WIDTH + scale(lo),
+                LABEL_WIDTH + scale(hi),
+                y + BAR_HEIGHT / 2.0,
+            );
+            let _ = write!(
+                out,
+                "<g class=\"whisker\"><title>run totals {}–{} µs</title><line x1=\"{x1:.2}\" y1=\"{mid}\" x2=\"{x2:.2}\" y2=\"{mid}\"/><line x1=\"{x1:.2}\" y1=\"{}\" x2=\"{x1:.2}\" y2=\"{}\"/><line x1=\"{x2:.2}\" y1=\"{}\" x2=\"{x2:.2}\" y2=\"{}\"/></g>",
+                fmt_us(lo),
+                fmt_us(hi),
+                mid - 6.0,
+                mid + 6.0,
+                mid - 6.0,
+                mid + 6.0
+            );
+        }
+        let end = match shares {
+            true => LABEL_WIDTH + plot_width,
+            false => {
+                LABEL_WIDTH
+                    + scale(
+                        bar.whisker_us
+                            .map_or(bar.total_us, |w| w.1.max(bar.total_us)),
+                    )
+            }
+        };
+        let _ = write!(
+            out,
+            "<text x=\"{:.2}\" y=\"{}\" class=\"cb\">{}{} µs</text>",
+            end + 6.0,
+            y + 15.0,
+            if shares { "of " } else { "" },
+            fmt_us(bar.total_us)
+        );
+    }
+    // The axis: 0 and four ticks in µs.
+    let axis_y = top + bars.len() as f64 * (BAR_HEIGHT + GAP);
+    let _ = write!(
+        out,
+        "<line x1=\"{LABEL_WIDTH}\" y1=\"{axis_y}\" x2=\"{}\" y2=\"{axis_y}\" stroke=\"#333\"/>",
+        LABEL_WIDTH + plot_width
+    );
+    for i in 0..=4 {
+        let us = max * i as f64 / 4.0;
+        let x = LABEL_WIDTH + scale(us);
+        let _ = write!(
+            out,
+            "<line x1=\"{x:.2}\" y1=\"{axis_y}\" x2=\"{x:.2}\" y2=\"{}\" stroke=\"#333\"/><text x=\"{x:.2}\" y=\"{}\" class=\"cl\" text-anchor=\"middle\">{}</text>",
+            axis_y + 5.0,
+            axis_y + 18.0,
+            match shares {
+                true => format!("{us:.0}%"),
+                false => fmt_us(us),
+            }
+        );
+    }
+    let _ = write!(
+        out,
+        "<text x=\"{}\" y=\"{}\" class=\"cl\" text-anchor=\"end\">{unit}</text></svg>",
+        LABEL_WIDTH + plot_width,
+        axis_y + 32.0
+    );
+    out
+}
