@@ -157,6 +157,11 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
         export::write_atomically(path, &render::suites_markdown(&report))?;
     }
     if let Some(path) = &args.export_json {
+        let mut report = report;
+        report.flamegraph_dir = settings
+            .flamegraphs
+            .as_deref()
+            .map(|dir| export::relative_path(export::parent_dir(path), dir));
         export::write_atomically(path, &render::json(&Export::Vcdm(report), &metadata))?;
     }
     Ok(())

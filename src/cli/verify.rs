@@ -207,7 +207,19 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
                 if let Some(svg) = &flamegraph {
                     text.push_str(&format!("  flamegraph: {svg}\n"));
                 }
-                exported.push(crate::export::verify::json_entry(&report, timing.as_ref()));
+                let mut entry = crate::export::verify::json_entry(&report, timing.as_ref());
+                if let (Some(svg), Some(object)) = (&flamegraph, entry.as_object_mut()) {
+                    // Relative to the export's directory, as every export records its flamegraphs.
+                    let svg = match &args.export_json {
+                        Some(json) => crate::export::relative_path(
+                            crate::export::parent_dir(json),
+                            std::path::Path::new(svg),
+                        ),
+                        None => svg.clone(),
+                    };
+                    object.insert("flamegraph".into(), svg.into());
+                }
+                exported.push(entry);
                 text
             }
             Err(e) => {

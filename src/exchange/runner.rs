@@ -115,5 +115,6 @@ pub fn run_suites(
             context_cache: loaders.first().is_some_and(|l| l.caches_contexts()),
         },
         results,
+        flamegraph_dir: None,
     })
 }

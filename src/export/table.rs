@@ -83,12 +83,12 @@ fn credential(out: &mut String, c: &CredentialResult) {
         .max(13);
     let _ = writeln!(
         out,
-        "  {:<width$} {:<14} {:>10}  {:>21}  {:>21}  {:>6} {:>8} {:>11}",
+        "  {:<width$} {:<14} {:>10}  {:>22}  {:>21}  {:>6} {:>8} {:>11}",
         "algorithm",
         "phase",
-        "median",
-        "run medians min–max",
-        "p10–p90",
+        "median µs",
+        "run medians min–max µs",
+        "p10–p90 µs",
         "share",
         "allocs",
         "heap bytes"
@@ -156,7 +156,7 @@ fn credential(out: &mut String, c: &CredentialResult) {
 fn row(out: &mut String, algorithm: &str, width: usize, phase: &str, s: &RunStats, last: &str) {
     let _ = writeln!(
         out,
-        "  {:<width$} {:<14} {:>10}  {:>21}  {:>21}  {last}",
+        "  {:<width$} {:<14} {:>10}  {:>22}  {:>21}  {last}",
         algorithm,
         phase,
         fmt_us(s.median_us),

@@ -73,8 +73,8 @@ pub fn timing_table(timing: &FileTiming, plan: &Plan) -> String {
     );
     let _ = writeln!(
         out,
-        "    {:<34} {:>5} {:>11}  min–max",
-        "step", "calls", "median"
+        "    {:<34} {:>5} {:>11}  min–max µs",
+        "step", "calls", "median µs"
     );
     let row = |out: &mut String, name: &str, calls: String, s: &RunStats| {
         let _ = writeln!(

@@ -141,6 +141,10 @@ pub struct SuitesReport {
     pub config: SuitesConfig,
     /// One per (credential, cryptosuite, expansion engine), in run order.
     pub results: Vec<SuiteResult>,
+    /// In the JSON export: the directory of the results' span flamegraphs (`--flamegraphs`), relative to the
+    /// export file's directory.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flamegraph_dir: Option<String>,
 }
 
 /// [`SuitesReport`]'s settings.

@@ -155,8 +155,8 @@ const PHASE_ORDER: [&str; 10] = [
     crate::report::OTHER_PHASE,
 ];
 
-/// A phase name's place in the pipeline order ([`PHASE_ORDER`]); names it does not know come after, in the
-/// order `otherwise` gives.
+/// A phase name's place in the pipeline order (parse, expand, to_rdf, label, first_degree, n_degree,
+/// serialize, jcs, hash, other); names it does not know come after, in the order `otherwise` gives.
 pub fn phase_rank(name: &str, otherwise: usize) -> usize {
     PHASE_ORDER
         .iter()

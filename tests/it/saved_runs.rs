@@ -464,6 +464,8 @@ fn every_export_says_its_schema_kind_and_metadata() {
         "0",
         "--export-json",
         &path("v.json"),
+        "--flamegraphs",
+        &path("vf"),
     ]);
     for (file, kind) in [
         ("x.json", "exchange"),
@@ -477,6 +479,10 @@ fn every_export_says_its_schema_kind_and_metadata() {
         assert!(export["metadata"]["cpu"].is_string(), "{file}");
         assert!(export["metadata"]["started_at"].is_string(), "{file}");
     }
+    let verified = read_json(dir.path().join("v.json"));
+    let graph = verified["files"][0]["flamegraph"].as_str().unwrap();
+    assert!(graph.starts_with("vf/verify-"), "{graph}");
+    assert!(dir.path().join(graph).is_file());
     let sweep = read_json(dir.path().join("s.json"));
     assert_eq!(sweep["points"][0]["rdfc"]["engine"], "json-ld");
     let csv = std::fs::read_to_string(dir.path().join("x.csv")).unwrap();
@@ -499,7 +505,7 @@ fn every_export_says_its_schema_kind_and_metadata() {
         "-o",
         &page.display().to_string(),
     ]);
-    check_page(
+    let text = check_page(
         &page,
         &[
             "The three-format exchange",
@@ -507,5 +513,9 @@ fn every_export_says_its_schema_kind_and_metadata() {
             "JWS signature matrix",
             "Verification",
         ],
+    );
+    assert!(
+        text.contains(&format!("href=\"{graph}\"")),
+        "the verify flamegraph is not linked"
     );
 }

@@ -92,7 +92,7 @@ pub fn render(page: &Page) -> String {
             }
             Body::Exchange(ExchangeExport::Vcdm(r)) => {
                 heading(&mut out, &ctx, "W3C VCDM per cryptosuite");
-                suites(&mut out, &id, r);
+                suites(&mut out, &ctx, r);
             }
             Body::Sweep(s) => {
                 heading(&mut out, &ctx, "Scaling sweep");
@@ -104,7 +104,7 @@ pub fn render(page: &Page) -> String {
             }
             Body::Verify(v) => {
                 heading(&mut out, &ctx, "Verification");
-                verify(&mut out, v);
+                verify(&mut out, &ctx, v);
             }
         }
         metadata(&mut out, &id, run);
@@ -642,7 +642,21 @@ fn formats(out: &mut String, id: &str, r: &FormatsReport) {
     out.push_str("</table>\n");
 }
 
-fn suites(out: &mut String, id: &str, r: &SuitesReport) {
+/// A link to `file` (relative to the export's directory) from the report, when the file is there.
+fn linked(ctx: &Ctx, file: &Path, text: &str) -> String {
+    let path = ctx.json_dir.join(file);
+    match path.is_file() {
+        true => format!(
+            "<a href=\"{}\">{}</a>",
+            escape(&super::relative_path(ctx.report_dir, &path)),
+            escape(text)
+        ),
+        false => format!("{} (not found beside the export)", escape(text)),
+    }
+}
+
+fn suites(out: &mut String, ctx: &Ctx, r: &SuitesReport) {
+    let id = ctx.id;
     let bars: Vec<Bar> = r
         .results
         .iter()
@@ -664,6 +678,18 @@ fn suites(out: &mut String, id: &str, r: &SuitesReport) {
         &bars,
     ));
     out.push_str("\n<table><tr><th class=\"l\">credential</th><th class=\"l\">cryptosuite</th><th class=\"l\">engine</th><th class=\"l\">operation</th><th>median µs</th><th>run medians µs</th><th>canonicalizations</th><th>canon. share</th></tr>\n");
+    let graphs: Vec<String> = r
+        .results
+        .iter()
+        .filter_map(|s| {
+            let (dir, file) = (r.flamegraph_dir.as_ref()?, s.flamegraph.as_ref()?);
+            let label = format!("{} · {} · {}", s.credential, s.cryptosuite, s.engine);
+            Some(format!(
+                "<li>{}</li>",
+                linked(ctx, &Path::new(dir).join(file), &label)
+            ))
+        })
+        .collect();
     for s in &r.results {
         for o in &s.operations {
             let _ = writeln!(
@@ -681,6 +707,13 @@ fn suites(out: &mut String, id: &str, r: &SuitesReport) {
         }
     }
     out.push_str("</table>\n");
+    if !graphs.is_empty() {
+        let _ = writeln!(
+            out,
+            "<p>Span flamegraphs of each exchange:</p><ul>{}</ul>",
+            graphs.concat()
+        );
+    }
 }
 
 /// An SVG from plotters, made fit for an XHTML page (no XML declaration).
@@ -755,8 +788,8 @@ fn jws(out: &mut String, m: &Matrix) {
     out.push_str("</table>\n");
 }
 
-fn verify(out: &mut String, v: &serde_json::Value) {
-    out.push_str("<table><tr><th class=\"l\">file</th><th class=\"l\">format</th><th class=\"l\">verdict</th><th>verification µs</th></tr>\n");
+fn verify(out: &mut String, ctx: &Ctx, v: &serde_json::Value) {
+    out.push_str("<table><tr><th class=\"l\">file</th><th class=\"l\">format</th><th class=\"l\">verdict</th><th>verification µs</th><th class=\"l\">flamegraph</th></tr>\n");
     let files = v.get("files").and_then(|f| f.as_array());
     for f in files.into_iter().flatten() {
         let text = |k: &str| f.get(k).and_then(|x| x.as_str()).unwrap_or("-").to_string();
@@ -765,9 +798,13 @@ fn verify(out: &mut String, v: &serde_json::Value) {
             .pointer("/timing/total/median_us")
             .and_then(|x| x.as_f64())
             .map_or("-".into(), fmt_us);
+        let graph = f
+            .get("flamegraph")
+            .and_then(|g| g.as_str())
+            .map_or("-".into(), |g| linked(ctx, Path::new(g), "span flamegraph"));
         let _ = writeln!(
             out,
-            "<tr><td class=\"l\">{}</td><td class=\"l\">{}</td><td class=\"l\">{}</td><td>{us}</td></tr>",
+            "<tr><td class=\"l\">{}</td><td class=\"l\">{}</td><td class=\"l\">{}</td><td>{us}</td><td class=\"l\">{graph}</td></tr>",
             escape(&text("file")),
             escape(&text("format")),
             if verified { "verified" } else { "NOT VERIFIED" }
