@@ -5,7 +5,7 @@
 fn main() {
     use rsa::pkcs8::EncodePrivateKey;
     let seed = canonprof::jws::algorithms::DEFAULT_SEED;
-    for bits in [4096, 8192] {
+    for bits in [4096, 6144, 8192] {
         let key = canonprof::jws::algorithms::generate_rsa_key(bits, seed).expect("key generation");
         let der = key.to_pkcs8_der().expect("PKCS#8");
         let path = format!("keys/jws/rsa-{bits}-seed-{seed}.der");

@@ -88,8 +88,14 @@ pub fn table(m: &Matrix) -> String {
     for u in &m.unavailable {
         let _ = writeln!(out, "unavailable: {} ({}): {}", u.name, u.alg, u.reason);
     }
+    if m.cells.iter().any(|c| c.extra) {
+        let _ = writeln!(out, "{EXTRA}");
+    }
     out
 }
+
+/// The footnote of the rows marked `*`.
+const EXTRA: &str = "* an extra: not among the enterprise signature benchmark's 39 algorithms";
 
 /// JSON (`--export-json`): the matrix beside `schema_version`, `kind` (`jws`) and the run's metadata.
 pub fn json(m: &Matrix, metadata: &crate::report::Metadata) -> String {
@@ -118,7 +124,10 @@ pub fn csv(m: &Matrix) -> String {
 /// µs, CPU sign and verify µs, heap peak sign and verify, signature and token bytes.
 fn columns(c: &Cell, heap_counted: bool) -> [String; 11] {
     [
-        c.name.clone(),
+        match c.extra {
+            true => format!("{} *", c.name),
+            false => c.name.clone(),
+        },
         c.kty.to_string(),
         c.alg.to_string(),
         fmt_us(c.sign.wall_us),
@@ -147,6 +156,9 @@ pub fn markdown(m: &Matrix) -> String {
     }
     for u in &m.unavailable {
         let _ = writeln!(out, "\nUnavailable: {} ({}): {}", u.name, u.alg, u.reason);
+    }
+    if m.cells.iter().any(|c| c.extra) {
+        let _ = writeln!(out, "\n{EXTRA}");
     }
     out
 }

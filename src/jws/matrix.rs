@@ -126,6 +126,7 @@ pub fn run(specs: &[Spec], settings: &Settings, progress: &mut dyn FnMut(&str)) 
             matrix.cells.push(Cell {
                 name: spec.name.into(),
                 family: spec.family.into(),
+                extra: spec.extra,
                 kty: spec.kty.into(),
                 alg: spec.alg.into(),
                 bytes: size,

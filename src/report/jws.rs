@@ -44,6 +44,9 @@ pub struct Cell {
     pub name: String,
     /// Family (`RSA`, `ML-DSA`, …).
     pub family: String,
+    /// Not in the enterprise benchmark's list of 39 (an extra, e.g. RSA-2048-PSS).
+    #[serde(default)]
+    pub extra: bool,
     /// JWK key type.
     pub kty: String,
     /// JWS `alg`.

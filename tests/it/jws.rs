@@ -59,7 +59,7 @@ fn every_algorithm_round_trips_and_flipped_bits_fail() {
             );
         }
     }
-    assert_eq!(available, 38);
+    assert_eq!(available, 39);
 }
 
 fn verify_published(alg: &str, jwk: serde_json::Value, token: &str) {
@@ -128,6 +128,41 @@ fn rfc8037_ed25519_example_verifies_and_reproduces() {
         jws::sign(spec, key.as_ref(), b"Example of Ed25519 signing").unwrap(),
         token
     );
+}
+
+/// The matrix's XMSS (purecrypto, which keeps its Merkle tree between signatures) makes RFC 8391 signatures that
+/// RustCrypto's xmss crate verifies under the RFC 8391 public key, signature after signature (each uses the
+/// next leaf); a flipped bit does not verify.
+#[test]
+fn xmss_signatures_verify_with_another_implementation() {
+    use xmss_signature::Verifier;
+    let spec = algorithms::ALL
+        .iter()
+        .find(|s| s.name == "XMSS-SHA2_10_256")
+        .unwrap();
+    let key = spec.make(algorithms::DEFAULT_SEED).unwrap();
+    let public = algorithms::xmss_public_key(algorithms::DEFAULT_SEED);
+    assert_eq!(public.len(), 68);
+    let oracle = xmss::VerifyingKey::<xmss::XmssSha2_10_256>::try_from(&public[..]).unwrap();
+    for i in 0..3u8 {
+        let message = [b'm', i];
+        let signature = key.sign(&message).unwrap();
+        let parsed =
+            xmss::DetachedSignature::<xmss::XmssSha2_10_256>::try_from(signature.clone()).unwrap();
+        assert!(
+            Verifier::verify(&oracle, &message, &parsed).is_ok(),
+            "signature {i}"
+        );
+        assert!(Verifier::verify(&oracle, b"other", &parsed).is_err());
+        let mut tampered = signature;
+        tampered[100] ^= 1;
+        let tampered =
+            xmss::DetachedSignature::<xmss::XmssSha2_10_256>::try_from(tampered).unwrap();
+        assert!(
+            Verifier::verify(&oracle, &message, &tampered).is_err(),
+            "tampered {i}"
+        );
+    }
 }
 
 #[test]

@@ -118,10 +118,14 @@ pub(super) fn slh_dsa<P: slh_dsa::ParameterSet + 'static>(seed: u64) -> Result<B
 
 /// RSA keys of [`DEFAULT_SEED`] bundled in `keys/jws/` (PKCS#8 DER): exactly what [`generate_rsa_key`] makes,
 /// stored because 8192-bit prime generation takes ~15 s (4096: ~1 s) on 2 cores.
-const BUNDLED_RSA: [(usize, &[u8]); 2] = [
+const BUNDLED_RSA: [(usize, &[u8]); 3] = [
     (
         4096,
         include_bytes!("../../../keys/jws/rsa-4096-seed-2026.der"),
+    ),
+    (
+        6144,
+        include_bytes!("../../../keys/jws/rsa-6144-seed-2026.der"),
     ),
     (
         8192,

@@ -46,36 +46,53 @@ pub(super) fn lms(seed: u64) -> Result<Box<dyn Algorithm>> {
     }))
 }
 
-/// XMSS (RFC 8391) XMSS-SHA2_10_256: 1024 signatures per key.
+/// XMSS (RFC 8391) XMSS-SHA2_10_256: 1024 signatures per key, by purecrypto, which keeps the Merkle tree it
+/// built at key generation and reads each signature's authentication path from it. (The xmss crate 0.1.0-pre.0
+/// runs treehash over all 1,024 leaves in every signature, RFC 8391 §4.1.9's plain algorithm: ~0.4 s a
+/// signature; docs/jws.md. It stays as the test oracle: its verifier checks purecrypto's signatures.)
 struct Xmss {
-    pair: RefCell<xmss::KeyPair<xmss::XmssSha2_10_256>>,
+    signing: RefCell<purecrypto::xmss::XmssPrivateKey>,
+    verifying: purecrypto::xmss::XmssPublicKey,
 }
 
 impl Algorithm for Xmss {
     fn sign(&self, input: &[u8]) -> Result<Vec<u8>> {
-        let mut pair = self.pair.borrow_mut();
-        pair.signing_key()
-            .sign_detached(input)
-            .map(|s| s.as_ref().to_vec())
-            .map_err(|e| Error::signature(format!("XMSS signing failed (key exhausted?): {e}")))
+        self.signing
+            .borrow_mut()
+            .sign(input)
+            .map_err(|e| Error::signature(format!("XMSS signing failed (key exhausted?): {e:?}")))
     }
 
     fn verify(&self, input: &[u8], signature: &[u8]) -> bool {
-        use xmss_signature::Verifier;
-        let pair = self.pair.borrow();
-        xmss::DetachedSignature::<xmss::XmssSha2_10_256>::try_from(signature.to_vec())
-            .is_ok_and(|s| Verifier::verify(pair.verifying_key(), input, &s).is_ok())
+        self.verifying.verify(input, signature)
     }
 
     fn key_bytes(&self) -> usize {
-        68
+        // The RFC 8391 public key: a 4-byte OID, the root and the public seed.
+        4 + self.verifying.to_bytes().len()
     }
 }
 
+/// The RFC 8391 public key (OID ‖ root ‖ PUB_SEED) of the matrix's XMSS key for `seed`, to check its signatures
+/// with another implementation.
+pub fn xmss_public_key(seed: u64) -> Vec<u8> {
+    let key = xmss_key(seed);
+    let oid = purecrypto::xmss::XmssParamSet::Sha2_10_256.oid();
+    [&oid.to_be_bytes()[..], key.public_key().to_bytes()].concat()
+}
+
+/// The private key: SK_SEED ‖ SK_PRF ‖ PUB_SEED (3 × 32 bytes) from a ChaCha20 RNG seeded with `seed`.
+fn xmss_key(seed: u64) -> purecrypto::xmss::XmssPrivateKey {
+    use rand_core::Rng;
+    let mut bytes = [0u8; 96];
+    rng(seed).fill_bytes(&mut bytes);
+    purecrypto::xmss::XmssPrivateKey::from_seed(purecrypto::xmss::XmssParamSet::Sha2_10_256, &bytes)
+}
+
 pub(super) fn xmss(seed: u64) -> Result<Box<dyn Algorithm>> {
-    let pair = xmss::KeyPair::<xmss::XmssSha2_10_256>::generate(&mut rng(seed))
-        .map_err(|e| Error::key(format!("XMSS key: {e}")))?;
+    let key = xmss_key(seed);
     Ok(Box::new(Xmss {
-        pair: RefCell::new(pair),
+        verifying: key.public_key(),
+        signing: RefCell::new(key),
     }))
 }
