@@ -319,7 +319,7 @@ pub(super) struct FlameArgs {
     /// flamegraphs/<run start>/ under the current directory.
     #[arg(long, value_name = "DIR")]
     pub(super) flamegraphs: Option<PathBuf>,
-    /// Seconds of CPU sampling per sampled flamegraph (0 < S ≤ 600); 4.5 s gives ≥ 1,000 samples at a 250 Hz
+    /// Seconds of CPU sampling per sampled flamegraph (0 < S ≤ 600); 4.5 s gives about 1,000 samples at a 250 Hz
     /// kernel tick.
     #[arg(
         long,

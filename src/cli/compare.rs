@@ -71,10 +71,15 @@ pub(super) struct DiffArgs {
     #[arg(value_name = "B.json")]
     b: PathBuf,
     /// A difference within this band is "within band", not called real (the study's 10%).
-    #[arg(long, value_name = "PCT", default_value = "10%")]
+    #[arg(
+        long,
+        value_name = "PCT",
+        default_value = "10%",
+        allow_hyphen_values = true
+    )]
     band: Option<String>,
     /// Exit 1 when any row got slower by more than PCT (B/A > 1 + PCT), for CI baselines.
-    #[arg(long, value_name = "PCT")]
+    #[arg(long, value_name = "PCT", allow_hyphen_values = true)]
     fail_above: Option<String>,
     /// Also write the comparison as Markdown.
     #[arg(long, value_name = "FILE")]
@@ -130,7 +135,12 @@ pub(super) struct MergeArgs {
     #[arg(value_name = "RESULTS.json", required = true, num_args = 2..)]
     files: Vec<PathBuf>,
     /// A ratio whose distance from 1 stays within this band is not an ordering (the study's 10%).
-    #[arg(long, value_name = "PCT", default_value = "10%")]
+    #[arg(
+        long,
+        value_name = "PCT",
+        default_value = "10%",
+        allow_hyphen_values = true
+    )]
     band: Option<String>,
     /// Also write the table as JSON.
     #[arg(long, value_name = "FILE")]
@@ -151,7 +161,12 @@ pub(super) fn merge(args: MergeArgs) -> Result<()> {
     {
         check_writable(path)?;
     }
-    let runs = saved::read_all(&args.files, None)?;
+    // Main-job and exchange exports mix: both hold a three-format exchange table.
+    let runs: Vec<SavedRun> = args
+        .files
+        .iter()
+        .map(|p| SavedRun::read(p))
+        .collect::<Result<_>>()?;
     if let Some(run) = runs
         .iter()
         .find(|r| !matches!(r.kind, ExportKind::Canonicalization | ExportKind::Exchange))
@@ -159,8 +174,8 @@ pub(super) fn merge(args: MergeArgs) -> Result<()> {
         return Err(Error::new(
             ErrorKind::SavedExport,
             format!(
-                "a {} export: merge takes main-job or exchange exports (their totals and the study's ratios)",
-                run.kind.name()
+                "{} export: merge takes main-job or exchange exports (their totals and the study's ratios)",
+                run.kind.with_article()
             ),
         )
         .in_source(run.path.display().to_string()));

@@ -27,10 +27,10 @@ pub struct DiffRow {
 pub struct Diff {
     /// The band (fraction, e.g. 0.10).
     pub band: f64,
-    /// A's and B's file names and environments.
-    pub a: (String, String),
+    /// A's file name, environment and settings ([`SavedRun::settings`]).
+    pub a: (String, String, String),
     /// B's.
-    pub b: (String, String),
+    pub b: (String, String, String),
     /// Rows in both, in A's order.
     pub rows: Vec<DiffRow>,
     /// Rows only A has (group, key).
@@ -93,8 +93,8 @@ pub fn diff(a: &SavedRun, b: &SavedRun, band: f64) -> Diff {
         .collect();
     Diff {
         band,
-        a: (a.name(), a.environment()),
-        b: (b.name(), b.environment()),
+        a: (a.name(), a.environment(), a.settings()),
+        b: (b.name(), b.environment(), b.settings()),
         rows: both,
         only_a,
         only_b,

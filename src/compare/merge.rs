@@ -17,6 +17,8 @@ pub struct Column {
     pub environment: String,
     /// `rustc` and canonprof version @ commit.
     pub build: String,
+    /// N, R, warm-up and options ([`SavedRun::settings`]).
+    pub settings: String,
 }
 
 /// Whether a ratio's ordering survives every environment.
@@ -113,6 +115,7 @@ pub fn merge(runs: &[SavedRun], band: f64) -> Merge {
                     "canonprof {} @ {}, {}",
                     r.metadata.canonprof_version, r.metadata.git_commit, r.metadata.rustc
                 ),
+                settings: r.settings(),
             })
             .collect(),
         totals: table(|r| &r.0, false),

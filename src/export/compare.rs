@@ -15,21 +15,36 @@ fn fmt_ratio(ratio: f64) -> String {
     }
 }
 
-/// The band as the headers say it: `±10%`.
+/// The band as the headers say it: `±10% (the study's band)`, or `±5%`.
 fn fmt_band(band: f64) -> String {
-    format!("±{}%", (band * 1000.0).round() / 10.0)
+    let pct = (band * 1000.0).round() / 10.0;
+    match (band - crate::compare::DEFAULT_BAND).abs() < 1e-9 {
+        true => format!("±{pct}% (the study's band)"),
+        false => format!("±{pct}% (--band; the study's is ±10%)"),
+    }
+}
+
+/// The header lines naming both runs, and a warning line when their settings differ.
+fn runs_header(d: &Diff, bullet: &str) -> String {
+    let mut out = format!(
+        "{bullet}A: {} — {}; {}\n{bullet}B: {} — {}; {}\n",
+        d.a.0, d.a.1, d.a.2, d.b.0, d.b.1, d.b.2
+    );
+    if d.a.2 != d.b.2 {
+        out.push_str(&format!(
+            "{bullet}note: the two runs' settings differ (above): the rows compare those settings as much as the code or machine\n"
+        ));
+    }
+    out
 }
 
 /// The terminal table: a header naming both runs and the band, one line per row in both (A µs, B µs, B/A,
 /// verdict), the counts, and the rows only one run has.
 pub fn diff_table(d: &Diff) -> String {
     let mut out = format!(
-        "canonprof diff — B/A per row, a difference within {} is not called real (the study's band)\n  A: {} — {}\n  B: {} — {}\n\n",
+        "canonprof diff — B/A per row, a difference within {} is not called real\n{}\n",
         fmt_band(d.band),
-        d.a.0,
-        d.a.1,
-        d.b.0,
-        d.b.1
+        runs_header(d, "  ")
     );
     let width = d
         .rows
@@ -82,12 +97,9 @@ fn only(out: &mut String, title: &str, rows: &[(&str, String)], indent: &str) {
 /// The diff as Markdown: the same rows as [`diff_table`], one table per group.
 pub fn diff_markdown(d: &Diff) -> String {
     let mut out = format!(
-        "# canonprof diff\n\nB/A per row; a difference within {} is not called real (the study's band).\n\n- A: `{}` — {}\n- B: `{}` — {}\n",
+        "# canonprof diff\n\nB/A per row; a difference within {} is not called real.\n\n{}",
         fmt_band(d.band),
-        d.a.0,
-        d.a.1,
-        d.b.0,
-        d.b.1
+        runs_header(d, "- ")
     );
     let mut group = "";
     for r in &d.rows {
@@ -132,17 +144,18 @@ fn merged_value(value: Option<f64>, ratio: bool) -> String {
 /// ordering survives every environment.
 pub fn merge_markdown(m: &Merge) -> String {
     let mut out = format!(
-        "# canonprof merge — {} runs\n\nA ratio's ordering survives when it is outside the {} band on the same side in every run (the study's test).\n\n",
+        "# canonprof merge — {} runs\n\nA ratio's ordering survives when it is outside the band, {}, on the same side in every run (the study's test).\n\n",
         m.columns.len(),
         fmt_band(m.band)
     );
     for (i, c) in m.columns.iter().enumerate() {
         let _ = writeln!(
             out,
-            "- run {}: `{}` — {}; {}",
+            "- run {}: `{}` — {}; {}; {}",
             i + 1,
             c.name,
             c.environment,
+            c.settings,
             c.build
         );
     }
@@ -199,7 +212,7 @@ pub fn merge_json(m: &Merge) -> String {
         "schema_version": super::json::SCHEMA_VERSION,
         "band": m.band,
         "columns": m.columns.iter().map(|c| json!({
-            "name": c.name, "environment": c.environment, "build": c.build
+            "name": c.name, "environment": c.environment, "build": c.build, "settings": c.settings
         })).collect::<Vec<_>>(),
         "totals_unit": "µs",
         "totals": m.totals.iter().map(row).collect::<Vec<_>>(),

@@ -32,6 +32,17 @@ pub enum ExportKind {
 }
 
 impl ExportKind {
+    /// The name with its article, as sentences say it: `a canonicalization`, `an exchange`.
+    pub fn with_article(self) -> &'static str {
+        match self {
+            ExportKind::Canonicalization => "a canonicalization",
+            ExportKind::Exchange => "an exchange",
+            ExportKind::Sweep => "a sweep",
+            ExportKind::Jws => "a jws",
+            ExportKind::Verify => "a verify",
+        }
+    }
+
     /// The name in `"kind"`.
     pub fn name(self) -> &'static str {
         match self {

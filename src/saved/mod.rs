@@ -108,6 +108,10 @@ pub struct Entry {
     /// Spec-step self times.
     #[serde(default)]
     pub steps: Vec<crate::report::StepResult>,
+    /// The median total (µs) of the separate pass the spec steps were timed in, when they come from one (their
+    /// shares are of that total).
+    #[serde(default)]
+    pub steps_pass_us: Option<f64>,
 }
 
 fn document() -> String {
@@ -236,6 +240,12 @@ impl SavedRun {
                 "schema_version {version}, and this canonprof reads schema_version {SCHEMA_VERSION}: export the run again with this version"
             )));
         }
+        if value.get("kind").and_then(|k| k.as_str()) == Some("merge") {
+            return Err(bad(
+                "a merge table (canonprof merge --export-json), not a run's export: report, diff and merge read the exports of runs"
+                    .into(),
+            ));
+        }
         let kind: ExportKind = field(&value, "kind").map_err(&bad)?;
         let metadata: Metadata = field(&value, "metadata").map_err(&bad)?;
         let shape = |e: serde_json::Error| bad(format!("not a {} export: {e}", kind.name()));
@@ -260,6 +270,65 @@ impl SavedRun {
     pub fn environment(&self) -> String {
         let m = &self.metadata;
         format!("{} ({} cores), {}", m.cpu, m.cores, m.started_at)
+    }
+
+    /// The run's settings as people compare them: `5 runs x 50 iterations, warm-up 5, context cache on, engine
+    /// both` (what differs between two runs besides the machine).
+    pub fn settings(&self) -> String {
+        let plan = |runs: usize, iterations: usize, warmup: usize, seconds: f64| {
+            let floor = match seconds > 0.0 {
+                true => format!(", at least {seconds} s"),
+                false => String::new(),
+            };
+            format!("{runs} runs x {iterations} iterations, warm-up {warmup}{floor}")
+        };
+        match &self.body {
+            Body::Canonicalization(c) => {
+                let k = &c.config;
+                format!(
+                    "{}, context cache {}, engine {}, detail {}",
+                    plan(k.runs, k.iterations, k.warmup, k.warmup_seconds),
+                    k.context_cache,
+                    k.engine,
+                    k.detail
+                )
+            }
+            Body::Exchange(ExchangeExport::All { reports }) => match reports.first() {
+                Some(r) => {
+                    let s = &r.settings;
+                    format!(
+                        "{}, context cache {}, engine {}, seed {}",
+                        plan(s.runs, s.iterations, s.warmup, s.warmup_seconds),
+                        if r.context_cache { "on" } else { "off" },
+                        r.engine,
+                        s.seed
+                    )
+                }
+                None => "-".into(),
+            },
+            Body::Exchange(ExchangeExport::Vcdm(r)) => {
+                let s = &r.config.settings;
+                format!(
+                    "{}, context cache {}, seed {}",
+                    plan(s.runs, s.iterations, s.warmup, s.warmup_seconds),
+                    if r.config.context_cache { "on" } else { "off" },
+                    s.seed
+                )
+            }
+            Body::Sweep(s) => format!(
+                "{}, {} grows",
+                plan(s.runs, s.iterations, s.warmup, s.warmup_seconds),
+                s.grows
+            ),
+            Body::Jws(m) => format!(
+                "warm-up {}, {} measurements, seed {}",
+                m.settings.warmup, m.settings.measurements, m.settings.seed
+            ),
+            Body::Verify(v) => v
+                .pointer("/settings/engine")
+                .and_then(|e| e.as_str())
+                .map_or("-".into(), |e| format!("engine {e}")),
+        }
     }
 
     /// The file name without its directory, for headings.
@@ -304,9 +373,9 @@ pub fn read_all(paths: &[PathBuf], kind: Option<ExportKind>) -> Result<Vec<Saved
             return Err(Error::new(
                 ErrorKind::SavedExport,
                 format!(
-                    "a {} export, and the first file is a {} export: compare exports of one kind",
-                    run.kind.name(),
-                    expected.map_or("-", ExportKind::name)
+                    "{} export, and the first file is {} export: compare exports of one kind",
+                    run.kind.with_article(),
+                    expected.map_or("another", ExportKind::with_article)
                 ),
             )
             .in_source(run.path.display().to_string()));

@@ -127,7 +127,9 @@ fn report_from_saved_runs() {
         "derives: keeps the disclosed Disclosures",
         "re-signs: the holder signs a credential reduced",
         // The summary's numbers come from the run: RDFC-1.0 / JCS per engine.
-        "with the json-ld crate and",
+        "(the json-ld crate) and",
+        "(canonprof's engine) as long as JCS (RFC 8785)",
+        "the median of the simple credentials with the json-ld crate, the run's main engine",
         "the study: 31–49x",
     ] {
         assert!(text.contains(section), "the report lacks {section}");
@@ -361,6 +363,9 @@ fn diff_refuses_another_kind_or_schema_version() {
     assert!(stderr(&credential).contains("not a canonprof export: no \"schema_version\""));
     let usage = canonprof(&["diff", &fixture(ON), &fixture(ON), "--band", "ten"]);
     assert_eq!(usage.status.code(), Some(2));
+    let negative = canonprof(&["diff", &fixture(ON), &fixture(ON), "--band", "-5%"]);
+    assert_eq!(negative.status.code(), Some(2));
+    assert!(stderr(&negative).contains("--band takes a percentage from 0 to 10000"));
 }
 
 #[test]
@@ -406,11 +411,24 @@ fn merge_gives_the_cross_environment_table() {
             .count(),
         3
     );
-    xml(&std::fs::read_to_string(&html).unwrap()).unwrap();
+    // The merge page: the runs with their settings, the ratio chart and its table.
+    let page = check_page(
+        &html,
+        &[
+            "2 saved runs, merged",
+            "context cache off",
+            "holds everywhere",
+        ],
+    );
+    assert!(page.contains("The study's ratios in each run"));
+    // A merge table is not a run's export.
+    let refused = canonprof(&["diff", &fixture(ON), &json_arg]);
+    assert!(stderr(&refused)
+        .contains("a merge table (canonprof merge --export-json), not a run's export"));
     // One run is not a comparison; a JWS matrix has no exchange to merge.
     assert_eq!(canonprof(&["merge", &fixture(ON)]).status.code(), Some(2));
     let jws = canonprof(&["merge", &fixture(JWS), &fixture(JWS)]);
-    assert!(stderr(&jws).contains("merge takes main-job or exchange exports"));
+    assert!(stderr(&jws).contains("a jws export: merge takes main-job or exchange exports"));
 }
 
 #[test]

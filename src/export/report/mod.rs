@@ -24,7 +24,7 @@ th{background:#f3f3f3}td.l,th.l{text-align:left}tr.total td{font-weight:bold}\
 .summary{background:#f6f8fa;border-left:4px solid #0072B2;padding:.6em 1em;font-size:1.05em}\
 .meta{color:#555;font-size:.9em}.chart{max-width:100%;height:auto;display:block;margin:.5em 0}\
 .ct{font-size:15px;font-weight:bold}.cl{font-size:12px}.cb{font-size:12px}.cs{font-size:11px;fill:#000}\
-.whisker line{stroke:#000;stroke-width:1.5}object{width:100%;height:480px;border:1px solid #ddd;margin:.5em 0}\
+.whisker line{stroke:#000;stroke-width:1.5}object{width:100%;border:1px solid #ddd;margin:.5em 0}\
 details{margin:.5em 0}summary{cursor:pointer;color:#0b5394}nav ul{columns:3}.holds{color:#006400}.fails{color:#a00}";
 
 /// The phase names the bars colour, in legend order (sub-phases are not stacked: they are inside `label`).
@@ -58,16 +58,28 @@ pub fn render(page: &Page) -> String {
     );
     out.push_str(STYLE);
     out.push_str("</style></head><body>\n<h1>canonprof report: what does it cost to secure a Verifiable Credential, and where does the time go?</h1>\n");
+    let names: Vec<String> = match (page.runs.is_empty(), page.merge) {
+        (true, Some(m)) => m.columns.iter().map(|c| escape(&c.name)).collect(),
+        _ => page
+            .runs
+            .iter()
+            .map(|r| {
+                format!(
+                    "{} ({}, {})",
+                    escape(&r.name()),
+                    r.kind.name(),
+                    escape(&r.metadata.started_at)
+                )
+            })
+            .collect(),
+    };
     let _ = writeln!(
         out,
-        "<p class=\"meta\">{} saved run{}: {}. All times are medians of run medians in µs; whiskers and ranges are the min–max of run medians.</p>",
-        page.runs.len(),
-        if page.runs.len() == 1 { "" } else { "s" },
-        page.runs
-            .iter()
-            .map(|r| format!("{} ({}, {})", escape(&r.name()), r.kind.name(), escape(&r.metadata.started_at)))
-            .collect::<Vec<_>>()
-            .join("; ")
+        "<p class=\"meta\">{} saved run{}{}: {}. All times are medians of run medians in µs; whiskers and ranges are the spread over the runs (the min–max of the run medians; for an exchange total, of the run totals).</p>",
+        names.len(),
+        if names.len() == 1 { "" } else { "s" },
+        if page.runs.is_empty() { ", merged" } else { "" },
+        names.join("; ")
     );
     if let Some(merge) = page.merge {
         merge_section(&mut out, merge);
@@ -226,7 +238,7 @@ fn summary_sentences(c: &Canonicalization) -> Vec<String> {
             .collect();
         if !ratios.is_empty() {
             by_engine.push(format!(
-                "{} with {}",
+                "{} ({})",
                 ratio_span(&ratios, "x"),
                 engine_words(engine)
             ));
@@ -237,7 +249,7 @@ fn summary_sentences(c: &Canonicalization) -> Vec<String> {
             .collect();
         if !shares.is_empty() {
             expansion.push(format!(
-                "{} with {}",
+                "{} ({})",
                 ratio_span(&shares, "%"),
                 engine_words(engine)
             ));
@@ -254,7 +266,7 @@ fn summary_sentences(c: &Canonicalization) -> Vec<String> {
     };
     let mut sentences = vec![
         format!(
-            "On the same credential, RDFC-1.0 took {} the time of JCS (RFC 8785), over {} credential{}.",
+            "On the same credential, RDFC-1.0 took {} as long as JCS (RFC 8785), over {} credential{}.",
             by_engine.join(" and "),
             credentials.len(),
             if credentials.len() == 1 { "" } else { "s" }
@@ -264,21 +276,39 @@ fn summary_sentences(c: &Canonicalization) -> Vec<String> {
             expansion.join(" and ")
         ),
     ];
-    let label = measured
-        .iter()
-        .filter(|e| e.algorithm == "rdfc-1.0")
-        .filter_map(|e| e.phases.get("label").map(|p| (p.share, *e)))
-        .max_by(|a, b| a.0.total_cmp(&b.0));
-    let label_words = match label {
-        Some((share, e)) => format!(
-            "blank node labeling took at most {} of RDFC-1.0 ({}, {}), so it is {}what drives the cost",
-            fmt_share(share),
-            escape(&e.credential),
-            escape(&e.label()),
-            if share < 0.25 { "not " } else { "a large part of " }
-        ),
-        None => "blank node labeling was not measured".into(),
-    };
+    // Labeling's largest share with each engine, and where.
+    let mut largest = 0.0f64;
+    let label_parts: Vec<String> = engines(c)
+        .into_iter()
+        .filter_map(|engine| {
+            let (share, e) = measured
+                .iter()
+                .filter(|e| e.algorithm == "rdfc-1.0" && e.engine.as_deref() == Some(engine))
+                .filter_map(|e| e.phases.get("label").map(|p| (p.share, *e)))
+                .max_by(|a, b| a.0.total_cmp(&b.0))?;
+            largest = largest.max(share);
+            Some(format!(
+                "{} ({}, {})",
+                fmt_share(share),
+                engine_words(engine),
+                escape(&e.credential)
+            ))
+        })
+        .collect();
+    let label_words =
+        match label_parts.is_empty() {
+            true => "blank node labeling was not measured".to_string(),
+            false => {
+                format!(
+            "blank node labeling took at most {} of RDFC-1.0, so it is {}what drives the cost",
+            label_parts.join(" and "),
+            if largest < 0.25 { "not " } else { "a large part of " }
+        )
+            }
+        };
+    let main = engines(c)
+        .first()
+        .map_or("the main engine", |e| engine_words(e));
     let ratios: Vec<f64> = c
         .summary
         .edu_simple_ratios
@@ -288,7 +318,7 @@ fn summary_sentences(c: &Canonicalization) -> Vec<String> {
     sentences.push(match ratios.is_empty() {
         true => format!("No simple and education credentials side by side in this run, so the edu/simple ratio (the study: 31–49x) is not measured; {label_words}."),
         false => format!(
-            "Education credentials cost {} the simple credential with the run's main engine (the study: 31–49x); {label_words}.",
+            "Education credentials cost {} the median of the simple credentials with {main}, the run's main engine (the study: 31–49x); {label_words}.",
             ratio_span(&ratios, "x")
         ),
     });
@@ -459,7 +489,7 @@ fn credential(out: &mut String, ctx: &Ctx, c: &Canonicalization, name: &str) {
         .collect();
     out.push_str(&svg::stacked_bars(
         &format!("{id}-bars"),
-        &format!("{name}: phases per algorithm and engine (µs; whisker: min–max of run totals)"),
+        &format!("{name}: phases per algorithm and engine (µs; whisker: min–max of the total's run medians)"),
         &PHASE_LEGEND,
         &bars,
     ));
@@ -529,8 +559,16 @@ fn credential(out: &mut String, ctx: &Ctx, c: &Canonicalization, name: &str) {
     for e in entries.iter().filter(|e| !e.steps.is_empty()) {
         let _ = writeln!(
             out,
-            "<details><summary>Spec steps of {} (self time; the rows of a phase add up to the phase)</summary><table><tr><th class=\"l\">phase</th><th class=\"l\">step</th><th>median µs</th><th>run medians</th><th>share</th></tr>",
-            escape(&e.label())
+            "<details><summary>Spec steps of {} (self time; the rows of a phase add up to the phase{})</summary><table><tr><th class=\"l\">phase</th><th class=\"l\">step</th><th>median µs</th><th>run medians</th><th>share</th></tr>",
+            escape(&e.label()),
+            match e.steps_pass_us {
+                Some(pass) => format!(
+                    " in a pass of its own with the spec steps timed: {} µs, {:+.1}% against the total above; shares are of that pass",
+                    fmt_us(pass),
+                    (pass / e.total.median_us - 1.0) * 100.0
+                ),
+                None => " as measured in the runs above".to_string(),
+            }
         );
         for s in &e.steps {
             let _ = writeln!(
@@ -636,7 +674,7 @@ fn formats(out: &mut String, id: &str, r: &FormatsReport) {
             escape(&ratio.slower),
             escape(&ratio.faster),
             ratio.ratio,
-            if ratio.within_band { "within band: not a real difference" } else { "outside the band" }
+            if ratio.within_band { "within the 10% band (no real difference)" } else { "outside the band" }
         );
     }
     out.push_str("</table>\n");
@@ -848,17 +886,42 @@ fn flamegraphs(out: &mut String, ctx: &Ctx, flames: &crate::report::FlameIndex) 
         .iter()
         .filter(|g| g.label == "rdfc-1.0 spans" && !g.svg.contains('/'))
     {
-        if dir.join(&g.svg).is_file() {
-            let _ = writeln!(
-                out,
-                "<p class=\"meta\">{} — {}</p><object type=\"image/svg+xml\" data=\"{}\" title=\"{}\"></object>",
-                escape(&g.credential),
-                escape(&g.label),
-                escape(&link(&g.svg)),
-                escape(&format!("{} {}", g.credential, g.label))
-            );
-        }
+        let Some(height) = svg_height(&dir.join(&g.svg)) else {
+            continue;
+        };
+        let engine = g
+            .engine
+            .as_deref()
+            .map_or(String::new(), |e| format!(", {} engine", escape(e)));
+        let _ = writeln!(
+            out,
+            "<p class=\"meta\">{} — {}{engine} (span graph: mean time per iteration over the sampling window, not the tables' medians)</p><object type=\"image/svg+xml\" data=\"{}\" title=\"{}\" style=\"height:{}px\"></object>",
+            escape(&g.credential),
+            escape(&g.label),
+            escape(&link(&g.svg)),
+            escape(&format!("{} {}", g.credential, g.label)),
+            height.ceil() + 4.0
+        );
     }
+}
+
+/// The `height` of an SVG file's root element (px), reading its first 4 KiB; `None` when the file is not there
+/// or says no height.
+fn svg_height(path: &Path) -> Option<f64> {
+    use std::io::Read;
+    let mut head = vec![0u8; 4096];
+    let n = std::fs::File::open(path).ok()?.read(&mut head).ok()?;
+    let head = String::from_utf8_lossy(&head[..n]);
+    let svg = &head[head.find("<svg")?..];
+    let at = svg.find(" height=\"")? + 9;
+    let value: String = svg[at..]
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.')
+        .collect();
+    value
+        .parse()
+        .ok()
+        .filter(|h: &f64| *h > 0.0 && *h < 100_000.0)
 }
 
 fn metadata(out: &mut String, id: &str, run: &SavedRun) {
@@ -910,14 +973,15 @@ fn metadata(out: &mut String, id: &str, run: &SavedRun) {
 }
 
 fn merge_section(out: &mut String, m: &Merge) {
-    out.push_str("<h2 id=\"merge\">Across runs</h2>\n<p>A ratio's ordering survives when it is outside the ±10% band on the same side in every run (the study's test).</p>\n<table><tr><th class=\"l\">run</th><th class=\"l\">file</th><th class=\"l\">environment</th><th class=\"l\">build</th></tr>\n");
+    out.push_str("<h2 id=\"merge\">Across runs</h2>\n<p>A ratio's ordering survives when it is outside the ±10% band on the same side in every run (the study's test).</p>\n<table><tr><th class=\"l\">run</th><th class=\"l\">file</th><th class=\"l\">environment</th><th class=\"l\">settings</th><th class=\"l\">build</th></tr>\n");
     for (i, c) in m.columns.iter().enumerate() {
         let _ = writeln!(
             out,
-            "<tr><td class=\"l\">{}</td><td class=\"l\">{}</td><td class=\"l\">{}</td><td class=\"l\">{}</td></tr>",
+            "<tr><td class=\"l\">{}</td><td class=\"l\">{}</td><td class=\"l\">{}</td><td class=\"l\">{}</td><td class=\"l\">{}</td></tr>",
             i + 1,
             escape(&c.name),
             escape(&c.environment),
+            escape(&c.settings),
             escape(&c.build)
         );
     }
@@ -928,6 +992,29 @@ fn merge_section(out: &mut String, m: &Merge) {
     ] {
         if rows.is_empty() {
             continue;
+        }
+        if ratio {
+            let legend: Vec<String> = (1..=m.columns.len()).map(|i| format!("run {i}")).collect();
+            let legend: Vec<&str> = legend.iter().map(String::as_str).collect();
+            let bars: Vec<Bar> = rows
+                .iter()
+                .flat_map(|r| {
+                    r.values.iter().enumerate().filter_map(|(i, v)| {
+                        v.map(|v| Bar {
+                            label: format!("{} · run {}", r.label, i + 1),
+                            segments: vec![(format!("run {}", i + 1), v)],
+                            total_us: v,
+                            whisker_us: None,
+                        })
+                    })
+                })
+                .collect();
+            out.push_str(&svg::ratio_bars(
+                "merge-ratios",
+                "The study's ratios in each run (dashed: 1x)",
+                &legend,
+                &bars,
+            ));
         }
         let _ = write!(out, "<table><tr><th class=\"l\">{title}</th>");
         for i in 0..m.columns.len() {

@@ -26,26 +26,63 @@ const PALETTE: [&str; 8] = [
 ];
 
 /// Width of the chart and of its label column, px.
-const WIDTH: f64 = 960.0;
-const LABEL_WIDTH: f64 = 250.0;
+const PLOT_WIDTH: f64 = 600.0;
 const TOTAL_WIDTH: f64 = 110.0;
+/// Width of a label character at the labels' 12 px (a generous average for sans-serif), px.
+const CHAR_WIDTH: f64 = 6.8;
 const BAR_HEIGHT: f64 = 22.0;
 const GAP: f64 = 10.0;
 
 /// The stacked bars of `bars` as one `<svg>` element; `legend` gives the segment names in colour order (a
 /// segment whose name is not in it is grey). `id` names the chart for its `aria-labelledby` title.
 pub fn stacked_bars(id: &str, title: &str, legend: &[&str], bars: &[Bar]) -> String {
-    draw(id, title, legend, bars, false)
+    draw(id, title, legend, bars, Mode::Micros)
+}
+
+/// Bars of plain ratios (each bar one segment, its `total_us` the ratio), with a dashed line at 1x where the
+/// two sides are equal; the values are written as `1.23x`.
+pub fn ratio_bars(id: &str, title: &str, legend: &[&str], bars: &[Bar]) -> String {
+    draw(id, title, legend, bars, Mode::Ratio)
+}
+
+/// What a chart's numbers are.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// µs on a linear axis.
+    Micros,
+    /// Shares of each bar's own total, 0–100%.
+    Shares,
+    /// Plain ratios.
+    Ratio,
+}
+
+impl Mode {
+    fn value(self, v: f64) -> String {
+        match self {
+            Mode::Micros => format!("{} µs", fmt_us(v)),
+            Mode::Shares => format!("{v:.1}%"),
+            Mode::Ratio => format!("{v:.2}x"),
+        }
+    }
+
+    fn tick(self, v: f64) -> String {
+        match self {
+            Mode::Micros => fmt_us(v),
+            Mode::Shares => format!("{v:.0}%"),
+            Mode::Ratio => format!("{v}x"),
+        }
+    }
 }
 
 /// [`stacked_bars`] with every bar drawn full width: each segment's share of its own bar's total, so the phases
 /// of a pipeline a hundred times faster than the slowest stay visible; the total is written at the end, and no
 /// whisker is drawn (the axis is 0–100%).
 pub fn share_bars(id: &str, title: &str, legend: &[&str], bars: &[Bar]) -> String {
-    draw(id, title, legend, bars, true)
+    draw(id, title, legend, bars, Mode::Shares)
 }
 
-fn draw(id: &str, title: &str, legend: &[&str], bars: &[Bar], shares: bool) -> String {
+fn draw(id: &str, title: &str, legend: &[&str], bars: &[Bar], mode: Mode) -> String {
+    let shares = mode == Mode::Shares;
     let normalized: Vec<Bar>;
     let bars = match shares {
         false => bars,
@@ -74,21 +111,33 @@ fn draw(id: &str, title: &str, legend: &[&str], bars: &[Bar], shares: bool) -> S
             &normalized
         }
     };
-    let unit = if shares { "%" } else { "µs" };
-    let plot_width = WIDTH - LABEL_WIDTH - TOTAL_WIDTH;
-    let max = match shares {
-        true => 100.0,
-        false => bars
-            .iter()
-            .map(|b| b.whisker_us.map_or(b.total_us, |w| w.1.max(b.total_us)))
-            .fold(0.0f64, f64::max)
-            .max(f64::MIN_POSITIVE),
+    let unit = match mode {
+        Mode::Micros => "µs",
+        Mode::Shares => "%",
+        Mode::Ratio => "ratio",
+    };
+    // The label column fits the longest label; the axis ends at a round number above the largest total.
+    let longest = bars
+        .iter()
+        .map(|b| b.label.chars().count())
+        .max()
+        .unwrap_or(0);
+    let label_width = (longest as f64 * CHAR_WIDTH + 16.0).max(120.0);
+    let plot_width = PLOT_WIDTH;
+    let width = label_width + plot_width + TOTAL_WIDTH;
+    let (max, step) = match shares {
+        true => (100.0, 25.0),
+        false => nice_axis(
+            bars.iter()
+                .map(|b| b.whisker_us.map_or(b.total_us, |w| w.1.max(b.total_us)))
+                .fold(0.0f64, f64::max),
+        ),
     };
     let scale = |us: f64| (us.max(0.0) / max) * plot_width;
     let top = 56.0;
     let height = top + bars.len() as f64 * (BAR_HEIGHT + GAP) + 34.0;
     let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"{WIDTH}\" height=\"{height}\" viewBox=\"0 0 {WIDTH} {height}\" role=\"img\" aria-labelledby=\"{id}-title\">\
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"{width:.0}\" height=\"{height}\" viewBox=\"0 0 {width:.0} {height}\" role=\"img\" aria-labelledby=\"{id}-title\">\
          <title id=\"{id}-title\">{}</title>\
          <text x=\"0\" y=\"16\" class=\"ct\">{}</text>",
         escape(title),
@@ -111,11 +160,11 @@ fn draw(id: &str, title: &str, legend: &[&str], bars: &[Bar], shares: bool) -> S
         let _ = write!(
             out,
             "<text x=\"{}\" y=\"{}\" class=\"cb\" text-anchor=\"end\">{}</text>",
-            LABEL_WIDTH - 8.0,
+            label_width - 8.0,
             y + 15.0,
             escape(&bar.label)
         );
-        let mut at = LABEL_WIDTH;
+        let mut at = label_width;
         for (name, us) in &bar.segments {
             let w = scale(*us);
             let colour = legend
@@ -126,10 +175,7 @@ fn draw(id: &str, title: &str, legend: &[&str], bars: &[Bar], shares: bool) -> S
                 out,
                 "<rect x=\"{at:.2}\" y=\"{y}\" width=\"{w:.2}\" height=\"{BAR_HEIGHT}\" fill=\"{colour}\" stroke=\"#fff\" stroke-width=\"0.5\"><title>{}: {}</title></rect>",
                 escape(&format!("{} · {name}", bar.label)),
-                match shares {
-                    true => format!("{us:.1}%"),
-                    false => format!("{} µs", fmt_us(*us)),
-                }
+                mode.value(*us)
             );
             let text = escape(name);
             if w >= 8.0 * name.chars().count() as f64 + 6.0 {
@@ -144,8 +190,8 @@ fn draw(id: &str, title: &str, legend: &[&str], bars: &[Bar], shares: bool) -> S
         }
         if let Some((lo, hi)) = bar.whisker_us {
             let (x1, x2, mid) = (
-                LABEL_WIDTH + scale(lo),
-                LABEL_WIDTH + scale(hi),
+                label_width + scale(lo),
+                label_width + scale(hi),
                 y + BAR_HEIGHT / 2.0,
             );
             let _ = write!(
@@ -160,9 +206,9 @@ fn draw(id: &str, title: &str, legend: &[&str], bars: &[Bar], shares: bool) -> S
             );
         }
         let end = match shares {
-            true => LABEL_WIDTH + plot_width,
+            true => label_width + plot_width,
             false => {
-                LABEL_WIDTH
+                label_width
                     + scale(
                         bar.whisker_us
                             .map_or(bar.total_us, |w| w.1.max(bar.total_us)),
@@ -171,39 +217,74 @@ fn draw(id: &str, title: &str, legend: &[&str], bars: &[Bar], shares: bool) -> S
         };
         let _ = write!(
             out,
-            "<text x=\"{:.2}\" y=\"{}\" class=\"cb\">{}{} µs</text>",
+            "<text x=\"{:.2}\" y=\"{}\" class=\"cb\">{}{}</text>",
             end + 6.0,
             y + 15.0,
             if shares { "of " } else { "" },
-            fmt_us(bar.total_us)
+            match mode {
+                Mode::Shares => Mode::Micros.value(bar.total_us),
+                m => m.value(bar.total_us),
+            }
         );
     }
-    // The axis: 0 and four ticks in µs.
+    // The axis: 0 and round ticks.
     let axis_y = top + bars.len() as f64 * (BAR_HEIGHT + GAP);
     let _ = write!(
         out,
-        "<line x1=\"{LABEL_WIDTH}\" y1=\"{axis_y}\" x2=\"{}\" y2=\"{axis_y}\" stroke=\"#333\"/>",
-        LABEL_WIDTH + plot_width
+        "<line x1=\"{label_width:.2}\" y1=\"{axis_y}\" x2=\"{}\" y2=\"{axis_y}\" stroke=\"#333\"/>",
+        label_width + plot_width
     );
-    for i in 0..=4 {
-        let us = max * i as f64 / 4.0;
-        let x = LABEL_WIDTH + scale(us);
+    let ticks = (max / step).round() as usize;
+    for i in 0..=ticks {
+        let us = step * i as f64;
+        let x = label_width + scale(us);
         let _ = write!(
             out,
             "<line x1=\"{x:.2}\" y1=\"{axis_y}\" x2=\"{x:.2}\" y2=\"{}\" stroke=\"#333\"/><text x=\"{x:.2}\" y=\"{}\" class=\"cl\" text-anchor=\"middle\">{}</text>",
             axis_y + 5.0,
             axis_y + 18.0,
-            match shares {
-                true => format!("{us:.0}%"),
-                false => fmt_us(us),
-            }
+            mode.tick(us)
+        );
+    }
+    if mode == Mode::Ratio && max >= 1.0 {
+        let x = label_width + scale(1.0);
+        let _ = write!(
+            out,
+            "<line x1=\"{x:.2}\" y1=\"{}\" x2=\"{x:.2}\" y2=\"{axis_y}\" stroke=\"#000\" stroke-dasharray=\"4 3\"><title>1x: the two sides equal</title></line>",
+            top - 6.0
         );
     }
     let _ = write!(
         out,
         "<text x=\"{}\" y=\"{}\" class=\"cl\" text-anchor=\"end\">{unit}</text></svg>",
-        LABEL_WIDTH + plot_width,
+        label_width + plot_width,
         axis_y + 32.0
     );
     out
+}
+
+/// A round axis end above `max` and its tick step: 1, 2, 2.5 or 5 times a power of ten, four to eight ticks
+/// (e.g. 690 → 0–700 by 100; 18,895 → 0–20,000 by 2,500).
+fn nice_axis(max: f64) -> (f64, f64) {
+    if !(max.is_finite() && max > 0.0) {
+        return (1.0, 0.25);
+    }
+    let power = 10f64.powf((max / 4.0).log10().floor());
+    let step = [1.0, 2.0, 2.5, 5.0, 10.0]
+        .iter()
+        .map(|m| m * power)
+        .find(|step| max / step <= 8.0)
+        .unwrap_or(10.0 * power);
+    ((max / step).ceil().max(1.0) * step, step)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn round_axes() {
+        assert_eq!(super::nice_axis(690.0), (700.0, 100.0));
+        assert_eq!(super::nice_axis(18_895.0), (20_000.0, 2_500.0));
+        assert_eq!(super::nice_axis(3.3), (3.5, 0.5));
+        assert_eq!(super::nice_axis(0.0), (1.0, 0.25));
+    }
 }
