@@ -5,7 +5,6 @@
 
 use super::vcdm::{disclose, mandatory_pointers, selective_pointers};
 use super::{Exchange, Operation};
-use crate::canon::jsonld::SELECTIVE_DISCLOSURE_ENGINE;
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::ecdsa_sd::{self, BaseOptions};
 use crate::integrity::suites::{self, Cryptosuite};
@@ -104,8 +103,8 @@ impl<'a> Leg<'a> {
 
     /// Which legs to run: every suite through `loaders[0]`, and the suites that canonicalize with RDFC-1.0
     /// through the loader's expansion engine once more through each further loader (another engine, `--engine
-    /// both`) — the re-signing RDFC suites; the JCS suites expand nothing, and ecdsa-sd-2023 always uses the
-    /// json-ld engine, whose compaction its skolemization needs. Yields (suite, which loader, loader).
+    /// both`) — the RDFC suites and ecdsa-sd-2023; the JCS suites expand nothing. Yields (suite, which loader,
+    /// loader).
     pub fn plan<'l>(
         suites: &'l [Cryptosuite],
         loaders: &'l [&'a OfflineLoader],
@@ -114,7 +113,7 @@ impl<'a> Leg<'a> {
             loaders
                 .iter()
                 .enumerate()
-                .filter(move |&(i, _)| i == 0 || (!suite.is_jcs() && !suite.is_selective()))
+                .filter(move |&(i, _)| i == 0 || !suite.is_jcs())
                 .map(move |(i, &loader)| (suite, i, loader))
         })
     }
@@ -126,12 +125,9 @@ impl<'a> Leg<'a> {
     }
 
     /// The expansion engine of this leg's RDFC-1.0 canonicalizations (`json-ld` or `canonprof`): the loader's,
-    /// except for ecdsa-sd-2023, which runs on [`SELECTIVE_DISCLOSURE_ENGINE`] whatever the loader says.
+    /// for every suite (ecdsa-sd-2023's skolemization included).
     pub fn engine(&self) -> &'static str {
-        match self.suite.is_selective() {
-            true => SELECTIVE_DISCLOSURE_ENGINE.name(),
-            false => self.loader.engine().name(),
-        }
+        self.loader.engine().name()
     }
 
     fn issue(&self) -> Result<usize> {

@@ -2,8 +2,9 @@
 //! Cryptosuites v1.0 §3.4): `skolemizeExpandedJsonLd`, `skolemizeCompactJsonLd` and `toDeskolemizedNQuads`.
 //! Every node object without an identifier gets a `urn:bnid:` IRI, so a selection cut out of the compact
 //! document names the same blank nodes as the whole document once turned back into N-Quads.
-//! Expansion and deserialization to RDF are canonprof's pipeline (`expand` and `to_rdf` spans), on the engine
-//! that reports what the terms are ([`jsonld::SELECTIVE_DISCLOSURE_ENGINE`]).
+//! Expansion and deserialization to RDF are canonprof's pipeline (`expand` and `to_rdf` spans), and the term
+//! facts come from Context Processing, all on the loader's expansion engine (either: they meet at
+//! [`crate::canon::jsonld`]'s seam).
 
 use super::terms;
 use crate::canon::jsonld::{self, Expanded, TermFacts, TermKind};
@@ -118,10 +119,9 @@ fn members(value: &mut Value, f: &mut dyn FnMut(&mut Value)) {
     }
 }
 
-/// Expands a JSON document with canonprof's pipeline (`expand` span).
+/// Expands a JSON document with canonprof's pipeline on the loader's engine (`expand` span).
 fn expand_json(label: &str, document: &Value, loader: &OfflineLoader) -> Result<Expanded> {
-    jsonld::expand_json(jsonld::SELECTIVE_DISCLOSURE_ENGINE, document, loader)
-        .map_err(|e| e.in_source(label))
+    jsonld::expand_json(loader.engine(), document, loader).map_err(|e| e.in_source(label))
 }
 
 /// §3.4 `toDeskolemizedNQuads` on an expanded document: deserialization to RDF (`to_rdf` span), then every

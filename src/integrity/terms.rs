@@ -1,7 +1,6 @@
 //! What skolemization ([`super::skolem`]) needs to know about the terms a compact document can use
-//! ([`TermFacts`]: keyword aliases, `@json` terms, language, index, id and type maps), from the engine that
-//! reports them ([`jsonld::SELECTIVE_DISCLOSURE_ENGINE`]), memoized by the loader while its processed-context
-//! cache is on.
+//! ([`TermFacts`]: keyword aliases, `@json` terms, language, index, id and type maps), from the loader's expansion
+//! engine, memoized by the loader while its processed-context cache is on.
 
 use crate::canon::jsonld::{self, TermFacts};
 use crate::error::Result;
@@ -16,6 +15,6 @@ pub fn terms_of(
 ) -> Result<Arc<TermFacts>> {
     let key = format!("skolem-terms {context_value}");
     loader.derived(&key, || {
-        jsonld::context_terms(jsonld::SELECTIVE_DISCLOSURE_ENGINE, context_value, loader)
+        jsonld::context_terms(loader.engine(), context_value, loader)
     })
 }

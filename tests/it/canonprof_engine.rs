@@ -150,6 +150,26 @@ fn w3c_rdfc_inputs_as_json_ld_give_the_expected_output_with_both_engines() {
     );
 }
 
+/// ecdsa-sd-2023's skolemization reads the term facts of a credential's context (keyword aliases, `@json` terms,
+/// language, index, id and type maps, through every scoped context): both engines report the same for every
+/// bundled credential and the W3C ecdsa-sd-2023 vectors' context.
+#[test]
+fn both_engines_report_the_same_term_facts() {
+    use canonprof::canon::jsonld::context_terms;
+    let loader = OfflineLoader::bundled();
+    let mut contexts: Vec<Value> = corpus::bundled(Schema::All)
+        .iter()
+        .map(|c| serde_json::from_str::<Value>(&c.document.text).unwrap()["@context"].clone())
+        .collect();
+    contexts.push(json!(["https://www.w3.org/ns/credentials/v2", {"@vocab": "https://example/#"}]));
+    for context in contexts {
+        let reference = context_terms(Engine::JsonLd, &context, &loader).unwrap();
+        let ours = context_terms(Engine::Canonprof, &context, &loader).unwrap();
+        assert_eq!(ours, reference, "{context}");
+        assert_ne!(ours, Default::default(), "{context}: no facts at all");
+    }
+}
+
 #[test]
 fn the_corpus_is_identical_with_the_context_cache_on_and_off() {
     for c in corpus::bundled(Schema::All) {

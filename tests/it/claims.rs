@@ -30,7 +30,7 @@ fn the_main_job_prints_and_exports_every_claim_with_a_verdict() {
     }
     let six = &claims[3];
     assert_eq!(six["verdict"], "holds");
-    assert_eq!(six["measured"][0], "6 per exchange in 7 of 7 VCDM rows");
+    assert_eq!(six["measured"][0], "6 per exchange in 8 of 8 VCDM rows");
     // Both engines are measured, so the engine-dependent claims name both.
     for claim in [&claims[0], &claims[4], &claims[5]] {
         let measured = claim["measured"].to_string();

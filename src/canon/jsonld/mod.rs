@@ -6,8 +6,7 @@
 //! - [`dataset`]: the `parse`, `expand` and `to_rdf` phases of the RDFC-1.0 pipeline, each in its span;
 //! - [`undefined_term_statements`]: `--lossy`'s count of what undefined terms would have said;
 //! - [`expand_json`] and [`to_rdf`]: expansion of a JSON value and deserialization of the result, for ecdsa-sd-2023;
-//! - [`context_terms`]: what the terms of a context are, for ecdsa-sd-2023's skolemization — only the json-ld
-//!   crate's engine answers it today ([`SELECTIVE_DISCLOSURE_ENGINE`]);
+//! - [`context_terms`]: what the terms of a context are, for ecdsa-sd-2023's skolemization (both engines);
 //! - [`expand_with_base`]: expansion with the JSON-LD 1.1 API's defaults, for the W3C test suite.
 //!
 //! Shared by both engines: the keyword list ([`syntax`]), the pieces of §8 Deserialize JSON-LD to RDF (the
@@ -33,12 +32,6 @@ pub use terms::{TermFacts, TermKind};
 pub(crate) fn invalid(code: JsonLdErrorCode, detail: impl std::fmt::Display) -> Error {
     Error::new(ErrorKind::Expansion, format!("{code}: {detail}")).with_code(code)
 }
-
-/// The engine ecdsa-sd-2023 runs on. Its skolemization (Data Integrity ECDSA Cryptosuites v1.0 §3.4) needs to
-/// know which terms of a compact document are keyword aliases, `@json` literals and maps ([`context_terms`]),
-/// which only the json-ld crate's engine reports so far; the rest of what it needs ([`expand_json`],
-/// [`to_rdf`]) both engines provide.
-pub const SELECTIVE_DISCLOSURE_ENGINE: Engine = Engine::JsonLd;
 
 /// How an engine expands (JSON-LD 1.1 API §4.1 `expand()` options).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -314,8 +307,8 @@ fn expand_api<P: Pipeline>(text: &str, base: &str, loader: &OfflineLoader) -> Re
 
 /// What the terms of a top-level `@context` value are (keyword aliases, `@json` terms, language, index, id and
 /// type maps, in the context and every scoped context reachable from it), processed by `engine` with the loader's
-/// contexts. Errors: the context does not process; [`ErrorKind::Unavailable`] from canonprof's engine, which does
-/// not report term definitions yet (see [`SELECTIVE_DISCLOSURE_ENGINE`]).
+/// contexts — what ecdsa-sd-2023's skolemization (Data Integrity ECDSA Cryptosuites v1.0 §3.4) needs beside
+/// [`expand_json`] and [`to_rdf`], so that it runs on either engine. Errors: the context does not process.
 pub fn context_terms(
     engine: Engine,
     context: &serde_json::Value,
@@ -323,9 +316,6 @@ pub fn context_terms(
 ) -> Result<TermFacts> {
     match engine {
         Engine::JsonLd => json_ld_crate::context_terms(context, loader),
-        Engine::Canonprof => Err(Error::new(
-            ErrorKind::Unavailable,
-            "the canonprof engine does not report term definitions (ecdsa-sd-2023 skolemization needs them); use the json-ld engine",
-        )),
+        Engine::Canonprof => canonprof::terms::context_terms(context, loader),
     }
 }

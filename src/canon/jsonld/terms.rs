@@ -8,7 +8,7 @@ use super::syntax as keyword;
 use std::collections::{HashMap, HashSet};
 
 /// The facts about the terms of one top-level context (see the module documentation).
-#[derive(Debug, Default)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct TermFacts {
     keyword: HashMap<String, &'static str>,
     json: HashSet<String>,

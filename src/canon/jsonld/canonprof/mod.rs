@@ -7,7 +7,8 @@
 //! - [`context`]: §4.1 Context Processing Algorithm, §4.2 Create Term Definition;
 //! - [`iri`]: IRI Expansion, keywords, RFC 3986 resolution;
 //! - [`mod@expand`]: §5.1 Expansion Algorithm, Value Expansion;
-//! - [`mod@to_rdf`]: §8.1–§8.3 Deserialize JSON-LD to RDF.
+//! - [`mod@to_rdf`]: §8.1–§8.3 Deserialize JSON-LD to RDF;
+//! - [`terms`]: what ecdsa-sd-2023's skolemization needs to know of a context's terms.
 //!
 //! Checked against the W3C JSON-LD 1.1 expand and toRdf suites (`tests/it/jsonld_suite.rs`), the corpus and the
 //! W3C RDFC-1.0 inputs (byte-identical canonical output with both engines) and a differential property test.
@@ -16,6 +17,7 @@ pub mod context;
 pub mod expand;
 pub mod iri;
 pub mod memo;
+pub mod terms;
 pub mod to_rdf;
 
 pub(crate) use super::invalid;
