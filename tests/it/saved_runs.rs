@@ -225,7 +225,7 @@ fn main_job_report_links_its_flamegraphs() {
     let doc = xml(&text).unwrap();
     let links: Vec<&str> = doc
         .descendants()
-        .filter_map(|n| n.attribute("href").or(n.attribute("data")))
+        .filter_map(|n| n.attribute("href").or(n.attribute("src")))
         .filter(|h| !h.starts_with('#'))
         .collect();
     assert!(links.len() >= graphs.len());

@@ -1,7 +1,7 @@
 //! `report.html`: one self-contained page built from saved exports ([`crate::saved`]) — by every main-job run
 //! and by `canonprof report RESULTS.json... -o FILE`. Every chart is inline SVG drawn here ([`svg`]) or by
 //! [`super::chart`], with a text table beside it; no script, style sheet, font or image is loaded from
-//! anywhere, and the flamegraph SVGs stay separate files linked (and the RDFC-1.0 ones embedded) by relative
+//! anywhere, and the flamegraph SVGs stay separate files linked (and the RDFC-1.0 span graphs shown as pictures) by relative
 //! path. The page is XHTML served as HTML: it parses as XML, and its ids are unique.
 
 pub mod svg;
@@ -24,7 +24,7 @@ th{background:#f3f3f3}td.l,th.l{text-align:left}tr.total td{font-weight:bold}\
 .summary{background:#f6f8fa;border-left:4px solid #0072B2;padding:.6em 1em;font-size:1.05em}\
 .meta{color:#555;font-size:.9em}.chart{max-width:100%;height:auto;display:block;margin:.5em 0}\
 .ct{font-size:15px;font-weight:bold}.cl{font-size:12px}.cb{font-size:12px}.cs{font-size:11px;fill:#000}\
-.whisker line{stroke:#000;stroke-width:1.5}object{width:100%;border:1px solid #ddd;margin:.5em 0}\
+.whisker line{stroke:#000;stroke-width:1.5}img.flame{width:100%;height:auto;border:1px solid #ddd;margin:.5em 0;display:block}\
 details{margin:.5em 0}summary{cursor:pointer;color:#0b5394}nav ul{columns:3}.holds{color:#006400}.fails{color:#a00}";
 
 /// The phase names the bars colour, in legend order (sub-phases are not stacked: they are inside `label`).
@@ -893,14 +893,16 @@ fn flamegraphs(out: &mut String, ctx: &Ctx, flames: &crate::report::FlameIndex) 
             .engine
             .as_deref()
             .map_or(String::new(), |e| format!(", {} engine", escape(e)));
+        // A picture of the graph (an <img> renders everywhere, screenshots included); the link opens the
+        // interactive SVG (zoom, search).
         let _ = writeln!(
             out,
-            "<p class=\"meta\">{} — {}{engine} (span graph: mean time per iteration over the sampling window, not the tables' medians)</p><object type=\"image/svg+xml\" data=\"{}\" title=\"{}\" style=\"height:{}px\"></object>",
+            "<p class=\"meta\">{} — {}{engine} (span graph: mean time per iteration over the sampling window, not the tables' medians; click it to open it interactive)</p><a href=\"{2}\"><img class=\"flame\" src=\"{2}\" alt=\"{3}\" style=\"max-height:{4}px\"/></a>",
             escape(&g.credential),
             escape(&g.label),
             escape(&link(&g.svg)),
-            escape(&format!("{} {}", g.credential, g.label)),
-            height.ceil() + 4.0
+            escape(&format!("{} {} span flamegraph", g.credential, g.label)),
+            height.ceil()
         );
     }
 }
