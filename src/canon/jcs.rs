@@ -35,7 +35,7 @@ pub fn canonicalize_checked(input: Checked<'_>) -> Result<JcsOutput> {
     let canonical = {
         let _span = tracing::info_span!(phase::JCS).entered();
         let mut out = String::with_capacity(input.text().len());
-        write_value(&mut out, &value).map_err(|e| e.in_source(input.label()))?;
+        write_value(&mut out, &value, &mut Vec::new()).map_err(|e| e.in_source(input.label()))?;
         drop(value);
         out
     };
@@ -67,7 +67,7 @@ fn sonic_error(label: &str, e: &sonic_rs::Error) -> Error {
 /// (docs/performance.md). Errors: [`ErrorKind::NonFiniteNumber`].
 pub fn canonical_string(value: &serde_json::Value) -> Result<String> {
     let mut out = String::with_capacity(256);
-    write_value(&mut out, value)?;
+    write_value(&mut out, value, &mut Vec::new())?;
     Ok(out)
 }
 
@@ -79,7 +79,7 @@ enum Node<'a, T: Tree + 'a> {
     Number(Option<f64>),
     String(&'a str),
     Array(T::Items<'a>),
-    Object(Vec<(&'a str, &'a T)>),
+    Object(T::Members<'a>),
 }
 
 /// A parsed JSON value the RFC 8785 writer can walk: `serde_json::Value` (values built in code, e.g. Data
@@ -88,11 +88,25 @@ trait Tree: Sized {
     type Items<'a>: Iterator<Item = &'a Self>
     where
         Self: 'a;
+    type Members<'a>: Iterator<Item = (&'a str, &'a Self)>
+    where
+        Self: 'a;
     fn node(&self) -> Node<'_, Self>;
+}
+
+/// A serde_json member as the writer takes it.
+type JsonMember<'a> = (&'a String, &'a serde_json::Value);
+
+fn json_member<'a>((key, value): JsonMember<'a>) -> (&'a str, &'a serde_json::Value) {
+    (key.as_str(), value)
 }
 
 impl Tree for serde_json::Value {
     type Items<'a> = std::slice::Iter<'a, serde_json::Value>;
+    type Members<'a> = std::iter::Map<
+        serde_json::map::Iter<'a>,
+        fn(JsonMember<'a>) -> (&'a str, &'a serde_json::Value),
+    >;
     fn node(&self) -> Node<'_, Self> {
         use serde_json::Value as V;
         match self {
@@ -101,13 +115,14 @@ impl Tree for serde_json::Value {
             V::Number(n) => Node::Number(n.as_f64()),
             V::String(s) => Node::String(s),
             V::Array(items) => Node::Array(items.iter()),
-            V::Object(map) => Node::Object(map.iter().map(|(k, v)| (k.as_str(), v)).collect()),
+            V::Object(map) => Node::Object(map.iter().map(json_member as fn(_) -> _)),
         }
     }
 }
 
 impl Tree for sonic_rs::Value {
     type Items<'a> = std::slice::Iter<'a, sonic_rs::Value>;
+    type Members<'a> = sonic_rs::value::object::Iter<'a>;
     fn node(&self) -> Node<'_, Self> {
         use sonic_rs::{JsonNumberTrait, ValueRef as V};
         match self.as_ref() {
@@ -116,12 +131,18 @@ impl Tree for sonic_rs::Value {
             V::Number(n) => Node::Number(n.as_f64()),
             V::String(s) => Node::String(s),
             V::Array(items) => Node::Array(items.iter()),
-            V::Object(map) => Node::Object(map.iter().collect()),
+            V::Object(map) => Node::Object(map.iter()),
         }
     }
 }
 
-fn write_value<T: Tree>(out: &mut String, value: &T) -> Result<()> {
+/// Writes `value`; `pool` keeps the member lists of finished objects for reuse, so a document costs as many
+/// member-list allocations as its nesting depth, not as its objects.
+fn write_value<'a, T: Tree>(
+    out: &mut String,
+    value: &'a T,
+    pool: &mut Vec<Vec<(&'a str, &'a T)>>,
+) -> Result<()> {
     match value.node() {
         Node::Null => out.push_str("null"),
         Node::Bool(true) => out.push_str("true"),
@@ -142,25 +163,29 @@ fn write_value<T: Tree>(out: &mut String, value: &T) -> Result<()> {
                 if i > 0 {
                     out.push(',');
                 }
-                write_value(out, item)?;
+                write_value(out, item, pool)?;
             }
             out.push(']');
         }
-        Node::Object(mut entries) => {
+        Node::Object(members) => {
+            let mut entries = pool.pop().unwrap_or_default();
+            entries.extend(members);
             // §3.2.3: UTF-16 code unit order (a stable sort: linear when the members are already in that order).
             // No two members share a name: `Checked` text has none (RFC 8785 §3.1, I-JSON), a serde_json map
             // cannot.
             entries.sort_by(|(a, _), (b, _)| utf16_cmp(a, b));
             out.push('{');
-            for (i, (key, item)) in entries.into_iter().enumerate() {
+            for (i, &(key, item)) in entries.iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
                 write_string(out, key);
                 out.push(':');
-                write_value(out, item)?;
+                write_value(out, item, pool)?;
             }
             out.push('}');
+            entries.clear();
+            pool.push(entries);
         }
     }
     Ok(())
