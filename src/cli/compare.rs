@@ -10,11 +10,24 @@ use crate::saved::{self, SavedRun};
 use clap::Args;
 use std::path::{Path, PathBuf};
 
-/// `--band`: the study's band unless given.
-fn band(text: &Option<String>) -> Result<f64> {
-    match text {
-        Some(t) => parse_percent(t, "--band").map_err(|e| Error::new(ErrorKind::Usage, e)),
-        None => Ok(compare::DEFAULT_BAND),
+/// `--band` of `diff` and `merge`.
+#[derive(Debug, Args)]
+pub(super) struct BandArgs {
+    /// A difference within this band is not called real (diff: B/A within ±PCT of 1; merge: a ratio within it is
+    /// no ordering) — the study's 10% by default.
+    #[arg(
+        long = "band",
+        value_name = "PCT",
+        default_value = "10%",
+        allow_hyphen_values = true
+    )]
+    text: String,
+}
+
+impl BandArgs {
+    /// The band as a fraction. Errors: [`ErrorKind::Usage`] for a value that is not a percentage.
+    fn band(&self) -> Result<f64> {
+        parse_percent(&self.text, "--band").map_err(|e| Error::new(ErrorKind::Usage, e))
     }
 }
 
@@ -70,14 +83,8 @@ pub(super) struct DiffArgs {
     /// The run compared with it (B).
     #[arg(value_name = "B.json")]
     b: PathBuf,
-    /// A difference within this band is "within band", not called real (the study's 10%).
-    #[arg(
-        long,
-        value_name = "PCT",
-        default_value = "10%",
-        allow_hyphen_values = true
-    )]
-    band: Option<String>,
+    #[command(flatten)]
+    band: BandArgs,
     /// Exit 1 when any row got slower by more than PCT (B/A > 1 + PCT), for CI baselines.
     #[arg(long, value_name = "PCT", allow_hyphen_values = true)]
     fail_above: Option<String>,
@@ -87,7 +94,7 @@ pub(super) struct DiffArgs {
 }
 
 pub(super) fn diff(args: DiffArgs) -> Result<()> {
-    let band = band(&args.band)?;
+    let band = args.band.band()?;
     let fail_above = match &args.fail_above {
         Some(t) => {
             Some(parse_percent(t, "--fail-above").map_err(|e| Error::new(ErrorKind::Usage, e))?)
@@ -134,14 +141,8 @@ pub(super) struct MergeArgs {
     /// Saved main-job or `exchange --format all` exports, one column each, in this order.
     #[arg(value_name = "RESULTS.json", required = true, num_args = 2..)]
     files: Vec<PathBuf>,
-    /// A ratio whose distance from 1 stays within this band is not an ordering (the study's 10%).
-    #[arg(
-        long,
-        value_name = "PCT",
-        default_value = "10%",
-        allow_hyphen_values = true
-    )]
-    band: Option<String>,
+    #[command(flatten)]
+    band: BandArgs,
     /// Also write the table as JSON.
     #[arg(long, value_name = "FILE")]
     export_json: Option<PathBuf>,
@@ -154,7 +155,7 @@ pub(super) struct MergeArgs {
 }
 
 pub(super) fn merge(args: MergeArgs) -> Result<()> {
-    let band = band(&args.band)?;
+    let band = args.band.band()?;
     for path in [&args.export_json, &args.export_markdown, &args.html]
         .into_iter()
         .flatten()

@@ -63,25 +63,36 @@ pub fn diff_table(d: &Diff) -> String {
                 group, "A µs", "B µs", "B/A"
             );
         }
+        let [a, b, ratio, verdict] = cells(r);
         let _ = writeln!(
             out,
-            "{:<width$} {:>11} {:>11} {:>8}  {}",
-            r.key,
-            fmt_us(r.a_us),
-            fmt_us(r.b_us),
-            fmt_ratio(r.ratio),
-            r.verdict.name()
+            "{:<width$} {a:>11} {b:>11} {ratio:>8}  {verdict}",
+            r.key
         );
     }
-    let (slower, faster, within) = d.counts();
-    let _ = writeln!(
-        out,
-        "\n{} rows in both: {slower} slower, {faster} faster, {within} within band",
-        d.rows.len()
-    );
+    let _ = writeln!(out, "\n{}", counts(d));
     only(&mut out, "only in A", &d.only_a, "  ");
     only(&mut out, "only in B", &d.only_b, "  ");
     out
+}
+
+/// A row's A µs, B µs, B/A and verdict, as both renderings print them.
+fn cells(r: &crate::compare::diff::DiffRow) -> [String; 4] {
+    [
+        fmt_us(r.a_us),
+        fmt_us(r.b_us),
+        fmt_ratio(r.ratio),
+        r.verdict.name().to_string(),
+    ]
+}
+
+/// `219 rows in both: 108 slower, 24 faster, 87 within band`.
+fn counts(d: &Diff) -> String {
+    let (slower, faster, within) = d.counts();
+    format!(
+        "{} rows in both: {slower} slower, {faster} faster, {within} within band",
+        d.rows.len()
+    )
 }
 
 fn only(out: &mut String, title: &str, rows: &[(&str, String)], indent: &str) {
@@ -110,22 +121,9 @@ pub fn diff_markdown(d: &Diff) -> String {
                 "\n## {group}\n\n| row | A µs | B µs | B/A | verdict |\n|---|---:|---:|---:|---|"
             );
         }
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {} | {} |",
-            r.key,
-            fmt_us(r.a_us),
-            fmt_us(r.b_us),
-            fmt_ratio(r.ratio),
-            r.verdict.name()
-        );
+        let _ = writeln!(out, "| {} | {} |", r.key, cells(r).join(" | "));
     }
-    let (slower, faster, within) = d.counts();
-    let _ = writeln!(
-        out,
-        "\n{} rows in both: {slower} slower, {faster} faster, {within} within band.\n",
-        d.rows.len()
-    );
+    let _ = writeln!(out, "\n{}.\n", counts(d));
     only(&mut out, "Only in A", &d.only_a, "- ");
     only(&mut out, "Only in B", &d.only_b, "- ");
     out
