@@ -210,12 +210,14 @@ fn spec_steps(out: &mut String, a: &AlgorithmResult) {
         "  spec steps of {} — self time; the rows of a phase add up to the phase{pass}",
         a.label()
     );
+    // One width for every credential's table (the longest spec-step name is ~30 characters), so they line up.
     let width = a
         .steps
         .iter()
         .map(|s| s.name.chars().count())
         .max()
-        .unwrap_or(0);
+        .unwrap_or(0)
+        .max(30);
     for step in &a.steps {
         let _ = writeln!(
             out,
