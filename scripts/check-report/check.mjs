@@ -179,17 +179,6 @@ step = 'taking screenshots';
 let viewportPng = null;
 try {
   viewportPng = await page.screenshot({ path: shotViewport, animations: 'disabled' });
-  // Embedded documents (<object> flamegraphs) below the fold paint only once scrolled into view: scroll through
-  // the page, let them load, and come back before the full-page screenshot.
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    window.scrollTo(0, 0);
-  });
-  await page.waitForLoadState('load').catch(() => {});
-  await page.waitForTimeout(200);
   await page.screenshot({ path: shotFull, fullPage: true, animations: 'disabled' });
 } catch (e) {
   problem(`could not take screenshots: ${String(e.message).split('\n')[0]}`);

@@ -5,7 +5,6 @@ use super::{check_writable, write_stdout};
 use crate::compare::{self, diff, merge, parse_percent};
 use crate::error::{Error, ErrorKind, Result};
 use crate::export::{self, compare as render};
-use crate::report::ExportKind;
 use crate::saved::{self, SavedRun};
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -61,11 +60,7 @@ pub(super) fn report(args: ReportArgs) -> Result<()> {
 /// Writes `report.html` for `runs` at `path` (with the cross-run table when two or more runs hold a
 /// canonicalization or exchange table).
 pub(super) fn write_report(runs: &[SavedRun], path: &Path) -> Result<()> {
-    let comparable: Vec<SavedRun> = runs
-        .iter()
-        .filter(|r| matches!(r.kind, ExportKind::Canonicalization | ExportKind::Exchange))
-        .cloned()
-        .collect();
+    let comparable: Vec<&SavedRun> = runs.iter().filter(|r| r.is_comparable()).collect();
     let merged = (comparable.len() > 1).then(|| merge::merge(&comparable, compare::DEFAULT_BAND));
     let page = export::report::Page {
         runs,
@@ -168,20 +163,17 @@ pub(super) fn merge(args: MergeArgs) -> Result<()> {
         .iter()
         .map(|p| SavedRun::read(p))
         .collect::<Result<_>>()?;
-    if let Some(run) = runs
-        .iter()
-        .find(|r| !matches!(r.kind, ExportKind::Canonicalization | ExportKind::Exchange))
-    {
+    if let Some(run) = runs.iter().find(|r| !r.is_comparable()) {
         return Err(Error::new(
             ErrorKind::SavedExport,
             format!(
                 "{} export: merge takes main-job or exchange exports (their totals and the study's ratios)",
-                run.kind.with_article()
+                run.kind().with_article()
             ),
         )
         .in_source(run.path.display().to_string()));
     }
-    let m = merge::merge(&runs, band);
+    let m = merge::merge(&runs.iter().collect::<Vec<_>>(), band);
     write_stdout(&render::merge_markdown(&m))?;
     if let Some(path) = &args.export_json {
         export::write_atomically(path, &render::merge_json(&m))?;

@@ -183,8 +183,9 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
     }
     let claims = benchmark::claims::evaluate(&report, exchange.as_ref());
     write_stdout(&format!("\n{}", export::table::claims(&claims)))?;
-    // Written now, so that the results survive a failure while sampling; written again with the flamegraphs.
-    if let Some(path) = &args.export_json {
+    // Written now when flamegraphs follow, so that the results survive a failure while sampling; written (again,
+    // with the flamegraphs) at the end.
+    if let (Some(path), Some(_)) = (&args.export_json, &flame_dir) {
         let json = export::json::render_with(&report, exchange.as_ref(), &claims, None);
         export::write_atomically(path, &json)?;
     }

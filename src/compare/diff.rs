@@ -1,9 +1,10 @@
 //! `canonprof diff A.json B.json`: every row present in both runs with B/A and a verdict against the band;
 //! rows found in only one run listed.
 
-use super::Verdict;
+use super::{RunInfo, Verdict};
 use crate::saved::rows::{rows, Row};
 use crate::saved::SavedRun;
+use std::collections::HashMap;
 
 /// One row present in both runs.
 #[derive(Debug, Clone)]
@@ -27,10 +28,10 @@ pub struct DiffRow {
 pub struct Diff {
     /// The band (fraction, e.g. 0.10).
     pub band: f64,
-    /// A's file name, environment and settings ([`SavedRun::settings`]).
-    pub a: (String, String, String),
-    /// B's.
-    pub b: (String, String, String),
+    /// Run A.
+    pub a: RunInfo,
+    /// Run B.
+    pub b: RunInfo,
     /// Rows in both, in A's order.
     pub rows: Vec<DiffRow>,
     /// Rows only A has (group, key).
@@ -60,15 +61,18 @@ impl Diff {
 /// within band when B's is the same, else by ratio as floats give it.
 pub fn diff(a: &SavedRun, b: &SavedRun, band: f64) -> Diff {
     let (rows_a, rows_b) = (rows(a), rows(b));
-    let find = |rows: &[Row], row: &Row| {
+    let index = |rows: &[Row]| -> HashMap<(&'static str, String), usize> {
         rows.iter()
-            .position(|r| r.group == row.group && r.key == row.key)
+            .enumerate()
+            .map(|(i, r)| ((r.group, r.key.clone()), i))
+            .collect()
     };
+    let (in_a, in_b) = (index(&rows_a), index(&rows_b));
     let mut both = Vec::new();
     let mut only_a = Vec::new();
     for row in &rows_a {
-        match find(&rows_b, row) {
-            Some(i) => {
+        match in_b.get(&(row.group, row.key.clone())) {
+            Some(&i) => {
                 let other = &rows_b[i];
                 let ratio = match row.median_us == other.median_us {
                     true => 1.0,
@@ -88,13 +92,13 @@ pub fn diff(a: &SavedRun, b: &SavedRun, band: f64) -> Diff {
     }
     let only_b = rows_b
         .iter()
-        .filter(|r| find(&rows_a, r).is_none())
+        .filter(|r| !in_a.contains_key(&(r.group, r.key.clone())))
         .map(|r| (r.group, r.key.clone()))
         .collect();
     Diff {
         band,
-        a: (a.name(), a.environment(), a.settings()),
-        b: (b.name(), b.environment(), b.settings()),
+        a: RunInfo::of(a),
+        b: RunInfo::of(b),
         rows: both,
         only_a,
         only_b,

@@ -4,22 +4,9 @@
 //! for each ratio whether its ordering holds in every environment — the study's "survives" test: outside the
 //! band, on the same side, in every run.
 
-use super::Verdict;
+use super::{RunInfo, Verdict};
 use crate::report::exchange::FormatsReport;
 use crate::saved::{Body, SavedRun};
-
-/// One run's column.
-#[derive(Debug, Clone)]
-pub struct Column {
-    /// The file name.
-    pub name: String,
-    /// The environment: CPU, cores, start time.
-    pub environment: String,
-    /// `rustc` and canonprof version @ commit.
-    pub build: String,
-    /// N, R, warm-up and options ([`SavedRun::settings`]).
-    pub settings: String,
-}
 
 /// Whether a ratio's ordering survives every environment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,7 +53,7 @@ pub struct Merge {
     /// The band (fraction).
     pub band: f64,
     /// One per run, in the order given.
-    pub columns: Vec<Column>,
+    pub columns: Vec<RunInfo>,
     /// Totals (µs).
     pub totals: Vec<MergeRow>,
     /// Ratios with their survival.
@@ -77,8 +64,8 @@ pub struct Merge {
 type Figures = Vec<(String, f64)>;
 
 /// Merges `runs` (main-job or exchange exports) into one table judged against `band`.
-pub fn merge(runs: &[SavedRun], band: f64) -> Merge {
-    let per_run: Vec<(Figures, Figures)> = runs.iter().map(figures).collect();
+pub fn merge(runs: &[&SavedRun], band: f64) -> Merge {
+    let per_run: Vec<(Figures, Figures)> = runs.iter().map(|r| figures(r)).collect();
     let table = |pick: fn(&(Figures, Figures)) -> &Figures, ratio: bool| {
         let mut labels: Vec<&str> = Vec::new();
         for run in &per_run {
@@ -106,18 +93,7 @@ pub fn merge(runs: &[SavedRun], band: f64) -> Merge {
     };
     Merge {
         band,
-        columns: runs
-            .iter()
-            .map(|r| Column {
-                name: r.name(),
-                environment: r.environment(),
-                build: format!(
-                    "canonprof {} @ {}, {}",
-                    r.metadata.canonprof_version, r.metadata.git_commit, r.metadata.rustc
-                ),
-                settings: r.settings(),
-            })
-            .collect(),
+        columns: runs.iter().map(|r| RunInfo::of(r)).collect(),
         totals: table(|r| &r.0, false),
         ratios: table(|r| &r.1, true),
     }

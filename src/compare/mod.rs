@@ -5,6 +5,35 @@
 pub mod diff;
 pub mod merge;
 
+/// What names a run in a comparison: its file, environment, build and settings, from its metadata.
+#[derive(Debug, Clone)]
+pub struct RunInfo {
+    /// The file name.
+    pub name: String,
+    /// The environment: CPU, cores, start time.
+    pub environment: String,
+    /// canonprof version @ commit, and `rustc`.
+    pub build: String,
+    /// N, R, warm-up and options ([`crate::saved::SavedRun::settings`]).
+    pub settings: String,
+}
+
+impl RunInfo {
+    /// The run's names.
+    pub fn of(run: &crate::saved::SavedRun) -> RunInfo {
+        let m = &run.metadata;
+        RunInfo {
+            name: run.name(),
+            environment: run.environment(),
+            build: format!(
+                "canonprof {} @ {}, {}",
+                m.canonprof_version, m.git_commit, m.rustc
+            ),
+            settings: run.settings(),
+        }
+    }
+}
+
 /// The study's band: a difference within ±10% is not called real ([`crate::report::exchange::BAND`]).
 pub const DEFAULT_BAND: f64 = crate::report::exchange::BAND;
 

@@ -8,7 +8,7 @@ use serde_json::json;
 use std::fmt::Write;
 
 /// The diff's ratio as people read it: `1.23x`.
-fn fmt_ratio(ratio: f64) -> String {
+pub(super) fn fmt_ratio(ratio: f64) -> String {
     match ratio.is_finite() {
         true => format!("{ratio:.2}x"),
         false => "-".into(),
@@ -28,9 +28,9 @@ fn fmt_band(band: f64) -> String {
 fn runs_header(d: &Diff, bullet: &str) -> String {
     let mut out = format!(
         "{bullet}A: {} — {}; {}\n{bullet}B: {} — {}; {}\n",
-        d.a.0, d.a.1, d.a.2, d.b.0, d.b.1, d.b.2
+        d.a.name, d.a.environment, d.a.settings, d.b.name, d.b.environment, d.b.settings
     );
-    if d.a.2 != d.b.2 {
+    if d.a.settings != d.b.settings {
         out.push_str(&format!(
             "{bullet}note: the two runs' settings differ (above): the rows compare those settings as much as the code or machine\n"
         ));
@@ -130,7 +130,7 @@ pub fn diff_markdown(d: &Diff) -> String {
 }
 
 /// A merged value: µs for a total, `1.23x` for a ratio, `-` where the run lacks it.
-fn merged_value(value: Option<f64>, ratio: bool) -> String {
+pub(super) fn merged_value(value: Option<f64>, ratio: bool) -> String {
     match (value, ratio) {
         (Some(v), true) => fmt_ratio(v),
         (Some(v), false) => fmt_us(v),

@@ -11,18 +11,10 @@ use std::fmt::Write;
 /// verify (`x509`); then
 /// the pairwise ratios judged against the 10% band.
 pub fn formats_table(report: &FormatsReport) -> String {
-    let s = &report.settings;
     let mut out = format!(
-        "canonprof exchange — SD-JWT VC, mdoc and W3C VCDM on {} ({} subject attributes, {} disclosed: {}); {} runs x {} iterations, formats interleaved run by run (warm-up {}); RDFC-1.0 expansion engine {}, context cache {}; medians in µs\n\n",
-        report.credential,
-        report.attributes,
-        report.disclosed.len(),
-        report.disclosed.join(", "),
-        s.runs,
-        s.iterations,
-        super::fmt_warmup(s.warmup, s.warmup_seconds),
-        report.engine,
-        on_off(report.context_cache)
+        "canonprof exchange — SD-JWT VC, mdoc and W3C VCDM on {}; {}; medians in µs\n\n",
+        formats_subject(report),
+        formats_settings(report)
     );
     let width = report
         .results
@@ -113,18 +105,10 @@ fn present_meanings(report: &FormatsReport) -> Vec<(&str, &'static str)> {
 /// format the operations' medians, the exchange total with its run range, canonicalizations, bytes, the mdoc
 /// chain check and what "present" means; then the ratios against the band.
 pub fn formats_markdown(report: &FormatsReport) -> String {
-    let s = &report.settings;
     let mut out = format!(
-        "## Exchange: SD-JWT VC, mdoc and W3C VCDM on {} ({} subject attributes, {} disclosed)\n\n{} runs x {} iterations, formats interleaved run by run (warm-up {}); RDFC-1.0 expansion engine {}, context cache {}; seed {}; medians in µs.\n\n",
-        report.credential,
-        report.attributes,
-        report.disclosed.len(),
-        s.runs,
-        s.iterations,
-        super::fmt_warmup(s.warmup, s.warmup_seconds),
-        report.engine,
-        on_off(report.context_cache),
-        s.seed
+        "## Exchange: SD-JWT VC, mdoc and W3C VCDM on {}\n\n{}; medians in µs.\n\n",
+        formats_subject(report),
+        formats_settings(report)
     );
     out.push_str("| alg | format | engine | issue µs | present µs | verify µs | total µs | run totals µs | canonicalizations | bytes | x509 µs | present |\n|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
     for r in &report.results {
@@ -287,6 +271,32 @@ pub fn suites_csv(report: &SuitesReport) -> String {
         );
     }
     out
+}
+
+/// What a three-format table exchanged: `person-20 (20 subject attributes, 5 disclosed: a, b, …)`.
+pub fn formats_subject(report: &FormatsReport) -> String {
+    format!(
+        "{} ({} subject attributes, {} disclosed: {})",
+        report.credential,
+        report.attributes,
+        report.disclosed.len(),
+        report.disclosed.join(", ")
+    )
+}
+
+/// How a three-format table was measured, as every rendering of it says: `5 runs x 50 iterations, formats
+/// interleaved run by run (warm-up 5); RDFC-1.0 expansion engine json-ld, context cache on; seed 2026`.
+pub fn formats_settings(report: &FormatsReport) -> String {
+    let s = &report.settings;
+    format!(
+        "{} runs x {} iterations, formats interleaved run by run (warm-up {}); RDFC-1.0 expansion engine {}, context cache {}; seed {}",
+        s.runs,
+        s.iterations,
+        super::fmt_warmup(s.warmup, s.warmup_seconds),
+        report.engine,
+        on_off(report.context_cache),
+        s.seed
+    )
 }
 
 /// `VCDM eddsa-rdfc-2022 / mdoc = 1.9x: outside the band`.

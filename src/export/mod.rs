@@ -128,20 +128,14 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
-/// The warm-up as the headers say it: `5` iterations, or `5, at least 1 s` with a time floor (`--warmup-time`).
-pub fn fmt_warmup(iterations: usize, seconds: f64) -> String {
-    match seconds > 0.0 {
-        true => format!("{iterations}, at least {seconds} s"),
-        false => iterations.to_string(),
-    }
-}
+pub use crate::report::fmt_warmup;
 
-/// `3 quads`, `1 quad`.
+/// `3 quads`, `1 quad`, `2,000 iterations` (grouped as [`thousands`] groups).
 pub fn plural(n: usize, noun: &str) -> String {
     if n == 1 {
         format!("1 {noun}")
     } else {
-        format!("{n} {noun}s")
+        format!("{} {noun}s", thousands(n as u64))
     }
 }
 
@@ -169,6 +163,7 @@ mod tests {
         assert_eq!(fmt_share(0.7734), "77.3%");
         assert_eq!(plural(1, "blank node"), "1 blank node");
         assert_eq!(plural(0, "quad"), "0 quads");
+        assert_eq!(plural(2000, "iteration"), "2,000 iterations");
         assert_eq!(
             relative_path(Path::new("/a/b"), Path::new("/a/c/d.svg")),
             "../c/d.svg"

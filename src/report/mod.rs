@@ -14,6 +14,15 @@ use serde::{Deserialize, Serialize};
 /// changes. 3: `kind`, `metadata` and `flamegraphs` in every export (2: the main job's alone, without them).
 pub const SCHEMA_VERSION: u32 = 3;
 
+/// The warm-up as the headers say it: `5` iterations, or `5, at least 1 s` with a time floor (`--warmup-time`).
+/// Here, with the settings it names, so that saved runs ([`crate::saved`]) say it as the exports do.
+pub fn fmt_warmup(iterations: usize, seconds: f64) -> String {
+    match seconds > 0.0 {
+        true => format!("{iterations}, at least {seconds} s"),
+        false => iterations.to_string(),
+    }
+}
+
 /// What a JSON export holds, its `"kind"`: every export says it beside its `schema_version`, so that
 /// `canonprof report`, `diff` and `merge` can read a saved file back and refuse one of another kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -15,13 +15,11 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// One saved export: where it was read from, its kind, the run's metadata and its body.
+/// One saved export: where it was read from, the run's metadata and its body (whose variant is its kind).
 #[derive(Debug, Clone)]
 pub struct SavedRun {
     /// The file it was read from.
     pub path: PathBuf,
-    /// Its `kind`.
-    pub kind: ExportKind,
     /// The run's metadata (machine, build, start time).
     pub metadata: Metadata,
     /// What it holds.
@@ -160,12 +158,12 @@ const PHASE_ORDER: [&str; 10] = [
 ];
 
 /// A phase name's place in the pipeline order (parse, expand, to_rdf, label, first_degree, n_degree,
-/// serialize, jcs, hash, other); names it does not know come after, in the order `otherwise` gives.
-pub fn phase_rank(name: &str, otherwise: usize) -> usize {
+/// serialize, jcs, hash, other); names it does not know come after all of them.
+pub fn phase_rank(name: &str) -> usize {
     PHASE_ORDER
         .iter()
         .position(|p| *p == name)
-        .unwrap_or(PHASE_ORDER.len().saturating_add(otherwise))
+        .unwrap_or(PHASE_ORDER.len())
 }
 
 impl Entry {
@@ -173,32 +171,30 @@ impl Entry {
     /// is marked ` cold` only when its run measured both cache modes (`context_cache` of the run's config is
     /// `both`), so that a run with `--context-cache off` compares row for row with one with it on.
     pub fn key_label(&self, context_cache: &str) -> String {
-        match (self.context_cache, context_cache) {
-            (Some(false), "both") => self.label(),
-            _ => Entry {
-                context_cache: None,
-                ..self.clone()
-            }
-            .label(),
-        }
+        self.label_with(context_cache == "both")
     }
 
     /// Its phases in pipeline order (each sub-phase after its parent), as (name, phase).
     pub fn phases_in_order(&self) -> Vec<(&str, &Phase)> {
         let mut phases: Vec<(&str, &Phase)> =
             self.phases.iter().map(|(n, p)| (n.as_str(), p)).collect();
-        phases.sort_by_key(|(name, _)| (phase_rank(name, 0), name.to_string()));
+        phases.sort_by_key(|(name, _)| (phase_rank(name), name.to_string()));
         phases
     }
 
     /// The row label people read: `rdfc-1.0 canonprof`, `rdfc-1.0 json-ld cold`, `jcs`, with a proof part's
     /// name after it.
     pub fn label(&self) -> String {
+        self.label_with(true)
+    }
+
+    /// [`Entry::label`], a cold entry marked ` cold` only when `mark_cold`.
+    fn label_with(&self, mark_cold: bool) -> String {
         let mut label = self.algorithm.clone();
         if let Some(engine) = &self.engine {
             label = format!("{label} {engine}");
         }
-        if self.context_cache == Some(false) {
+        if mark_cold && self.context_cache == Some(false) {
             label.push_str(" cold");
         }
         if let Some(proof) = &self.proof {
@@ -260,10 +256,25 @@ impl SavedRun {
         };
         Ok(SavedRun {
             path: path.to_path_buf(),
-            kind,
             metadata,
             body,
         })
+    }
+
+    /// Its `kind`: the variant of its body.
+    pub fn kind(&self) -> ExportKind {
+        match &self.body {
+            Body::Canonicalization(_) => ExportKind::Canonicalization,
+            Body::Exchange(_) => ExportKind::Exchange,
+            Body::Sweep(_) => ExportKind::Sweep,
+            Body::Jws(_) => ExportKind::Jws,
+            Body::Verify(_) => ExportKind::Verify,
+        }
+    }
+
+    /// Whether it holds a three-format exchange table or totals `merge` compares (main job or exchange).
+    pub fn is_comparable(&self) -> bool {
+        matches!(self.body, Body::Canonicalization(_) | Body::Exchange(_))
     }
 
     /// The environment people read in a column heading: `Intel Xeon … (2 cores), 2026-12-01T05:00:00Z`.
@@ -276,11 +287,10 @@ impl SavedRun {
     /// both` (what differs between two runs besides the machine).
     pub fn settings(&self) -> String {
         let plan = |runs: usize, iterations: usize, warmup: usize, seconds: f64| {
-            let floor = match seconds > 0.0 {
-                true => format!(", at least {seconds} s"),
-                false => String::new(),
-            };
-            format!("{runs} runs x {iterations} iterations, warm-up {warmup}{floor}")
+            format!(
+                "{runs} runs x {iterations} iterations, warm-up {}",
+                crate::report::fmt_warmup(warmup, seconds)
+            )
         };
         match &self.body {
             Body::Canonicalization(c) => {
@@ -367,14 +377,14 @@ pub fn read_all(paths: &[PathBuf], kind: Option<ExportKind>) -> Result<Vec<Saved
         .iter()
         .map(|p| SavedRun::read(p))
         .collect::<Result<Vec<_>>>()?;
-    let expected = kind.or_else(|| runs.first().map(|r| r.kind));
+    let expected = kind.or_else(|| runs.first().map(SavedRun::kind));
     for run in &runs {
-        if Some(run.kind) != expected {
+        if Some(run.kind()) != expected {
             return Err(Error::new(
                 ErrorKind::SavedExport,
                 format!(
                     "{} export, and the first file is {} export: compare exports of one kind",
-                    run.kind.with_article(),
+                    run.kind().with_article(),
                     expected.map_or("another", ExportKind::with_article)
                 ),
             )

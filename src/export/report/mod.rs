@@ -7,7 +7,7 @@
 pub mod svg;
 
 use super::html::escape;
-use super::{fmt_range, fmt_share, fmt_us, thousands};
+use super::{fmt_range, fmt_share, fmt_us, plural, thousands};
 use crate::compare::merge::Merge;
 use crate::report::exchange::{Export as ExchangeExport, FormatsReport, SuitesReport};
 use crate::report::jws::Matrix;
@@ -67,7 +67,7 @@ pub fn render(page: &Page) -> String {
                 format!(
                     "{} ({}, {})",
                     escape(&r.name()),
-                    r.kind.name(),
+                    r.kind().name(),
                     escape(&r.metadata.started_at)
                 )
             })
@@ -160,14 +160,6 @@ fn slug(name: &str) -> String {
         .collect()
 }
 
-/// `1,234 quads`, `1 blank node`.
-fn count(n: usize, noun: &str) -> String {
-    match n {
-        1 => format!("1 {noun}"),
-        n => format!("{} {noun}s", thousands(n as u64)),
-    }
-}
-
 /// The engine as sentences say it.
 fn engine_words(engine: &str) -> &str {
     match engine {
@@ -219,7 +211,7 @@ fn engines(c: &Canonicalization) -> Vec<&str> {
 /// The three sentences that answer the cost question with the run's own numbers.
 fn summary_sentences(c: &Canonicalization) -> Vec<String> {
     let docs = documents(c);
-    let measured: Vec<&&Entry> = docs.iter().filter(|e| !e.baseline).collect();
+    let measured: Vec<&Entry> = docs.iter().copied().filter(|e| !e.baseline).collect();
     let jcs_of = |credential: &str| {
         docs.iter()
             .find(|j| j.algorithm == "jcs" && j.credential == credential)
@@ -228,8 +220,9 @@ fn summary_sentences(c: &Canonicalization) -> Vec<String> {
     let mut by_engine = Vec::new();
     let mut expansion = Vec::new();
     for engine in engines(c) {
-        let rdfc: Vec<&&&Entry> = measured
+        let rdfc: Vec<&Entry> = measured
             .iter()
+            .copied()
             .filter(|e| e.algorithm == "rdfc-1.0" && e.engine.as_deref() == Some(engine))
             .collect();
         let ratios: Vec<f64> = rdfc
@@ -468,9 +461,9 @@ fn credential(out: &mut String, ctx: &Ctx, c: &Canonicalization, name: &str) {
         escape(&first.set),
         if first.baseline { ", the simple baseline" } else { "" },
         thousands(first.bytes as u64),
-        count(first.quads, "quad"),
-        count(first.blank_nodes, "blank node"),
-        count(first.hndq_calls, "Hash N-Degree Quads call"),
+        plural(first.quads, "quad"),
+        plural(first.blank_nodes, "blank node"),
+        plural(first.hndq_calls, "Hash N-Degree Quads call"),
         escape(&entries.iter().find(|e| e.algorithm == "rdfc-1.0").map_or(String::new(), |e| e.sha256.chars().take(16).collect::<String>() + "…"))
     );
     let bars: Vec<Bar> = entries
@@ -513,15 +506,8 @@ fn credential(out: &mut String, ctx: &Ctx, c: &Canonicalization, name: &str) {
             }
         }
     }
-    // Pipeline order over all entries.
-    let order = |n: &str| {
-        entries
-            .iter()
-            .find_map(|e| e.phases_in_order().iter().position(|(x, _)| *x == n))
-            .unwrap_or(usize::MAX)
-    };
-    let rank = |n: &str| crate::saved::phase_rank(n, order(n));
-    names.sort_by_key(|(n, _)| rank(n));
+    // Pipeline order over all entries (a stable sort: names it does not know stay in the order first seen).
+    names.sort_by_key(|(n, _)| crate::saved::phase_rank(n));
     for (n, sub) in &names {
         let _ = write!(
             out,
@@ -606,19 +592,11 @@ fn credential(out: &mut String, ctx: &Ctx, c: &Canonicalization, name: &str) {
 
 /// The three-format exchange: stacked bars per format and algorithm, the table, and the band verdicts.
 fn formats(out: &mut String, id: &str, r: &FormatsReport) {
-    let s = &r.settings;
     let _ = writeln!(
         out,
-        "<p class=\"meta\" id=\"{id}\">{} ({} subject attributes, {} disclosed: {}); {} runs x {} iterations, formats interleaved run by run; warm-up {}; RDFC-1.0 expansion engine {}; seed {}.</p>",
-        escape(&r.credential),
-        r.attributes,
-        r.disclosed.len(),
-        escape(&r.disclosed.join(", ")),
-        s.runs,
-        s.iterations,
-        super::fmt_warmup(s.warmup, s.warmup_seconds),
-        escape(&r.engine),
-        s.seed
+        "<p class=\"meta\" id=\"{id}\">{}; {}.</p>",
+        escape(&super::exchange::formats_subject(r)),
+        escape(&super::exchange::formats_settings(r))
     );
     let bars: Vec<Bar> = r
         .results
@@ -669,11 +647,11 @@ fn formats(out: &mut String, id: &str, r: &FormatsReport) {
     for ratio in &r.ratios {
         let _ = writeln!(
             out,
-            "<tr><td class=\"l\">{}</td><td class=\"l\">{}</td><td class=\"l\">{}</td><td>{:.2}x</td><td class=\"l\">{}</td></tr>",
+            "<tr><td class=\"l\">{}</td><td class=\"l\">{}</td><td class=\"l\">{}</td><td>{}</td><td class=\"l\">{}</td></tr>",
             escape(&ratio.alg),
             escape(&ratio.slower),
             escape(&ratio.faster),
-            ratio.ratio,
+            super::compare::fmt_ratio(ratio.ratio),
             if ratio.within_band { "within the 10% band (no real difference)" } else { "outside the band" }
         );
     }
@@ -942,7 +920,7 @@ fn metadata(out: &mut String, id: &str, run: &SavedRun) {
             escape(&v)
         );
     };
-    row("kind", run.kind.name().into());
+    row("kind", run.kind().name().into());
     row("started", m.started_at.clone());
     row("CPU", format!("{} ({} cores)", m.cpu, m.cores));
     row("OS", m.os.clone());
@@ -1029,12 +1007,7 @@ fn merge_section(out: &mut String, m: &Merge) {
         for r in rows {
             let _ = write!(out, "<tr><td class=\"l\">{}</td>", escape(&r.label));
             for v in &r.values {
-                let text = match (v, ratio) {
-                    (Some(v), true) => format!("{v:.2}x"),
-                    (Some(v), false) => fmt_us(*v),
-                    (None, _) => "-".into(),
-                };
-                let _ = write!(out, "<td>{text}</td>");
+                let _ = write!(out, "<td>{}</td>", super::compare::merged_value(*v, ratio));
             }
             if let Some(s) = r.survival {
                 let _ = write!(out, "<td class=\"l\">{}</td>", escape(s.describe()));

@@ -61,7 +61,7 @@ impl Mode {
         match self {
             Mode::Micros => format!("{} µs", fmt_us(v)),
             Mode::Shares => format!("{v:.1}%"),
-            Mode::Ratio => format!("{v:.2}x"),
+            Mode::Ratio => crate::export::compare::fmt_ratio(v),
         }
     }
 

@@ -46,6 +46,24 @@ pub fn expand(
     safe: bool,
 ) -> Result<Vec<Json>> {
     loader.clear_failure();
+    with_processor(loader, |processor| {
+        let mut expander = Expander {
+            processor,
+            safe,
+            root: None,
+        };
+        expander.document(document, base)
+    })
+}
+
+/// Runs `work` with a Context Processing [`Processor`] whose memo is the loader's choice: the loader's own (kept
+/// across documents) when its processed-context cache is on, else a fresh one — one that remembers no processed
+/// context when the loader asks for the algorithms as written. Expansion and the term facts of ecdsa-sd-2023
+/// ([`terms`]) share it, so a context processed for one is processed once for both.
+pub(crate) fn with_processor<T>(
+    loader: &OfflineLoader,
+    work: impl FnOnce(Processor<'_>) -> Result<T>,
+) -> Result<T> {
     let shared;
     let fresh;
     let memo: &Memo = if loader.as_written() {
@@ -58,12 +76,7 @@ pub fn expand(
         fresh = Memo::default();
         &fresh
     };
-    let mut expander = Expander {
-        processor: Processor { loader, memo },
-        safe,
-        root: None,
-    };
-    expander.document(document, base)
+    work(Processor { loader, memo })
 }
 
 /// canonprof's engine, as a [`Pipeline`].

@@ -3,7 +3,6 @@
 //! §4.2.2 Create Term Definition; offline), as [`super::super::json_ld_crate`] gathers them from the crate's.
 
 use super::context::{Container, Context, Flags, Processor};
-use super::memo::Memo;
 use super::Json;
 use crate::canon::jsonld::syntax;
 use crate::canon::jsonld::TermFacts;
@@ -19,16 +18,14 @@ const MAX_SCOPE_DEPTH: usize = 8;
 /// no base IRI, as the Data Integrity cryptosuites expand. Errors: the context does not process (an unknown URL, a
 /// context that fails its integrity pin, invalid syntax: the JSON-LD error code first).
 pub fn context_terms(context: &Json, loader: &OfflineLoader) -> Result<TermFacts> {
-    let memo = Memo::default();
-    let processor = Processor {
-        loader,
-        memo: &memo,
-    };
-    let initial = Arc::new(Context::new(None));
-    let active = processor.process(&initial, &Arc::new(context.clone()), None, Flags::DEFAULT)?;
-    let mut terms = TermFacts::default();
-    collect(&mut terms, &active, &processor, &mut HashSet::new(), 0);
-    Ok(terms)
+    super::with_processor(loader, |processor| {
+        let initial = Arc::new(Context::new(None));
+        let active =
+            processor.process(&initial, &Arc::new(context.clone()), None, Flags::DEFAULT)?;
+        let mut terms = TermFacts::default();
+        collect(&mut terms, &active, &processor, &mut HashSet::new(), 0);
+        Ok(terms)
+    })
 }
 
 /// Adds what `context`'s term definitions say, then does the same for each scoped context they carry, processed
