@@ -80,8 +80,8 @@ pub(crate) trait Pipeline {
 pub enum Expanded {
     /// The json-ld crate's.
     JsonLdCrate(json_ld_crate::Expanded),
-    /// canonprof's: the expanded document's items.
-    Canonprof(Vec<serde_json::Value>),
+    /// canonprof's: the expanded document's items ([`canonprof::Json`]; `serde_json::Value::from` converts one).
+    Canonprof(Vec<canonprof::Json>),
 }
 
 /// `parse`, `expand` and `to_rdf` of a JSON-LD document text with the loader's engine, each phase in its span

@@ -7,7 +7,7 @@
 
 use super::iri;
 use super::memo::Memo;
-use super::{invalid, Json};
+use super::{invalid, Json, Map, Str};
 use crate::canon::jsonld::safe_mode::Violation;
 use crate::canon::jsonld::syntax::is_language_shape;
 use crate::canon::jsonld::JsonLdErrorCode as Code;
@@ -15,8 +15,7 @@ use crate::canon::step;
 use crate::canon::work::{self, Step};
 use crate::error::Result;
 use crate::loader::OfflineLoader;
-use serde_json::Map;
-use std::collections::HashMap;
+use ahash::AHashMap as HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -124,7 +123,7 @@ impl PartialEq for ScopedContext {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TermDef {
     /// The IRI mapping (an IRI, a blank node identifier or a keyword); `None` when the term maps to null.
-    pub iri: Option<String>,
+    pub iri: Option<Str>,
     /// Whether the term may be used as a compact IRI prefix.
     pub prefix: bool,
     /// Whether the term is protected (`@protected`).
@@ -132,17 +131,17 @@ pub struct TermDef {
     /// Whether the term is a reverse property (`@reverse`).
     pub reverse: bool,
     /// The type mapping: an IRI, `@id`, `@vocab`, `@json` or `@none`.
-    pub type_mapping: Option<String>,
+    pub type_mapping: Option<Str>,
     /// The language mapping: `Some(None)` for an explicit null.
-    pub language: Option<Option<String>>,
+    pub language: Option<Option<Str>>,
     /// The direction mapping: `Some(None)` for an explicit null.
     pub direction: Option<Option<Direction>>,
     /// The container mapping.
     pub container: Container,
     /// The index mapping (property-valued index, `@index` of a term definition).
-    pub index: Option<String>,
+    pub index: Option<Str>,
     /// The nest value.
-    pub nest: Option<String>,
+    pub nest: Option<Str>,
     /// The scoped (property- or type-scoped) context.
     pub context: Option<ScopedContext>,
     /// Whether the IRI mapping names a property: a keyword, an absolute IRI or a blank node identifier (worked out
@@ -172,9 +171,9 @@ pub struct Context {
     /// The original base URL (the document URL).
     pub original_base: Option<Arc<str>>,
     /// The vocabulary mapping (`@vocab`).
-    pub vocab: Option<String>,
+    pub vocab: Option<Str>,
     /// The default language (`@language`).
-    pub language: Option<String>,
+    pub language: Option<Str>,
     /// The default base direction (`@direction`).
     pub direction: Option<Direction>,
     /// Term definitions by term.
@@ -278,8 +277,8 @@ pub struct Processor<'a> {
 /// The state of one Create Term Definition pass over a local context (§4.1.2 step 5.13).
 struct Defining<'c> {
     result: Context,
-    local: &'c Map<String, Json>,
-    defined: HashMap<String, bool>,
+    local: &'c Map,
+    defined: HashMap<Str, bool>,
     base: Option<&'c str>,
     protected: bool,
     override_protected: bool,
@@ -424,7 +423,7 @@ impl Processor<'_> {
     fn local_map(
         &self,
         mut result: Context,
-        map: &Map<String, Json>,
+        map: &Map,
         base: Option<&str>,
         flags: Flags,
         remote: &[String],
@@ -500,7 +499,9 @@ impl Processor<'_> {
                     match expanded {
                         Some(v) => {
                             if !iri::is_absolute_iri(&v) && !iri::is_blank(&v) {
-                                result.note(Violation::RelativeVocab { vocab: s.clone() });
+                                result.note(Violation::RelativeVocab {
+                                    vocab: s.to_string(),
+                                });
                             }
                             Some(v)
                         }
@@ -526,7 +527,7 @@ impl Processor<'_> {
                 Json::Null => None,
                 Json::String(s) => {
                     if !is_language_shape(s) {
-                        result.note(Violation::DefaultLanguage { tag: s.clone() });
+                        result.note(Violation::DefaultLanguage { tag: s.to_string() });
                     }
                     Some(s.clone())
                 }
@@ -607,7 +608,7 @@ impl Processor<'_> {
         value: &str,
         document_relative: bool,
         vocab: bool,
-    ) -> Result<Option<String>> {
+    ) -> Result<Option<Str>> {
         if iri::is_keyword(value) || iri::has_keyword_form(value) {
             return Ok(iri::expand(&d.result, value, document_relative, vocab));
         }
@@ -648,7 +649,7 @@ impl Processor<'_> {
         if term.is_empty() {
             return Err(invalid(Code::InvalidTermDefinition, "the empty term"));
         }
-        d.defined.insert(term.to_string(), false);
+        d.defined.insert(Str::from(term), false);
         // Step 3.
         let value = d.local.get(term).cloned().unwrap_or(Json::Null);
         // Step 4: `@type` may only be given `@container: @set` and `@protected`.
@@ -673,7 +674,7 @@ impl Processor<'_> {
             d.result.note(Violation::ReservedTerm {
                 term: term.to_string(),
             });
-            d.defined.insert(term.to_string(), true);
+            d.defined.insert(Str::from(term), true);
             return Ok(());
         }
         // Step 6.
@@ -682,12 +683,12 @@ impl Processor<'_> {
         let (map, simple) = match &value {
             Json::Null => {
                 let mut m = Map::new();
-                m.insert("@id".into(), Json::Null);
+                m.insert("@id", Json::Null);
                 (m, false)
             }
             Json::String(s) => {
                 let mut m = Map::new();
-                m.insert("@id".into(), Json::String(s.clone()));
+                m.insert("@id", Json::String(s.clone()));
                 (m, true)
             }
             Json::Object(m) => (m.clone(), false),
@@ -756,9 +757,9 @@ impl Processor<'_> {
                 d.result.note(Violation::ReservedTermValue {
                     term: term.to_string(),
                     entry: "@reverse",
-                    value: reverse.clone(),
+                    value: reverse.to_string(),
                 });
-                d.defined.insert(term.to_string(), true);
+                d.defined.insert(Str::from(term), true);
                 return Ok(());
             }
             match self.expand_iri(d, reverse, false, true)? {
@@ -800,9 +801,9 @@ impl Processor<'_> {
                         d.result.note(Violation::ReservedTermValue {
                             term: term.to_string(),
                             entry: "@id",
-                            value: s.clone(),
+                            value: s.to_string(),
                         });
-                        d.defined.insert(term.to_string(), true);
+                        d.defined.insert(Str::from(term), true);
                         return Ok(());
                     }
                     let expanded = self.expand_iri(d, s, false, true)?;
@@ -829,7 +830,7 @@ impl Processor<'_> {
                     }
                     // Step 14.2.4: a term that looks like a compact or relative IRI must expand to its mapping.
                     if inner_colon(term) || term.contains('/') {
-                        d.defined.insert(term.to_string(), true);
+                        d.defined.insert(Str::from(term), true);
                         let by_itself = self.expand_iri(d, term, false, true)?;
                         if by_itself != def.iri {
                             return Err(invalid(
@@ -861,8 +862,8 @@ impl Processor<'_> {
                 self.create_term_definition(d, prefix)?;
             }
             def.iri = match d.result.term(prefix).and_then(|p| p.iri.clone()) {
-                Some(prefix_iri) => Some(format!("{prefix_iri}{suffix}")),
-                None => Some(term.to_string()),
+                Some(prefix_iri) => Some(iri::concat(&prefix_iri, suffix)),
+                None => Some(Str::from(term)),
             };
         } else if term.contains('/') {
             // Step 16: a relative IRI reference, expanded against the vocabulary mapping (without defining terms
@@ -881,7 +882,7 @@ impl Processor<'_> {
             def.iri = Some("@type".into());
         } else if let Some(vocab) = &d.result.vocab {
             // Step 18.
-            def.iri = Some(format!("{vocab}{term}"));
+            def.iri = Some(iri::concat(vocab, term));
         } else {
             return Err(invalid(
                 Code::InvalidIriMapping,
@@ -926,7 +927,7 @@ impl Processor<'_> {
                     format!("term `{term}`: @index `{index}`"),
                 ));
             }
-            def.index = index.as_str().map(str::to_string);
+            def.index = index.as_str().map(Str::from);
         }
         // Step 21: @context (a scoped context), validated now.
         if let Some(context) = map.get("@context") {
@@ -1070,14 +1071,14 @@ impl Processor<'_> {
             _ => Arc::new(def),
         };
         d.result.terms.insert(Arc::from(term), def);
-        d.defined.insert(term.to_string(), true);
+        d.defined.insert(Str::from(term), true);
         Ok(())
     }
 }
 
 /// §4.2.2 step 26: a term definition may only have the entries of a term definition (checked for reverse
 /// properties too, as jsonld.js and the json-ld crate check it). Errors: `invalid term definition`.
-fn unknown_entry(term: &str, map: &Map<String, Json>) -> Result<()> {
+fn unknown_entry(term: &str, map: &Map) -> Result<()> {
     match map.keys().find(|k| {
         !matches!(
             k.as_str(),

@@ -9,13 +9,12 @@
 //! their quads would be lost.
 
 use super::context::{Container, Context, Flags, Processor};
-use super::{invalid, iri, Json};
+use super::{invalid, iri, Json, Map, Str};
 use crate::canon::jsonld::safe_mode::Violation;
 use crate::canon::jsonld::JsonLdErrorCode as Code;
 use crate::canon::step;
 use crate::canon::work::{self, Step};
 use crate::error::{Locate, Result};
-use serde_json::Map;
 use std::sync::Arc;
 
 /// Runs the expansion algorithm.
@@ -25,7 +24,7 @@ pub struct Expander<'a> {
     /// Safe mode: refuse what would be dropped instead of dropping it.
     pub safe: bool,
     /// The document's root map, if it is one: dropped whole, it is refused by `to_rdf` ("no quads"), not here.
-    pub root: Option<*const Map<String, Json>>,
+    pub root: Option<*const Map>,
 }
 
 /// The inputs of one map's key loop (§5.1.2 steps 13–14).
@@ -60,10 +59,8 @@ fn is_graph_object(value: &Json) -> bool {
 }
 
 /// Appends `value` (an array's items, or one value) to the array at `map[key]`.
-fn add_value(map: &mut Map<String, Json>, key: &str, value: Json) {
-    let slot = map
-        .entry(key.to_string())
-        .or_insert_with(|| Json::Array(Vec::new()));
+fn add_value(map: &mut Map, key: &Str, value: Json) {
+    let slot = map.get_or_insert_with(key, || Json::Array(Vec::new()));
     if !slot.is_array() {
         let single = slot.take();
         *slot = Json::Array(vec![single]);
@@ -79,7 +76,7 @@ fn add_value(map: &mut Map<String, Json>, key: &str, value: Json) {
 
 /// Adds `items` under `result["@reverse"][property]` (§5.1.2 steps 13.4.13.4 and 13.13). Errors: `invalid
 /// reverse property value` for a value or list object.
-fn add_reverse(result: &mut Map<String, Json>, property: &str, items: Json) -> Result<()> {
+fn add_reverse(result: &mut Map, property: &Str, items: Json) -> Result<()> {
     for item in as_array(items) {
         if is_value_object(&item) || is_list_object(&item) {
             return Err(invalid(
@@ -87,9 +84,8 @@ fn add_reverse(result: &mut Map<String, Json>, property: &str, items: Json) -> R
                 format!("`{item}` for reverse property <{property}> is a value or list"),
             ));
         }
-        let reverse = result
-            .entry("@reverse".to_string())
-            .or_insert_with(|| Json::Object(Map::new()));
+        let reverse =
+            result.get_or_insert_with(&Str::new_static("@reverse"), || Json::Object(Map::new()));
         if let Json::Object(reverse) = reverse {
             add_value(reverse, property, Json::Array(vec![item]));
         }
@@ -99,7 +95,7 @@ fn add_reverse(result: &mut Map<String, Json>, property: &str, items: Json) -> R
 
 /// Safe mode's verdict on a member name that did not expand to an absolute IRI, a blank node identifier or a
 /// keyword (`expanded`: what it expanded to, `None` for null): which [`Violation`] it is.
-fn invalid_property(active: &Context, key: &str, expanded: Option<String>) -> Violation {
+fn invalid_property(active: &Context, key: &str, expanded: Option<Str>) -> Violation {
     let key = key.to_string();
     match expanded {
         _ if iri::has_keyword_form(&key) && !iri::is_keyword(&key) => {
@@ -109,7 +105,10 @@ fn invalid_property(active: &Context, key: &str, expanded: Option<String>) -> Vi
         Some(iri) if iri == key && !key.contains(':') && active.term(&key).is_none() => {
             Violation::UndefinedTerm { term: key }
         }
-        Some(iri) => Violation::RelativeProperty { key, iri },
+        Some(iri) => Violation::RelativeProperty {
+            key,
+            iri: iri.to_string(),
+        },
     }
 }
 
@@ -172,7 +171,7 @@ impl Expander<'_> {
                     match expanded {
                         Json::Array(inner) if list => {
                             let mut m = Map::new();
-                            m.insert("@list".into(), Json::Array(inner));
+                            m.insert("@list", Json::Array(inner));
                             result.push(Json::Object(m));
                         }
                         Json::Array(inner) => result.extend(inner),
@@ -226,7 +225,7 @@ impl Expander<'_> {
         &self,
         active: &Arc<Context>,
         property: Option<&str>,
-        map: &Map<String, Json>,
+        map: &Map,
         base: Option<&str>,
         from_map: bool,
         scoped: Option<super::context::ScopedContext>,
@@ -234,10 +233,8 @@ impl Expander<'_> {
         let mut active = active.clone();
         // Step 7: revert a non-propagated type-scoped context.
         if let Some(previous) = &active.previous {
-            let expands_to =
-                |key: &str, kw: &str| iri::expand(&active, key, false, true).as_deref() == Some(kw);
-            let has_value = map.keys().any(|k| expands_to(k, "@value"));
-            let only_id = map.len() == 1 && map.keys().all(|k| expands_to(k, "@id"));
+            let has_value = map.keys().any(|k| iri::expands_to(&active, k, "@value"));
+            let only_id = map.len() == 1 && map.keys().all(|k| iri::expands_to(&active, k, "@id"));
             if !from_map && !has_value && !only_id {
                 work::count(Step::ContextReverted);
                 active = previous.clone();
@@ -269,7 +266,7 @@ impl Expander<'_> {
         let type_scoped = active.clone();
         let mut input_type = None;
         for (key, value) in map {
-            if iri::expand(&type_scoped, key, false, true).as_deref() != Some("@type") {
+            if !iri::expands_to(&type_scoped, key, "@type") {
                 continue;
             }
             let mut types: Vec<&str> = match value {
@@ -279,7 +276,7 @@ impl Expander<'_> {
             };
             // Step 12: the input type is the last value of the first @type entry.
             if input_type.is_none() {
-                input_type = types.last().map(|t| t.to_string());
+                input_type = types.last().copied();
             }
             types.sort_unstable();
             for ty in types {
@@ -297,7 +294,7 @@ impl Expander<'_> {
                 }
             }
         }
-        let input_type = input_type.and_then(|t| iri::expand(&active, &t, false, true));
+        let input_type = input_type.and_then(|t| iri::expand(&active, t, false, true));
         // Steps 13–14.
         let mut result = Map::new();
         let scope = Scope {
@@ -338,14 +335,9 @@ impl Expander<'_> {
     }
 
     /// §5.1.2 steps 13 (each entry) and 14 (nested entries, `@nest`).
-    fn entries(
-        &self,
-        s: &Scope,
-        map: &Map<String, Json>,
-        result: &mut Map<String, Json>,
-    ) -> Result<()> {
+    fn entries(&self, s: &Scope, map: &Map, result: &mut Map) -> Result<()> {
         let active = s.active;
-        let mut nests: Vec<&str> = Vec::new();
+        let mut nests: Vec<&Str> = Vec::new();
         for (key, value) in map {
             // Step 13.1.
             if key == "@context" {
@@ -411,10 +403,7 @@ impl Expander<'_> {
                         format!("`{item}` under `{key}` is not a map"),
                     ));
                 };
-                if inner
-                    .keys()
-                    .any(|k| iri::expand(active, k, false, true).as_deref() == Some("@value"))
-                {
+                if inner.keys().any(|k| iri::expands_to(active, k, "@value")) {
                     return Err(invalid(
                         Code::InvalidNestValue,
                         format!("a value object under `{key}`"),
@@ -454,7 +443,7 @@ impl Expander<'_> {
         key: &str,
         property: &str,
         value: &Json,
-        result: &mut Map<String, Json>,
+        result: &mut Map,
     ) -> Result<()> {
         let active = s.active;
         let expanded = match property {
@@ -466,21 +455,27 @@ impl Expander<'_> {
                         format!("`{value}` is not a string"),
                     ));
                 };
-                match iri::expand(active, id, true, false) {
+                match iri::expand_str(active, id, true, false) {
                     Some(e) => Json::String(e),
                     None if self.safe => {
-                        return Err(Violation::ReservedIdValue { value: id.clone() }.error())
+                        return Err(Violation::ReservedIdValue {
+                            value: id.to_string(),
+                        }
+                        .error())
                     }
                     None => return Ok(()),
                 }
             }
             // Step 13.4.4.
             "@type" => {
-                let values: Vec<&str> = match value {
+                let values: Vec<&Str> = match value {
                     Json::String(t) => vec![t],
                     Json::Array(items) => items
                         .iter()
-                        .map(Json::as_str)
+                        .map(|item| match item {
+                            Json::String(t) => Some(t),
+                            _ => None,
+                        })
                         .collect::<Option<_>>()
                         .ok_or_else(|| {
                             invalid(
@@ -497,7 +492,7 @@ impl Expander<'_> {
                 };
                 let mut types = Vec::with_capacity(values.len());
                 for t in values {
-                    match iri::expand(s.type_scoped, t, true, true) {
+                    match iri::expand_str(s.type_scoped, t, true, true) {
                         Some(e) => types.push(Json::String(e)),
                         None if self.safe => {
                             return Err(Violation::TypeNotIri {
@@ -570,7 +565,7 @@ impl Expander<'_> {
                                     .error()
                                     .locate(Locate::Key(key.to_string())));
                             }
-                            result.insert("@value".into(), Json::Null);
+                            result.insert("@value", Json::Null);
                             return Ok(());
                         }
                         scalar => scalar.clone(),
@@ -657,7 +652,7 @@ impl Expander<'_> {
             _ => return Ok(()),
         };
         // Step 13.4.16.
-        result.insert(property.to_string(), expanded);
+        result.insert(property, expanded);
         Ok(())
     }
 
@@ -666,9 +661,9 @@ impl Expander<'_> {
         &self,
         s: &Scope,
         key: &str,
-        property: &str,
+        property: &Str,
         value: &Json,
-        result: &mut Map<String, Json>,
+        result: &mut Map,
     ) -> Result<()> {
         let active = s.active;
         let definition = active.term(key);
@@ -676,8 +671,8 @@ impl Expander<'_> {
         let expanded = if definition.and_then(|d| d.type_mapping.as_deref()) == Some("@json") {
             // Step 13.6.
             let mut m = Map::new();
-            m.insert("@value".into(), value.clone());
-            m.insert("@type".into(), Json::String("@json".into()));
+            m.insert("@value", value.clone());
+            m.insert("@type", Json::String("@json".into()));
             Json::Object(m)
         } else if let (true, Json::Object(languages)) = (container.has(Container::LANGUAGE), value)
         {
@@ -688,7 +683,7 @@ impl Expander<'_> {
             };
             let mut items = Vec::new();
             for (language, values) in languages {
-                let none = iri::expand(active, language, false, true).as_deref() == Some("@none");
+                let none = iri::expands_to(active, language, "@none");
                 for item in as_array(values.clone()) {
                     match item {
                         Json::Null => continue,
@@ -701,12 +696,12 @@ impl Expander<'_> {
                         }
                     }
                     let mut v = Map::new();
-                    v.insert("@value".into(), item);
+                    v.insert("@value", item);
                     if !none {
-                        v.insert("@language".into(), Json::String(language.clone()));
+                        v.insert("@language", Json::String(language.clone()));
                     }
                     if let Some(d) = direction {
-                        v.insert("@direction".into(), Json::String(d.as_str().into()));
+                        v.insert("@direction", Json::String(d.as_str().into()));
                     }
                     items.push(Json::Object(v));
                 }
@@ -730,7 +725,7 @@ impl Expander<'_> {
         // Step 13.11.
         let expanded = if container.has(Container::LIST) && !is_list_object(&expanded) {
             let mut m = Map::new();
-            m.insert("@list".into(), Json::Array(as_array(expanded)));
+            m.insert("@list", Json::Array(as_array(expanded)));
             Json::Object(m)
         } else {
             expanded
@@ -745,7 +740,7 @@ impl Expander<'_> {
                     .into_iter()
                     .map(|ev| {
                         let mut m = Map::new();
-                        m.insert("@graph".into(), Json::Array(as_array(ev)));
+                        m.insert("@graph", Json::Array(as_array(ev)));
                         Json::Object(m)
                     })
                     .collect(),
@@ -763,18 +758,12 @@ impl Expander<'_> {
     }
 
     /// §5.1.2 step 13.8: an index, `@id` or `@type` map.
-    fn index_map(
-        &self,
-        s: &Scope,
-        key: &str,
-        container: Container,
-        map: &Map<String, Json>,
-    ) -> Result<Json> {
+    fn index_map(&self, s: &Scope, key: &str, container: Container, map: &Map) -> Result<Json> {
         let active = s.active;
         let index_key = active
             .term(key)
             .and_then(|d| d.index.clone())
-            .unwrap_or_else(|| "@index".to_string());
+            .unwrap_or_else(|| Str::new_static("@index"));
         let mut items_out = Vec::new();
         for (index, index_value) in map {
             // jsonld.js expands an id map's key also where the value has an `@id` of its own: in safe mode, one
@@ -818,7 +807,7 @@ impl Expander<'_> {
                 // Step 13.8.3.7.1.
                 if container.has(Container::GRAPH) && !is_graph_object(&item) {
                     let mut m = Map::new();
-                    m.insert("@graph".into(), Json::Array(as_array(item)));
+                    m.insert("@graph", Json::Array(as_array(item)));
                     item = Json::Object(m);
                 }
                 let Json::Object(entries) = &mut item else {
@@ -848,16 +837,16 @@ impl Expander<'_> {
                     && !is_none
                 {
                     // Step 13.8.3.7.3.
-                    entries.insert("@index".into(), Json::String(index.clone()));
+                    entries.insert("@index", Json::String(index.clone()));
                 } else if container.has(Container::ID) && !entries.contains_key("@id") && !is_none {
                     // Step 13.8.3.7.4.
-                    match iri::expand(active, index, true, false) {
+                    match iri::expand_str(active, index, true, false) {
                         Some(id) => {
-                            entries.insert("@id".into(), Json::String(id));
+                            entries.insert("@id", Json::String(id));
                         }
                         None if self.safe => {
                             return Err(Violation::ReservedIdValue {
-                                value: index.clone(),
+                                value: index.to_string(),
                             }
                             .error())
                         }
@@ -867,7 +856,7 @@ impl Expander<'_> {
                     // Step 13.8.3.7.5.
                     if self.safe && expanded_index.is_none() {
                         return Err(Violation::TypeNotIri {
-                            value: index.clone(),
+                            value: index.to_string(),
                         }
                         .error());
                     }
@@ -875,7 +864,7 @@ impl Expander<'_> {
                     if let Some(existing) = entries.remove("@type") {
                         types.extend(as_array(existing));
                     }
-                    entries.insert("@type".into(), Json::Array(types));
+                    entries.insert("@type", Json::Array(types));
                 }
                 items_out.push(item);
             }
@@ -884,12 +873,7 @@ impl Expander<'_> {
     }
 
     /// §5.1.2 steps 15–20: value, set and list objects checked, free-floating values dropped.
-    fn finish(
-        &self,
-        mut result: Map<String, Json>,
-        property: Option<&str>,
-        root: bool,
-    ) -> Result<Json> {
+    fn finish(&self, mut result: Map, property: Option<&str>, root: bool) -> Result<Json> {
         if let Some(value) = result.get("@value") {
             // Step 15.1.
             if let Some(extra) = result.keys().find(|k| {
@@ -971,7 +955,7 @@ impl Expander<'_> {
                     what: format!("language tag `{tag}` is not well-formed (BCP 47)"),
                 }
                 .error()
-                .locate(Locate::Value(tag.clone(), &["@language"])));
+                .locate(Locate::Value(tag.to_string(), &["@language"])));
             }
         }
         // Step 18.
@@ -1013,26 +997,26 @@ pub fn value_expansion(active: &Context, property: Option<&str>, value: &Json) -
     work::count(Step::ValueExpansion);
     let _span = crate::profile::step(step::VALUE_EXPANSION);
     let definition = property.and_then(|p| active.term(p));
-    let type_mapping = definition.and_then(|d| d.type_mapping.as_deref());
+    let type_mapping = definition.and_then(|d| d.type_mapping.as_ref());
     let mut result = Map::new();
     if let Json::String(s) = value {
         // Steps 1–2.
-        let id = match type_mapping {
-            Some("@id") => Some(iri::expand(active, s, true, false)),
-            Some("@vocab") => Some(iri::expand(active, s, true, true)),
+        let id = match type_mapping.map(Str::as_str) {
+            Some("@id") => Some(iri::expand_str(active, s, true, false)),
+            Some("@vocab") => Some(iri::expand_str(active, s, true, true)),
             _ => None,
         };
         if let Some(id) = id {
-            result.insert("@id".into(), id.map_or(Json::Null, Json::String));
+            result.insert("@id", id.map_or(Json::Null, Json::String));
             return Json::Object(result);
         }
     }
     // Step 3.
-    result.insert("@value".into(), value.clone());
+    result.insert("@value", value.clone());
     match type_mapping {
         // Step 4.
-        Some(t) if !matches!(t, "@id" | "@vocab" | "@none") => {
-            result.insert("@type".into(), Json::String(t.to_string()));
+        Some(t) if !matches!(t.as_str(), "@id" | "@vocab" | "@none") => {
+            result.insert("@type", Json::String(t.clone()));
         }
         // Step 5.
         _ if value.is_string() => {
@@ -1045,10 +1029,10 @@ pub fn value_expansion(active: &Context, property: Option<&str>, value: &Json) -
                 None => active.direction,
             };
             if let Some(l) = language {
-                result.insert("@language".into(), Json::String(l));
+                result.insert("@language", Json::String(l));
             }
             if let Some(d) = direction {
-                result.insert("@direction".into(), Json::String(d.as_str().into()));
+                result.insert("@direction", Json::String(d.as_str().into()));
             }
         }
         _ => {}

@@ -3,6 +3,7 @@
 //! IRI resolution (RFC 3986 §5.2).
 
 use super::context::Context;
+use super::Str;
 use crate::canon::step;
 use crate::canon::work::{self, Step};
 
@@ -173,83 +174,158 @@ fn remove_dot_segments(path: &str) -> String {
 /// (steps 3 and 6.3, which create term definitions, only apply while a context is being processed, see
 /// [`super::context`]). Returns `None` for null (a term mapped to null, or a keyword-like value).
 #[inline(never)]
-pub fn expand(
+pub fn expand(context: &Context, value: &str, document_relative: bool, vocab: bool) -> Option<Str> {
+    let _span = crate::profile::step(step::IRI_EXPANSION);
+    match expansion(context, value, document_relative, vocab) {
+        Outcome::Same => Some(Str::from(value)),
+        outcome => outcome.into_str(),
+    }
+}
+
+/// [`expand`] of a string the caller holds as a [`Str`]: where the value expands to itself (a keyword, an
+/// absolute IRI, a blank node identifier, an unchanged value) the result shares it instead of copying it.
+#[inline(never)]
+pub fn expand_str(
     context: &Context,
-    value: &str,
+    value: &Str,
     document_relative: bool,
     vocab: bool,
-) -> Option<String> {
+) -> Option<Str> {
     let _span = crate::profile::step(step::IRI_EXPANSION);
-    let (outcome, step) = expansion(context, value, document_relative, vocab);
+    match expansion(context, value, document_relative, vocab) {
+        Outcome::Same => Some(value.clone()),
+        outcome => outcome.into_str(),
+    }
+}
+
+/// Whether IRI Expansion of `value` with `vocab` true and `document_relative` false gives `target` — the question
+/// expansion asks of member names (does this one expand to `@type`? to `@value`?), answered without building the
+/// expanded string. Counted and timed as the IRI Expansion it is.
+#[inline(never)]
+pub fn expands_to(context: &Context, value: &str, target: &str) -> bool {
+    let _span = crate::profile::step(step::IRI_EXPANSION);
+    match expansion(context, value, false, true) {
+        Outcome::Null => false,
+        Outcome::Same => value == target,
+        Outcome::Mapped(iri) => iri == target,
+        Outcome::Concat(prefix, suffix) => {
+            target.len() == prefix.len() + suffix.len()
+                && target.starts_with(prefix)
+                && target.ends_with(suffix)
+        }
+        Outcome::Resolved(iri) => iri == target,
+    }
+}
+
+/// `prefix` followed by `suffix`, as one [`Str`] (a compact IRI's or a vocabulary-relative term's IRI).
+pub fn concat(prefix: &str, suffix: &str) -> Str {
+    let mut out = smol_str::SmolStrBuilder::new();
+    out.push_str(prefix);
+    out.push_str(suffix);
+    out.finish()
+}
+
+/// What IRI Expansion gave, before any string is built: null, the value itself, a term's IRI mapping, a prefix
+/// and a suffix to join, or an IRI resolved against the base.
+enum Outcome<'a> {
+    Null,
+    Same,
+    Mapped(&'a Str),
+    Concat(&'a str, &'a str),
+    Resolved(String),
+}
+
+impl Outcome<'_> {
+    /// The expanded string (`None` for null); [`Outcome::Same`] is the caller's to build.
+    fn into_str(self) -> Option<Str> {
+        match self {
+            Outcome::Null | Outcome::Same => None,
+            Outcome::Mapped(iri) => Some(iri.clone()),
+            Outcome::Concat(prefix, suffix) => Some(concat(prefix, suffix)),
+            Outcome::Resolved(iri) => Some(Str::from(iri)),
+        }
+    }
+}
+
+/// IRI Expansion's steps 1, 2 and 4–9, counting the step that decided ([`work`]).
+fn expansion<'a>(
+    context: &'a Context,
+    value: &'a str,
+    document_relative: bool,
+    vocab: bool,
+) -> Outcome<'a> {
+    let (outcome, step) = decide(context, value, document_relative, vocab);
     work::count(step);
     outcome
 }
 
-/// IRI Expansion's steps 1, 2 and 4–9, with the step that decided (for [`work`]).
-fn expansion(
-    context: &Context,
-    value: &str,
+fn decide<'a>(
+    context: &'a Context,
+    value: &'a str,
     document_relative: bool,
     vocab: bool,
-) -> (Option<String>, Step) {
+) -> (Outcome<'a>, Step) {
     // Step 1: keywords expand to themselves.
     if is_keyword(value) {
-        return (Some(value.to_string()), Step::IriKeyword);
+        return (Outcome::Same, Step::IriKeyword);
     }
     // Step 2: keyword-like values are ignored.
     if has_keyword_form(value) {
-        return (None, Step::IriKeywordLike);
+        return (Outcome::Null, Step::IriKeywordLike);
     }
     let definition = context.term(value);
     // Step 4: a term defined as a keyword alias.
     if let Some(def) = definition {
         if let Some(iri) = &def.iri {
             if is_keyword(iri) {
-                return (Some(iri.clone()), Step::IriKeyword);
+                return (Outcome::Mapped(iri), Step::IriKeyword);
             }
         }
     }
     // Step 5: with vocab, a defined term gives its IRI mapping (possibly null).
     if vocab {
         if let Some(def) = definition {
-            return (def.iri.clone(), Step::IriTerm);
+            return match &def.iri {
+                Some(iri) => (Outcome::Mapped(iri), Step::IriTerm),
+                None => (Outcome::Null, Step::IriTerm),
+            };
         }
     }
     // Step 6: a colon after the first character: an IRI, a compact IRI or a blank node identifier.
     if let Some((prefix, suffix)) = split_compact(value) {
         // Step 6.2.
         if prefix == "_" {
-            return (Some(value.to_string()), Step::IriBlankNode);
+            return (Outcome::Same, Step::IriBlankNode);
         }
         if suffix.starts_with("//") {
-            return (Some(value.to_string()), Step::IriAbsolute);
+            return (Outcome::Same, Step::IriAbsolute);
         }
         // Step 6.4: a compact IRI whose prefix is a prefix term.
         if let Some(def) = context.term(prefix) {
             if let (Some(iri), true) = (&def.iri, def.prefix) {
-                return (Some(format!("{iri}{suffix}")), Step::IriCompact);
+                return (Outcome::Concat(iri, suffix), Step::IriCompact);
             }
         }
         // Step 6.5: already an absolute IRI.
         if is_absolute_iri(value) {
-            return (Some(value.to_string()), Step::IriAbsolute);
+            return (Outcome::Same, Step::IriAbsolute);
         }
     }
     // Step 7: the vocabulary mapping.
     if vocab {
         if let Some(mapping) = &context.vocab {
-            return (Some(format!("{mapping}{value}")), Step::IriVocabulary);
+            return (Outcome::Concat(mapping, value), Step::IriVocabulary);
         }
     }
     // Step 8: relative to the base IRI.
     if document_relative {
         return (
-            Some(resolve(context.base.as_deref(), value)),
+            Outcome::Resolved(resolve(context.base.as_deref(), value)),
             Step::IriDocument,
         );
     }
     // Step 9.
-    (Some(value.to_string()), Step::IriUnchanged)
+    (Outcome::Same, Step::IriUnchanged)
 }
 
 #[cfg(test)]

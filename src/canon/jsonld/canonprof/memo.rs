@@ -10,7 +10,7 @@ use crate::canon::jsonld::JsonLdErrorCode as Code;
 use crate::canon::work::{self, Step};
 use crate::error::Result;
 use crate::loader::OfflineLoader;
-use std::collections::HashMap;
+use ahash::AHashMap as HashMap;
 use std::sync::{Arc, Mutex};
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -117,7 +117,7 @@ impl Memo {
                     format!("the document at <{url}> is not a map with an @context entry"),
                 )
             })?;
-        let value = Arc::new(context.clone());
+        let value = Arc::new(Json::from(context));
         self.remote
             .lock()
             .expect("memo lock")

@@ -4,6 +4,7 @@
 //! processed contexts immutable and shared ([`context`]), every context processing result memoized ([`memo`]),
 //! no re-parsing (the document is parsed once, by `serde_json`, in the `parse` phase). Steps follow the JSON-LD
 //! 1.1 Processing Algorithms and API:
+//! - [`json`]: the JSON values the engine reads and writes;
 //! - [`context`]: §4.1 Context Processing Algorithm, §4.2 Create Term Definition;
 //! - [`iri`]: IRI Expansion, keywords, RFC 3986 resolution;
 //! - [`mod@expand`]: §5.1 Expansion Algorithm, Value Expansion;
@@ -16,6 +17,7 @@
 pub mod context;
 pub mod expand;
 pub mod iri;
+pub mod json;
 pub mod memo;
 pub mod terms;
 pub mod to_rdf;
@@ -29,9 +31,9 @@ use context::Processor;
 use expand::Expander;
 use memo::Memo;
 
-/// A JSON value: documents and expanded documents are `serde_json` values (maps iterate keys in code point
+/// A JSON value: documents, contexts and expanded documents ([`json`]: maps iterate member names in code point
 /// order, which gives the algorithms' "ordered" behaviour for free).
-pub type Json = serde_json::Value;
+pub use json::{Json, Map, Str};
 
 /// JSON-LD 1.1 API §4.1 `expand()` with canonprof's engine: `base` as the document URL (`None` for the Data
 /// Integrity cryptosuites), `safe` for safe mode. The memo is the loader's (kept across documents) when its
@@ -91,7 +93,7 @@ impl Pipeline for Canonprof {
     }
 
     fn from_json(value: &serde_json::Value) -> Json {
-        value.clone()
+        Json::from(value)
     }
 
     fn expand(document: &mut Json, loader: &OfflineLoader, mode: Mode) -> Result<Vec<Json>> {
@@ -110,7 +112,9 @@ impl Pipeline for Canonprof {
         let Some(object) = document.as_object_mut() else {
             return false;
         };
-        let vocab = serde_json::json!({ "@vocab": vocab });
+        let mut marker = Map::new();
+        marker.insert("@vocab", Json::String(Str::from(vocab)));
+        let vocab = Json::Object(marker);
         let contexts = match object.remove("@context") {
             Some(Json::Array(mut items)) => {
                 items.push(vocab);
@@ -119,7 +123,7 @@ impl Pipeline for Canonprof {
             Some(other) => vec![other, vocab],
             None => vec![vocab],
         };
-        object.insert("@context".into(), Json::Array(contexts));
+        object.insert("@context", Json::Array(contexts));
         true
     }
 

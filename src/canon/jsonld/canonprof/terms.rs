@@ -17,11 +17,15 @@ const MAX_SCOPE_DEPTH: usize = 8;
 /// The facts about the terms of a top-level `@context` value (JSON): processed on the initial active context with
 /// no base IRI, as the Data Integrity cryptosuites expand. Errors: the context does not process (an unknown URL, a
 /// context that fails its integrity pin, invalid syntax: the JSON-LD error code first).
-pub fn context_terms(context: &Json, loader: &OfflineLoader) -> Result<TermFacts> {
+pub fn context_terms(context: &serde_json::Value, loader: &OfflineLoader) -> Result<TermFacts> {
     super::with_processor(loader, |processor| {
         let initial = Arc::new(Context::new(None));
-        let active =
-            processor.process(&initial, &Arc::new(context.clone()), None, Flags::DEFAULT)?;
+        let active = processor.process(
+            &initial,
+            &Arc::new(Json::from(context)),
+            None,
+            Flags::DEFAULT,
+        )?;
         let mut terms = TermFacts::default();
         collect(&mut terms, &active, &processor, &mut HashSet::new(), 0);
         Ok(terms)

@@ -6,7 +6,7 @@
 //! safe mode — a relative `@id`, `@type` or property IRI, a blank node predicate or an ill-formed language tag
 //! is an error naming the value; `--lossy` drops and counts instead.
 
-use super::Json;
+use super::{Json, Map};
 use crate::canon::jsonld::rdf::{
     default_literal, i18n_literal, json_literal, lost, number_lexical, string_lexical,
     subject_term, Sink,
@@ -19,7 +19,6 @@ use crate::error::{Error, ErrorKind, Locate, Result};
 use ahash::AHashMap as HashMap;
 use oxrdf::vocab::{rdf, xsd};
 use oxrdf::{BlankNode, GraphName, Literal, NamedNode, Subject, Term};
-use serde_json::Map;
 
 /// Converts an expanded document (the items of [`super::expand::Expander::document`]) to an RDF dataset.
 /// `lossy` false is safe mode. Returns the dataset and the number of statements dropped (always 0 in safe
@@ -112,7 +111,7 @@ impl<'a> State<'a> {
     }
 
     /// §7.2 / §8.1 for one node object: types, properties, reverse properties, `@included`, `@graph`.
-    fn node(&mut self, node: &'a Map<String, Json>, graph: &GraphName) -> Result<Subject> {
+    fn node(&mut self, node: &'a Map, graph: &GraphName) -> Result<Subject> {
         work::count(Step::NodeObjects);
         let (subject, keep) = match node.get("@id").and_then(Json::as_str) {
             Some(id) => {
@@ -151,7 +150,7 @@ impl<'a> State<'a> {
                         continue;
                     };
                     for (property, nodes) in reverse {
-                        let found = self.predicate(property);
+                        let found = self.predicate(property.as_str());
                         let predicate = self.sink.salvage(found)?;
                         for other in nodes.as_array().into_iter().flatten() {
                             let Json::Object(other) = other else { continue };
@@ -262,14 +261,14 @@ impl<'a> State<'a> {
 
     /// §8.2 steps 4–13 for a value object. `None` for a null `@value`.
     #[inline(never)]
-    fn value(&mut self, map: &'a Map<String, Json>) -> Result<Option<Term>> {
+    fn value(&mut self, map: &'a Map) -> Result<Option<Term>> {
         work::count(Step::ValueObjects);
         let _span = crate::profile::step(step::OBJECT_TO_RDF);
         let value = map.get("@value").unwrap_or(&Json::Null);
         let datatype = map.get("@type").and_then(Json::as_str);
         if datatype == Some("@json") {
             // Step 7: the canonical JSON form (RFC 8785), datatype rdf:JSON.
-            let canonical = crate::canon::jcs::canonical_string(value)?;
+            let canonical = crate::canon::jcs::canonical_string(&serde_json::Value::from(value))?;
             return Ok(Some(json_literal(canonical).into()));
         }
         let datatype = match datatype {
@@ -284,7 +283,7 @@ impl<'a> State<'a> {
             Json::Null => return Ok(None),
             Json::Bool(b) => (b.to_string(), xsd::BOOLEAN),
             Json::Number(n) => number_lexical(n.as_f64().unwrap_or(f64::NAN), is_double),
-            Json::String(s) => string_lexical(s, is_double),
+            Json::String(s) => string_lexical(s.as_str(), is_double),
             other => {
                 return Err(Error::new(
                     ErrorKind::Expansion,
