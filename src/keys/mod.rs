@@ -169,7 +169,7 @@ impl SecretKey {
 
     /// A key from its bytes: the 32-byte Ed25519 secret (RFC 8032 §5.1.5), or the ECDSA secret scalar, big-endian
     /// (32 bytes for P-256, 48 for P-384; SEC 1 §2.3.7). RustCrypto backend. Errors:
-    /// [`ErrorKind::Key`](crate::ErrorKind::Key) for a wrong length or a scalar out of range, with the bare
+    /// [`ErrorKind::Key`] for a wrong length or a scalar out of range, with the bare
     /// reason (the crate's) for the caller to put in context.
     pub fn from_bytes(algorithm: SignatureAlgorithm, bytes: &[u8]) -> Result<SecretKey> {
         let key = match algorithm {
@@ -187,7 +187,7 @@ impl SecretKey {
     }
 
     /// The same key signing through `backend` (prepared once here, not per signature). Errors:
-    /// [`ErrorKind::Key`](crate::ErrorKind::Key) if the backend refuses the key (it does not for a key made
+    /// [`ErrorKind::Key`] if the backend refuses the key (it does not for a key made
     /// here).
     pub fn with_backend(mut self, backend: Backend) -> Result<SecretKey> {
         self.aws_lc = match backend {
@@ -277,7 +277,7 @@ impl SecretKey {
     }
 
     /// The key as PKCS#8 `PrivateKeyInfo` DER (RFC 5958; RFC 8410 for Ed25519, RFC 5915 inside for ECDSA), as
-    /// JOSE libraries load it. Errors: [`ErrorKind::Key`](crate::ErrorKind::Key) if encoding fails (the bare reason).
+    /// JOSE libraries load it. Errors: [`ErrorKind::Key`] if encoding fails (the bare reason).
     pub fn to_pkcs8_der(&self) -> Result<Vec<u8>> {
         use p256::pkcs8::EncodePrivateKey as _;
         let der = match &self.key {
@@ -300,7 +300,7 @@ impl PublicKey {
 
     /// A key from its bytes: the 32-byte Ed25519 public key (RFC 8032 §5.1.5), or an ECDSA point in SEC 1
     /// encoding (§2.3.3: compressed or uncompressed). RustCrypto backend. Errors:
-    /// [`ErrorKind::Key`](crate::ErrorKind::Key) for a wrong length or a point not on the curve, with the bare
+    /// [`ErrorKind::Key`] for a wrong length or a point not on the curve, with the bare
     /// reason (the crate's) for the caller to put in context.
     pub fn from_bytes(algorithm: SignatureAlgorithm, bytes: &[u8]) -> Result<PublicKey> {
         let key = match algorithm {
@@ -320,7 +320,7 @@ impl PublicKey {
     }
 
     /// The same key verifying through `backend` (parsed once here, not per verification). Errors:
-    /// [`ErrorKind::Key`](crate::ErrorKind::Key) if the backend refuses the key (not for a point on the curve).
+    /// [`ErrorKind::Key`] if the backend refuses the key (not for a point on the curve).
     pub fn with_backend(mut self, backend: Backend) -> Result<PublicKey> {
         self.aws_lc = match backend {
             Backend::RustCrypto => None,
@@ -374,7 +374,7 @@ impl PublicKey {
     }
 
     /// The key as X.509 `SubjectPublicKeyInfo` DER (RFC 5280 §4.1.2.7; RFC 8410 for Ed25519, RFC 5480 for
-    /// ECDSA). Errors: [`ErrorKind::Key`](crate::ErrorKind::Key) if encoding fails (the bare reason).
+    /// ECDSA). Errors: [`ErrorKind::Key`] if encoding fails (the bare reason).
     pub fn to_spki_der(&self) -> Result<Vec<u8>> {
         use p256::pkcs8::EncodePublicKey as _;
         let der = match &self.key {
@@ -445,14 +445,14 @@ pub fn pem_der(text: &str, label: &str) -> Option<Vec<u8>> {
 }
 
 /// `bytes` as an Ed25519 key's 32 bytes (RFC 8032 §5.1.5, secret or public). Errors:
-/// [`ErrorKind::Key`](crate::ErrorKind::Key) for another length.
+/// [`ErrorKind::Key`] for another length.
 fn ed25519_bytes(bytes: &[u8]) -> Result<&[u8; 32]> {
     bytes
         .try_into()
         .map_err(|_| Error::key("Ed25519 keys have 32 bytes"))
 }
 
-/// A key crate's refusal as [`ErrorKind::Key`](crate::ErrorKind::Key), with its bare reason.
+/// A key crate's refusal as [`ErrorKind::Key`], with its bare reason.
 fn key_error(e: impl std::fmt::Display) -> Error {
     Error::key(e.to_string())
 }
