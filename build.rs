@@ -54,6 +54,11 @@ fn main() {
         "sha2",
         "tracing",
         "tracing-subscriber",
+        // The exchange's signature backends (`--signatures`): RustCrypto's and aws-lc-rs.
+        "ed25519-dalek",
+        "p256",
+        "p384",
+        "aws-lc-rs",
     ] {
         // The last entry of a name is its newest version, the one canonprof's own code uses (sha2 0.10 is in
         // the lock too, for crates that hold it back).

@@ -4,7 +4,9 @@ every verifier. Called by `compare.sh --exchange`, which builds canonprof and in
 
 Options: --rounds R (default 3), --iterations N (default 50), --warmup-seconds S (default 1: each peer warms every
 row up to steady state, at least S seconds; canonprof warms every operation up for at least S/3 s after 5
-iterations), --study (N=2000, R=5), --skip node,python, --band PCT (default 10), --no-interop, --canonprof BIN,
+iterations), --study (N=2000, R=5), --skip node,python, --band PCT (default 10), --no-interop, --signatures
+rustcrypto|aws-lc-rs|both (canonprof's signature backend, default rustcrypto; `both` adds rows named `(aws-lc-rs)`
+beside the RustCrypto ones; said in the output's header and settings), --canonprof BIN,
 --interop BIN, --python EXE, --workdir DIR. Prints Markdown; exits 1 when an interop result is unexplained (a
 genuine artifact not verified, a tampered one not rejected, unless scripts/peers/interop-known.json explains it)
 or a tool failed.
@@ -15,7 +17,8 @@ from cli_args import parse, stop_if_checking
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 OPTS = parse(sys.argv[1:], {"rounds": ("count", None), "iterations": ("count", None), "warmup-seconds": ("seconds", 1.0),
-                            "skip": ("text", ""), "band": ("percent", 10.0)},
+                            "skip": ("text", ""), "band": ("percent", 10.0),
+                            "signatures": (("rustcrypto", "aws-lc-rs", "both"), "rustcrypto")},
              flags=("study", "no-interop", "exchange"), internal=("canonprof", "interop", "python", "workdir"))
 
 
@@ -38,6 +41,10 @@ CANONPROF = opt("canonprof", "target/release/canonprof")
 INTEROP = opt("interop", "target/release/examples/interop")
 PYTHON = opt("python", "python3")
 OPS = ("issue", "present", "verify")
+SIGNATURES = OPTS["signatures"]
+BACKENDS = {"rustcrypto": "RustCrypto (pure Rust; ECDSA nonces RFC 6979)",
+            "aws-lc-rs": "aws-lc-rs (AWS-LC's assembly; ECDSA nonces random, so ECDSA signature bytes differ run to run)",
+            "both": "RustCrypto and aws-lc-rs interleaved (the aws-lc-rs rows say so)"}
 CP_JSON, CP_OWN = "canonprof (json-ld crate)", "canonprof (own engine)"
 
 
@@ -51,12 +58,14 @@ def run(cmd, what):
 def canonprof_round(r):
     """One canonprof exchange run (both engines): {impl: {(alg, format): row}}."""
     out = os.path.join(WORK, f"exchange-canonprof-{r}.json")
-    run([CANONPROF, "exchange", "--engine", "both", "--iterations", str(N), "--runs", "1", "--warmup", "5",
-         "--warmup-time", f"{WARM / 3:g}", "--export-json", out], "canonprof exchange")
+    run([CANONPROF, "exchange", "--engine", "both", "--signatures", SIGNATURES, "--iterations", str(N), "--runs", "1",
+         "--warmup", "5", "--warmup-time", f"{WARM / 3:g}", "--export-json", out], "canonprof exchange")
     rows = {CP_JSON: {}, CP_OWN: {}}
     for report in json.load(open(out))["reports"]:
         for res in report["results"]:
             fmt = res["format"].replace(" (canonprof engine)", "")
+            if res.get("signatures", "rustcrypto") == "aws-lc-rs" and SIGNATURES == "both":
+                fmt = fmt.replace(" (aws-lc-rs)", "") + " (aws-lc-rs)"
             row = {"ops": {o["operation"]: o["total"]["median_us"] for o in res["operations"]},
                    "canon": res["canonicalizations"], "bytes": res.get("presented_bytes"),
                    "chain_us": res.get("certificate_chain_us"), "engine": res.get("engine")}
@@ -69,7 +78,7 @@ def canonprof_round(r):
                     rows[t][(res["alg"], fmt)] = dict(row, note=note)
                 else:
                     rows[t][(res["alg"], fmt)] = row
-    return rows, {"settings": report["settings"]}
+    return rows, {"settings": dict(report["settings"], signatures=report.get("signatures", "rustcrypto"))}
 
 
 def peer_round(name, cmd):
@@ -160,7 +169,7 @@ def print_exchange(impls, summary, meta, warnings):
           f"steady state (≥ {WARM:g} s and two successive 0.1 s batch medians within 2%, at most 10 s), canonprof "
           f"each operation 5 iterations and ≥ {WARM / 3:g} s. Medians over rounds of per-round medians, µs; total = "
           f"issue + present + verify, its range = min–max of the per-round totals. `canon.` = canonicalizations "
-          f"per exchange. Band {BAND:.0%}.\n")
+          f"per exchange. Band {BAND:.0%}. canonprof's signatures: {BACKENDS[SIGNATURES]}.\n")
     print("| implementation | JSON-LD / RDFC-1.0 lineage | versions |")
     print("|---|---|---|")
     for impl in impls:

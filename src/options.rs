@@ -1,14 +1,14 @@
 //! The modes the command line offers, as library types that `clap` parses once ([`clap::ValueEnum`]): which
 //! JSON-LD expansion engines run ([`EngineChoice`], `--engine`), the context cache ([`ContextCache`] and the
 //! main job's [`ContextCacheChoice`], `--context-cache`), the ECDSA curve of the Data Integrity suites
-//! ([`Curve`], `--curve`); and the command-line names of library enums parsed as they are: the RDFC-1.0
+//! ([`Curve`], `--curve`), the exchange's signature backends ([`Signatures`], `--signatures`); and the command-line names of library enums parsed as they are: the RDFC-1.0
 //! labeling hash ([`HashAlgorithm`], `--hash-algorithm`) and the Data Integrity cryptosuite ([`Cryptosuite`],
 //! `--cryptosuite`). Each mode yields what the runners take (engines, cache switches, a signature algorithm).
 
 use crate::canon::rdfc::HashAlgorithm;
 use crate::canon::Engine;
 use crate::integrity::suites::Cryptosuite;
-use crate::keys::SignatureAlgorithm;
+use crate::keys::{Backend, SignatureAlgorithm};
 use clap::builder::PossibleValue;
 use clap::ValueEnum;
 
@@ -113,6 +113,34 @@ impl Curve {
     }
 }
 
+/// `--signatures`: the signature backend of the exchange's keys, or both side by side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Signatures {
+    /// RustCrypto (pure Rust; ECDSA nonces RFC 6979).
+    #[default]
+    RustCrypto,
+    /// aws-lc-rs (AWS-LC's assembly; ECDSA nonces random).
+    AwsLc,
+    /// Each backend: RustCrypto first, then aws-lc-rs, interleaved in the same runs.
+    Both,
+}
+
+impl Signatures {
+    /// The backends to run, the main one first.
+    pub fn backends(self) -> &'static [Backend] {
+        match self {
+            Signatures::RustCrypto => &[Backend::RustCrypto],
+            Signatures::AwsLc => &[Backend::AwsLc],
+            Signatures::Both => &[Backend::RustCrypto, Backend::AwsLc],
+        }
+    }
+}
+
+value_names!(Signatures {
+    Signatures::RustCrypto => "rustcrypto",
+    Signatures::AwsLc => "aws-lc-rs",
+    Signatures::Both => "both",
+});
 value_names!(EngineChoice {
     EngineChoice::JsonLd => "json-ld",
     EngineChoice::Canonprof => "canonprof",
@@ -164,6 +192,11 @@ mod tests {
         );
         assert!(!ContextCache::from_str("off", false).unwrap().enabled());
         assert!(ContextCache::from_str("both", false).is_err());
+        let backends = |name| Signatures::from_str(name, false).unwrap().backends();
+        assert_eq!(backends("rustcrypto"), [Backend::RustCrypto]);
+        assert_eq!(backends("aws-lc-rs"), [Backend::AwsLc]);
+        assert_eq!(backends("both"), [Backend::RustCrypto, Backend::AwsLc]);
+        assert!(Signatures::from_str("ring", false).is_err());
         assert_eq!(
             Curve::from_str("p384", false).unwrap().algorithm(),
             SignatureAlgorithm::P384

@@ -41,15 +41,13 @@ fn verdict(outcomes: &[bool]) -> String {
 /// The RDFC-1.0 VCDM rows (eddsa-rdfc-2022, ecdsa-rdfc-2019) of the exchange, each with its engine.
 fn rdfc_rows(exchange: &FormatsReport) -> impl Iterator<Item = &FormatResult> {
     exchange
-        .results
-        .iter()
+        .main_rows()
         .filter(|r| r.format.starts_with("VCDM") && r.format.contains("-rdfc-"))
 }
 
 fn row<'a>(exchange: &'a FormatsReport, alg: &str, format: &str) -> Option<&'a FormatResult> {
     exchange
-        .results
-        .iter()
+        .main_rows()
         .find(|r| r.alg == alg && r.format == format)
 }
 
@@ -89,8 +87,7 @@ fn jcs_verification(exchange: Option<&FormatsReport>) -> Claim {
     let mut measured = Vec::new();
     let mut outcomes = Vec::new();
     for jcs in exchange.into_iter().flat_map(|e| {
-        e.results
-            .iter()
+        e.main_rows()
             .filter(|r| r.format.starts_with("VCDM") && r.format.contains("-jcs-"))
     }) {
         let Some(sd_jwt) = exchange.and_then(|e| row(e, &jcs.alg, "SD-JWT VC")) else {
@@ -118,7 +115,7 @@ fn jcs_verification(exchange: Option<&FormatsReport>) -> Claim {
 fn canonicalizations(exchange: Option<&FormatsReport>) -> Claim {
     let rows: Vec<&FormatResult> = exchange
         .into_iter()
-        .flat_map(|e| e.results.iter().filter(|r| r.format.starts_with("VCDM")))
+        .flat_map(|e| e.main_rows().filter(|r| r.format.starts_with("VCDM")))
         .collect();
     let mut counts: Vec<usize> = rows.iter().map(|r| r.canonicalizations).collect();
     counts.sort_unstable();

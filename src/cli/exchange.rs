@@ -12,7 +12,7 @@ use crate::exchange::vcdm::{self, Settings};
 use crate::export::{self, exchange as render};
 use crate::integrity::suites::Cryptosuite;
 use crate::loader::OfflineLoader;
-use crate::options::Curve;
+use crate::options::{Curve, Signatures};
 use crate::report::exchange::Export;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
@@ -53,6 +53,12 @@ pub(super) struct ExchangeArgs {
     /// Seed of the RNG that makes the issuer and holder keys.
     #[arg(long, default_value_t = runner::SEED)]
     seed: u64,
+    /// The signature backend of every format's keys (Ed25519, P-256, P-384): `rustcrypto` (pure Rust, RFC 6979
+    /// ECDSA nonces), `aws-lc-rs` (AWS-LC's assembly, random ECDSA nonces: ECDSA signature bytes differ run to
+    /// run) or `both` (each format with each, interleaved, and the share of each exchange the backend accounts
+    /// for).
+    #[arg(long, value_enum, default_value = "rustcrypto")]
+    signatures: Signatures,
     /// Write the results as JSON (schema: docs/export-json.md).
     #[arg(long, value_name = "FILE")]
     export_json: Option<PathBuf>,
@@ -127,7 +133,8 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
         create_dir(dir)?;
     }
     let ecdsa = args.curve.unwrap_or_default().algorithm();
-    let steps = runner::suites_steps(credentials.len(), &suites, &loaders, &settings);
+    let backends = args.signatures.backends();
+    let steps = runner::suites_steps(credentials.len(), &suites, &loaders, &settings, backends);
     let report = with_progress(steps, "exchanging", |bar| {
         runner::run_suites(
             &credentials,
@@ -135,6 +142,7 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
             ecdsa,
             &loaders,
             &settings,
+            backends,
             &mut || bar.inc(1),
         )
     })?;
@@ -194,9 +202,17 @@ fn run_all(
         warmup_seconds: plan.warmup_seconds,
         seed: args.seed,
     };
-    let steps = runner::formats_steps(credentials.len(), &algs, &loaders, &settings);
+    let backends = args.signatures.backends();
+    let steps = runner::formats_steps(credentials.len(), &algs, &loaders, &settings, backends);
     let reports = with_progress(steps, "exchanging", |bar| {
-        runner::run_formats(&credentials, &algs, &loaders, &settings, &mut || bar.inc(1))
+        runner::run_formats(
+            &credentials,
+            &algs,
+            &loaders,
+            &settings,
+            backends,
+            &mut || bar.inc(1),
+        )
     })?;
     for report in &reports {
         write_stdout(&render::formats_table(report))?;

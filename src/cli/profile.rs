@@ -10,6 +10,7 @@ use crate::error::Result;
 use crate::exchange::runner;
 use crate::export::{self, html};
 use crate::options::ContextCacheChoice;
+use crate::options::Signatures;
 use crate::report::{FlameIndex, FlameLink};
 use clap::Args;
 use std::path::PathBuf;
@@ -50,6 +51,16 @@ pub(super) struct ProfileArgs {
     /// canonicalization table.
     #[arg(long)]
     no_exchange: bool,
+    /// The signature backend of the exchange table's keys: `rustcrypto` (pure Rust, RFC 6979 ECDSA nonces),
+    /// `aws-lc-rs` (AWS-LC's assembly, random ECDSA nonces) or `both` (each format with each, interleaved, and
+    /// the share of each exchange that the backend accounts for).
+    #[arg(
+        long,
+        value_enum,
+        default_value = "rustcrypto",
+        conflicts_with = "no_exchange"
+    )]
+    signatures: Signatures,
     /// Skip the flamegraphs.
     #[arg(long, conflicts_with_all = ["flamegraphs", "flame_seconds"])]
     no_flamegraphs: bool,
@@ -172,9 +183,10 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         false => {
             let per_engine: Vec<_> = std::iter::once(&loader).chain(&other_engine).collect();
             let plan = config.plan();
-            let steps = runner::study_table_steps(&per_engine, &plan);
+            let backends = args.signatures.backends();
+            let steps = runner::study_table_steps(&per_engine, &plan, backends);
             Some(with_progress(steps, "exchanging", |bar| {
-                runner::study_table(&per_engine, &plan, &mut || bar.inc(1))
+                runner::study_table(&per_engine, &plan, backends, &mut || bar.inc(1))
             })?)
         }
     };

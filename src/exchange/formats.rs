@@ -14,10 +14,12 @@ use super::{Exchange, Operation};
 use crate::corpus::Credential;
 use crate::error::{Error, Result};
 use crate::integrity::suites::Cryptosuite;
-use crate::keys::SignatureAlgorithm;
+use crate::keys::{Backend, SignatureAlgorithm};
 use crate::loader::OfflineLoader;
 use crate::profile::{self, Samples, Timer};
-use crate::report::exchange::{FormatResult, FormatsReport, OperationResult, Ratio, BAND};
+use crate::report::exchange::{
+    BackendShare, FormatResult, FormatsReport, OperationResult, Ratio, BAND,
+};
 use serde_json::Value;
 
 pub use crate::report::exchange::Settings;
@@ -66,44 +68,85 @@ impl Alg {
 }
 
 /// The prepared exchanges for `alg`: SD-JWT VC, mdoc, then the VCDM suites through `loaders[0]`; each further
-/// loader (another expansion engine) adds the RDFC-1.0 suites once more, named by their engine.
+/// loader (another expansion engine) adds the RDFC-1.0 suites once more, named by their engine. Each format
+/// once per signature backend of `backends`, side by side.
 fn legs<'a>(
     credential: &Value,
     alg: Alg,
     loaders: &[&'a OfflineLoader],
     seed: u64,
+    backends: &[Backend],
 ) -> Result<Vec<Box<dyn Exchange + 'a>>> {
     let plain = subject_attributes(credential)?;
     let disclosed = disclosed_attributes(credential)?;
-    let mut legs: Vec<Box<dyn Exchange>> = vec![
-        Box::new(SdJwtLeg::new(&plain, &disclosed, alg.into(), seed)?),
-        Box::new(MdocLeg::new(&plain, &disclosed, alg.into(), seed)?),
-    ];
+    let mut legs: Vec<Box<dyn Exchange>> = Vec::new();
+    for &backend in backends {
+        legs.push(Box::new(SdJwtLeg::new(
+            &plain,
+            &disclosed,
+            alg.into(),
+            seed,
+            backend,
+        )?));
+    }
+    for &backend in backends {
+        legs.push(Box::new(MdocLeg::new(
+            &plain,
+            &disclosed,
+            alg.into(),
+            seed,
+            backend,
+        )?));
+    }
     let unsecured = super::vcdm::unsecured(credential);
     for (suite, nth_engine, loader) in Leg::plan(alg.cryptosuites(), loaders) {
-        let leg = Leg::new(suite, false, unsecured.clone(), loader, seed)?;
-        legs.push(Box::new(match nth_engine {
-            0 => leg,
-            _ => leg.engine_named(),
-        }));
+        for &backend in backends {
+            let leg = Leg::new(suite, false, unsecured.clone(), loader, seed, backend)?;
+            legs.push(Box::new(match nth_engine {
+                0 => leg,
+                _ => leg.engine_named(),
+            }));
+        }
     }
     Ok(legs)
 }
 
-/// How many exchanges [`run`] measures for `alg` through `loaders` (for progress bars).
-pub fn leg_count(alg: Alg, loaders: &[&OfflineLoader]) -> usize {
-    2 + Leg::plan(alg.cryptosuites(), loaders).count()
+/// How many exchanges [`run`] measures for `alg` through `loaders` with `backends` (for progress bars).
+pub fn leg_count(alg: Alg, loaders: &[&OfflineLoader], backends: &[Backend]) -> usize {
+    (2 + Leg::plan(alg.cryptosuites(), loaders).count()) * backends.len()
+}
+
+/// The row name of a leg: its format, and with several `backends` its backend when not the first (e.g. `mdoc
+/// (aws-lc-rs)`), as a second engine's rows name their engine.
+fn row_name(leg: &dyn Exchange, backends: &[Backend]) -> String {
+    match backends.first() {
+        Some(&main) if backends.len() > 1 && leg.backend() != main => {
+            format!("{} ({})", leg.format(), leg.backend().name())
+        }
+        _ => leg.format(),
+    }
+}
+
+/// `rustcrypto`, `aws-lc-rs` or `rustcrypto and aws-lc-rs`.
+pub fn backends_name(backends: &[Backend]) -> String {
+    backends
+        .iter()
+        .map(|b| b.name())
+        .collect::<Vec<_>>()
+        .join(" and ")
 }
 
 /// Runs the exchange of `credential` for each of `algs` (see the module doc) through `loaders` (one, or one per
-/// expansion engine with `--engine both`: the RDFC-1.0 suites then run once per engine);
-/// `progress` is called after every measured iteration. Errors: the credential has no `credentialSubject`, or
-/// any operation failed.
+/// expansion engine with `--engine both`: the RDFC-1.0 suites then run once per engine), every format once per
+/// signature backend of `backends` (at least one; with two, each format with each backend in the same
+/// interleaved runs, and [`FormatsReport::backend_shares`] says what the backend changes); `progress` is called
+/// after every measured iteration. Errors: the credential has no `credentialSubject`, or any operation failed.
 pub fn run(
     credential: &Credential,
     algs: &[Alg],
     loaders: &[&OfflineLoader],
     settings: &Settings,
+    backends: &[Backend],
     progress: &mut dyn FnMut(),
 ) -> Result<FormatsReport> {
     let doc = &credential.document;
@@ -113,7 +156,7 @@ pub fn run(
     let timer = Timer::new();
     let mut results = Vec::new();
     for &alg in algs {
-        let legs = legs(&parsed, alg, loaders, settings.seed).map_err(within)?;
+        let legs = legs(&parsed, alg, loaders, settings.seed, backends).map_err(within)?;
         // samples[leg][op], canonicalizations[leg][op]
         let mut samples: Vec<Vec<Samples>> = legs.iter().map(|_| Vec::new()).collect();
         let mut counts = vec![[0usize; 3]; legs.len()];
@@ -170,8 +213,9 @@ pub fn run(
                     (lo.min(t), hi.max(t))
                 });
             results.push(FormatResult {
-                format: leg.format(),
+                format: row_name(leg.as_ref(), backends),
                 alg: alg.name().to_string(),
+                signatures: leg.backend().name().to_string(),
                 engine: leg.engine().map(str::to_string),
                 total_us: operations.iter().map(|o| o.total.median_us).sum(),
                 total_range_us: range,
@@ -183,6 +227,7 @@ pub fn run(
         }
     }
     let ratios = ratios(&results);
+    let backend_shares = backend_shares(&results, backends);
     Ok(FormatsReport {
         credential: credential.name.clone(),
         attributes: parsed["credentialSubject"]
@@ -198,7 +243,41 @@ pub fn run(
             .collect::<Vec<_>>()
             .join(" and "),
         context_cache: loaders.first().is_some_and(|l| l.caches_contexts()),
+        signatures: backends_name(backends),
+        backend_shares,
     })
+}
+
+/// With RustCrypto and aws-lc-rs among `backends`: each RustCrypto row beside the row of the same format and
+/// algorithm with aws-lc-rs, in table order.
+fn backend_shares(results: &[FormatResult], backends: &[Backend]) -> Vec<BackendShare> {
+    if !(backends.contains(&Backend::RustCrypto) && backends.contains(&Backend::AwsLc)) {
+        return Vec::new();
+    }
+    let (rust, aws) = (Backend::RustCrypto.name(), Backend::AwsLc.name());
+    let base = |r: &FormatResult| {
+        r.format
+            .strip_suffix(&format!(" ({aws})"))
+            .unwrap_or(&r.format)
+            .to_string()
+    };
+    results
+        .iter()
+        .filter(|r| r.signatures == rust)
+        .filter_map(|r| {
+            let other = results
+                .iter()
+                .find(|o| o.signatures == aws && o.alg == r.alg && base(o) == base(r))?;
+            Some(BackendShare {
+                format: base(r),
+                alg: r.alg.clone(),
+                rustcrypto_us: r.total_us,
+                aws_lc_rs_us: other.total_us,
+                speedup: r.total_us / other.total_us,
+                share: (r.total_us - other.total_us) / r.total_us,
+            })
+        })
+        .collect()
 }
 
 /// Every pair of formats with the same algorithm, slower / faster, largest ratio first.
@@ -206,7 +285,7 @@ fn ratios(results: &[FormatResult]) -> Vec<Ratio> {
     let mut ratios = Vec::new();
     for (i, a) in results.iter().enumerate() {
         for b in &results[i + 1..] {
-            if a.alg != b.alg {
+            if a.alg != b.alg || a.signatures != b.signatures {
                 continue;
             }
             let (slower, faster) = if a.total_us >= b.total_us {
@@ -219,16 +298,19 @@ fn ratios(results: &[FormatResult]) -> Vec<Ratio> {
                 slower: slower.format.clone(),
                 faster: faster.format.clone(),
                 alg: a.alg.clone(),
+                signatures: a.signatures.clone(),
                 ratio,
                 within_band: ratio <= 1.0 + BAND,
             });
         }
     }
-    // In `Alg` order, then largest first.
+    // In `Alg` order, RustCrypto's before aws-lc-rs's, then largest first.
     let rank = |name: &str| Alg::ALL.iter().position(|a| a.name() == name);
     ratios.sort_by(|a, b| {
+        let backend = |name: &str| Backend::from_name(name).map(|b| b as u8);
         rank(&a.alg)
             .cmp(&rank(&b.alg))
+            .then(backend(&a.signatures).cmp(&backend(&b.signatures)))
             .then(b.ratio.total_cmp(&a.ratio))
     });
     ratios

@@ -8,7 +8,7 @@ use super::{Exchange, Operation};
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::ecdsa_sd::{self, BaseOptions};
 use crate::integrity::suites::{self, Cryptosuite};
-use crate::keys::{PublicKey, SecretKey};
+use crate::keys::{Backend, PublicKey, SecretKey};
 use crate::loader::OfflineLoader;
 use serde_json::Value;
 
@@ -41,6 +41,8 @@ pub struct Leg<'a> {
     verifier: PublicKey,
     /// Whether [`Exchange::format`] names the expansion engine (when legs of both engines share a table).
     engine_named: bool,
+    /// The signature backend of every key.
+    backend: Backend,
 }
 
 fn options(suite: Cryptosuite, verification_method: &str) -> Value {
@@ -55,19 +57,23 @@ fn options(suite: Cryptosuite, verification_method: &str) -> Value {
 
 impl<'a> Leg<'a> {
     /// Prepares `suite`'s exchange of `unsecured` (P-384 keys for the re-signing ECDSA suites when `p384`):
-    /// keys from `seed`, and the presented credential, made once. Errors: whatever issuing or presenting
-    /// reports (e.g. no `credentialSubject`).
+    /// keys from `seed`, every signature (ecdsa-sd-2023's per-statement ones with its proof-scoped key too)
+    /// made and checked through `backend`, and the presented credential, made once. Errors: whatever issuing or
+    /// presenting reports (e.g. no `credentialSubject`).
     pub fn new(
         suite: Cryptosuite,
         p384: bool,
         unsecured: Value,
         loader: &'a OfflineLoader,
         seed: u64,
+        backend: Backend,
     ) -> Result<Leg<'a>> {
-        let issuer = SecretKey::from_seed(suite.key_algorithm(p384), seed);
+        let algorithm = suite.key_algorithm(p384);
+        let issuer = SecretKey::from_seed(algorithm, seed).with_backend(backend)?;
         let issuer_options = options(suite, "did:example:issuer#key-1");
         let presentation = if suite.is_selective() {
-            let base = BaseOptions::from_seed(mandatory_pointers(&unsecured), seed);
+            let mut base = BaseOptions::from_seed(mandatory_pointers(&unsecured), seed);
+            base.proof_key = base.proof_key.with_backend(backend)?;
             let (proof, _) =
                 ecdsa_sd::create_base_proof(&unsecured, &issuer_options, &issuer, &base, loader)?;
             Presentation::Derive {
@@ -78,7 +84,8 @@ impl<'a> Leg<'a> {
         } else {
             Presentation::Resign {
                 subset: disclose(&unsecured)?,
-                holder: SecretKey::from_seed(suite.key_algorithm(p384), seed.wrapping_add(1)),
+                holder: SecretKey::from_seed(algorithm, seed.wrapping_add(1))
+                    .with_backend(backend)?,
                 options: options(suite, "did:example:holder#key-1"),
             }
         };
@@ -96,6 +103,7 @@ impl<'a> Leg<'a> {
             presented: Value::Null,
             verifier,
             engine_named: false,
+            backend,
         };
         leg.presented = leg.present()?.0;
         Ok(leg)
@@ -201,5 +209,9 @@ impl Exchange for Leg<'_> {
 
     fn engine(&self) -> Option<&'static str> {
         (!self.suite.is_jcs()).then(|| Leg::engine(self))
+    }
+
+    fn backend(&self) -> Backend {
+        self.backend
     }
 }

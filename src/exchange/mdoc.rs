@@ -5,7 +5,7 @@
 
 use super::Uncanonicalized;
 use crate::error::{Error, ErrorKind, Result};
-use crate::keys::{SecretKey, SignatureAlgorithm};
+use crate::keys::{Backend, SecretKey, SignatureAlgorithm};
 use crate::mdoc::{self, cert, Document, Validity, Verification};
 use ciborium::Value as Cbor;
 use serde_json::{Map, Value};
@@ -24,23 +24,26 @@ pub struct MdocLeg {
     validity: Validity,
     transcript: Cbor,
     seed: u64,
+    backend: Backend,
     issued: Vec<u8>,
     presented: Vec<u8>,
 }
 
 impl MdocLeg {
     /// Prepares the exchange of `attributes` as mDL-namespace data elements, disclosing `disclosed`, with
-    /// issuer and device keys of `algorithm` (P-256: ES256, Ed25519: EdDSA) from `seed` and a P-256 IACA.
-    /// Errors: a P-384 `algorithm`, a value with no CBOR form, certificate generation, issuing or presenting
-    /// failed.
+    /// issuer and device keys of `algorithm` (P-256: ES256, Ed25519: EdDSA) from `seed` and a P-256 IACA; the
+    /// issuer, device and DS-certificate signatures are made and checked through `backend` (the certificates
+    /// are made once, with RustCrypto, so their bytes repeat). Errors: a P-384 `algorithm`, a value with no
+    /// CBOR form, certificate generation, issuing or presenting failed.
     pub fn new(
         attributes: &Map<String, Value>,
         disclosed: &[String],
         algorithm: SignatureAlgorithm,
         seed: u64,
+        backend: Backend,
     ) -> Result<MdocLeg> {
-        let issuer = SecretKey::from_seed(algorithm, seed);
-        let device = SecretKey::from_seed(algorithm, seed.wrapping_add(1));
+        let issuer = SecretKey::from_seed(algorithm, seed).with_backend(backend)?;
+        let device = SecretKey::from_seed(algorithm, seed.wrapping_add(1)).with_backend(backend)?;
         let iaca = SecretKey::from_seed(SignatureAlgorithm::P256, seed.wrapping_add(2));
         let elements = attributes
             .iter()
@@ -71,6 +74,7 @@ impl MdocLeg {
                 Cbor::Text("canonprof-handover".into()),
             ]),
             seed,
+            backend,
             issued: Vec::new(),
             presented: Vec::new(),
         };
@@ -127,7 +131,7 @@ impl Uncanonicalized for MdocLeg {
             iaca: Some(&self.chain.iaca),
             session_transcript: Some(&self.transcript),
         };
-        let verified = mdoc::verify(&self.presented, &check)?;
+        let verified = mdoc::verify_with(&self.presented, &check, self.backend)?;
         if verified.elements.len() == self.disclosed.len() && verified.device_authenticated {
             Ok(())
         } else {
@@ -140,5 +144,9 @@ impl Uncanonicalized for MdocLeg {
 
     fn presented(&self) -> &Vec<u8> {
         &self.presented
+    }
+
+    fn signatures(&self) -> Backend {
+        self.backend
     }
 }

@@ -12,6 +12,7 @@ pub mod sd_jwt;
 pub mod vcdm;
 
 use crate::error::Result;
+use crate::keys::Backend;
 
 /// An operation of the exchange.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,6 +62,8 @@ pub trait Exchange {
     fn engine(&self) -> Option<&'static str> {
         None
     }
+    /// The signature backend of every signature it makes and checks.
+    fn backend(&self) -> Backend;
 }
 
 /// A format whose exchange runs no canonicalization (SD-JWT VC, mdoc): its three operations, each making what
@@ -79,6 +82,8 @@ pub trait Uncanonicalized {
     fn verify(&self) -> Result<()>;
     /// The prepared presentation.
     fn presented(&self) -> &Self::Wire;
+    /// The signature backend of its keys.
+    fn signatures(&self) -> Backend;
 }
 
 impl<T: Uncanonicalized> Exchange for T {
@@ -96,5 +101,9 @@ impl<T: Uncanonicalized> Exchange for T {
 
     fn presented_bytes(&self) -> usize {
         self.presented().as_ref().len()
+    }
+
+    fn backend(&self) -> Backend {
+        self.signatures()
     }
 }

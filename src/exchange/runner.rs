@@ -10,7 +10,7 @@ use super::vcdm;
 use crate::corpus::{self, Credential};
 use crate::error::Result;
 use crate::integrity::suites::Cryptosuite;
-use crate::keys::SignatureAlgorithm;
+use crate::keys::{Backend, SignatureAlgorithm};
 use crate::loader::OfflineLoader;
 use crate::profile::Plan;
 use crate::report::exchange::{FormatsReport, SuitesConfig, SuitesReport};
@@ -19,37 +19,44 @@ use crate::report::exchange::{FormatsReport, SuitesConfig, SuitesReport};
 pub const SEED: u64 = 2026;
 
 /// How many times [`run_formats`] calls `progress`: once per measured iteration of every operation of every
-/// format.
+/// format and signature backend.
 pub fn formats_steps(
     credentials: usize,
     algs: &[Alg],
     loaders: &[&OfflineLoader],
     settings: &Settings,
+    backends: &[Backend],
 ) -> u64 {
-    let legs: usize = algs.iter().map(|&a| formats::leg_count(a, loaders)).sum();
+    let legs: usize = algs
+        .iter()
+        .map(|&a| formats::leg_count(a, loaders, backends))
+        .sum();
     (credentials * legs * 3 * settings.runs * settings.iterations) as u64
 }
 
-/// The three-format exchange of each credential with `algs` through `loaders` (one per expansion engine);
-/// `progress` is called after every measured iteration. Errors: see [`formats::run`].
+/// The three-format exchange of each credential with `algs` through `loaders` (one per expansion engine) and
+/// `backends` (one per signature backend); `progress` is called after every measured iteration. Errors: see
+/// [`formats::run`].
 pub fn run_formats(
     credentials: &[Credential],
     algs: &[Alg],
     loaders: &[&OfflineLoader],
     settings: &Settings,
+    backends: &[Backend],
     progress: &mut dyn FnMut(),
 ) -> Result<Vec<FormatsReport>> {
     credentials
         .iter()
-        .map(|c| formats::run(c, algs, loaders, settings, progress))
+        .map(|c| formats::run(c, algs, loaders, settings, backends, progress))
         .collect()
 }
 
 /// The main job's table: the three-format exchange of the simple reference credential
-/// ([`corpus::SIMPLE_REFERENCE`]) with both algorithms and [`SEED`], N, R and warm-up as in `plan`.
+/// ([`corpus::SIMPLE_REFERENCE`]) with both algorithms, `backends` and [`SEED`], N, R and warm-up as in `plan`.
 pub fn study_table(
     loaders: &[&OfflineLoader],
     plan: &Plan,
+    backends: &[Backend],
     progress: &mut dyn FnMut(),
 ) -> Result<FormatsReport> {
     let credentials = corpus::simple_reference();
@@ -58,14 +65,15 @@ pub fn study_table(
         &Alg::ALL,
         loaders,
         &study_settings(plan),
+        backends,
         progress,
     )?;
     Ok(reports.remove(0))
 }
 
 /// [`formats_steps`] of [`study_table`].
-pub fn study_table_steps(loaders: &[&OfflineLoader], plan: &Plan) -> u64 {
-    formats_steps(1, &Alg::ALL, loaders, &study_settings(plan))
+pub fn study_table_steps(loaders: &[&OfflineLoader], plan: &Plan, backends: &[Backend]) -> u64 {
+    formats_steps(1, &Alg::ALL, loaders, &study_settings(plan), backends)
 }
 
 fn study_settings(plan: &Plan) -> Settings {
@@ -84,24 +92,34 @@ pub fn suites_steps(
     suites: &[Cryptosuite],
     loaders: &[&OfflineLoader],
     settings: &vcdm::Settings,
+    backends: &[Backend],
 ) -> u64 {
-    let legs = Leg::plan(suites, loaders).count();
+    let legs = Leg::plan(suites, loaders).count() * backends.len();
     (credentials * legs * 3 * settings.runs * settings.iterations) as u64
 }
 
 /// Every (credential, suite) exchange (see [`vcdm::run`]; `ecdsa`: the keys of ecdsa-rdfc-2019 and
-/// ecdsa-jcs-2019, P-256 or P-384) with the settings it ran with; `progress` is called after every measured
-/// iteration.
+/// ecdsa-jcs-2019, P-256 or P-384; each with every signature backend of `backends`) with the settings it ran
+/// with; `progress` is called after every measured iteration.
 pub fn run_suites(
     credentials: &[Credential],
     suites: &[Cryptosuite],
     ecdsa: SignatureAlgorithm,
     loaders: &[&OfflineLoader],
     settings: &vcdm::Settings,
+    backends: &[Backend],
     progress: &mut dyn FnMut(),
 ) -> Result<SuitesReport> {
     let p384 = ecdsa == SignatureAlgorithm::P384;
-    let results = vcdm::run(credentials, suites, p384, loaders, settings, progress)?;
+    let results = vcdm::run(
+        credentials,
+        suites,
+        p384,
+        loaders,
+        settings,
+        backends,
+        progress,
+    )?;
     Ok(SuitesReport {
         config: SuitesConfig {
             settings: Settings {
@@ -113,6 +131,7 @@ pub fn run_suites(
             },
             disclosed: vcdm::DISCLOSED,
             context_cache: loaders.first().is_some_and(|l| l.caches_contexts()),
+            signatures: formats::backends_name(backends),
         },
         results,
         flamegraph_dir: None,

@@ -4,7 +4,7 @@
 
 use super::Uncanonicalized;
 use crate::error::{Error, ErrorKind, Result};
-use crate::keys::{SecretKey, SignatureAlgorithm};
+use crate::keys::{Backend, PublicKey, SecretKey, SignatureAlgorithm};
 use crate::sd_jwt::{self, jose::JoseKey, Claims, Expected, KeyBinding};
 use serde_json::{Map, Value};
 
@@ -16,7 +16,7 @@ const AUDIENCE: &str = "https://verifier.example";
 /// A prepared SD-JWT VC exchange.
 pub struct SdJwtLeg {
     issuer: JoseKey,
-    issuer_public: (jsonwebtoken::DecodingKey, jsonwebtoken::Algorithm),
+    issuer_public: PublicKey,
     holder: JoseKey,
     claims: Claims,
     disclosed: Vec<String>,
@@ -27,17 +27,19 @@ pub struct SdJwtLeg {
 
 impl SdJwtLeg {
     /// Prepares the exchange of `attributes` (the subject's claims), disclosing `disclosed`, with issuer and
-    /// holder keys of `algorithm` (Ed25519: `EdDSA`, P-256: `ES256`) from `seed`. Errors: a P-384 `algorithm`,
-    /// issuing or presenting failed.
+    /// holder keys of `algorithm` (Ed25519: `EdDSA`, P-256: `ES256`) from `seed`, every JWS signed and verified
+    /// through `backend`. Errors: a P-384 `algorithm`, issuing or presenting failed.
     pub fn new(
         attributes: &Map<String, Value>,
         disclosed: &[String],
         algorithm: SignatureAlgorithm,
         seed: u64,
+        backend: Backend,
     ) -> Result<SdJwtLeg> {
-        let issuer = JoseKey::new(&SecretKey::from_seed(algorithm, seed))?;
-        let holder = JoseKey::new(&SecretKey::from_seed(algorithm, seed.wrapping_add(1)))?;
-        let issuer_public = crate::sd_jwt::jose::decoding_key(&issuer.jwk)?;
+        let key = |seed| SecretKey::from_seed(algorithm, seed).with_backend(backend);
+        let issuer = JoseKey::new(&key(seed)?)?;
+        let holder = JoseKey::new(&key(seed.wrapping_add(1))?)?;
+        let issuer_public = issuer.public_key();
         let plain = serde_json::json!({
             "iss": "https://issuer.example", "iat": 1_767_225_600, "vct": "https://credentials.example/person",
         });
@@ -106,11 +108,7 @@ impl Uncanonicalized for SdJwtLeg {
 
     fn verify(&self) -> Result<()> {
         let expected = self.key_binding_expected();
-        let verified = sd_jwt::verify(
-            &self.presented,
-            (&self.issuer_public.0, self.issuer_public.1),
-            Some(expected),
-        )?;
+        let verified = sd_jwt::verify(&self.presented, &self.issuer_public, Some(expected))?;
         if self
             .disclosed
             .iter()
@@ -127,5 +125,9 @@ impl Uncanonicalized for SdJwtLeg {
 
     fn presented(&self) -> &String {
         &self.presented
+    }
+
+    fn signatures(&self) -> Backend {
+        self.issuer_public.backend()
     }
 }

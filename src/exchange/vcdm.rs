@@ -14,6 +14,7 @@ use super::{Exchange, Operation};
 use crate::corpus::Credential;
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::suites::{self, step, Cryptosuite};
+use crate::keys::Backend;
 use crate::loader::OfflineLoader;
 use crate::profile::{self, Timer};
 use crate::report::exchange::{OperationResult, StepResult, SuiteResult};
@@ -198,14 +199,16 @@ const STEPS: [&str; 9] = [
 ];
 
 /// Runs the exchange for every (credential, suite) through `loaders[0]`, and the RDFC-1.0 re-signing suites once
-/// more through each further loader (another expansion engine, `--engine both`); `p384` uses P-384 keys for
-/// the ECDSA suites. `progress` is called after every iteration.
+/// more through each further loader (another expansion engine, `--engine both`), each once per signature
+/// backend of `backends` (one after the other); `p384` uses P-384 keys for the ECDSA suites. `progress` is
+/// called after every iteration.
 pub fn run(
     credentials: &[Credential],
     suites_to_run: &[Cryptosuite],
     p384: bool,
     loaders: &[&OfflineLoader],
     settings: &Settings,
+    backends: &[Backend],
     progress: &mut dyn FnMut(),
 ) -> Result<Vec<SuiteResult>> {
     let timer = Timer::new();
@@ -215,15 +218,27 @@ pub fn run(
         let parsed: Value = serde_json::from_str(&doc.text)
             .map_err(|e| crate::document::json_error(&doc.label, &e))?;
         let unsecured = unsecured(&parsed);
-        for (suite, nth_engine, loader) in Leg::plan(suites_to_run, loaders) {
+        let plan = Leg::plan(suites_to_run, loaders)
+            .flat_map(|(suite, n, loader)| backends.iter().map(move |&b| (suite, n, loader, b)));
+        for (suite, nth_engine, loader, backend) in plan {
             let within = |e: Error| e.within(&doc.label);
-            let leg =
-                Leg::new(suite, p384, unsecured.clone(), loader, settings.seed).map_err(within)?;
-            // The graphs of a second engine's legs get their own file names.
-            let graph_name = match nth_engine {
+            let leg = Leg::new(
+                suite,
+                p384,
+                unsecured.clone(),
+                loader,
+                settings.seed,
+                backend,
+            )
+            .map_err(within)?;
+            // The graphs of a second engine's legs, and of a second backend's, get their own file names.
+            let mut graph_name = match nth_engine {
                 0 => suite.name().to_string(),
                 _ => format!("{}.{}-engine", suite.name(), leg.engine()),
             };
+            if backends.first().is_some_and(|&main| main != backend) {
+                graph_name = format!("{graph_name}.{}", backend.name());
+            }
             let mut operations = Vec::new();
             for op in Operation::ALL {
                 let mut run = || leg.run(op);
@@ -254,6 +269,7 @@ pub fn run(
                 credential: credential.name.clone(),
                 cryptosuite: name,
                 engine: leg.engine().to_string(),
+                signatures: backend.name().to_string(),
                 exchange_median_us: operations.iter().map(|o| o.total.median_us).sum(),
                 canonicalizations: operations.iter().map(|o| o.canonicalizations).sum(),
                 operations,

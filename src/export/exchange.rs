@@ -2,6 +2,7 @@
 //! job), the per-cryptosuite VCDM table, and `canonprof exchange --export-json`.
 
 use super::{fmt_range, fmt_share, fmt_us};
+use crate::keys::Backend;
 use crate::report::exchange::{Export, FormatsReport, Ratio, SuiteResult, SuitesReport, BAND};
 use crate::report::{ExportKind, Metadata};
 use std::fmt::Write;
@@ -61,6 +62,29 @@ pub fn formats_table(report: &FormatsReport) -> String {
     for (format, meaning) in present_meanings(report) {
         let _ = writeln!(out, "  {format:<width$} {meaning}");
     }
+    if !report.backend_shares.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nthe signature backend's share of each exchange (the same formats with RustCrypto and aws-lc-rs, interleaved in the same runs;\nshare = (RustCrypto total - aws-lc-rs total) / RustCrypto total):"
+        );
+        let _ = writeln!(
+            out,
+            "  {:<8} {:<width$} {:>15} {:>15} {:>8} {:>7}",
+            "alg", "format", "rustcrypto µs", "aws-lc-rs µs", "speedup", "share"
+        );
+        for b in &report.backend_shares {
+            let _ = writeln!(
+                out,
+                "  {:<8} {:<width$} {:>15} {:>15} {:>7.2}x {:>7}",
+                b.alg,
+                b.format,
+                fmt_us(b.rustcrypto_us),
+                fmt_us(b.aws_lc_rs_us),
+                b.speedup,
+                fmt_share(b.share)
+            );
+        }
+    }
     let _ = writeln!(
         out,
         "\nratios of exchange totals (a difference within ±{:.0}% is not called real):",
@@ -78,8 +102,12 @@ pub fn formats_table(report: &FormatsReport) -> String {
 /// re-signs a credential reduced to the disclosed attributes (the other Data Integrity cryptosuites).
 pub fn present_meaning(format: &str) -> &'static str {
     match format {
-        "SD-JWT VC" => "derives: keeps the disclosed Disclosures and adds a KB-JWT (holder-signed)",
-        "mdoc" => "derives: keeps the disclosed IssuerSignedItems and signs DeviceAuth (holder)",
+        f if f.starts_with("SD-JWT VC") => {
+            "derives: keeps the disclosed Disclosures and adds a KB-JWT (holder-signed)"
+        }
+        f if f.starts_with("mdoc") => {
+            "derives: keeps the disclosed IssuerSignedItems and signs DeviceAuth (holder)"
+        }
         f if f.contains("ecdsa-sd-2023") => {
             "derives: a derived proof over the disclosed statements"
         }
@@ -110,15 +138,16 @@ pub fn formats_markdown(report: &FormatsReport) -> String {
         formats_subject(report),
         formats_settings(report)
     );
-    out.push_str("| alg | format | engine | issue µs | present µs | verify µs | total µs | run totals µs | canonicalizations | bytes | x509 µs | present |\n|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    out.push_str("| alg | format | engine | signatures | issue µs | present µs | verify µs | total µs | run totals µs | canonicalizations | bytes | x509 µs | present |\n|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
     for r in &report.results {
         let op = |i: usize| fmt_us(r.operations[i].total.median_us);
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             r.alg,
             r.format,
             r.engine.as_deref().unwrap_or("-"),
+            r.signatures,
             op(0),
             op(1),
             op(2),
@@ -129,6 +158,21 @@ pub fn formats_markdown(report: &FormatsReport) -> String {
             r.certificate_chain_us.map_or("-".into(), fmt_us),
             present_meaning(&r.format)
         );
+    }
+    if !report.backend_shares.is_empty() {
+        out.push_str("\nThe signature backend's share of each exchange (the same formats with RustCrypto and aws-lc-rs, interleaved in the same runs; share = (RustCrypto total − aws-lc-rs total) / RustCrypto total):\n\n| alg | format | RustCrypto µs | aws-lc-rs µs | speedup | share |\n|---|---|---:|---:|---:|---:|\n");
+        for b in &report.backend_shares {
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} | {:.2}x | {} |",
+                b.alg,
+                b.format,
+                fmt_us(b.rustcrypto_us),
+                fmt_us(b.aws_lc_rs_us),
+                b.speedup,
+                fmt_share(b.share)
+            );
+        }
     }
     let _ = writeln!(
         out,
@@ -145,22 +189,24 @@ pub fn formats_markdown(report: &FormatsReport) -> String {
 pub fn suites_markdown(report: &SuitesReport) -> String {
     let c = &report.config;
     let mut out = format!(
-        "## Exchange: W3C VCDM 2.0 + Data Integrity per cryptosuite\n\n{} runs x {} iterations (warm-up {}); up to {} subject attributes disclosed; context cache {}; seed {}; medians in µs.\n\n| credential | cryptosuite | engine | operation | median µs | run medians µs | canonicalizations | canon. share | sign/verify µs |\n|---|---|---|---|---:|---:|---:|---:|---:|\n",
+        "## Exchange: W3C VCDM 2.0 + Data Integrity per cryptosuite\n\n{} runs x {} iterations (warm-up {}); up to {} subject attributes disclosed; context cache {}; {}; seed {}; medians in µs.\n\n| credential | cryptosuite | engine | signatures | operation | median µs | run medians µs | canonicalizations | canon. share | sign/verify µs |\n|---|---|---|---|---|---:|---:|---:|---:|---:|\n",
         c.settings.runs,
         c.settings.iterations,
         super::fmt_warmup(c.settings.warmup, c.settings.warmup_seconds),
         c.disclosed,
         on_off(c.context_cache),
+        signatures_sentence(&c.signatures),
         c.settings.seed
     );
     for r in &report.results {
         for op in &r.operations {
             let _ = writeln!(
                 out,
-                "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+                "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
                 r.credential,
                 r.cryptosuite,
                 r.engine,
+                r.signatures,
                 op.operation,
                 fmt_us(op.total.median_us),
                 fmt_range(op.total.min_run_median_us, op.total.max_run_median_us),
@@ -171,10 +217,11 @@ pub fn suites_markdown(report: &SuitesReport) -> String {
         }
         let _ = writeln!(
             out,
-            "| {} | {} | {} | **exchange** | {} | | {} | | presented {} bytes; present {} |",
+            "| {} | {} | {} | {} | **exchange** | {} | | {} | | presented {} bytes; present {} |",
             r.credential,
             r.cryptosuite,
             r.engine,
+            r.signatures,
             fmt_us(r.exchange_median_us),
             r.canonicalizations,
             super::thousands(r.presented_bytes as u64),
@@ -198,15 +245,16 @@ fn crypto_us(op: &crate::report::exchange::OperationResult) -> f64 {
 /// CSV of the three-format tables (`--export-csv`): one row per (credential, alg, format, operation) and an
 /// `exchange` row per format; times in µs.
 pub fn formats_csv(reports: &[FormatsReport]) -> String {
-    let mut out = String::from("credential,alg,format,engine,operation,median_us,min_run_median_us,max_run_median_us,p10_us,p90_us,canonicalizations,presented_bytes\n");
+    let mut out = String::from("credential,alg,format,engine,signatures,operation,median_us,min_run_median_us,max_run_median_us,p10_us,p90_us,canonicalizations,presented_bytes\n");
     for report in reports {
         for r in &report.results {
             let engine = r.engine.as_deref().unwrap_or("");
+            let signatures = &r.signatures;
             for op in &r.operations {
                 let t = &op.total;
                 let _ = writeln!(
                     out,
-                    "{},{},{},{engine},{},{:.3},{:.3},{:.3},{:.3},{:.3},{},",
+                    "{},{},{},{engine},{signatures},{},{:.3},{:.3},{:.3},{:.3},{:.3},{},",
                     report.credential,
                     r.alg,
                     r.format,
@@ -221,7 +269,7 @@ pub fn formats_csv(reports: &[FormatsReport]) -> String {
             }
             let _ = writeln!(
                 out,
-                "{},{},{},{engine},exchange,{:.3},{:.3},{:.3},,,{},{}",
+                "{},{},{},{engine},{signatures},exchange,{:.3},{:.3},{:.3},,,{},{}",
                 report.credential,
                 r.alg,
                 r.format,
@@ -239,16 +287,17 @@ pub fn formats_csv(reports: &[FormatsReport]) -> String {
 /// CSV of the per-suite table (`--export-csv` with `--format vcdm`): one row per (credential, cryptosuite,
 /// engine, operation) and an `exchange` row each; times in µs.
 pub fn suites_csv(report: &SuitesReport) -> String {
-    let mut out = String::from("credential,cryptosuite,engine,operation,median_us,min_run_median_us,max_run_median_us,p10_us,p90_us,canonicalizations,canonicalization_share,presented_bytes\n");
+    let mut out = String::from("credential,cryptosuite,engine,signatures,operation,median_us,min_run_median_us,max_run_median_us,p10_us,p90_us,canonicalizations,canonicalization_share,presented_bytes\n");
     for r in &report.results {
         for op in &r.operations {
             let t = &op.total;
             let _ = writeln!(
                 out,
-                "{},{},{},{},{:.3},{:.3},{:.3},{:.3},{:.3},{},{:.4},",
+                "{},{},{},{},{},{:.3},{:.3},{:.3},{:.3},{:.3},{},{:.4},",
                 r.credential,
                 r.cryptosuite,
                 r.engine,
+                r.signatures,
                 op.operation,
                 t.median_us,
                 t.min_run_median_us,
@@ -261,10 +310,11 @@ pub fn suites_csv(report: &SuitesReport) -> String {
         }
         let _ = writeln!(
             out,
-            "{},{},{},exchange,{:.3},,,,,{},,{}",
+            "{},{},{},{},exchange,{:.3},,,,,{},,{}",
             r.credential,
             r.cryptosuite,
             r.engine,
+            r.signatures,
             r.exchange_median_us,
             r.canonicalizations,
             r.presented_bytes
@@ -285,18 +335,40 @@ pub fn formats_subject(report: &FormatsReport) -> String {
 }
 
 /// How a three-format table was measured, as every rendering of it says: `5 runs x 50 iterations, formats
-/// interleaved run by run (warm-up 5); RDFC-1.0 expansion engine json-ld, context cache on; seed 2026`.
+/// interleaved run by run (warm-up 5); RDFC-1.0 expansion engine json-ld, context cache on; signatures
+/// RustCrypto (ECDSA nonces RFC 6979); seed 2026`.
 pub fn formats_settings(report: &FormatsReport) -> String {
     let s = &report.settings;
     format!(
-        "{} runs x {} iterations, formats interleaved run by run (warm-up {}); RDFC-1.0 expansion engine {}, context cache {}; seed {}",
+        "{} runs x {} iterations, formats interleaved run by run (warm-up {}); RDFC-1.0 expansion engine {}, context cache {}; {}; seed {}",
         s.runs,
         s.iterations,
         super::fmt_warmup(s.warmup, s.warmup_seconds),
         report.engine,
         on_off(report.context_cache),
+        signatures_sentence(&report.signatures),
         s.seed
     )
+}
+
+/// The signature backends of a table (`rustcrypto`, `aws-lc-rs`, `rustcrypto and aws-lc-rs`) as its header
+/// says them: `signatures RustCrypto (ECDSA nonces RFC 6979)`, or each backend described and joined by `and`
+/// (the aws-lc-rs rows then name their backend); an unknown name as it is.
+pub fn signatures_sentence(signatures: &str) -> String {
+    let described: Vec<String> = signatures
+        .split(" and ")
+        .map(|name| match Backend::from_name(name) {
+            Some(backend) => backend.describe().to_string(),
+            None => name.to_string(),
+        })
+        .collect();
+    match described.len() {
+        1 => format!("signatures {}", described[0]),
+        _ => format!(
+            "signatures {}, interleaved (rows named by their backend are its)",
+            described.join(" and ")
+        ),
+    }
 }
 
 /// `VCDM eddsa-rdfc-2022 / mdoc = 1.9x: outside the band`.
@@ -319,10 +391,18 @@ fn sentence(ratio: &Ratio) -> String {
 pub fn suites_table(report: &SuitesReport) -> String {
     let (results, config) = (&report.results, &report.config);
     // Rows of a second expansion engine (`--engine both`) are named by it.
+    // So are a second signature backend's (`--signatures both`).
     let first_engine = results.first().map_or("", |r| r.engine.as_str());
-    let label = |r: &SuiteResult| match r.engine == first_engine {
-        true => r.cryptosuite.clone(),
-        false => format!("{} ({} engine)", r.cryptosuite, r.engine),
+    let first_backend = results.first().map_or("", |r| r.signatures.as_str());
+    let label = |r: &SuiteResult| {
+        let mut label = match r.engine == first_engine {
+            true => r.cryptosuite.clone(),
+            false => format!("{} ({} engine)", r.cryptosuite, r.engine),
+        };
+        if r.signatures != first_backend {
+            label = format!("{label} ({})", r.signatures);
+        }
+        label
     };
     let mut engines: Vec<&str> = Vec::new();
     for r in results {
@@ -337,9 +417,9 @@ pub fn suites_table(report: &SuitesReport) -> String {
         .unwrap_or(0)
         .max(20);
     let mut out = format!(
-        "canonprof exchange — W3C VCDM 2.0 + Data Integrity: issue, present (up to {} subject attributes disclosed: re-signed, or derived with ecdsa-sd-2023), verify; {} runs x {} iterations (warm-up {}); RDFC-1.0 expansion engine {}, context cache {}; medians in µs\n\n",
+        "canonprof exchange — W3C VCDM 2.0 + Data Integrity: issue, present (up to {} subject attributes disclosed: re-signed, or derived with ecdsa-sd-2023), verify; {} runs x {} iterations (warm-up {}); RDFC-1.0 expansion engine {}, context cache {}; {}; medians in µs\n\n",
         config.disclosed, config.settings.runs, config.settings.iterations, super::fmt_warmup(config.settings.warmup, config.settings.warmup_seconds), engines.join(" and "),
-        on_off(config.context_cache)
+        on_off(config.context_cache), signatures_sentence(&config.signatures)
     );
     let _ = writeln!(
         out,

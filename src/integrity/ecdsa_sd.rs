@@ -13,7 +13,7 @@ use super::suites::Verification;
 use super::suites::{self, step, Canonicalizer, Cryptosuite, Intermediates};
 use crate::canon::rdfc::{self, RdfcOptions};
 use crate::error::{Error, ErrorKind, Result};
-use crate::keys::{PublicKey, SecretKey};
+use crate::keys::{PublicKey, SecretKey, SignatureAlgorithm};
 use crate::loader::OfflineLoader;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -27,12 +27,14 @@ pub struct BaseOptions {
     pub mandatory_pointers: Vec<String>,
     /// The HMAC key (32 bytes) that makes the blank node labels (§3.6.2 step 1).
     pub hmac_key: [u8; 32],
-    /// The proof-scoped key pair (§3.6.5 step 1) that signs each non-mandatory statement.
-    pub proof_key: p256::ecdsa::SigningKey,
+    /// The proof-scoped key pair (§3.6.5 step 1), P-256, that signs each non-mandatory statement (through its
+    /// signature backend).
+    pub proof_key: SecretKey,
 }
 
 impl BaseOptions {
-    /// HMAC key and proof-scoped key drawn from a seeded RNG (ChaCha20), so runs are reproducible.
+    /// HMAC key and proof-scoped key drawn from a seeded RNG (ChaCha20), so runs are reproducible; the proof
+    /// key signs with RustCrypto (see [`SecretKey::with_backend`]).
     pub fn from_seed(mandatory_pointers: Vec<String>, seed: u64) -> BaseOptions {
         use rand_core::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
@@ -41,7 +43,7 @@ impl BaseOptions {
         BaseOptions {
             mandatory_pointers,
             hmac_key,
-            proof_key: p256::elliptic_curve::Generate::generate_from_rng(&mut rng),
+            proof_key: SecretKey::from_rng(SignatureAlgorithm::P256, &mut rng),
         }
     }
 }
@@ -66,9 +68,9 @@ pub struct BaseIntermediates {
 }
 
 /// Multikey bytes of a P-256 public key: 0x80 0x24 + the compressed point (35 bytes).
-fn multikey_bytes(key: &p256::ecdsa::VerifyingKey) -> Vec<u8> {
+fn multikey_bytes(key: &PublicKey) -> Vec<u8> {
     let mut bytes = P256_MULTIKEY_HEADER.to_vec();
-    bytes.extend_from_slice(key.to_sec1_point(true).as_bytes());
+    bytes.extend_from_slice(&key.to_bytes(true));
     bytes
 }
 
@@ -101,11 +103,13 @@ pub fn create_base_proof(
     base: &BaseOptions,
     loader: &OfflineLoader,
 ) -> Result<(Value, BaseIntermediates)> {
-    let SecretKey::P256(issuer_key) = key else {
+    if key.algorithm() != SignatureAlgorithm::P256
+        || base.proof_key.algorithm() != SignatureAlgorithm::P256
+    {
         return Err(Error::key(
-            "PROOF_GENERATION_ERROR: ecdsa-sd-2023 signs with a P-256 key",
+            "PROOF_GENERATION_ERROR: ecdsa-sd-2023 signs with P-256 keys",
         ));
-    };
+    }
     let mut canon = Canonicalizer::new(SUITE, loader);
     let (canonical_proof_config, proof_hash) = proof_hash(&mut canon, unsecured, options)?;
     // §3.6.2 Base Proof Transformation.
@@ -131,16 +135,13 @@ pub fn create_base_proof(
         group
             .non_matching
             .values()
-            .map(|statement| p256_sign(&base.proof_key, statement.as_bytes()))
-            .collect()
+            .map(|statement| base.proof_key.sign(statement.as_bytes()))
+            .collect::<Result<_>>()?
     };
-    let public_key = multikey_bytes(base.proof_key.verifying_key());
+    let public_key = multikey_bytes(&base.proof_key.public_key());
     let base_signature = {
         let _span = tracing::info_span!(step::SIGN).entered();
-        p256_sign(
-            issuer_key,
-            &sign_data(&proof_hash, &public_key, &mandatory_hash),
-        )
+        key.sign(&sign_data(&proof_hash, &public_key, &mandatory_hash))?
     };
     let proof_value = proof_value::serialize_base(&BaseProofValue {
         base_signature,
@@ -164,19 +165,6 @@ pub fn create_base_proof(
         canonicalizations: canon.runs + grouped.canonicalizations,
     };
     Ok((Value::Object(proof), intermediates))
-}
-
-/// ECDSA P-256 with SHA-256 (RFC 6979 deterministic nonces), r‖s.
-fn p256_sign(key: &p256::ecdsa::SigningKey, message: &[u8]) -> Vec<u8> {
-    use signature::Signer;
-    Signer::<p256::ecdsa::Signature>::sign(key, message)
-        .to_bytes()
-        .to_vec()
-}
-
-fn p256_verify(key: &p256::ecdsa::VerifyingKey, message: &[u8], signature: &[u8]) -> bool {
-    use signature::Verifier;
-    p256::ecdsa::Signature::from_slice(signature).is_ok_and(|s| key.verify(message, &s).is_ok())
 }
 
 /// What deriving a proof computed.
@@ -324,9 +312,9 @@ pub fn verify_derived_proof(
         intermediates: None,
     };
     let issuer_key = super::multikey::proof_key(public_key, &proof)?;
-    let PublicKey::P256(issuer_key) = issuer_key else {
+    if issuer_key.algorithm() != SignatureAlgorithm::P256 {
         return Ok(not("ecdsa-sd-2023 verifies with a P-256 key".to_string()));
-    };
+    }
     let derived = match proof_value::parse_derived(proof_value_text(&proof)?) {
         Ok(d) => d,
         Err(e) => return Ok(not(e.reason)),
@@ -393,11 +381,7 @@ pub fn verify_derived_proof(
     }
     let base_ok = {
         let _span = tracing::info_span!(step::VERIFY).entered();
-        p256_verify(
-            &issuer_key,
-            &intermediates.hash_data,
-            &derived.base_signature,
-        )
+        issuer_key.verify(&intermediates.hash_data, &derived.base_signature)
     };
     if !base_ok {
         return Ok(with(
@@ -408,20 +392,20 @@ pub fn verify_derived_proof(
     let proof_key = derived
         .public_key
         .strip_prefix(&P256_MULTIKEY_HEADER)
-        .and_then(|k| p256::ecdsa::VerifyingKey::from_sec1_bytes(k).ok());
+        .and_then(|k| PublicKey::from_bytes(SignatureAlgorithm::P256, k).ok());
     let Some(proof_key) = proof_key else {
         return Ok(with(
             false,
             Some("the proof-scoped public key is not a P-256 Multikey".to_string()),
         ));
     };
+    // The statements are checked through the issuer key's signature backend.
+    let proof_key = proof_key.with_backend(issuer_key.backend())?;
     let _span = tracing::info_span!(step::VERIFY_STATEMENTS).entered();
     let bad = non_mandatory
         .iter()
         .zip(&derived.signatures)
-        .position(|(statement, signature)| {
-            !p256_verify(&proof_key, statement.as_bytes(), signature)
-        });
+        .position(|(statement, signature)| !proof_key.verify(statement.as_bytes(), signature));
     Ok(match bad {
         None => with(true, None),
         Some(i) => with(

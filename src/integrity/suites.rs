@@ -337,7 +337,7 @@ pub fn create_proof(
     // Steps 5–6: Proof Serialization, multibase base58btc.
     let signature = {
         let _span = tracing::info_span!(step::SIGN).entered();
-        key.sign(&hash_data)
+        key.sign(&hash_data)?
     };
     proof.insert(
         "proofValue".to_string(),

@@ -12,7 +12,7 @@ use crate::exchange::Uncanonicalized;
 use crate::integrity::ecdsa_sd::{self, BaseOptions};
 use crate::integrity::multikey::did_key;
 use crate::integrity::suites::{self, Cryptosuite};
-use crate::keys::{SecretKey, SignatureAlgorithm};
+use crate::keys::{Backend, SecretKey, SignatureAlgorithm};
 use crate::loader::OfflineLoader;
 use crate::mdoc::MDL_DOC_TYPE;
 use base64ct::{Base64, Encoding};
@@ -94,7 +94,7 @@ pub fn issue(dir: &Path, seed: u64) -> Result<Manifest> {
     let attributes = subject_attributes(&reference)?;
     let disclosed = disclosed_attributes(&reference)?;
     for alg in [SignatureAlgorithm::P256, SignatureAlgorithm::Ed25519] {
-        let leg = SdJwtLeg::new(&attributes, &disclosed, alg, seed)?;
+        let leg = SdJwtLeg::new(&attributes, &disclosed, alg, seed, Backend::RustCrypto)?;
         let jose = if alg == SignatureAlgorithm::P256 {
             "es256"
         } else {
@@ -122,7 +122,7 @@ pub fn issue(dir: &Path, seed: u64) -> Result<Manifest> {
         }
     }
     for alg in [SignatureAlgorithm::P256, SignatureAlgorithm::Ed25519] {
-        let leg = MdocLeg::new(&attributes, &disclosed, alg, seed)?;
+        let leg = MdocLeg::new(&attributes, &disclosed, alg, seed, Backend::RustCrypto)?;
         let name = format!(
             "mdoc-{}",
             if alg == SignatureAlgorithm::P256 {

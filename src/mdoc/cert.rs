@@ -3,7 +3,7 @@
 //! way a reader does: the DS certificate's signature by the trusted IACA key and both validity periods.
 
 use crate::error::{Error, Result};
-use crate::keys::SecretKey;
+use crate::keys::{Backend, PublicKey, SecretKey, SignatureAlgorithm};
 use std::str::FromStr;
 use std::time::Duration;
 use x509_cert::builder::{self, Builder, CertificateBuilder};
@@ -96,8 +96,8 @@ impl builder::Profile for AnnexB {
 /// The SubjectPublicKeyInfo of an MSO signing key (P-256 or Ed25519).
 fn spki(key: &SecretKey) -> Result<SubjectPublicKeyInfoOwned> {
     let der = key.public_key().to_spki_der().map_err(|e| {
-        let what = match key {
-            SecretKey::Ed25519(_) => "Ed25519 key",
+        let what = match key.algorithm() {
+            SignatureAlgorithm::Ed25519 => "Ed25519 key",
             _ => "public key",
         };
         Error::key(format!("{what}: {}", e.reason))
@@ -109,7 +109,7 @@ fn spki(key: &SecretKey) -> Result<SubjectPublicKeyInfoOwned> {
 /// issued by it. Errors: [`ErrorKind::Key`](crate::ErrorKind::Key) for an IACA key that is not P-256,
 /// [`ErrorKind::Mdoc`](crate::ErrorKind::Mdoc) when building a certificate fails.
 pub fn generate(iaca: &SecretKey, signer: &SecretKey) -> Result<Chain> {
-    let SecretKey::P256(iaca_key) = iaca else {
+    let Some(iaca_key) = iaca.p256_signing_key() else {
         return Err(Error::key("the IACA key here is P-256"));
     };
     let name = |n: &str| Name::from_str(n).map_err(|e| Error::mdoc(format!("name {n}: {e}")));
@@ -162,13 +162,17 @@ fn within(cert: &Certificate, now_unix: u64, what: &str) -> Result<()> {
 
 /// Checks the DS certificate `ds` against the trusted IACA root `iaca` (both DER) at `now_unix`: the DS is
 /// issued by the IACA's subject, its ECDSA P-256 / SHA-256 signature verifies with the IACA key, both are
-/// within their validity. Returns the DS certificate's SubjectPublicKeyInfo (the MSO signing key).
+/// within their validity; the signature is checked through `backend`. Returns the DS certificate's
+/// SubjectPublicKeyInfo (the MSO signing key).
 /// Errors, each naming the check that failed: [`ErrorKind::Signature`](crate::ErrorKind::Signature) when the
 /// DS signature does not verify, [`ErrorKind::Key`](crate::ErrorKind::Key) for an IACA key that is not P-256,
 /// [`ErrorKind::Mdoc`](crate::ErrorKind::Mdoc) otherwise (not DER, another issuer, outside validity).
-pub fn verify_chain(ds: &[u8], iaca: &[u8], now_unix: u64) -> Result<SubjectPublicKeyInfoOwned> {
-    use p256::pkcs8::DecodePublicKey as _;
-    use signature::Verifier as _;
+pub fn verify_chain(
+    ds: &[u8],
+    iaca: &[u8],
+    now_unix: u64,
+    backend: Backend,
+) -> Result<SubjectPublicKeyInfoOwned> {
     let parse = |der: &[u8], what: &str| {
         Certificate::from_der(der)
             .map_err(|e| Error::mdoc(format!("the {what} certificate is not DER X.509: {e}")))
@@ -184,17 +188,21 @@ pub fn verify_chain(ds: &[u8], iaca: &[u8], now_unix: u64) -> Result<SubjectPubl
         .subject_public_key_info()
         .to_der()
         .map_err(|e| Error::key(format!("IACA key: {e}")))?;
-    let iaca_key = p256::ecdsa::VerifyingKey::from_public_key_der(&iaca_spki)
-        .map_err(|e| Error::key(format!("the IACA key is not P-256: {e}")))?;
+    let iaca_key = PublicKey::from_spki_der(&iaca_spki, &[SignatureAlgorithm::P256])
+        .ok_or_else(|| Error::key("the IACA key is not P-256"))?
+        .with_backend(backend)?;
     let tbs = ds_cert
         .tbs_certificate()
         .to_der()
         .map_err(|e| Error::mdoc(format!("DS certificate: {e}")))?;
-    let signature = p256::ecdsa::DerSignature::from_bytes(ds_cert.signature().raw_bytes())
+    // ECDSA-Sig-Value DER (RFC 5480 §2.2.3) to the r ‖ s both backends verify.
+    let signature = p256::ecdsa::Signature::from_der(ds_cert.signature().raw_bytes())
         .map_err(|e| Error::mdoc(format!("DS certificate signature: {e}")))?;
-    iaca_key.verify(&tbs, &signature).map_err(|_| {
-        Error::signature("the DS certificate's signature does not verify with the IACA key")
-    })?;
+    if !iaca_key.verify(&tbs, &signature.to_bytes()) {
+        return Err(Error::signature(
+            "the DS certificate's signature does not verify with the IACA key",
+        ));
+    }
     within(&iaca_cert, now_unix, "IACA")?;
     within(&ds_cert, now_unix, "DS")?;
     Ok(ds_cert.tbs_certificate().subject_public_key_info().clone())

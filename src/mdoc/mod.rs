@@ -13,7 +13,7 @@ pub mod cert;
 pub mod structures;
 
 use crate::error::{Error, Result};
-use crate::keys::{PublicKey, SecretKey, SignatureAlgorithm};
+use crate::keys::{Backend, PublicKey, SecretKey, SignatureAlgorithm};
 use cbor::{encode, Item};
 use ciborium::Value as Cbor;
 use coset::{
@@ -235,7 +235,7 @@ pub fn issue(
                 .build(),
         )
         .payload(payload)
-        .create_signature(&[], |tbs| issuer.sign(tbs))
+        .try_create_signature(&[], |tbs| issuer.sign(tbs))?
         .build();
     let issuer_auth = issuer_auth
         .to_cbor_value()
@@ -324,7 +324,7 @@ pub fn present(
     let to_sign = device_authentication(session_transcript, doc_type, &device_namespaces);
     let signature = CoseSign1Builder::new()
         .protected(HeaderBuilder::new().algorithm(alg).build())
-        .create_detached_signature(&to_sign, &[], |tbs| device.sign(tbs))
+        .try_create_detached_signature(&to_sign, &[], |tbs| device.sign(tbs))?
         .build()
         .to_cbor_value()
         .map_err(|e| Error::mdoc(format!("deviceSignature: {e}")))?;
@@ -385,6 +385,16 @@ pub fn item_digest(item_bytes: &[u8]) -> [u8; 32] {
 /// [`ErrorKind::Digest`](crate::ErrorKind::Digest) (a value digest), [`ErrorKind::Key`](crate::ErrorKind::Key)
 /// (a key of another type), [`ErrorKind::Mdoc`](crate::ErrorKind::Mdoc) (structure, doc type, validity, chain).
 pub fn verify(device_response: &[u8], check: &Verification) -> Result<Verified> {
+    verify_with(device_response, check, Backend::RustCrypto)
+}
+
+/// [`verify`] with every signature (DS certificate, MSO, device) checked through `backend`. Errors: as
+/// [`verify`].
+pub fn verify_with(
+    device_response: &[u8],
+    check: &Verification,
+    backend: Backend,
+) -> Result<Verified> {
     let response = DeviceResponse::decode(device_response)?;
     if response.status != 0 {
         return Err(Error::mdoc("the DeviceResponse status is not 0 (OK)"));
@@ -400,7 +410,7 @@ pub fn verify(device_response: &[u8], check: &Verification) -> Result<Verified> 
     let issuer_key = {
         let _span = tracing::info_span!(step::CERTIFICATE_CHAIN).entered();
         let spki = match check.iaca {
-            Some(iaca) => cert::verify_chain(ds_cert, iaca, check.now_unix.max(0) as u64)?,
+            Some(iaca) => cert::verify_chain(ds_cert, iaca, check.now_unix.max(0) as u64, backend)?,
             None => {
                 use x509_cert::der::Decode;
                 x509_cert::Certificate::from_der(ds_cert)
@@ -410,7 +420,7 @@ pub fn verify(device_response: &[u8], check: &Verification) -> Result<Verified> 
                     .clone()
             }
         };
-        public_of_spki(&spki)?
+        public_of_spki(&spki)?.with_backend(backend)?
     };
     {
         let _span = tracing::info_span!(step::VERIFY).entered();
@@ -464,7 +474,7 @@ pub fn verify(device_response: &[u8], check: &Verification) -> Result<Verified> 
         None => false,
         Some(transcript) => {
             let _span = tracing::info_span!(step::DEVICE_AUTH).entered();
-            let device_key = public_of(&mso.device_key)?;
+            let device_key = public_of(&mso.device_key)?.with_backend(backend)?;
             let device_signed = document
                 .device_signed
                 .as_ref()

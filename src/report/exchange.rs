@@ -9,6 +9,11 @@ use serde::{Deserialize, Serialize};
 /// The study's band: a difference within ±10% is not called real.
 pub const BAND: f64 = 0.10;
 
+/// The signature backend of an export written before `signatures` was (RustCrypto's, the only one then).
+pub fn rustcrypto() -> String {
+    crate::keys::Backend::RustCrypto.name().to_string()
+}
+
 /// One timed step inside an operation.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct StepResult {
@@ -44,6 +49,9 @@ pub struct SuiteResult {
     /// The expansion engine of its RDFC-1.0 canonicalizations (`json-ld` or `canonprof`; JCS suites expand
     /// nothing and show the run's engine).
     pub engine: String,
+    /// The signature backend of its keys (`rustcrypto` or `aws-lc-rs`; `rustcrypto` in older exports).
+    #[serde(default = "rustcrypto")]
+    pub signatures: String,
     /// issue, present, verify.
     pub operations: Vec<OperationResult>,
     /// Sum of the operations' medians (µs).
@@ -75,10 +83,15 @@ pub struct Settings {
 /// One format's exchange.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct FormatResult {
-    /// `SD-JWT VC`, `mdoc`, `VCDM eddsa-rdfc-2022`, …
+    /// `SD-JWT VC`, `mdoc`, `VCDM eddsa-rdfc-2022`, …; a second expansion engine's rows name it (`… (canonprof
+    /// engine)`), and with both signature backends the aws-lc-rs rows say so (`… (aws-lc-rs)`).
     pub format: String,
     /// The signature algorithm shared by every format (`ed25519`, `p256`).
     pub alg: String,
+    /// The signature backend of every signature in this row (`rustcrypto` or `aws-lc-rs`; `rustcrypto` in older
+    /// exports).
+    #[serde(default = "rustcrypto")]
+    pub signatures: String,
     /// The JSON-LD expansion engine that ran its RDFC-1.0 canonicalizations; `None` when it runs none (SD-JWT
     /// VC, mdoc, JCS suites).
     pub engine: Option<String>,
@@ -106,6 +119,9 @@ pub struct Ratio {
     pub faster: String,
     /// The signature algorithm (`ed25519`, `p256`).
     pub alg: String,
+    /// The signature backend of both rows (ratios compare rows of one backend).
+    #[serde(default = "rustcrypto")]
+    pub signatures: String,
     /// slower / faster.
     pub ratio: f64,
     /// Whether the difference is inside the ±10% band (not a real difference).
@@ -132,6 +148,42 @@ pub struct FormatsReport {
     pub engine: String,
     /// Whether the RDFC-1.0 canonicalizations reused processed contexts (`--context-cache`).
     pub context_cache: bool,
+    /// The signature backends, in row order: `rustcrypto`, `aws-lc-rs`, or `rustcrypto and aws-lc-rs`
+    /// (`--signatures both`, interleaved in the same runs); `rustcrypto` in older exports.
+    #[serde(default = "rustcrypto")]
+    pub signatures: String,
+    /// With both backends: per algorithm and format, what the backend changes in the exchange total.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub backend_shares: Vec<BackendShare>,
+}
+
+impl FormatsReport {
+    /// The rows of the main (first) signature backend: the whole table unless `--signatures both`.
+    pub fn main_rows(&self) -> impl Iterator<Item = &FormatResult> {
+        let main = self.results.first().map(|r| r.signatures.clone());
+        self.results
+            .iter()
+            .filter(move |r| Some(&r.signatures) == main.as_ref())
+    }
+}
+
+/// How much of one format's exchange is the signature backend: the same rows measured with RustCrypto and with
+/// aws-lc-rs in the same interleaved runs.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct BackendShare {
+    /// The format, as its RustCrypto row names it.
+    pub format: String,
+    /// The signature algorithm (`ed25519`, `p256`).
+    pub alg: String,
+    /// Exchange total with RustCrypto (µs).
+    pub rustcrypto_us: f64,
+    /// Exchange total with aws-lc-rs (µs).
+    pub aws_lc_rs_us: f64,
+    /// `rustcrypto_us / aws_lc_rs_us`.
+    pub speedup: f64,
+    /// The share of the RustCrypto total that the backend accounts for: `(rustcrypto_us − aws_lc_rs_us) /
+    /// rustcrypto_us` (negative when aws-lc-rs is slower).
+    pub share: f64,
 }
 
 /// The per-suite VCDM table: every (credential, cryptosuite) exchange and the settings it was measured with.
@@ -148,7 +200,7 @@ pub struct SuitesReport {
 }
 
 /// [`SuitesReport`]'s settings.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SuitesConfig {
     /// N, R, warm-up and seed.
     #[serde(flatten)]
@@ -157,6 +209,9 @@ pub struct SuitesConfig {
     pub disclosed: usize,
     /// Whether the RDFC-1.0 canonicalizations reused processed contexts (`--context-cache`).
     pub context_cache: bool,
+    /// The signature backends, in row order (as [`FormatsReport::signatures`]).
+    #[serde(default = "rustcrypto")]
+    pub signatures: String,
 }
 
 /// What `canonprof exchange --export-json` writes, tagged by `"format"` (docs/export-json.md).

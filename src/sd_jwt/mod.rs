@@ -1,14 +1,15 @@
 //! Selective Disclosure for JWTs (RFC 9901 SD-JWT) and SD-JWT VC (IETF SD-JWT-based Verifiable Credentials):
 //! issuing with salted Disclosures and decoy digests, presenting a subset with a Key Binding JWT, verifying.
-//! JWS signing and verification come from jsonwebtoken ([`jose`]); the SD-JWT logic is canonprof's (the Rust
+//! JWS signing and verification are [`jose`]'s (canonprof's keys through their signature backend, or
+//! jsonwebtoken's verification keys); the SD-JWT logic is canonprof's (the Rust
 //! SD-JWT crates had the faults of cases 022 and 023). No canonicalization: Disclosures are hashed as received.
 
 pub mod jose;
 
 use crate::error::{Error, Result};
 use base64ct::{Base64UrlUnpadded, Encoding};
-use jose::JoseKey;
-use jsonwebtoken::{Algorithm, DecodingKey, Header, Validation};
+use jose::{JoseKey, JwsKey};
+use jsonwebtoken::Header;
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 use std::collections::{HashMap, HashSet};
@@ -164,8 +165,7 @@ pub fn issue(claims: &Claims, issuer: &JoseKey, rng: &mut impl rand_core::Rng) -
     let _span = tracing::info_span!(step::SIGN).entered();
     let mut header = Header::new(issuer.alg);
     header.typ = Some(SD_JWT_VC_TYP.to_string());
-    let jwt = jsonwebtoken::encode(&header, &payload, issuer.encoding())
-        .map_err(|e| Error::signature(format!("signing the issuer JWT: {e}")))?;
+    let jwt = jose::sign(&header, &payload, issuer, "the issuer JWT")?;
     Ok(Issued { jwt, disclosures })
 }
 
@@ -232,8 +232,7 @@ pub fn present(issued: &str, disclose: &[&str], binding: Option<&KeyBinding>) ->
         let _span = tracing::info_span!(step::SIGN).entered();
         let mut header = Header::new(kb.holder.alg);
         header.typ = Some(KB_JWT_TYP.to_string());
-        let jwt = jsonwebtoken::encode(&header, &payload, kb.holder.encoding())
-            .map_err(|e| Error::signature(format!("signing the KB-JWT: {e}")))?;
+        let jwt = jose::sign(&header, &payload, kb.holder, "the KB-JWT")?;
         out.push_str(&jwt);
     }
     Ok(out)
@@ -262,28 +261,6 @@ pub struct Verified {
     /// The Key Binding JWT's `iat` (Unix seconds), when one was checked; its window is the caller's policy
     /// (RFC 9901 §7.3 step 5).
     pub key_binding_iat: Option<i64>,
-}
-
-/// A JWS verification with no registered-claim checks (SD-JWT VC leaves `exp`/`nbf` policy to the caller).
-fn verify_jws(
-    jwt: &str,
-    key: &DecodingKey,
-    alg: Algorithm,
-    what: &str,
-) -> Result<(Header, Map<String, Value>)> {
-    let mut validation = Validation::new(alg);
-    validation.required_spec_claims = HashSet::new();
-    validation.validate_exp = false;
-    validation.validate_nbf = false;
-    validation.validate_aud = false;
-    let data = jsonwebtoken::decode::<Map<String, Value>>(jwt, key, &validation).map_err(|e| {
-        let reason = format!("the {what} does not verify: {e}");
-        match e.kind() {
-            jsonwebtoken::errors::ErrorKind::InvalidSignature => Error::signature(reason),
-            _ => Error::sd_jwt(reason),
-        }
-    })?;
-    Ok((data.header, data.claims))
 }
 
 /// The Disclosure of `digest`, if presented; each digest may occur once in the whole payload.
@@ -373,23 +350,26 @@ fn rebuild(
     Ok(())
 }
 
-/// RFC 9901 §7.1 (SD-JWT) and §7.3 (with key binding): verifies the issuer JWT with `issuer` (its `typ` is in
-/// [`Verified::header`] for the caller's policy), `_sd_alg` sha-256, hashes every Disclosure as received,
+/// RFC 9901 §7.1 (SD-JWT) and §7.3 (with key binding): verifies the issuer JWT with `issuer` (a jsonwebtoken
+/// key and algorithm, or canonprof's key: [`JwsKey`]; its `typ` is in [`Verified::header`] for the caller's
+/// policy), `_sd_alg` sha-256, hashes every Disclosure as received,
 /// rebuilds the claims, rejects a Disclosure no digest references (case 023) and a digest used twice; with
 /// `expected`, requires a KB-JWT (`typ` `kb+jwt`) signed by `cnf.jwk`, with the nonce, `aud` and `sd_hash` of
-/// the presentation (final `~` included, case 022). Spans: `verify`, `digests`, `key_binding`. Errors:
+/// the presentation (final `~` included, case 022) — `cnf.jwk` taken as canonprof's key through the issuer
+/// key's backend when `issuer` is canonprof's, else as jsonwebtoken's. Spans: `verify`, `digests`, `key_binding`. Errors:
 /// [`ErrorKind::Signature`](crate::ErrorKind::Signature) for a JWS signature that does not verify,
 /// [`ErrorKind::Digest`](crate::ErrorKind::Digest) for an unreferenced Disclosure,
 /// [`ErrorKind::SdJwt`](crate::ErrorKind::SdJwt) for every other check that fails, each with the reason.
-pub fn verify(
+pub fn verify<'k>(
     presentation: &str,
-    issuer: (&DecodingKey, Algorithm),
+    issuer: impl Into<JwsKey<'k>>,
     expected: Option<Expected>,
 ) -> Result<Verified> {
+    let issuer = issuer.into();
     let (jwt, disclosures, kb) = split(presentation)?;
     let (header, payload) = {
         let _span = tracing::info_span!(step::VERIFY).entered();
-        verify_jws(jwt, issuer.0, issuer.1, "issuer-signed JWT")?
+        jose::verify(jwt, issuer, "issuer-signed JWT")?
     };
     let (claims, digests) = {
         let _span = tracing::info_span!(step::DIGESTS).entered();
@@ -430,8 +410,16 @@ pub fn verify(
                 .get("cnf")
                 .and_then(|c| c.get("jwk"))
                 .ok_or_else(|| Error::sd_jwt("the issuer JWT has no cnf.jwk to bind to"))?;
-            let (key, alg) = jose::decoding_key(jwk)?;
-            let (kb_header, kb_claims) = verify_jws(kb, &key, alg, "Key Binding JWT")?;
+            let (kb_header, kb_claims) = match issuer {
+                JwsKey::Key(issuer) => {
+                    let key = jose::public_key(jwk)?.with_backend(issuer.backend())?;
+                    jose::verify(kb, JwsKey::Key(&key), "Key Binding JWT")?
+                }
+                JwsKey::Jsonwebtoken(..) => {
+                    let (key, alg) = jose::decoding_key(jwk)?;
+                    jose::verify(kb, JwsKey::Jsonwebtoken(&key, alg), "Key Binding JWT")?
+                }
+            };
             if kb_header.typ.as_deref() != Some(KB_JWT_TYP) {
                 return Err(Error::sd_jwt("the Key Binding JWT's typ is not kb+jwt"));
             }

@@ -89,7 +89,9 @@ pub fn anchored(leaf: &Leaf, anchor: Option<&[u8]>, at_unix: i64) -> Check {
     }
     links.push(anchor);
     for pair in links.windows(2) {
-        if let Err(e) = crate::mdoc::cert::verify_chain(pair[0], pair[1], at) {
+        if let Err(e) =
+            crate::mdoc::cert::verify_chain(pair[0], pair[1], at, crate::keys::Backend::RustCrypto)
+        {
             let outcome = match e.kind {
                 crate::ErrorKind::Key => Outcome::Unsupported,
                 _ => Outcome::Failed,

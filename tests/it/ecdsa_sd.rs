@@ -63,9 +63,8 @@ fn key_material(mandatory: Vec<String>) -> (SecretKey, PublicKey, BaseOptions) {
     let issuer = secret("baseKeyPair");
     let public =
         multikey::public_key(keys["baseKeyPair"]["publicKeyMultibase"].as_str().unwrap()).unwrap();
-    let SecretKey::P256(proof_key) = secret("proofKeyPair") else {
-        panic!("the proof key is P-256")
-    };
+    let proof_key = secret("proofKeyPair");
+    assert_eq!(proof_key.algorithm(), SignatureAlgorithm::P256);
     let hmac_key: [u8; 32] = hex::decode(keys["hmacKeyString"].as_str().unwrap())
         .unwrap()
         .try_into()
@@ -157,17 +156,9 @@ fn base_proof_matches_the_vectors() {
             );
             let raw_signatures: Vec<String> = theirs.signatures.iter().map(hex::encode).collect();
             assert_eq!(raw_signatures, strings(&raw["signatures"]), "{dir}");
-            let PublicKey::P256(issuer_public) = public else {
-                panic!()
-            };
-            use signature::Verifier;
             let to_sign = [&i.proof_hash[..], &ours.public_key, &i.mandatory_hash[..]].concat();
             for signature in [&ours.base_signature, &theirs.base_signature] {
-                let s = p256::ecdsa::Signature::from_slice(signature).unwrap();
-                assert!(
-                    issuer_public.verify(&to_sign, &s).is_ok(),
-                    "{dir}: base signature"
-                );
+                assert!(public.verify(&to_sign, signature), "{dir}: base signature");
             }
         }
     }

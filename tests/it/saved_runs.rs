@@ -504,10 +504,12 @@ fn every_export_says_its_schema_kind_and_metadata() {
     let sweep = read_json(dir.path().join("s.json"));
     assert_eq!(sweep["points"][0]["rdfc"]["engine"], "json-ld");
     let csv = std::fs::read_to_string(dir.path().join("x.csv")).unwrap();
-    assert!(csv.starts_with("credential,alg,format,engine,operation,median_us"));
-    assert!(csv.contains("person-20,ed25519,mdoc,,verify,"));
+    assert!(csv.starts_with("credential,alg,format,engine,signatures,operation,median_us"));
+    assert!(csv.contains("person-20,ed25519,mdoc,,rustcrypto,verify,"));
     let md = std::fs::read_to_string(dir.path().join("x.md")).unwrap();
-    assert!(md.contains("| alg | format | engine | issue µs | present µs | verify µs |"));
+    assert!(
+        md.contains("| alg | format | engine | signatures | issue µs | present µs | verify µs |")
+    );
     assert!(md.contains("derives: keeps the disclosed IssuerSignedItems"));
     assert!(std::fs::read_to_string(dir.path().join("s.md"))
         .unwrap()
