@@ -9,11 +9,11 @@
 //! blank node even when the node occurs twice in it, and its keys are visited in order of first appearance in the
 //! dataset — both as rdf-canonize 5 does.
 
+use super::dataset::{Dataset, Position, QuadIds, TermId};
 use super::step;
 use super::work::{self, Step};
 use super::Quads;
 use crate::error::{Error, ErrorKind, Result};
-use oxrdf::{GraphNameRef, QuadRef, SubjectRef, TermRef};
 use sha2::Digest;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write;
@@ -41,6 +41,26 @@ pub struct LabelCounts {
 /// The issued identifiers map of §4.4.3 step 6 (input label → `c14nN`, no `_:`) and the counts.
 pub type Labeling = (HashMap<String, String>, LabelCounts);
 
+/// What labeling gives the serialization that follows it: the canonical number `N` (of `c14nN`) of every blank
+/// node, by [`TermId`].
+#[derive(Debug, Clone)]
+pub struct Canonical {
+    numbers: Vec<u32>,
+}
+
+impl Canonical {
+    /// No canonical number.
+    const NONE: u32 = u32::MAX;
+
+    /// The canonical number of blank node `id`, if it has one.
+    pub fn of(&self, id: TermId) -> Option<u32> {
+        self.numbers
+            .get(id as usize)
+            .copied()
+            .filter(|&n| n != Self::NONE)
+    }
+}
+
 /// Runs the Canonicalization Algorithm (§4.4.3) with hash `D` (SHA-256 by default, §4.4.3; SHA-384 allowed).
 /// Errors: [`ErrorKind::Poison`] once Hash N-Degree Quads has been called more than `hndq_call_limit` times
 /// (§7.1 dataset poisoning).
@@ -56,6 +76,16 @@ pub fn issue_bounded<D: Digest>(
     hndq_call_limit: usize,
     time_limit: Option<Duration>,
 ) -> Result<Labeling> {
+    issue_dataset::<D>(&Dataset::from(dataset), hndq_call_limit, time_limit)
+        .map(|(labeling, _)| labeling)
+}
+
+/// [`issue_bounded`] on an interned dataset, with the canonical numbers the serialization needs.
+pub fn issue_dataset<D: Digest>(
+    dataset: &Dataset,
+    hndq_call_limit: usize,
+    time_limit: Option<Duration>,
+) -> Result<(Labeling, Canonical)> {
     let mut state = {
         let _span = tracing::info_span!(subphase::FIRST_DEGREE).entered();
         let mut state = State::<D>::new(dataset, hndq_call_limit);
@@ -68,22 +98,25 @@ pub fn issue_bounded<D: Digest>(
         state.n_degree()?;
     }
     // Step 6: the issued identifiers map of the canonical issuer.
-    let map = state
-        .canonical
-        .order
-        .iter()
-        .enumerate()
-        .map(|(i, &b)| (state.labels[b].to_string(), format!("c14n{i}")))
-        .collect();
-    Ok((map, state.counts))
+    let mut numbers = vec![Canonical::NONE; dataset.term_count()];
+    let mut map = HashMap::with_capacity(state.canonical.order.len());
+    for (i, &b) in state.canonical.order.iter().enumerate() {
+        let term = state.terms[b];
+        numbers[term as usize] = i as u32;
+        map.insert(dataset.blank_label(term).to_string(), format!("c14n{i}"));
+    }
+    Ok(((map, state.counts), Canonical { numbers }))
 }
 
-/// The position of a related blank node in a quad (§4.7 `position`).
-#[derive(Clone, Copy)]
-enum Position {
-    Subject,
-    Object,
-    Graph,
+impl Position {
+    /// §4.7 step 1: `s`, `o` or `g`.
+    fn letter(self) -> char {
+        match self {
+            Position::Subject => 's',
+            Position::Object => 'o',
+            Position::Graph => 'g',
+        }
+    }
 }
 
 /// An identifier issuer (§4.5): blank node index → issued number, and the issue order.
@@ -117,15 +150,17 @@ impl Issuer {
     }
 }
 
-/// The canonicalization state (§4.3) over interned blank nodes.
+/// The canonicalization state (§4.3) over interned blank nodes: blank node `b` is the `b`-th blank node in order
+/// of first appearance in the dataset.
 struct State<'a, D: Digest> {
-    quads: Vec<QuadRef<'a>>,
-    /// Blank node labels by index.
-    labels: Vec<&'a str>,
+    dataset: &'a Dataset,
+    quads: &'a indexmap::set::Slice<QuadIds>,
+    /// Blank node index by [`TermId`] ([`NOT_BLANK`] for other terms).
+    blank_of: Vec<u32>,
+    /// [`TermId`] by blank node index.
+    terms: Vec<TermId>,
     /// Blank node to quads map (§4.3), by blank node index.
     node_quads: Vec<Vec<usize>>,
-    /// The blank node components of each quad, with their positions.
-    components: Vec<Vec<(Position, usize)>>,
     /// Hash First Degree Quads of each blank node (§4.6), hex.
     first_degree: Vec<String>,
     /// Hash to blank nodes map (§4.3), code point ordered by hash.
@@ -135,8 +170,14 @@ struct State<'a, D: Digest> {
     /// When labeling must have finished, and the limit it came from (for the message).
     deadline: Option<(Instant, Duration)>,
     counts: LabelCounts,
+    /// Reused by Hash First Degree Quads: the N-Quads lines, and where each line is in them.
+    lines: String,
+    ranges: Vec<(usize, usize)>,
     _digest: std::marker::PhantomData<D>,
 }
+
+/// [`State::blank_of`] of a term that is no blank node.
+const NOT_BLANK: u32 = u32::MAX;
 
 fn hex_digest<D: Digest>(data: &[u8]) -> String {
     work::add(Step::BytesHashed, data.len() as u64);
@@ -145,44 +186,36 @@ fn hex_digest<D: Digest>(data: &[u8]) -> String {
 
 impl<'a, D: Digest> State<'a, D> {
     /// §4.4.3 step 1 and step 2: the state and the blank node to quads map.
-    fn new(dataset: &'a Quads, limit: usize) -> Self {
-        let quads: Vec<QuadRef<'a>> = dataset.iter().map(|q| q.as_ref()).collect();
-        let mut index: HashMap<&'a str, usize> = HashMap::new();
-        let mut labels = Vec::new();
+    fn new(dataset: &'a Dataset, limit: usize) -> Self {
+        let quads = dataset.quads().as_slice();
+        let mut blank_of = vec![NOT_BLANK; dataset.term_count()];
+        let mut terms = Vec::new();
         let mut node_quads: Vec<Vec<usize>> = Vec::new();
-        let mut components = Vec::with_capacity(quads.len());
         for (q, quad) in quads.iter().enumerate() {
-            let mut found = Vec::new();
-            if let SubjectRef::BlankNode(b) = quad.subject {
-                found.push((Position::Subject, b.as_str()));
-            }
-            if let TermRef::BlankNode(b) = quad.object {
-                found.push((Position::Object, b.as_str()));
-            }
-            if let GraphNameRef::BlankNode(b) = quad.graph_name {
-                found.push((Position::Graph, b.as_str()));
-            }
-            let mut component = Vec::with_capacity(found.len());
-            for (position, label) in found {
-                let node = *index.entry(label).or_insert_with(|| {
-                    labels.push(label);
+            for (_, term) in quad.blank_candidates() {
+                if !dataset.is_blank(term) {
+                    continue;
+                }
+                let slot = &mut blank_of[term as usize];
+                if *slot == NOT_BLANK {
+                    *slot = terms.len() as u32;
+                    terms.push(term);
                     node_quads.push(Vec::new());
-                    labels.len() - 1
-                });
+                }
+                let node = *slot as usize;
                 // Step 2.1: a reference to the quad from the blank node's entry (once per quad).
                 if node_quads[node].last() != Some(&q) {
                     node_quads[node].push(q);
                 }
-                component.push((position, node));
             }
-            components.push(component);
         }
-        let blank_nodes = labels.len();
+        let blank_nodes = terms.len();
         State {
+            dataset,
             quads,
-            labels,
+            blank_of,
+            terms,
             node_quads,
-            components,
             first_degree: Vec::new(),
             hash_to_nodes: BTreeMap::new(),
             canonical: Issuer::new(blank_nodes, Step::IssuedCanonical),
@@ -192,14 +225,25 @@ impl<'a, D: Digest> State<'a, D> {
                 blank_nodes,
                 ..LabelCounts::default()
             },
+            lines: String::new(),
+            ranges: Vec::new(),
             _digest: std::marker::PhantomData,
         }
+    }
+
+    /// The blank nodes of quad `q` with their positions (§4.8.3 step 3: each component that is a blank node).
+    fn components(&self, q: usize) -> impl Iterator<Item = (Position, usize)> + '_ {
+        self.quads[q]
+            .blank_candidates()
+            .into_iter()
+            .filter(|&(_, term)| self.dataset.is_blank(term))
+            .map(|(position, term)| (position, self.blank_of[term as usize] as usize))
     }
 
     /// §4.4.3 steps 3–4.
     fn first_degree(&mut self) {
         // Step 3: h_f(n) for every blank node, grouped in the hash to blank nodes map.
-        self.first_degree = (0..self.labels.len())
+        self.first_degree = (0..self.terms.len())
             .map(|n| self.hash_first_degree_quads(n))
             .collect();
         for (n, hash) in self.first_degree.iter().enumerate() {
@@ -227,7 +271,7 @@ impl<'a, D: Digest> State<'a, D> {
                 if self.canonical.issued[n].is_some() {
                     continue;
                 }
-                let mut temporary = Issuer::new(self.labels.len(), Step::IssuedTemporary);
+                let mut temporary = Issuer::new(self.terms.len(), Step::IssuedTemporary);
                 temporary.issue(n);
                 hash_path_list.push(self.hash_n_degree_quads(n, &temporary)?);
             }
@@ -246,28 +290,36 @@ impl<'a, D: Digest> State<'a, D> {
     /// §4.6 Hash First Degree Quads: the quads of `node` in canonical N-Quads form with `node` as `_:a` and every
     /// other blank node as `_:z`, sorted, concatenated and hashed.
     #[inline(never)]
-    fn hash_first_degree_quads(&self, node: usize) -> String {
+    fn hash_first_degree_quads(&mut self, node: usize) -> String {
         work::count(Step::HashFirstDegree);
         let _span = crate::profile::step(step::HASH_FIRST_DEGREE_QUADS);
         work::add(
             Step::HashFirstDegreeQuads,
             self.node_quads[node].len() as u64,
         );
-        let mut nquads: Vec<String> = self.node_quads[node]
-            .iter()
-            .map(|&q| {
-                let quad = self.quads[q];
-                let own = self.labels[node];
-                let name = |out: &mut String, label: &str| {
-                    out.push_str(if label == own { "_:a" } else { "_:z" });
-                };
-                let mut line = String::with_capacity(160);
-                super::nquads::push_quad(&mut line, quad, &name);
-                line
-            })
-            .collect();
-        nquads.sort_unstable();
-        hex_digest::<D>(nquads.concat().as_bytes())
+        let own = self.terms[node];
+        let name = |out: &mut String, term: TermId| {
+            out.push_str(if term == own { "_:a" } else { "_:z" });
+        };
+        // Steps 2–3: each quad's line, written one after the other into one buffer; sorted (step 4) and hashed in
+        // that order (step 5), which is the hash of their concatenation.
+        self.lines.clear();
+        self.ranges.clear();
+        for &q in &self.node_quads[node] {
+            let start = self.lines.len();
+            self.dataset
+                .push_quad(&mut self.lines, &self.quads[q], &name);
+            self.ranges.push((start, self.lines.len()));
+        }
+        let lines = self.lines.as_bytes();
+        self.ranges
+            .sort_unstable_by(|a, b| lines[a.0..a.1].cmp(&lines[b.0..b.1]));
+        let mut hasher = D::new();
+        for &(start, end) in &self.ranges {
+            hasher.update(&lines[start..end]);
+        }
+        work::add(Step::BytesHashed, lines.len() as u64);
+        hex::encode(hasher.finalize())
     }
 
     /// §4.7 Hash Related Blank Node.
@@ -282,15 +334,13 @@ impl<'a, D: Digest> State<'a, D> {
         work::count(Step::HashRelated);
         let _span = crate::profile::step(step::HASH_RELATED_BLANK_NODE);
         // Steps 1–2: the position, and the predicate unless the position is g.
-        let mut input = String::new();
-        match position {
-            Position::Subject => {
-                let _ = write!(input, "s{}", self.quads[quad].predicate);
-            }
-            Position::Object => {
-                let _ = write!(input, "o{}", self.quads[quad].predicate);
-            }
-            Position::Graph => input.push('g'),
+        let mut input = String::with_capacity(128);
+        input.push(position.letter());
+        if position != Position::Graph {
+            let predicate = self.quads[quad].predicate;
+            self.dataset.push_term(&mut input, predicate, &|_, _| {
+                unreachable!("a predicate is an IRI")
+            });
         }
         // Step 3: the canonical identifier, else the one issued by issuer, else h_f(related).
         if let Some(n) = self.canonical.issued[related] {
@@ -336,7 +386,7 @@ impl<'a, D: Digest> State<'a, D> {
         // Steps 1–3: related hash → related blank nodes, over the quads that mention `node`.
         let mut related_by_hash: BTreeMap<String, Vec<usize>> = BTreeMap::new();
         for &q in &self.node_quads[node] {
-            for &(position, related) in &self.components[q] {
+            for (position, related) in self.components(q) {
                 if related != node {
                     let hash = self.hash_related_blank_node(related, q, issuer, position);
                     related_by_hash.entry(hash).or_default().push(related);

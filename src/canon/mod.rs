@@ -8,6 +8,7 @@
 //! Both start from the document text, so their totals compare like for like. The first three RDFC-1.0 phases run
 //! in one of two JSON-LD 1.1 engines, which meet at one seam: [`jsonld`].
 
+pub mod dataset;
 pub mod jcs;
 pub mod jsonld;
 pub mod label;

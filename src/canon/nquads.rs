@@ -1,5 +1,7 @@
 //! N-Quads input (`--input-format nquads`, the W3C RDFC-1.0 test suite's format) parsed into an oxrdf dataset.
 
+use super::dataset::{Dataset, TermId};
+use super::label::Canonical;
 use super::Quads;
 use crate::error::{Error, ErrorKind, Result};
 use oxttl::NQuadsParser;
@@ -57,6 +59,53 @@ pub fn canonical_lines(
         .collect();
     lines.sort_unstable();
     lines
+}
+
+/// RDFC-1.0 §4.5/§5 on an interned dataset: every blank node written as its canonical identifier (`_:c14nN`, from
+/// `canonical`; a blank node without one keeps its label) and the canonical N-Quads returned — one statement per
+/// line in canonical form (RDFC-1.0 Appendix A), sorted in code point order, concatenated. The lines are written
+/// one after the other into one buffer and sorted as ranges of it.
+pub fn canonical_dataset(dataset: &Dataset, canonical: &Canonical) -> String {
+    let blank = |out: &mut String, id: TermId| match canonical.of(id) {
+        Some(n) => {
+            out.push_str("_:c14n");
+            push_number(out, n);
+        }
+        None => {
+            out.push_str("_:");
+            out.push_str(dataset.blank_label(id));
+        }
+    };
+    let mut lines = String::with_capacity(dataset.len() * 96);
+    let mut ranges = Vec::with_capacity(dataset.len());
+    for quad in dataset.quads() {
+        let start = lines.len();
+        dataset.push_quad(&mut lines, quad, &blank);
+        ranges.push((start, lines.len()));
+    }
+    let bytes = lines.as_bytes();
+    ranges.sort_unstable_by(|a: &(usize, usize), b| bytes[a.0..a.1].cmp(&bytes[b.0..b.1]));
+    let mut out = String::with_capacity(lines.len());
+    for (start, end) in ranges {
+        out.push_str(&lines[start..end]);
+    }
+    out
+}
+
+/// Appends `n` in decimal.
+fn push_number(out: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
 }
 
 /// Appends one statement in canonical N-Quads form (RDFC-1.0 Appendix A), ending in ` .\n`, with each blank

@@ -6,7 +6,8 @@
 //! crate this project started from, is kept as a reference in the tests: it counts a quad twice for a blank node
 //! that occurs twice in it, unlike rdf-canonize (docs/design.md).
 
-use super::label::{self, LabelCounts};
+use super::dataset::Dataset;
+use super::label::{self, Canonical, LabelCounts};
 use super::work::{self, Step};
 use super::{jsonld, nquads, phase, Quads};
 use crate::error::Result;
@@ -95,7 +96,7 @@ pub struct RdfcOutput {
 }
 
 /// Runs the full pipeline on a JSON-LD document text: `parse`, `expand`, `to_rdf` with the loader's engine
-/// ([`jsonld::dataset`]), then [`canonicalize_dataset`]. `label` names the document in errors.
+/// ([`jsonld::dataset`]), then [`canonicalize`]. `label` names the document in errors.
 pub fn canonicalize_jsonld(
     label: &str,
     text: &str,
@@ -103,19 +104,24 @@ pub fn canonicalize_jsonld(
     options: &RdfcOptions,
 ) -> Result<RdfcOutput> {
     let (dataset, dropped) = jsonld::dataset(label, text, loader, options.lossy)?;
-    let mut output = canonicalize_dataset(&dataset, options).map_err(|e| e.in_source(label))?;
+    let mut output = canonicalize(&dataset, options).map_err(|e| e.in_source(label))?;
     output.dropped = dropped;
     Ok(output)
 }
 
-/// RDFC-1.0 on a dataset: `label` (§4.4 Canonicalization Algorithm: issue canonical identifiers), `serialize`
-/// (§4.5 relabel, §5 sorted canonical N-Quads), `hash` (SHA-256). Errors: [`crate::error::ErrorKind::Poison`] when the Hash
-/// N-Degree Quads call limit is exceeded.
+/// [`canonicalize`] of a dataset in `oxrdf`'s form (N-Quads input, the tests).
 pub fn canonicalize_dataset(dataset: &Quads, options: &RdfcOptions) -> Result<RdfcOutput> {
-    let (issued, label_counts) = issue_identifiers(dataset, options)?;
+    canonicalize(&Dataset::from(dataset), options)
+}
+
+/// RDFC-1.0 on a dataset: `label` (§4.4 Canonicalization Algorithm: issue canonical identifiers), `serialize`
+/// (§4.5 relabel, §5 sorted canonical N-Quads), `hash` (SHA-256). Errors: [`crate::error::ErrorKind::Poison`]
+/// when the Hash N-Degree Quads call limit or the time limit is exceeded.
+pub fn canonicalize(dataset: &Dataset, options: &RdfcOptions) -> Result<RdfcOutput> {
+    let ((issued, label_counts), numbers) = label_dataset(dataset, options)?;
     let canonical = {
         let _span = tracing::info_span!(phase::SERIALIZE).entered();
-        nquads::canonical_nquads(dataset, &issued)
+        nquads::canonical_dataset(dataset, &numbers)
     };
     work::add(Step::BytesSerialized, canonical.len() as u64);
     let sha256 = {
@@ -135,18 +141,22 @@ pub fn canonicalize_dataset(dataset: &Quads, options: &RdfcOptions) -> Result<Rd
 
 /// RDFC-1.0 §4.4 Canonicalization Algorithm, the `label` phase alone: the issued identifiers map (input blank
 /// node label → `c14nN`, both without `_:`) — what the selective disclosure functions need (they relabel the
-/// canonical identifiers before serializing). Errors: [`crate::error::ErrorKind::Poison`] as for [`canonicalize_dataset`].
+/// canonical identifiers before serializing). Errors: [`crate::error::ErrorKind::Poison`] as for [`canonicalize`].
 pub fn issue_identifiers(
     dataset: &Quads,
     options: &RdfcOptions,
 ) -> Result<(HashMap<String, String>, LabelCounts)> {
+    label_dataset(&Dataset::from(dataset), options).map(|(labeling, _)| labeling)
+}
+
+fn label_dataset(dataset: &Dataset, options: &RdfcOptions) -> Result<(label::Labeling, Canonical)> {
     let _span = tracing::info_span!(phase::LABEL).entered();
     match options.hash {
         HashAlgorithm::Sha256 => {
-            label::issue_bounded::<Sha256>(dataset, options.hndq_call_limit, options.time_limit)
+            label::issue_dataset::<Sha256>(dataset, options.hndq_call_limit, options.time_limit)
         }
         HashAlgorithm::Sha384 => {
-            label::issue_bounded::<Sha384>(dataset, options.hndq_call_limit, options.time_limit)
+            label::issue_dataset::<Sha384>(dataset, options.hndq_call_limit, options.time_limit)
         }
     }
 }

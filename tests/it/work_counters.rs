@@ -295,10 +295,13 @@ fn the_main_job_exports_counters_and_spec_steps() {
         ours["counters"]["create_term_definition"]["as_written"],
         138
     );
-    // Heap allocations per phase (the binary counts them): the labeling code is shared, so the same counts.
+    // Heap allocations per phase (the binary counts them). The labeling code is shared, but it writes each blank
+    // node's N-Quads lines into one growing buffer, and the engines emit quads in different orders (the json-ld
+    // crate in document order, canonprof's engine in code point order of terms), so the buffer may grow in other
+    // steps: the counts are close, not equal.
     let label = |r: &serde_json::Value| r["phases"]["label"]["allocations"].as_f64().unwrap();
     assert!(label(ours) > 0.0);
-    assert_eq!(label(ours), label(person("json-ld")));
+    assert!((label(ours) - label(person("json-ld"))).abs() <= 3.0);
     assert!(
         ours["phases"]["expand"]["allocated_bytes"]
             .as_f64()

@@ -20,6 +20,7 @@ pub mod safe_mode;
 pub mod syntax;
 pub mod terms;
 
+use super::dataset::Dataset;
 use super::{phase, Quads};
 pub use crate::error::JsonLdErrorCode;
 use crate::error::{Error, ErrorKind, Result};
@@ -68,7 +69,7 @@ pub(crate) trait Pipeline {
         mode: Mode,
     ) -> Result<Self::Expanded>;
     /// The `to_rdf` phase (JSON-LD 1.1 API §8.1), safe unless `lossy`: the dataset and the statements dropped.
-    fn to_rdf(expanded: &Self::Expanded, lossy: bool) -> Result<(Quads, usize)>;
+    fn to_rdf(expanded: &Self::Expanded, lossy: bool) -> Result<(Dataset, usize)>;
     /// Appends `{"@vocab": vocab}` to the document's top-level `@context`; false if the document is no object.
     fn append_vocab(document: &mut Self::Document, vocab: &str) -> bool;
     /// The expanded document behind the engine-neutral [`Expanded`].
@@ -93,7 +94,7 @@ pub fn dataset(
     text: &str,
     loader: &OfflineLoader,
     lossy: bool,
-) -> Result<(Quads, usize)> {
+) -> Result<(Dataset, usize)> {
     let mode = if lossy { Mode::Lossy } else { Mode::Safe };
     match loader.engine() {
         Engine::JsonLd if lossy => phases::<json_ld_crate::JsonLdCrate>(label, text, loader, mode),
@@ -113,7 +114,7 @@ pub fn dataset(
 /// this path: a document both accept costs one run of the json-ld crate's engine, as before; one accepted after a
 /// decision is remembered by the loader (cache on), so that measuring it again times the json-ld engine alone.
 /// Errors of other kinds (JSON, loader, limits) are returned as they are.
-fn one_decision(label: &str, text: &str, loader: &OfflineLoader) -> Result<(Quads, usize)> {
+fn one_decision(label: &str, text: &str, loader: &OfflineLoader) -> Result<(Dataset, usize)> {
     use json_ld_crate::JsonLdCrate;
     // Decided before (a benchmark's later iterations): the json-ld engine alone is run, and timed.
     if loader.was_decided(text) {
@@ -144,7 +145,7 @@ fn one_decision(label: &str, text: &str, loader: &OfflineLoader) -> Result<(Quad
 
 /// The json-ld crate's engine on a document canonprof's engine accepted ([`Mode::Decided`]): what it still refuses
 /// is an [`ErrorKind::CrateLimitation`].
-fn decided(label: &str, text: &str, loader: &OfflineLoader) -> Result<(Quads, usize)> {
+fn decided(label: &str, text: &str, loader: &OfflineLoader) -> Result<(Dataset, usize)> {
     phases::<json_ld_crate::JsonLdCrate>(label, text, loader, Mode::Decided).map_err(|error| {
         let position = error.position.clone();
         let mut limitation = json_ld_crate::safe_mode::limitation(format_args!(
@@ -169,7 +170,7 @@ fn phases<P: Pipeline>(
     text: &str,
     loader: &OfflineLoader,
     mode: Mode,
-) -> Result<(Quads, usize)> {
+) -> Result<(Dataset, usize)> {
     let lossy = mode == Mode::Lossy;
     let mut document = {
         let _span = tracing::info_span!(phase::PARSE).entered();
@@ -219,7 +220,7 @@ pub fn undefined_term_statements(label: &str, text: &str, loader: &OfflineLoader
 }
 
 fn undefined<P: Pipeline>(label: &str, text: &str, loader: &OfflineLoader) -> Result<usize> {
-    let count = |document: &mut P::Document| -> Result<Quads> {
+    let count = |document: &mut P::Document| -> Result<Dataset> {
         let expanded = P::expand(document, loader, Mode::Lossy).map_err(|e| e.in_source(label))?;
         P::to_rdf(&expanded, true)
             .map(|(d, _)| d)
@@ -236,12 +237,12 @@ fn undefined<P: Pipeline>(label: &str, text: &str, loader: &OfflineLoader) -> Re
 
 /// The statements the marker `@vocab` adds (`with_marker` less `plain`), less the `@type` statements it rescues
 /// (which `--lossy` already counts as dropped).
-fn marked_extra(plain: &Quads, with_marker: &Quads) -> usize {
+fn marked_extra(plain: &Dataset, with_marker: &Dataset) -> usize {
     let rescued_types = with_marker
         .iter()
         .filter(|q| {
-            q.predicate.as_ref() == oxrdf::vocab::rdf::TYPE
-                && matches!(&q.object, oxrdf::Term::NamedNode(n) if n.as_str().starts_with(MARK))
+            q.predicate == oxrdf::vocab::rdf::TYPE
+                && matches!(q.object, oxrdf::TermRef::NamedNode(n) if n.as_str().starts_with(MARK))
         })
         .count();
     with_marker
@@ -281,7 +282,7 @@ pub fn to_rdf(expanded: &Expanded) -> Result<Quads> {
         Expanded::JsonLdCrate(e) => json_ld_crate::JsonLdCrate::to_rdf(e, false),
         Expanded::Canonprof(e) => canonprof::Canonprof::to_rdf(e, false),
     }
-    .map(|(dataset, _)| dataset)
+    .map(|(dataset, _)| dataset.to_quads())
 }
 
 /// JSON-LD 1.1 API §4.1 `expand()` with the API's defaults rather than the Data Integrity ones — `base` as the

@@ -12,21 +12,25 @@
 //! PyLD.
 
 use super::safe_mode::Violation;
+use crate::canon::dataset::{Dataset, QuadIds, TermId};
+use crate::canon::jsonld::canonprof::Str;
 use crate::canon::work::{self, Step};
-use crate::canon::Quads;
 use crate::error::{Error, ErrorKind, Result};
 use oxrdf::vocab::{rdf, xsd};
-use oxrdf::{BlankNode, GraphName, Literal, NamedNode, NamedNodeRef, Quad, Subject, Term};
+use oxrdf::{BlankNode, GraphName, Literal, NamedNode, NamedNodeRef, QuadRef, Subject, Term};
+use std::fmt::Write;
 
-const I18N: &str = "https://www.w3.org/ns/i18n#";
+pub(crate) const I18N: &str = "https://www.w3.org/ns/i18n#";
 /// rdf:JSON (JSON-LD 1.1 §10.2; oxrdf defines it only with its RDF 1.2 feature).
-const RDF_JSON: &str = "http://www.w3.org/1999/02/22-rdf-syntax-ns#JSON";
+pub(crate) const RDF_JSON: &str = "http://www.w3.org/1999/02/22-rdf-syntax-ns#JSON";
 
-/// What both deserializations to RDF build: the dataset in the order
-/// quads are produced, fresh blank node labels `b0`, `b1`, …, and `--lossy`'s count of dropped statements.
+/// What both deserializations to RDF build: the dataset in the order quads are produced (terms interned as they
+/// come, [`Dataset`]), fresh blank node labels `b0`, `b1`, …, and `--lossy`'s count of dropped statements. An engine
+/// hands it either `oxrdf` terms ([`Sink::emit`], the json-ld crate's engine) or terms it interned itself
+/// ([`Sink::emit_ids`], canonprof's).
 pub(crate) struct Sink {
     /// The dataset so far.
-    pub dataset: Quads,
+    pub dataset: Dataset,
     next_blank: usize,
     /// `--lossy`: drop and count instead of refusing.
     pub lossy: bool,
@@ -38,7 +42,7 @@ impl Sink {
     /// An empty sink.
     pub fn new(lossy: bool) -> Sink {
         Sink {
-            dataset: Quads::default(),
+            dataset: Dataset::new(),
             next_blank: 0,
             lossy,
             dropped: 0,
@@ -55,18 +59,34 @@ impl Sink {
         }
     }
 
+    fn next_label(&mut self) -> Str {
+        work::count(Step::BlankNodesGenerated);
+        let mut label = smol_str::SmolStrBuilder::new();
+        let _ = write!(label, "b{}", self.next_blank);
+        self.next_blank += 1;
+        label.finish()
+    }
+
     /// A fresh blank node (`b0`, `b1`, … in order of first appearance).
     pub fn fresh(&mut self) -> BlankNode {
-        work::count(Step::BlankNodesGenerated);
-        let node = BlankNode::new_unchecked(format!("b{}", self.next_blank));
-        self.next_blank += 1;
-        node
+        BlankNode::new_unchecked(self.next_label().as_str())
+    }
+
+    /// [`Sink::fresh`], interned.
+    pub fn fresh_id(&mut self) -> TermId {
+        let label = self.next_label();
+        self.dataset.blank_node(&label)
     }
 
     /// §8.3 List Conversion, first half: one fresh blank node per list item, made before the items are
     /// converted (so blank nodes are numbered as jsonld.js numbers them).
     pub fn list_cells(&mut self, items: usize) -> Vec<BlankNode> {
         (0..items).map(|_| self.fresh()).collect()
+    }
+
+    /// [`Sink::list_cells`], interned.
+    pub fn list_cell_ids(&mut self, items: usize) -> Vec<TermId> {
+        (0..items).map(|_| self.fresh_id()).collect()
     }
 
     /// §8.3 List Conversion, per item: `cells[i] rdf:first first` (unless the item converted to nothing) and
@@ -90,6 +110,27 @@ impl Sink {
         self.emit(true, &cell, rdf::REST.into_owned(), rest, graph);
     }
 
+    /// [`Sink::list_cell`], interned.
+    pub fn list_cell_id(
+        &mut self,
+        cells: &[TermId],
+        i: usize,
+        first: Option<TermId>,
+        graph: TermId,
+    ) {
+        work::add(Step::ListQuads, 1 + u64::from(first.is_some()));
+        if let Some(object) = first {
+            let predicate = self.dataset.iri(rdf::FIRST.as_str());
+            self.emit_ids(true, cells[i], predicate, object, graph);
+        }
+        let rest = match cells.get(i + 1) {
+            Some(&next) => next,
+            None => self.dataset.iri(rdf::NIL.as_str()),
+        };
+        let predicate = self.dataset.iri(rdf::REST.as_str());
+        self.emit_ids(true, cells[i], predicate, rest, graph);
+    }
+
     /// Inserts the statement unless its subject was dropped (`keep` false), in which case it is counted.
     pub fn emit(
         &mut self,
@@ -101,15 +142,41 @@ impl Sink {
     ) {
         if keep {
             work::count(Step::QuadsEmitted);
-            self.dataset
-                .insert(Quad::new(subject.clone(), predicate, object, graph.clone()));
+            self.dataset.insert_ref(QuadRef::new(
+                subject.as_ref(),
+                predicate.as_ref(),
+                object.as_ref(),
+                graph.as_ref(),
+            ));
+        } else {
+            self.dropped += 1;
+        }
+    }
+
+    /// [`Sink::emit`] of interned terms ([`crate::canon::dataset::DEFAULT_GRAPH`] for the default graph).
+    pub fn emit_ids(
+        &mut self,
+        keep: bool,
+        subject: TermId,
+        predicate: TermId,
+        object: TermId,
+        graph: TermId,
+    ) {
+        if keep {
+            work::count(Step::QuadsEmitted);
+            self.dataset.insert(QuadIds {
+                subject,
+                predicate,
+                object,
+                graph,
+            });
         } else {
             self.dropped += 1;
         }
     }
 
     /// The dataset and the dropped count (0 in safe mode); safe mode refuses a document without quads.
-    pub fn finish(self) -> Result<(Quads, usize)> {
+    pub fn finish(self) -> Result<(Dataset, usize)> {
         match (self.lossy, self.dataset.is_empty()) {
             (true, _) => Ok((self.dataset, self.dropped)),
             (false, true) => Err(no_quads()),
@@ -213,4 +280,151 @@ pub fn xsd_integer(value: f64) -> String {
         return "0".to_string();
     }
     format!("{value:.0}")
+}
+
+/// Whether `iri` can name an RDF term: a well-formed absolute IRI (RFC 3987, as `oxrdf` checks it), and no white
+/// space as jsonld.js sees it (U+00A0 is an IRI character, but not to jsonld.js). The IRIs credentials use — ASCII,
+/// a scheme, a plain host, path, query and fragment characters — are accepted by one scan ([`plainly_valid`]);
+/// anything else is parsed by `oxiri` through `oxrdf`.
+pub(crate) fn is_rdf_iri(iri: &str) -> bool {
+    plainly_valid(iri.as_bytes())
+        || (NamedNode::new(iri).is_ok()
+            && (iri.is_ascii() || !iri.chars().any(super::syntax::is_js_whitespace)))
+}
+
+/// RFC 3986 §2.3 unreserved, §2.2 sub-delims, `:` and `@`: the characters of a path segment (`pchar`) that need
+/// no escape.
+fn is_pchar(b: u8) -> bool {
+    b.is_ascii_alphanumeric()
+        || matches!(
+            b,
+            b'-' | b'.'
+                | b'_'
+                | b'~'
+                | b'!'
+                | b'$'
+                | b'&'
+                | b'\''
+                | b'('
+                | b')'
+                | b'*'
+                | b'+'
+                | b','
+                | b';'
+                | b'='
+                | b':'
+                | b'@'
+        )
+}
+
+/// Whether `part` is made of `allowed` characters and well-formed percent-encodings (RFC 3986 §2.1).
+fn scan(part: &[u8], allowed: impl Fn(u8) -> bool) -> bool {
+    let mut i = 0;
+    while i < part.len() {
+        match part[i] {
+            b'%' => {
+                let hex = |j: usize| part.get(j).is_some_and(u8::is_ascii_hexdigit);
+                if !(hex(i + 1) && hex(i + 2)) {
+                    return false;
+                }
+                i += 3;
+            }
+            b if allowed(b) => i += 1,
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// A sufficient test of RFC 3986 `absolute-URI [ "#" fragment ]` for plain ASCII IRIs: a scheme, then either
+/// `//` and an authority that is a registered name with an optional port (no user information, no IP literal),
+/// or a path; a path, query and fragment of unescaped or percent-encoded characters. False means "not plainly
+/// valid", not "invalid": [`is_rdf_iri`] then asks `oxiri`. Every IRI this accepts, `oxiri` accepts (tested).
+fn plainly_valid(iri: &[u8]) -> bool {
+    let Some(colon) = iri.iter().position(|&b| b == b':') else {
+        return false;
+    };
+    let (scheme, rest) = (&iri[..colon], &iri[colon + 1..]);
+    let scheme_ok = scheme.first().is_some_and(u8::is_ascii_alphabetic)
+        && scheme[1..]
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+    if !scheme_ok || rest.is_empty() {
+        return false;
+    }
+    let (before_fragment, fragment) = match rest.iter().position(|&b| b == b'#') {
+        Some(at) => (&rest[..at], Some(&rest[at + 1..])),
+        None => (rest, None),
+    };
+    let (hier, query) = match before_fragment.iter().position(|&b| b == b'?') {
+        Some(at) => (&before_fragment[..at], Some(&before_fragment[at + 1..])),
+        None => (before_fragment, None),
+    };
+    let path = match hier.strip_prefix(b"//") {
+        Some(after) => {
+            let end = after.iter().position(|&b| b == b'/').unwrap_or(after.len());
+            let (authority, path) = after.split_at(end);
+            let (host, port) = match authority.iter().position(|&b| b == b':') {
+                Some(at) => (&authority[..at], Some(&authority[at + 1..])),
+                None => (authority, None),
+            };
+            let host_ok = !host.is_empty() && scan(host, |b| is_pchar(b) && b != b':' && b != b'@');
+            let port_ok = port.is_none_or(|p| !p.is_empty() && p.iter().all(u8::is_ascii_digit));
+            if !(host_ok && port_ok) {
+                return false;
+            }
+            path
+        }
+        None => hier,
+    };
+    let in_query = |b: u8| is_pchar(b) || b == b'/' || b == b'?';
+    scan(path, |b| is_pchar(b) || b == b'/')
+        && query.is_none_or(|q| scan(q, in_query))
+        && fragment.is_none_or(|f| scan(f, in_query))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_plain_scan_accepts_only_what_oxiri_accepts() {
+        for iri in [
+            "https://www.w3.org/2018/credentials#VerifiableCredential",
+            "did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK",
+            "urn:uuid:3978344f-8596-4c3a-a978-8fcaba3903c5",
+            "https://e.org:8080/a%20b?x=1&y=(2)#frag/?",
+            "http://a/b;c=d@e",
+            "tag:x,2026:y",
+        ] {
+            assert!(plainly_valid(iri.as_bytes()), "{iri}");
+            assert!(NamedNode::new(iri).is_ok(), "{iri}");
+        }
+        for iri in [
+            "no-colon",
+            "1a:b",
+            "a:",
+            "http://",
+            "http://a:b",
+            "http://[::1]/",
+            "http://u@h/",
+            "http://h/%zz",
+            "http://h/a b",
+            "http://h/a#b#c",
+            "http://h/<x>",
+            "http://h/é",
+        ] {
+            assert!(!plainly_valid(iri.as_bytes()), "{iri}");
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 4000, rng_seed: proptest::test_runner::RngSeed::Fixed(19), ..Default::default() })]
+        #[test]
+        fn a_plainly_valid_iri_is_an_oxiri_iri(iri in "[a-z][a-z0-9+.:-]{0,3}:(//)?[a-zA-Z0-9:/?#%@._~!$&'()*+,;=\\[\\] -]{0,16}") {
+            if plainly_valid(iri.as_bytes()) {
+                proptest::prop_assert!(NamedNode::new(iri.as_str()).is_ok(), "{}", iri);
+            }
+        }
+    }
 }

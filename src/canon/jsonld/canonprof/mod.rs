@@ -24,7 +24,7 @@ pub mod to_rdf;
 
 pub(crate) use super::invalid;
 use super::{Mode, Pipeline};
-use crate::canon::Quads;
+use crate::canon::dataset::Dataset;
 use crate::error::Result;
 use crate::loader::OfflineLoader;
 use context::Processor;
@@ -104,7 +104,7 @@ impl Pipeline for Canonprof {
         }
     }
 
-    fn to_rdf(expanded: &Vec<Json>, lossy: bool) -> Result<(Quads, usize)> {
+    fn to_rdf(expanded: &Vec<Json>, lossy: bool) -> Result<(Dataset, usize)> {
         to_rdf::to_rdf(expanded, lossy)
     }
 

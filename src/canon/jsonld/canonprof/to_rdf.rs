@@ -6,35 +6,36 @@
 //! safe mode — a relative `@id`, `@type` or property IRI, a blank node predicate or an ill-formed language tag
 //! is an error naming the value; `--lossy` drops and counts instead.
 
-use super::{Json, Map};
+use super::{Json, Map, Str};
+use crate::canon::dataset::{Dataset, TermId, DEFAULT_GRAPH};
 use crate::canon::jsonld::rdf::{
-    default_literal, i18n_literal, json_literal, lost, number_lexical, string_lexical,
-    subject_term, Sink,
+    is_rdf_iri, lost, number_lexical, string_lexical, Sink, I18N, RDF_JSON,
 };
 use crate::canon::jsonld::syntax::is_blank;
 use crate::canon::step;
 use crate::canon::work::{self, Step};
-use crate::canon::Quads;
 use crate::error::{Error, ErrorKind, Locate, Result};
 use ahash::AHashMap as HashMap;
 use oxrdf::vocab::{rdf, xsd};
-use oxrdf::{BlankNode, GraphName, Literal, NamedNode, Subject, Term};
 
 /// Converts an expanded document (the items of [`super::expand::Expander::document`]) to an RDF dataset.
 /// `lossy` false is safe mode. Returns the dataset and the number of statements dropped (always 0 in safe
 /// mode). Errors: [`ErrorKind::SafeMode`] naming the value whose quad would be lost, including a document that
 /// yields no quads at all.
-pub fn to_rdf(expanded: &[Json], lossy: bool) -> Result<(Quads, usize)> {
+pub fn to_rdf(expanded: &[Json], lossy: bool) -> Result<(Dataset, usize)> {
+    let mut sink = Sink::new(lossy);
+    let rdf_type = sink.dataset.iri(rdf::TYPE.as_str());
     let mut state = State {
-        sink: Sink::new(lossy),
-        iris: HashMap::new(),
+        sink,
+        rdf_type,
+        invalid: HashMap::new(),
         languages: HashMap::new(),
         blank: HashMap::new(),
     };
     for item in expanded {
         if let Json::Object(node) = item {
             if !node.contains_key("@value") && !node.contains_key("@list") {
-                state.node(node, &GraphName::DefaultGraph)?;
+                state.node(node, DEFAULT_GRAPH)?;
             }
         }
     }
@@ -43,47 +44,57 @@ pub fn to_rdf(expanded: &[Json], lossy: bool) -> Result<(Quads, usize)> {
 
 struct State<'a> {
     sink: Sink,
-    /// IRIs already checked (RFC 3987), so each distinct IRI is parsed once per document; `None` if invalid.
-    iris: HashMap<&'a str, Option<NamedNode>>,
+    /// `rdf:type`'s term.
+    rdf_type: TermId,
+    /// Strings found not to be absolute IRIs (an IRI in the dataset's table was checked when it was added, so
+    /// each distinct IRI is checked once per document).
+    invalid: HashMap<&'a str, ()>,
     /// Language tags already checked (BCP 47), lower-cased; `None` if ill-formed.
-    languages: HashMap<&'a str, Option<String>>,
-    blank: HashMap<&'a str, BlankNode>,
+    languages: HashMap<&'a str, Option<Str>>,
+    /// The document's blank node identifiers → their fresh blank nodes.
+    blank: HashMap<&'a str, TermId>,
+}
+
+/// A literal's lexical form: the document's string itself, or one computed from it.
+enum Lexical<'a> {
+    Shared(&'a Str),
+    Computed(String),
 }
 
 impl<'a> State<'a> {
-    /// `iri` as a named node if it is a well-formed absolute IRI (checked once per distinct string).
-    fn named(&mut self, iri: &'a str) -> Option<NamedNode> {
-        if let Some(found) = self.iris.get(iri) {
-            return found.clone();
+    /// `iri` as a term if it is a well-formed absolute IRI ([`is_rdf_iri`], checked once per distinct string).
+    fn named(&mut self, iri: &'a Str) -> Option<TermId> {
+        if let Some(id) = self.sink.dataset.find_iri(iri) {
+            return Some(id);
         }
-        // RFC 3987, and no white space as jsonld.js sees it (U+00A0 is an IRI character, but not to jsonld.js).
-        let checked = NamedNode::new(iri).ok().filter(|_| {
-            iri.is_ascii()
-                || !iri
-                    .chars()
-                    .any(crate::canon::jsonld::syntax::is_js_whitespace)
-        });
-        self.iris.insert(iri, checked.clone());
-        checked
+        if self.invalid.contains_key(iri.as_str()) {
+            return None;
+        }
+        if is_rdf_iri(iri) {
+            Some(self.sink.dataset.iri_str(iri))
+        } else {
+            self.invalid.insert(iri, ());
+            None
+        }
     }
 
-    fn blank(&mut self, id: &'a str) -> BlankNode {
-        if let Some(node) = self.blank.get(id) {
-            return node.clone();
+    fn blank(&mut self, id: &'a str) -> TermId {
+        if let Some(&node) = self.blank.get(id) {
+            return node;
         }
-        let node = self.sink.fresh();
-        self.blank.insert(id, node.clone());
+        let node = self.sink.fresh_id();
+        self.blank.insert(id, node);
         node
     }
 
     /// An `@id` or `@type` value as a subject: a blank node identifier or a well-formed absolute IRI.
-    fn id(&mut self, id: &'a str, role: &str) -> Result<Subject> {
+    fn id(&mut self, id: &'a Str, role: &str) -> Result<TermId> {
         // A label with white space jsonld.js's blank node test excludes is no blank node identifier.
         if let Some(label) = id.strip_prefix("_:").filter(|_| is_blank(id)) {
-            return Ok(self.blank(label).into());
+            return Ok(self.blank(label));
         }
         match self.named(id) {
-            Some(iri) => Ok(iri.into()),
+            Some(iri) => Ok(iri),
             None => {
                 let keys: &'static [&'static str] = if role.contains("@type") {
                     &["@type", "type"]
@@ -98,7 +109,7 @@ impl<'a> State<'a> {
         }
     }
 
-    fn predicate(&mut self, property: &'a str) -> Result<NamedNode> {
+    fn predicate(&mut self, property: &'a Str) -> Result<TermId> {
         if property.starts_with("_:") {
             return Err(lost(format!(
                 "property `{property}` expands to a blank node (generalized RDF is off)"
@@ -111,36 +122,29 @@ impl<'a> State<'a> {
     }
 
     /// §7.2 / §8.1 for one node object: types, properties, reverse properties, `@included`, `@graph`.
-    fn node(&mut self, node: &'a Map, graph: &GraphName) -> Result<Subject> {
+    fn node(&mut self, node: &'a Map, graph: TermId) -> Result<TermId> {
         work::count(Step::NodeObjects);
-        let (subject, keep) = match node.get("@id").and_then(Json::as_str) {
-            Some(id) => {
+        let (subject, keep) = match node.get("@id") {
+            Some(Json::String(id)) => {
                 let found = self.id(id, "`@id` value");
                 match self.sink.salvage(found)? {
                     Some(subject) => (subject, true),
-                    None => (self.sink.fresh().into(), false),
+                    None => (self.sink.fresh_id(), false),
                 }
             }
-            None => (self.sink.fresh().into(), true),
+            _ => (self.sink.fresh_id(), true),
         };
         for (key, value) in node {
             match key.as_str() {
                 "@type" => {
-                    for ty in value
-                        .as_array()
-                        .into_iter()
-                        .flatten()
-                        .filter_map(Json::as_str)
-                    {
+                    for ty in value.as_array().into_iter().flatten() {
+                        let Json::String(ty) = ty else { continue };
                         let found = self.id(ty, "`@type` value");
                         match self.sink.salvage(found)? {
-                            Some(object) => self.sink.emit(
-                                keep,
-                                &subject,
-                                rdf::TYPE.into_owned(),
-                                subject_term(object),
-                                graph,
-                            ),
+                            Some(object) => {
+                                self.sink
+                                    .emit_ids(keep, subject, self.rdf_type, object, graph)
+                            }
                             None => self.sink.dropped += 1,
                         }
                     }
@@ -150,19 +154,15 @@ impl<'a> State<'a> {
                         continue;
                     };
                     for (property, nodes) in reverse {
-                        let found = self.predicate(property.as_str());
+                        let found = self.predicate(property);
                         let predicate = self.sink.salvage(found)?;
                         for other in nodes.as_array().into_iter().flatten() {
                             let Json::Object(other) = other else { continue };
                             let other_subject = self.node(other, graph)?;
-                            match &predicate {
-                                Some(p) => self.sink.emit(
-                                    keep,
-                                    &other_subject,
-                                    p.clone(),
-                                    subject_term(subject.clone()),
-                                    graph,
-                                ),
+                            match predicate {
+                                Some(p) => {
+                                    self.sink.emit_ids(keep, other_subject, p, subject, graph)
+                                }
                                 None => self.sink.dropped += 1,
                             }
                         }
@@ -176,29 +176,24 @@ impl<'a> State<'a> {
                     }
                 }
                 "@graph" => {
-                    let name = match &subject {
-                        Subject::NamedNode(n) => GraphName::NamedNode(n.clone()),
-                        Subject::BlankNode(b) => GraphName::BlankNode(b.clone()),
-                        #[allow(unreachable_patterns)]
-                        _ => unreachable!("JSON-LD node ids are IRIs or blank nodes"),
-                    };
+                    // The node names the graph its `@graph` entry holds.
                     for inner in value.as_array().into_iter().flatten() {
                         if let Json::Object(inner) = inner {
                             if !inner.contains_key("@value") && !inner.contains_key("@list") {
-                                self.node(inner, &name)?;
+                                self.node(inner, subject)?;
                             }
                         }
                     }
                 }
                 k if k.starts_with('@') => {}
-                property => {
-                    let found = self.predicate(property);
+                _ => {
+                    let found = self.predicate(key);
                     let predicate = self.sink.salvage(found)?;
                     for object in value.as_array().into_iter().flatten() {
                         let term = self.object(object, graph)?;
-                        match (&predicate, term) {
+                        match (predicate, term) {
                             (Some(p), Some(term)) => {
-                                self.sink.emit(keep, &subject, p.clone(), term, graph)
+                                self.sink.emit_ids(keep, subject, p, term, graph)
                             }
                             (None, Some(_)) => self.sink.dropped += 1,
                             (_, None) => {}
@@ -211,7 +206,7 @@ impl<'a> State<'a> {
     }
 
     /// §8.2 Object to RDF Conversion (nodes recurse, lists per §8.3). `None` when nothing is produced.
-    fn object(&mut self, object: &'a Json, graph: &GraphName) -> Result<Option<Term>> {
+    fn object(&mut self, object: &'a Json, graph: TermId) -> Result<Option<TermId>> {
         work::count(Step::ObjectToRdf);
         let Json::Object(map) = object else {
             return Ok(None);
@@ -232,7 +227,7 @@ impl<'a> State<'a> {
         }
         // A node whose `@id` is invalid is dropped with the reference to it (lossy mode).
         if self.sink.lossy {
-            if let Some(id) = map.get("@id").and_then(Json::as_str) {
+            if let Some(Json::String(id)) = map.get("@id") {
                 if !id.starts_with("_:") && self.named(id).is_none() {
                     self.node(map, graph)?;
                     self.sink.dropped += 1;
@@ -240,36 +235,40 @@ impl<'a> State<'a> {
                 }
             }
         }
-        Ok(Some(subject_term(self.node(map, graph)?)))
+        Ok(Some(self.node(map, graph)?))
     }
 
     /// §8.3 List to RDF Conversion.
     #[inline(never)]
-    fn list(&mut self, items: &'a [Json], graph: &GraphName) -> Result<Term> {
+    fn list(&mut self, items: &'a [Json], graph: TermId) -> Result<TermId> {
         work::count(Step::ListToRdf);
         let _span = crate::profile::step(step::LIST_TO_RDF);
         if items.is_empty() {
-            return Ok(rdf::NIL.into_owned().into());
+            return Ok(self.sink.dataset.iri(rdf::NIL.as_str()));
         }
-        let cells = self.sink.list_cells(items.len());
+        let cells = self.sink.list_cell_ids(items.len());
         for (i, item) in items.iter().enumerate() {
             let first = self.object(item, graph)?;
-            self.sink.list_cell(&cells, i, first, graph);
+            self.sink.list_cell_id(&cells, i, first, graph);
         }
-        Ok(cells[0].clone().into())
+        Ok(cells[0])
     }
 
     /// §8.2 steps 4–13 for a value object. `None` for a null `@value`.
     #[inline(never)]
-    fn value(&mut self, map: &'a Map) -> Result<Option<Term>> {
+    fn value(&mut self, map: &'a Map) -> Result<Option<TermId>> {
         work::count(Step::ValueObjects);
         let _span = crate::profile::step(step::OBJECT_TO_RDF);
         let value = map.get("@value").unwrap_or(&Json::Null);
-        let datatype = map.get("@type").and_then(Json::as_str);
-        if datatype == Some("@json") {
+        let datatype = match map.get("@type") {
+            Some(Json::String(dt)) => Some(dt),
+            _ => None,
+        };
+        if datatype.is_some_and(|dt| dt == "@json") {
             // Step 7: the canonical JSON form (RFC 8785), datatype rdf:JSON.
             let canonical = crate::canon::jcs::canonical_string(&serde_json::Value::from(value))?;
-            return Ok(Some(json_literal(canonical).into()));
+            let rdf_json = self.sink.dataset.iri(RDF_JSON);
+            return Ok(Some(self.sink.dataset.literal(&canonical, rdf_json, None)));
         }
         let datatype = match datatype {
             Some(dt) => Some(self.named(dt).ok_or_else(|| {
@@ -278,12 +277,21 @@ impl<'a> State<'a> {
             })?),
             None => None,
         };
-        let is_double = datatype.as_ref().is_some_and(|d| d.as_ref() == xsd::DOUBLE);
+        let is_double = map
+            .get("@type")
+            .is_some_and(|dt| dt == xsd::DOUBLE.as_str());
         let (lexical, default_type) = match value {
             Json::Null => return Ok(None),
-            Json::Bool(b) => (b.to_string(), xsd::BOOLEAN),
-            Json::Number(n) => number_lexical(n.as_f64().unwrap_or(f64::NAN), is_double),
-            Json::String(s) => string_lexical(s.as_str(), is_double),
+            Json::Bool(b) => (Lexical::Computed(b.to_string()), xsd::BOOLEAN),
+            Json::Number(n) => {
+                let (lexical, datatype) = number_lexical(n.as_f64().unwrap_or(f64::NAN), is_double);
+                (Lexical::Computed(lexical), datatype)
+            }
+            Json::String(s) if !is_double => (Lexical::Shared(s), xsd::STRING),
+            Json::String(s) => {
+                let (lexical, datatype) = string_lexical(s, is_double);
+                (Lexical::Computed(lexical), datatype)
+            }
             other => {
                 return Err(Error::new(
                     ErrorKind::Expansion,
@@ -292,32 +300,56 @@ impl<'a> State<'a> {
             }
         };
         if let Some(dt) = datatype {
-            return Ok(Some(Literal::new_typed_literal(lexical, dt).into()));
+            return Ok(Some(self.literal(&lexical, dt, None)));
         }
-        let language = match map.get("@language").and_then(Json::as_str) {
-            Some(tag) => Some(self.language(tag)?),
-            None => None,
+        let language = match map.get("@language") {
+            Some(Json::String(tag)) => Some(self.language(tag)?),
+            _ => None,
         };
         let direction = map.get("@direction").and_then(Json::as_str);
-        let literal = match (direction, language) {
-            (Some(dir), language) => i18n_literal(lexical, language.as_deref(), dir)?,
-            (None, Some(language)) => {
-                Literal::new_language_tagged_literal_unchecked(lexical, language)
+        let term = match (direction, language) {
+            (Some(dir), language) => {
+                // §8.2 step 12 with `rdfDirection: i18n-datatype`.
+                let iri = format!("{I18N}{}_{dir}", language.as_deref().unwrap_or_default());
+                if let Err(e) = oxrdf::NamedNode::new(iri.as_str()) {
+                    return Err(lost(format!("direction datatype is not an IRI: {e}")));
+                }
+                let datatype = self.sink.dataset.iri(&iri);
+                self.literal(&lexical, datatype, None)
             }
-            (None, None) => default_literal(lexical, default_type),
+            (None, Some(language)) => {
+                let datatype = self.sink.dataset.iri(rdf::LANG_STRING.as_str());
+                self.literal(&lexical, datatype, Some(&language))
+            }
+            (None, None) => {
+                let datatype = self.sink.dataset.iri(default_type.as_str());
+                self.literal(&lexical, datatype, None)
+            }
         };
-        Ok(Some(literal.into()))
+        Ok(Some(term))
+    }
+
+    /// A literal term, sharing the document's string where it is the lexical form.
+    fn literal(&mut self, lexical: &Lexical, datatype: TermId, language: Option<&Str>) -> TermId {
+        match lexical {
+            Lexical::Shared(s) => self.sink.dataset.literal_str(s, datatype, language),
+            Lexical::Computed(s) => {
+                self.sink
+                    .dataset
+                    .literal(s, datatype, language.map(Str::as_str))
+            }
+        }
     }
 }
 
 impl<'a> State<'a> {
     /// A language tag, lower-cased, if it is well-formed BCP 47 (RFC 5646), as an RDF literal needs (§8.2 step
     /// 13); checked once per distinct tag. Errors: a safe-mode error naming the tag.
-    fn language(&mut self, tag: &'a str) -> Result<String> {
+    fn language(&mut self, tag: &'a str) -> Result<Str> {
         let checked = self.languages.entry(tag).or_insert_with(|| {
             oxilangtag::LanguageTag::parse(tag)
                 .ok()
-                .map(|_| tag.to_ascii_lowercase())
+                .map(|_| Str::from(tag.to_ascii_lowercase()))
         });
         checked.clone().ok_or_else(|| {
             lost(format!("language tag `{tag}` is not well-formed (BCP 47)"))

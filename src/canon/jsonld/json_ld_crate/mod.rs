@@ -11,7 +11,7 @@ pub mod terms;
 pub mod to_rdf;
 
 use super::{Mode, Pipeline};
-use crate::canon::Quads;
+use crate::canon::dataset::Dataset;
 use crate::error::{Error, ErrorKind, Result};
 use crate::loader::OfflineLoader;
 use json_ld::syntax::{Parse, Value};
@@ -45,7 +45,7 @@ impl Pipeline for JsonLdCrate {
         }
     }
 
-    fn to_rdf(expanded: &Expanded, lossy: bool) -> Result<(Quads, usize)> {
+    fn to_rdf(expanded: &Expanded, lossy: bool) -> Result<(Dataset, usize)> {
         match lossy {
             false => to_rdf::to_rdf(expanded).map(|d| (d, 0)),
             true => to_rdf::to_rdf_lossy(expanded),

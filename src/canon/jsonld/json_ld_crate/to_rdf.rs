@@ -1,5 +1,5 @@
 //! Deserialize JSON-LD to RDF (JSON-LD 1.1 API §8.1–§8.3) from the json-ld crate's expanded document straight into
-//! an oxrdf dataset ([`Quads`], in the order the quads are produced), with the shared pieces of
+//! an RDF dataset ([`Dataset`], in the order the quads are produced), with the shared pieces of
 //! [`crate::canon::jsonld::rdf`]: `rdfDirection: i18n-datatype`, §8.2's literal rules, and safe mode — anything
 //! that would be silently dropped (a relative `@id`, `@type` or IRI value, a blank node predicate, an ill-formed
 //! language tag) is an error naming the value.
@@ -8,13 +8,13 @@
 //! quads, since node map generation only merges what the dataset's set semantics merges anyway.
 
 use super::expand::Expanded;
+use crate::canon::dataset::Dataset;
 use crate::canon::jsonld::rdf::{
     default_literal, i18n_literal, json_literal, lost, number_lexical, string_lexical,
     subject_term, Sink,
 };
 use crate::canon::step;
 use crate::canon::work::{self, Step};
-use crate::canon::Quads;
 use crate::error::{Locate, Result};
 use json_ld::object::value::Literal as LdLiteral;
 use json_ld::{Id, Indexed, IndexedObject, Node, Object, ValidId};
@@ -24,18 +24,18 @@ use std::collections::HashMap;
 
 /// Converts an expanded document to an RDF dataset (JSON-LD 1.1 API §8.1, safe mode). Blank nodes are labelled
 /// `b0`, `b1`, … in order of first appearance; the dataset is a set (duplicates merge, as RDF requires). Errors: [`ErrorKind::SafeMode`](crate::ErrorKind::SafeMode) naming the value that would be lost.
-pub fn to_rdf(expanded: &Expanded) -> Result<Quads> {
+pub fn to_rdf(expanded: &Expanded) -> Result<Dataset> {
     convert(expanded, false).map(|(dataset, _)| dataset)
 }
 
 /// [`to_rdf`] without safe mode (`--lossy`): what the JSON-LD 1.1 API drops is dropped — statements with a
 /// relative or invalid subject, type, property or object IRI, or an ill-formed language tag — and counted.
 /// Returns the dataset and the number of statements dropped. Never a safe-mode error.
-pub fn to_rdf_lossy(expanded: &Expanded) -> Result<(Quads, usize)> {
+pub fn to_rdf_lossy(expanded: &Expanded) -> Result<(Dataset, usize)> {
     convert(expanded, true)
 }
 
-fn convert(expanded: &Expanded, lossy: bool) -> Result<(Quads, usize)> {
+fn convert(expanded: &Expanded, lossy: bool) -> Result<(Dataset, usize)> {
     let mut state = State {
         sink: Sink::new(lossy),
         blank: HashMap::new(),
