@@ -9,7 +9,8 @@
 
 use super::jsonld::canonprof::Str;
 use super::Quads;
-use indexmap::{Equivalent, IndexSet};
+use indexmap::map::raw_entry_v1::{RawEntryApiV1, RawEntryMut};
+use indexmap::{Equivalent, IndexMap, IndexSet};
 use oxrdf::vocab::{rdf, xsd};
 use oxrdf::{BlankNodeRef, GraphNameRef, LiteralRef, NamedNodeRef, QuadRef, SubjectRef, TermRef};
 use std::hash::{Hash, Hasher};
@@ -39,6 +40,9 @@ pub enum Term {
     },
 }
 
+/// Lexical forms longer than this (bytes) are hashed by their length and their first and last halves of it.
+const LONG_LITERAL: usize = 256;
+
 /// A term as looked up, before it is known to be in the table (no copy).
 #[derive(Clone, Copy)]
 enum Key<'a> {
@@ -60,7 +64,16 @@ impl Key<'_> {
             }
             Key::Literal(value, datatype, language) => {
                 state.write_u8(2);
-                value.hash(state);
+                // A long lexical form (an image in base64, say) is hashed by its length and ends; equality
+                // still compares it whole.
+                match value.len() {
+                    0..=LONG_LITERAL => value.hash(state),
+                    len => {
+                        state.write_usize(len);
+                        state.write(&value.as_bytes()[..LONG_LITERAL / 2]);
+                        state.write(&value.as_bytes()[len - LONG_LITERAL / 2..]);
+                    }
+                }
                 datatype.hash(state);
                 language.hash(state);
             }
@@ -151,7 +164,7 @@ pub enum Position {
 /// An RDF dataset with interned terms (see the module documentation).
 #[derive(Debug, Clone, Default)]
 pub struct Dataset {
-    terms: IndexSet<Term, ahash::RandomState>,
+    terms: IndexMap<Term, (), ahash::RandomState>,
     quads: IndexSet<QuadIds, ahash::RandomState>,
 }
 
@@ -161,10 +174,20 @@ impl Dataset {
         Dataset::default()
     }
 
+    /// The number of the term `key` names, added as `make()` if it is new (one hash either way).
     fn intern(&mut self, key: Key<'_>, make: impl FnOnce() -> Term) -> TermId {
-        match self.terms.get_index_of(&key) {
-            Some(i) => i as TermId,
-            None => self.terms.insert_full(make()).0 as TermId,
+        let hash = self.terms.hasher().hash_one(key);
+        match self
+            .terms
+            .raw_entry_mut_v1()
+            .from_hash(hash, |term| key.equivalent(term))
+        {
+            RawEntryMut::Occupied(entry) => entry.index() as TermId,
+            RawEntryMut::Vacant(entry) => {
+                let id = entry.index() as TermId;
+                entry.insert_hashed_nocheck(hash, make(), ());
+                id
+            }
         }
     }
 
@@ -269,12 +292,15 @@ impl Dataset {
 
     /// The term numbered `id`.
     pub fn term(&self, id: TermId) -> &Term {
-        &self.terms[id as usize]
+        self.terms
+            .get_index(id as usize)
+            .map(|(term, _)| term)
+            .expect("a term of this dataset")
     }
 
     /// Whether `id` is a blank node (false for [`DEFAULT_GRAPH`]).
     pub fn is_blank(&self, id: TermId) -> bool {
-        id != DEFAULT_GRAPH && matches!(self.terms[id as usize], Term::BlankNode(_))
+        id != DEFAULT_GRAPH && matches!(self.term(id), Term::BlankNode(_))
     }
 
     /// The label (without `_:`) of blank node `id`.

@@ -292,95 +292,117 @@ pub(crate) fn is_rdf_iri(iri: &str) -> bool {
             && (iri.is_ascii() || !iri.chars().any(super::syntax::is_js_whitespace)))
 }
 
-/// RFC 3986 §2.3 unreserved, §2.2 sub-delims, `:` and `@`: the characters of a path segment (`pchar`) that need
-/// no escape.
-fn is_pchar(b: u8) -> bool {
-    b.is_ascii_alphanumeric()
-        || matches!(
-            b,
-            b'-' | b'.'
-                | b'_'
-                | b'~'
-                | b'!'
-                | b'$'
-                | b'&'
-                | b'\''
-                | b'('
-                | b')'
-                | b'*'
-                | b'+'
-                | b','
-                | b';'
-                | b'='
-                | b':'
-                | b'@'
-        )
-}
+/// Character classes of ASCII bytes for [`plainly_valid`]: RFC 3986 §2.3 unreserved and §2.2 sub-delims (what a
+/// registered name is made of), `:` and `@` (a path segment also has them), `/` and `?`.
+const UNRESERVED_OR_SUB_DELIM: u8 = 1;
+const COLON_OR_AT: u8 = 2;
+const SLASH: u8 = 4;
+const QUESTION: u8 = 8;
 
-/// Whether `part` is made of `allowed` characters and well-formed percent-encodings (RFC 3986 §2.1).
-fn scan(part: &[u8], allowed: impl Fn(u8) -> bool) -> bool {
+/// The class bits of every byte (0 for bytes in none of the classes, non-ASCII included).
+static CLASSES: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = if c.is_ascii_alphanumeric() {
+            UNRESERVED_OR_SUB_DELIM
+        } else {
+            match c {
+                b'-' | b'.' | b'_' | b'~' | b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*'
+                | b'+' | b',' | b';' | b'=' => UNRESERVED_OR_SUB_DELIM,
+                b':' | b'@' => COLON_OR_AT,
+                b'/' => SLASH,
+                b'?' => QUESTION,
+                _ => 0,
+            }
+        };
+        b += 1;
+    }
+    table
+};
+
+/// The length of the longest prefix of `part` made of bytes in `allowed` classes and well-formed
+/// percent-encodings (RFC 3986 §2.1); `None` at an ill-formed one.
+fn span(part: &[u8], allowed: u8) -> Option<usize> {
     let mut i = 0;
     while i < part.len() {
-        match part[i] {
-            b'%' => {
-                let hex = |j: usize| part.get(j).is_some_and(u8::is_ascii_hexdigit);
-                if !(hex(i + 1) && hex(i + 2)) {
-                    return false;
-                }
-                i += 3;
+        let b = part[i];
+        if CLASSES[b as usize] & allowed != 0 {
+            i += 1;
+        } else if b == b'%' {
+            let hex = |j: usize| part.get(j).is_some_and(u8::is_ascii_hexdigit);
+            if !(hex(i + 1) && hex(i + 2)) {
+                return None;
             }
-            b if allowed(b) => i += 1,
-            _ => return false,
+            i += 3;
+        } else {
+            break;
         }
     }
-    true
+    Some(i)
 }
 
-/// A sufficient test of RFC 3986 `absolute-URI [ "#" fragment ]` for plain ASCII IRIs: a scheme, then either
-/// `//` and an authority that is a registered name with an optional port (no user information, no IP literal),
-/// or a path; a path, query and fragment of unescaped or percent-encoded characters. False means "not plainly
-/// valid", not "invalid": [`is_rdf_iri`] then asks `oxiri`. Every IRI this accepts, `oxiri` accepts (tested).
+/// A sufficient test of RFC 3986 `absolute-URI [ "#" fragment ]` for plain ASCII IRIs, in one pass: a scheme,
+/// then either `//` and an authority that is a registered name with an optional port (no user information, no
+/// IP literal), or a path; a path, query and fragment of unescaped or percent-encoded characters. False means
+/// "not plainly valid", not "invalid": [`is_rdf_iri`] then asks `oxiri`. Every IRI this accepts, `oxiri` accepts
+/// (tested).
 fn plainly_valid(iri: &[u8]) -> bool {
-    let Some(colon) = iri.iter().position(|&b| b == b':') else {
-        return false;
-    };
-    let (scheme, rest) = (&iri[..colon], &iri[colon + 1..]);
-    let scheme_ok = scheme.first().is_some_and(u8::is_ascii_alphabetic)
-        && scheme[1..]
-            .iter()
-            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
-    if !scheme_ok || rest.is_empty() {
+    const PATH: u8 = UNRESERVED_OR_SUB_DELIM | COLON_OR_AT | SLASH;
+    const QUERY: u8 = PATH | QUESTION;
+    // The scheme: a letter, then letters, digits, `+`, `-`, `.`.
+    if !iri.first().is_some_and(u8::is_ascii_alphabetic) {
         return false;
     }
-    let (before_fragment, fragment) = match rest.iter().position(|&b| b == b'#') {
-        Some(at) => (&rest[..at], Some(&rest[at + 1..])),
-        None => (rest, None),
-    };
-    let (hier, query) = match before_fragment.iter().position(|&b| b == b'?') {
-        Some(at) => (&before_fragment[..at], Some(&before_fragment[at + 1..])),
-        None => (before_fragment, None),
-    };
-    let path = match hier.strip_prefix(b"//") {
-        Some(after) => {
-            let end = after.iter().position(|&b| b == b'/').unwrap_or(after.len());
-            let (authority, path) = after.split_at(end);
-            let (host, port) = match authority.iter().position(|&b| b == b':') {
-                Some(at) => (&authority[..at], Some(&authority[at + 1..])),
-                None => (authority, None),
-            };
-            let host_ok = !host.is_empty() && scan(host, |b| is_pchar(b) && b != b':' && b != b'@');
-            let port_ok = port.is_none_or(|p| !p.is_empty() && p.iter().all(u8::is_ascii_digit));
-            if !(host_ok && port_ok) {
+    let mut i = 1;
+    while i < iri.len() && (iri[i].is_ascii_alphanumeric() || matches!(iri[i], b'+' | b'-' | b'.'))
+    {
+        i += 1;
+    }
+    if iri.get(i) != Some(&b':') || i + 1 == iri.len() {
+        return false;
+    }
+    let mut rest = &iri[i + 1..];
+    if let Some(after) = rest.strip_prefix(b"//") {
+        // The authority: a non-empty registered name, then `:` and at least one digit, or nothing.
+        let Some(host) = span(after, UNRESERVED_OR_SUB_DELIM) else {
+            return false;
+        };
+        let mut end = host;
+        if after.get(end) == Some(&b':') {
+            let digits = after[end + 1..]
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            if digits == 0 {
                 return false;
             }
-            path
+            end += 1 + digits;
         }
-        None => hier,
+        if host == 0 || !matches!(after.get(end), None | Some(b'/' | b'?' | b'#')) {
+            return false;
+        }
+        rest = &after[end..];
+    }
+    // The path, then `?` and the query, then `#` and the fragment.
+    let Some(path) = span(rest, PATH) else {
+        return false;
     };
-    let in_query = |b: u8| is_pchar(b) || b == b'/' || b == b'?';
-    scan(path, |b| is_pchar(b) || b == b'/')
-        && query.is_none_or(|q| scan(q, in_query))
-        && fragment.is_none_or(|f| scan(f, in_query))
+    rest = &rest[path..];
+    if let Some(query) = rest.strip_prefix(b"?") {
+        let Some(end) = span(query, QUERY) else {
+            return false;
+        };
+        rest = &query[end..];
+    }
+    if let Some(fragment) = rest.strip_prefix(b"#") {
+        let Some(end) = span(fragment, QUERY) else {
+            return false;
+        };
+        rest = &fragment[end..];
+    }
+    rest.is_empty()
 }
 
 #[cfg(test)]

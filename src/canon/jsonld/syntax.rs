@@ -40,9 +40,39 @@ const KEYWORDS: &[&str] = &[
 
 /// Whether `value` is a JSON-LD 1.1 keyword.
 pub fn is_keyword(value: &str) -> bool {
-    (3..=12).contains(&value.len())
-        && value.starts_with('@')
-        && KEYWORDS.binary_search(&value).is_ok()
+    // The list of [`KEYWORDS`], written out so that the compiler matches on length first (tested against it).
+    matches!(
+        value,
+        "@base"
+            | "@container"
+            | "@context"
+            | "@default"
+            | "@direction"
+            | "@embed"
+            | "@explicit"
+            | "@graph"
+            | "@id"
+            | "@import"
+            | "@included"
+            | "@index"
+            | "@json"
+            | "@language"
+            | "@list"
+            | "@nest"
+            | "@none"
+            | "@omitDefault"
+            | "@prefix"
+            | "@preserve"
+            | "@propagate"
+            | "@protected"
+            | "@requireAll"
+            | "@reverse"
+            | "@set"
+            | "@type"
+            | "@value"
+            | "@version"
+            | "@vocab"
+    )
 }
 
 /// The JSON-LD 1.1 Framing keywords, which jsonld.js also counts as keywords (see [`KEYWORDS`]).
@@ -345,5 +375,15 @@ mod tests {
             KEYWORDS.windows(2).all(|w| w[0] < w[1]),
             "sorted for binary search"
         );
+        // is_keyword's written-out list is KEYWORDS.
+        assert!(KEYWORDS.iter().all(|k| is_keyword(k)));
+        for k in KEYWORDS {
+            let (_, rest) = k.split_at(1);
+            assert!(
+                !is_keyword(rest)
+                    && !is_keyword(&format!("{k}x"))
+                    && !is_keyword(&k.to_uppercase())
+            );
+        }
     }
 }

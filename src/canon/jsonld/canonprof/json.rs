@@ -66,6 +66,17 @@ impl Map {
     }
 
     fn find(&self, key: &str) -> Result<usize, usize> {
+        // Most maps of a credential are small: scanned in order, stopping at the first greater name.
+        if self.entries.len() <= 8 {
+            for (i, (k, _)) in self.entries.iter().enumerate() {
+                match k.as_str().cmp(key) {
+                    std::cmp::Ordering::Less => {}
+                    std::cmp::Ordering::Equal => return Ok(i),
+                    std::cmp::Ordering::Greater => return Err(i),
+                }
+            }
+            return Err(self.entries.len());
+        }
         self.entries.binary_search_by(|(k, _)| k.as_str().cmp(key))
     }
 
