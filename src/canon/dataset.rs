@@ -201,6 +201,28 @@ impl Dataset {
         self.intern(Key::Iri(iri), || Term::Iri(iri.clone()))
     }
 
+    /// The IRI `iri`, interned if `check` accepts it: a string already in the table is not checked again (one
+    /// hash either way). `None` when `check` refuses it.
+    pub fn iri_checked(&mut self, iri: &Str, check: impl FnOnce(&str) -> bool) -> Option<TermId> {
+        let key = Key::Iri(iri);
+        let hash = self.terms.hasher().hash_one(key);
+        match self
+            .terms
+            .raw_entry_mut_v1()
+            .from_hash(hash, |term| key.equivalent(term))
+        {
+            RawEntryMut::Occupied(entry) => Some(entry.index() as TermId),
+            RawEntryMut::Vacant(entry) => {
+                if !check(iri) {
+                    return None;
+                }
+                let id = entry.index() as TermId;
+                entry.insert_hashed_nocheck(hash, Term::Iri(iri.clone()), ());
+                Some(id)
+            }
+        }
+    }
+
     /// The IRI `iri` if it is in the table (then it was checked when it was interned).
     pub fn find_iri(&self, iri: &str) -> Option<TermId> {
         self.terms.get_index_of(&Key::Iri(iri)).map(|i| i as TermId)

@@ -41,7 +41,7 @@ pub fn canonicalize_checked(input: Checked<'_>) -> Result<JcsOutput> {
     };
     let sha256 = {
         let _span = tracing::info_span!(phase::HASH).entered();
-        hex::encode(Sha256::digest(canonical.as_bytes()))
+        super::lower_hex(&Sha256::digest(canonical.as_bytes()))
     };
     Ok(JcsOutput { canonical, sha256 })
 }

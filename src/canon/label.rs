@@ -181,7 +181,7 @@ const NOT_BLANK: u32 = u32::MAX;
 
 fn hex_digest<D: Digest>(data: &[u8]) -> String {
     work::add(Step::BytesHashed, data.len() as u64);
-    hex::encode(D::digest(data))
+    super::lower_hex(&D::digest(data))
 }
 
 impl<'a, D: Digest> State<'a, D> {
@@ -319,7 +319,7 @@ impl<'a, D: Digest> State<'a, D> {
             hasher.update(&lines[start..end]);
         }
         work::add(Step::BytesHashed, lines.len() as u64);
-        hex::encode(hasher.finalize())
+        super::lower_hex(&hasher.finalize())
     }
 
     /// §4.7 Hash Related Blank Node.

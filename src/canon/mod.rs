@@ -26,6 +26,15 @@ pub use jsonld::Engine;
 /// order whatever the hasher.
 pub type Quads = indexmap::IndexSet<oxrdf::Quad, ahash::RandomState>;
 
+/// Lowercase hex of `bytes` (a digest), written into a string of the exact size: `hex::encode` pushes it character
+/// by character, growing the string as it goes — a fifth of RDFC-1.0 labeling on ob3-full, which hex-encodes every
+/// Hash First Degree Quads and Hash Related Blank Node result (§4.6, §4.7).
+pub fn lower_hex(bytes: &[u8]) -> String {
+    let mut out = vec![0u8; bytes.len() * 2];
+    hex::encode_to_slice(bytes, &mut out).expect("an output twice the input's length");
+    String::from_utf8(out).expect("hex digits are ASCII")
+}
+
 /// Phase (span) names, used verbatim in tables, exports and flamegraphs.
 pub mod phase {
     /// JSON text → in-memory value (both pipelines).

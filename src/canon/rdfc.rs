@@ -127,7 +127,7 @@ pub fn canonicalize(dataset: &Dataset, options: &RdfcOptions) -> Result<RdfcOutp
     let sha256 = {
         let _span = tracing::info_span!(phase::HASH).entered();
         work::add(Step::BytesHashed, canonical.len() as u64);
-        hex::encode(Sha256::digest(canonical.as_bytes()))
+        super::lower_hex(&Sha256::digest(canonical.as_bytes()))
     };
     Ok(RdfcOutput {
         canonical,

@@ -19,6 +19,10 @@ use ahash::AHashMap as HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
+/// Term definitions by term: foldhash (seeded per process) for the lookups expansion makes for every member name,
+/// several times each.
+pub type Terms = std::collections::HashMap<Arc<str>, Arc<TermDef>, foldhash::fast::RandomState>;
+
 /// A base direction (JSON-LD 1.1 §4.2.4.1 "Base Direction").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Direction {
@@ -177,7 +181,7 @@ pub struct Context {
     /// The default base direction (`@direction`).
     pub direction: Option<Direction>,
     /// Term definitions by term.
-    pub terms: HashMap<Arc<str>, Arc<TermDef>>,
+    pub terms: Terms,
     /// The previous context, kept when a type-scoped context does not propagate (`@propagate: false`).
     pub previous: Option<Arc<Context>>,
     /// The first safe-mode rule processing this context broke (a reserved term, a relative `@vocab`, …, see
@@ -214,7 +218,7 @@ impl Context {
             vocab: None,
             language: None,
             direction: None,
-            terms: HashMap::new(),
+            terms: Terms::default(),
             previous: None,
             violation: None,
         }

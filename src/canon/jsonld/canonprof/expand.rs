@@ -8,7 +8,7 @@
 //! [`ErrorKind::SafeMode`](crate::ErrorKind::SafeMode) error naming the member; relative IRIs are refused later, by [`mod@super::to_rdf`], where
 //! their quads would be lost.
 
-use super::context::{Container, Context, Flags, Processor};
+use super::context::{Container, Context, Flags, Processor, TermDef};
 use super::{invalid, iri, Json, Map, Str};
 use crate::canon::jsonld::safe_mode::Violation;
 use crate::canon::jsonld::JsonLdErrorCode as Code;
@@ -155,8 +155,22 @@ impl Expander<'_> {
         base: Option<&str>,
         from_map: bool,
     ) -> Result<Json> {
-        work::count(Step::Expansion);
         let definition = property.and_then(|p| active.term(p));
+        self.expand_as(active, property, definition, element, base, from_map)
+    }
+
+    /// [`Expander::expand`] with the active property's term definition in `active` already looked up (the caller
+    /// had it, or it is `None`).
+    fn expand_as(
+        &self,
+        active: &Arc<Context>,
+        property: Option<&str>,
+        definition: Option<&TermDef>,
+        element: &Json,
+        base: Option<&str>,
+        from_map: bool,
+    ) -> Result<Json> {
+        work::count(Step::Expansion);
         // Step 3: the property-scoped context.
         let scoped = definition.and_then(|d| d.context.clone());
         match element {
@@ -167,7 +181,8 @@ impl Expander<'_> {
                 let list = definition.is_some_and(|d| d.container.has(Container::LIST));
                 let mut result = Vec::with_capacity(items.len());
                 for item in items {
-                    let expanded = self.expand(active, property, item, base, from_map)?;
+                    let expanded =
+                        self.expand_as(active, property, definition, item, base, from_map)?;
                     match expanded {
                         Json::Array(inner) if list => {
                             let mut m = Map::new();
@@ -194,17 +209,19 @@ impl Expander<'_> {
                     }
                     return Ok(Json::Null);
                 }
-                let context = match scoped {
-                    Some(s) => self.process(
-                        active,
-                        &s.value,
-                        s.base.as_deref(),
-                        Flags::DEFAULT,
-                        Step::ContextPropertyScoped,
-                    )?,
-                    None => active.clone(),
+                let expanded = match scoped {
+                    Some(s) => {
+                        let context = self.process(
+                            active,
+                            &s.value,
+                            s.base.as_deref(),
+                            Flags::DEFAULT,
+                            Step::ContextPropertyScoped,
+                        )?;
+                        value_expansion(&context, property, scalar)
+                    }
+                    None => value_expansion_as(active, definition, scalar),
                 };
-                let expanded = value_expansion(&context, property, scalar);
                 // Value Expansion gives `{"@id": null}` for a keyword-like value of an `@id` or `@vocab` term.
                 if self.safe
                     && scalar.as_str().is_some_and(iri::has_keyword_form)
@@ -348,7 +365,8 @@ impl Expander<'_> {
             // refuses as a predicate); anything else is dropped, which safe mode refuses.
             // A defined term's IRI mapping is its expansion (IRI Expansion steps 4–5), checked where the term was
             // defined (`TermDef::names_property`).
-            let (expanded, checked) = match active.term(key) {
+            let definition = active.term(key);
+            let (expanded, checked) = match definition {
                 Some(def) if !iri::has_keyword_form(key) => (def.iri.clone(), def.names_property),
                 _ => (iri::expand(active, key, false, true), false),
             };
@@ -391,7 +409,7 @@ impl Expander<'_> {
                 continue;
             }
             // Steps 13.5–13.14.
-            self.property(s, key, &property, value, result)?;
+            self.property(s, key, definition, &property, value, result)?;
         }
         // Step 14: nested entries.
         for key in nests {
@@ -661,12 +679,12 @@ impl Expander<'_> {
         &self,
         s: &Scope,
         key: &str,
+        definition: Option<&TermDef>,
         property: &Str,
         value: &Json,
         result: &mut Map,
     ) -> Result<()> {
         let active = s.active;
-        let definition = active.term(key);
         let container = definition.map(|d| d.container).unwrap_or_default();
         let expanded = if definition.and_then(|d| d.type_mapping.as_deref()) == Some("@json") {
             // Step 13.6.
@@ -716,7 +734,7 @@ impl Expander<'_> {
             self.index_map(s, key, container, index_map)?
         } else {
             // Step 13.9.
-            self.expand(active, Some(key), value, s.base, false)?
+            self.expand_as(active, Some(key), definition, value, s.base, false)?
         };
         // Step 13.10.
         if expanded.is_null() {
@@ -994,9 +1012,13 @@ impl Expander<'_> {
 /// node reference for `@type: @id` / `@vocab` terms.
 #[inline(never)]
 pub fn value_expansion(active: &Context, property: Option<&str>, value: &Json) -> Json {
+    value_expansion_as(active, property.and_then(|p| active.term(p)), value)
+}
+
+/// [`value_expansion`] with the property's term definition in `active` already looked up.
+fn value_expansion_as(active: &Context, definition: Option<&TermDef>, value: &Json) -> Json {
     work::count(Step::ValueExpansion);
     let _span = crate::profile::step(step::VALUE_EXPANSION);
-    let definition = property.and_then(|p| active.term(p));
     let type_mapping = definition.and_then(|d| d.type_mapping.as_ref());
     let mut result = Map::new();
     if let Json::String(s) = value {

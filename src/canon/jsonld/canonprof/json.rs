@@ -111,12 +111,12 @@ impl Map {
         self.find(key).ok().map(|i| self.entries.remove(i).1)
     }
 
-    /// The value of member `key`, inserted first as `make()` if there is none.
-    pub fn get_or_insert_with(&mut self, key: &str, make: impl FnOnce() -> Json) -> &mut Json {
+    /// The value of member `key`, inserted first as `make()` if there is none (the name shared, not copied).
+    pub fn get_or_insert_with(&mut self, key: &Str, make: impl FnOnce() -> Json) -> &mut Json {
         let i = match self.find(key) {
             Ok(i) => i,
             Err(i) => {
-                self.entries.insert(i, (Str::from(key), make()));
+                self.entries.insert(i, (key.clone(), make()));
                 i
             }
         };
@@ -499,7 +499,8 @@ mod tests {
             ["@id", "@type", "@value", "https://e/x"]
         );
         assert!(map.remove("@type").is_some() && !map.contains_key("@type"));
-        *map.get_or_insert_with("@graph", || Json::Array(Vec::new())) = Json::Bool(true);
+        *map.get_or_insert_with(&Str::from("@graph"), || Json::Array(Vec::new())) =
+            Json::Bool(true);
         assert_eq!(map.get("@graph"), Some(&Json::Bool(true)));
         assert_eq!(map.len(), 4);
     }

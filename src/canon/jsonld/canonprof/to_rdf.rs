@@ -64,18 +64,15 @@ enum Lexical<'a> {
 impl<'a> State<'a> {
     /// `iri` as a term if it is a well-formed absolute IRI ([`is_rdf_iri`], checked once per distinct string).
     fn named(&mut self, iri: &'a Str) -> Option<TermId> {
-        if let Some(id) = self.sink.dataset.find_iri(iri) {
-            return Some(id);
-        }
-        if self.invalid.contains_key(iri.as_str()) {
-            return None;
-        }
-        if is_rdf_iri(iri) {
-            Some(self.sink.dataset.iri_str(iri))
-        } else {
+        let invalid = &self.invalid;
+        let found = self
+            .sink
+            .dataset
+            .iri_checked(iri, |iri| !invalid.contains_key(iri) && is_rdf_iri(iri));
+        if found.is_none() {
             self.invalid.insert(iri, ());
-            None
         }
+        found
     }
 
     fn blank(&mut self, id: &'a str) -> TermId {
