@@ -214,48 +214,15 @@ fn utf16_cmp(a: &str, b: &str) -> std::cmp::Ordering {
     }
 }
 
-/// Which bytes RFC 8785 §3.2.2.2 escapes: the quotation mark, the reverse solidus and U+0000–U+001F.
-const ESCAPED: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut byte = 0;
-    while byte < 0x20 {
-        table[byte] = true;
-        byte += 1;
-    }
-    table[b'"' as usize] = true;
-    table[b'\\' as usize] = true;
-    table
-};
-
-/// The offset of the first byte of `bytes` that §3.2.2.2 escapes, eight bytes at a time: a word has one when
-/// some byte is below 0x20, or equals `"` or `\\` (the classic "has a zero / has less than" bit tricks on
-/// 64-bit words), and only then is it searched byte by byte.
+/// The offset of the first byte of `bytes` that §3.2.2.2 escapes ([`super::scan::find_first`]): a byte below
+/// 0x20, `"` or `\\`.
 fn find_escaped(bytes: &[u8]) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let zero_byte = |w: u64| w.wrapping_sub(ONES) & !w & HIGHS;
-    let mut chunks = bytes.chunks_exact(8);
-    let mut offset = 0;
-    for chunk in &mut chunks {
-        let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
-        let below_space = word.wrapping_sub(ONES * 0x20) & !word & HIGHS;
-        if below_space
-            | zero_byte(word ^ (ONES * u64::from(b'"')))
-            | zero_byte(word ^ (ONES * u64::from(b'\\')))
-            != 0
-        {
-            return chunk
-                .iter()
-                .position(|&b| ESCAPED[usize::from(b)])
-                .map(|i| offset + i);
-        }
-        offset += 8;
-    }
-    chunks
-        .remainder()
-        .iter()
-        .position(|&b| ESCAPED[usize::from(b)])
-        .map(|i| offset + i)
+    use super::scan::{find_first, has_byte, has_byte_below};
+    find_first(
+        bytes,
+        |b| (b < 0x20) | (b == b'"') | (b == b'\\'),
+        |word| has_byte_below(word, 0x20) || has_byte(word, b'"') || has_byte(word, b'\\'),
+    )
 }
 
 /// RFC 8785 §3.2.2.2: a string in quotes, escaping only the quotation mark, the reverse solidus and
@@ -296,7 +263,7 @@ mod tests {
     #[test]
     fn finds_every_escaped_byte_at_every_offset() {
         for byte in 0..=255u8 {
-            for len in 1..20 {
+            for len in (1..20).chain((60..140).step_by(7)) {
                 for at in 0..len {
                     let mut bytes = vec![b'a'; len];
                     // Bytes near the ones escaped, around the one under test.

@@ -14,6 +14,7 @@ pub mod jsonld;
 pub mod label;
 pub mod nquads;
 pub mod rdfc;
+pub mod scan;
 pub mod work;
 
 pub use jsonld::Engine;

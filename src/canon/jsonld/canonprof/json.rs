@@ -48,7 +48,7 @@ pub struct Map {
 pub type Iter<'a> =
     std::iter::Map<std::slice::Iter<'a, (Str, Json)>, fn(&'a (Str, Json)) -> (&'a Str, &'a Json)>;
 
-fn pair<'a>(entry: &'a (Str, Json)) -> (&'a Str, &'a Json) {
+fn pair(entry: &(Str, Json)) -> (&Str, &Json) {
     (&entry.0, &entry.1)
 }
 
