@@ -52,6 +52,21 @@ impl Canonical {
     /// No canonical number.
     const NONE: u32 = u32::MAX;
 
+    /// §4.4.3 step 6: the issued identifiers map, input blank node label → `c14nN` (both without `_:`).
+    pub fn issued_map(&self, dataset: &Dataset) -> HashMap<String, String> {
+        self.numbers
+            .iter()
+            .enumerate()
+            .filter(|&(_, &n)| n != Self::NONE)
+            .map(|(term, n)| {
+                (
+                    dataset.blank_label(term as TermId).to_string(),
+                    format!("c14n{n}"),
+                )
+            })
+            .collect()
+    }
+
     /// The canonical number of blank node `id`, if it has one.
     pub fn of(&self, id: TermId) -> Option<u32> {
         self.numbers
@@ -86,6 +101,17 @@ pub fn issue_dataset<D: Digest>(
     hndq_call_limit: usize,
     time_limit: Option<Duration>,
 ) -> Result<(Labeling, Canonical)> {
+    let (canonical, counts) = canonical_numbers::<D>(dataset, hndq_call_limit, time_limit)?;
+    Ok(((canonical.issued_map(dataset), counts), canonical))
+}
+
+/// The Canonicalization Algorithm (§4.4.3) on an interned dataset: the canonical number of every blank node
+/// (what serialization needs, without the issued identifiers map of step 6 as strings) and the counts.
+pub fn canonical_numbers<D: Digest>(
+    dataset: &Dataset,
+    hndq_call_limit: usize,
+    time_limit: Option<Duration>,
+) -> Result<(Canonical, LabelCounts)> {
     let mut state = {
         let _span = tracing::info_span!(subphase::FIRST_DEGREE).entered();
         let mut state = State::<D>::new(dataset, hndq_call_limit);
@@ -97,15 +123,12 @@ pub fn issue_dataset<D: Digest>(
         let _span = tracing::info_span!(subphase::N_DEGREE).entered();
         state.n_degree()?;
     }
-    // Step 6: the issued identifiers map of the canonical issuer.
+    // Step 6: the canonical issuer's identifiers, by term.
     let mut numbers = vec![Canonical::NONE; dataset.term_count()];
-    let mut map = HashMap::with_capacity(state.canonical.order.len());
     for (i, &b) in state.canonical.order.iter().enumerate() {
-        let term = state.terms[b];
-        numbers[term as usize] = i as u32;
-        map.insert(dataset.blank_label(term).to_string(), format!("c14n{i}"));
+        numbers[state.terms[b] as usize] = i as u32;
     }
-    Ok(((map, state.counts), Canonical { numbers }))
+    Ok((Canonical { numbers }, state.counts))
 }
 
 impl Position {

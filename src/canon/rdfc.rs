@@ -109,6 +109,29 @@ pub fn canonicalize_jsonld(
     Ok(output)
 }
 
+/// The canonical N-Quads of a document held as a JSON value ([`jsonld::dataset_of_value`], then `label` and
+/// `serialize`), without the SHA-256 and the issued identifiers map [`canonicalize`] adds: what a Data Integrity
+/// cryptosuite's transformation produces, which its hashing step then hashes (VC Data Integrity EdDSA
+/// Cryptosuites v1.0 §3.3.3, ECDSA §3.3.3). Errors: as for [`canonicalize_jsonld`].
+pub fn canonical_form_of_value(
+    label: &str,
+    value: &serde_json::Value,
+    loader: &OfflineLoader,
+    options: &RdfcOptions,
+) -> Result<String> {
+    let (dataset, _) = jsonld::dataset_of_value(label, value, loader, options.lossy)?;
+    let (numbers, _) = {
+        let _span = tracing::info_span!(phase::LABEL).entered();
+        canonical_numbers(&dataset, options).map_err(|e| e.in_source(label))?
+    };
+    let canonical = {
+        let _span = tracing::info_span!(phase::SERIALIZE).entered();
+        nquads::canonical_dataset(&dataset, &numbers)
+    };
+    work::add(Step::BytesSerialized, canonical.len() as u64);
+    Ok(canonical)
+}
+
 /// [`canonicalize`] of a dataset in `oxrdf`'s form (N-Quads input, the tests).
 pub fn canonicalize_dataset(dataset: &Quads, options: &RdfcOptions) -> Result<RdfcOutput> {
     canonicalize(&Dataset::from(dataset), options)
@@ -118,7 +141,11 @@ pub fn canonicalize_dataset(dataset: &Quads, options: &RdfcOptions) -> Result<Rd
 /// (§4.5 relabel, §5 sorted canonical N-Quads), `hash` (SHA-256). Errors: [`crate::error::ErrorKind::Poison`]
 /// when the Hash N-Degree Quads call limit or the time limit is exceeded.
 pub fn canonicalize(dataset: &Dataset, options: &RdfcOptions) -> Result<RdfcOutput> {
-    let ((issued, label_counts), numbers) = label_dataset(dataset, options)?;
+    let (issued, label_counts, numbers) = {
+        let _span = tracing::info_span!(phase::LABEL).entered();
+        let (numbers, counts) = canonical_numbers(dataset, options)?;
+        (numbers.issued_map(dataset), counts, numbers)
+    };
     let canonical = {
         let _span = tracing::info_span!(phase::SERIALIZE).entered();
         nquads::canonical_dataset(dataset, &numbers)
@@ -146,18 +173,18 @@ pub fn issue_identifiers(
     dataset: &Quads,
     options: &RdfcOptions,
 ) -> Result<(HashMap<String, String>, LabelCounts)> {
-    label_dataset(&Dataset::from(dataset), options).map(|(labeling, _)| labeling)
+    let dataset = Dataset::from(dataset);
+    let _span = tracing::info_span!(phase::LABEL).entered();
+    let (numbers, counts) = canonical_numbers(&dataset, options)?;
+    Ok((numbers.issued_map(&dataset), counts))
 }
 
-fn label_dataset(dataset: &Dataset, options: &RdfcOptions) -> Result<(label::Labeling, Canonical)> {
-    let _span = tracing::info_span!(phase::LABEL).entered();
+/// §4.4.3 with the options' hash and bounds: the canonical numbers and the counts.
+fn canonical_numbers(dataset: &Dataset, options: &RdfcOptions) -> Result<(Canonical, LabelCounts)> {
+    let (limit, time) = (options.hndq_call_limit, options.time_limit);
     match options.hash {
-        HashAlgorithm::Sha256 => {
-            label::issue_dataset::<Sha256>(dataset, options.hndq_call_limit, options.time_limit)
-        }
-        HashAlgorithm::Sha384 => {
-            label::issue_dataset::<Sha384>(dataset, options.hndq_call_limit, options.time_limit)
-        }
+        HashAlgorithm::Sha256 => label::canonical_numbers::<Sha256>(dataset, limit, time),
+        HashAlgorithm::Sha384 => label::canonical_numbers::<Sha384>(dataset, limit, time),
     }
 }
 

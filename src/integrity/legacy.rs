@@ -167,8 +167,7 @@ fn signature(suite: LegacySuite, proof: &Map<String, Value>) -> Result<Signature
 
 /// URDNA2015 / RDFC-1.0 canonical N-Quads of `value`; `what` names it in errors.
 fn canonicalize(value: &Value, what: &str, loader: &OfflineLoader) -> Result<String> {
-    let text = serde_json::to_string(value).expect("a JSON value serializes");
-    Ok(rdfc::canonicalize_jsonld(what, &text, loader, &RdfcOptions::for_proofs(loader))?.canonical)
+    rdfc::canonical_form_of_value(what, value, loader, &RdfcOptions::for_proofs(loader))
 }
 
 /// Verifies a legacy `proof` over `unsecured` (the document without it) with `public_key`, or a key resolved

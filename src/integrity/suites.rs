@@ -145,14 +145,12 @@ impl<'a> Canonicalizer<'a> {
         if self.suite.is_jcs() {
             return jcs::canonical_string(value).map_err(|e| e.in_source(what));
         }
-        let text = serde_json::to_string(value).expect("a JSON value serializes");
-        Ok(rdfc::canonicalize_jsonld(
+        rdfc::canonical_form_of_value(
             what,
-            &text,
+            value,
             self.loader,
             &RdfcOptions::for_proofs(self.loader),
-        )?
-        .canonical)
+        )
     }
 }
 

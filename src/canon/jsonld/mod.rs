@@ -103,6 +103,35 @@ pub fn dataset(
     }
 }
 
+/// [`dataset`] of a document held as a JSON value, as a Data Integrity cryptosuite holds the credential and proof
+/// configuration it canonicalizes: with canonprof's engine the `parse` phase builds the engine's document from the
+/// value (no text in between, as JSON-LD processors take the objects they are given); the json-ld crate's engine
+/// goes through the value's text, since its safe-mode decision ([`one_decision`]) is made on the text. Errors: as
+/// for [`dataset`].
+pub fn dataset_of_value(
+    label: &str,
+    value: &serde_json::Value,
+    loader: &OfflineLoader,
+    lossy: bool,
+) -> Result<(Dataset, usize)> {
+    match loader.engine() {
+        Engine::JsonLd => {
+            let text = serde_json::to_string(value).expect("a JSON value serializes");
+            dataset(label, &text, loader, lossy)
+        }
+        Engine::Canonprof => {
+            let mode = if lossy { Mode::Lossy } else { Mode::Safe };
+            let document = {
+                let _span = tracing::info_span!(phase::PARSE).entered();
+                canonprof::Canonprof::from_json(value)
+            };
+            expand_and_deserialize::<canonprof::Canonprof>(label, document, loader, mode, &|| {
+                serde_json::to_string(value).unwrap_or_default()
+            })
+        }
+    }
+}
+
 /// Safe mode's one decision for the json-ld crate's engine: what it refuses — by its safe-mode pre-check, which
 /// reads the document from outside the crate and errs on the side of refusing, or by the crate itself — is decided
 /// by canonprof's engine, whose safe mode is held to jsonld.js's (`docs/conformance.md`). If canonprof's engine
@@ -171,21 +200,33 @@ fn phases<P: Pipeline>(
     loader: &OfflineLoader,
     mode: Mode,
 ) -> Result<(Dataset, usize)> {
-    let lossy = mode == Mode::Lossy;
-    let mut document = {
+    let document = {
         let _span = tracing::info_span!(phase::PARSE).entered();
         P::parse(label, text)?
     };
+    expand_and_deserialize::<P>(label, document, loader, mode, &|| text.to_string())
+}
+
+/// The `expand` and `to_rdf` phases of a parsed document; `text` gives the document's text for locating an error
+/// (only called on the error path).
+fn expand_and_deserialize<P: Pipeline>(
+    label: &str,
+    mut document: P::Document,
+    loader: &OfflineLoader,
+    mode: Mode,
+    text: &dyn Fn() -> String,
+) -> Result<(Dataset, usize)> {
+    let lossy = mode == Mode::Lossy;
     // Each phase frees what it alone needed, inside its own span, so that freeing is timed where it belongs.
     let expanded = {
         let _span = tracing::info_span!(phase::EXPAND).entered();
         let expanded =
-            P::expand(&mut document, loader, mode).map_err(|e| locate(e, label, text))?;
+            P::expand(&mut document, loader, mode).map_err(|e| locate(e, label, &text()))?;
         drop(document);
         expanded
     };
     let _span = tracing::info_span!(phase::TO_RDF).entered();
-    let dataset = P::to_rdf(&expanded, lossy).map_err(|e| locate(e, label, text));
+    let dataset = P::to_rdf(&expanded, lossy).map_err(|e| locate(e, label, &text()));
     drop(expanded);
     dataset
 }
