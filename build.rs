@@ -59,6 +59,8 @@ fn main() {
         "p256",
         "p384",
         "aws-lc-rs",
+        // The allocator every phase allocates through.
+        "mimalloc",
     ] {
         // The last entry of a name is its newest version, the one canonprof's own code uses (sha2 0.10 is in
         // the lock too, for crates that hold it back).

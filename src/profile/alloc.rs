@@ -1,12 +1,19 @@
 //! A counting global allocator: exact heap bytes allocated and the peak of live bytes on the current thread
 //! between [`HeapMeter::start`] and [`HeapMeter::stop`] (bytes as requested, not pages). The `canonprof` binary
 //! installs it; without it (library tests) [`installed`] is false and the meters read zero.
+//!
+//! Underneath it is mimalloc (the `mimalloc` crate, its v3), not the system allocator: every pipeline canonprof
+//! measures allocates through it, so the choice is the same for RDFC-1.0 and JCS, both engines and every format.
+//! glibc's malloc and free were about a quarter of RDFC-1.0's time on ob3-full (they are still what C libraries
+//! linked in use, under [`super::heap`]'s settings); mimalloc keeps freed pages for a second before returning them
+//! (its `purge_delay`), so iterations reuse a warm heap as they did with those settings.
 
-use std::alloc::{GlobalAlloc, Layout, System};
+use mimalloc::MiMalloc as Underlying;
+use std::alloc::{GlobalAlloc, Layout};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// The allocator: the system allocator with per-thread counters.
+/// The allocator: mimalloc with per-thread counters.
 pub struct CountingAllocator;
 
 static INSTALLED: AtomicBool = AtomicBool::new(false);
@@ -34,12 +41,12 @@ fn shrink(bytes: usize) {
     let _ = LIVE.try_with(|l| l.set(l.get() - bytes as i64));
 }
 
-// SAFETY: every call is forwarded to the system allocator unchanged; the counters are thread-local `Cell`s with
+// SAFETY: every call is forwarded to mimalloc unchanged; the counters are thread-local `Cell`s with
 // const initializers, which neither allocate nor block.
 unsafe impl GlobalAlloc for CountingAllocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         INSTALLED.store(true, Ordering::Relaxed);
-        let p = unsafe { System.alloc(layout) };
+        let p = unsafe { Underlying.alloc(layout) };
         if !p.is_null() {
             grow(layout.size());
         }
@@ -47,7 +54,7 @@ unsafe impl GlobalAlloc for CountingAllocator {
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc_zeroed(layout) };
+        let p = unsafe { Underlying.alloc_zeroed(layout) };
         if !p.is_null() {
             grow(layout.size());
         }
@@ -55,12 +62,12 @@ unsafe impl GlobalAlloc for CountingAllocator {
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) };
+        unsafe { Underlying.dealloc(ptr, layout) };
         shrink(layout.size());
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        let p = unsafe { Underlying.realloc(ptr, layout, new_size) };
         if !p.is_null() {
             shrink(layout.size());
             grow(new_size);

@@ -4,7 +4,9 @@
 //! growing the heap again in the next one — in whichever phase allocates first, and depending on what ran
 //! before in the process: elm-edc-annex1's `jcs` phase measured 49 µs or 72 µs in the same build depending on
 //! which pipelines preceded it. [`keep_freed_memory`] turns both off so every iteration starts from the same
-//! resident heap, as a long-running verifier's would.
+//! resident heap, as a long-running verifier's would. Since canonprof's own allocations go to mimalloc
+//! ([`super::alloc`], which keeps freed pages for a second), these settings govern what C libraries linked in
+//! allocate with malloc.
 
 /// Keeps freed memory in the process (glibc only: `mallopt(M_TRIM_THRESHOLD)` and `mallopt(M_MMAP_THRESHOLD)`
 /// to their largest useful values); elsewhere does nothing. Returns whether the settings took effect. Call
