@@ -13,7 +13,7 @@ use indexmap::map::raw_entry_v1::{RawEntryApiV1, RawEntryMut};
 use indexmap::{Equivalent, IndexMap, IndexSet};
 use oxrdf::vocab::{rdf, xsd};
 use oxrdf::{BlankNodeRef, GraphNameRef, LiteralRef, NamedNodeRef, QuadRef, SubjectRef, TermRef};
-use std::hash::{Hash, Hasher};
+use std::hash::{BuildHasher, Hash, Hasher};
 
 /// The number of a term in a [`Dataset`]'s table.
 pub type TermId = u32;
@@ -161,11 +161,27 @@ pub enum Position {
     Graph,
 }
 
+/// The hasher of a dataset's tables: foldhash, seeded per process (cheap to make, which a credential's dataset
+/// does once per canonicalization).
+pub type TableHasher = foldhash::fast::RandomState;
+
+/// Room made for terms and quads up front: what a small credential needs, so its tables do not grow step by step.
+const INITIAL_CAPACITY: usize = 32;
+
 /// An RDF dataset with interned terms (see the module documentation).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Dataset {
-    terms: IndexMap<Term, (), ahash::RandomState>,
-    quads: IndexSet<QuadIds, ahash::RandomState>,
+    terms: IndexMap<Term, (), TableHasher>,
+    quads: IndexSet<QuadIds, TableHasher>,
+}
+
+impl Default for Dataset {
+    fn default() -> Dataset {
+        Dataset {
+            terms: IndexMap::with_capacity_and_hasher(INITIAL_CAPACITY, TableHasher::default()),
+            quads: IndexSet::with_capacity_and_hasher(INITIAL_CAPACITY, TableHasher::default()),
+        }
+    }
 }
 
 impl Dataset {
@@ -308,7 +324,7 @@ impl Dataset {
     }
 
     /// The quads, in insertion order.
-    pub fn quads(&self) -> &IndexSet<QuadIds, ahash::RandomState> {
+    pub fn quads(&self) -> &IndexSet<QuadIds, TableHasher> {
         &self.quads
     }
 

@@ -15,7 +15,8 @@ use crate::canon::jsonld::syntax::is_blank;
 use crate::canon::step;
 use crate::canon::work::{self, Step};
 use crate::error::{Error, ErrorKind, Locate, Result};
-use ahash::AHashMap as HashMap;
+/// The document-local maps of the conversion (foldhash: cheap to make, once per document).
+type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
 use oxrdf::vocab::{rdf, xsd};
 
 /// Converts an expanded document (the items of [`super::expand::Expander::document`]) to an RDF dataset.
@@ -28,9 +29,9 @@ pub fn to_rdf(expanded: &[Json], lossy: bool) -> Result<(Dataset, usize)> {
     let mut state = State {
         sink,
         rdf_type,
-        invalid: HashMap::new(),
-        languages: HashMap::new(),
-        blank: HashMap::new(),
+        invalid: HashMap::default(),
+        languages: HashMap::default(),
+        blank: HashMap::default(),
     };
     for item in expanded {
         if let Json::Object(node) = item {
