@@ -147,7 +147,7 @@ fn figures(run: &SavedRun) -> (Figures, Figures) {
                 .find(|j| j.algorithm == "jcs" && j.credential == e.credential);
             if let Some(jcs) = jcs {
                 let label = format!("{} / JCS · {}", rdfc_label(e), e.credential);
-                ratios.push((label, e.total.median_us / jcs.total.median_us));
+                ratios.push((label, e.cost_us() / jcs.cost_us()));
             }
         }
         // The summary's ratios are of the run's main engine: its first RDFC-1.0 entry's.

@@ -116,7 +116,7 @@ fn credential(out: &mut String, c: &CredentialResult) {
     let (dominant, share) = c.dominant_phase();
     let _ = writeln!(
         out,
-        "  RDFC-1.0 / JCS = {:.1}x; dominant RDFC phase: {dominant} ({})\n",
+        "  RDFC-1.0 / JCS = {:.1}x (pipelines timed without the span timer); dominant RDFC phase: {dominant} ({})\n",
         c.rdfc_jcs_ratio(),
         fmt_share(share)
     );

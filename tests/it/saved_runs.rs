@@ -390,7 +390,7 @@ fn merge_gives_the_cross_environment_table() {
         "| VCDM eddsa-rdfc-2022 / mdoc · ed25519 | 3.45x | 8.79x | holds everywhere (> 1) |",
         "| VCDM eddsa-rdfc-2022 (canonprof engine) / mdoc · ed25519 | 0.69x | 5.45x | does not survive |",
         "| VCDM eddsa-jcs-2022 / SD-JWT VC at verify · ed25519 | 0.43x | 0.42x | holds everywhere (< 1) |",
-        "| RDFC-1.0 (canonprof) / JCS · ob3-full | 16.56x | 44.80x | holds everywhere (> 1) |",
+        "| RDFC-1.0 (canonprof) / JCS · ob3-full | 16.86x | 45.66x | holds everywhere (> 1) |",
         "| edu / simple, RDFC-1.0 (json-ld) · ob3-full | 159.07x | 52.41x | holds everywhere (> 1) |",
     ] {
         assert!(text.contains(row), "merge lacks {row}:\n{text}");
