@@ -5,8 +5,7 @@
 //! Underneath it is mimalloc (the `mimalloc` crate, its v3), not the system allocator: every pipeline canonprof
 //! measures allocates through it, so the choice is the same for RDFC-1.0 and JCS, both engines and every format.
 //! glibc's malloc and free were about a quarter of RDFC-1.0's time on ob3-full (they are still what C libraries
-//! linked in use, under [`super::heap`]'s settings); mimalloc keeps freed pages for a second before returning them
-//! (its `purge_delay`), so iterations reuse a warm heap as they did with those settings.
+//! linked in use); [`super::heap`] turns mimalloc's purging of freed pages off, so iterations reuse a warm heap.
 
 use mimalloc::MiMalloc as Underlying;
 use std::alloc::{GlobalAlloc, Layout};
