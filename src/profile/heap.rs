@@ -25,9 +25,9 @@ pub fn keep_freed_memory() -> bool {
 const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 
 /// mimalloc's purge delay now (ms; −1: never purge).
-pub fn purge_delay_ms() -> i64 {
+pub fn purge_delay_ms() -> std::ffi::c_long {
     // SAFETY: reads an option value.
-    i64::from(unsafe { libmimalloc_sys::mi_option_get(MI_OPTION_PURGE_DELAY) })
+    unsafe { libmimalloc_sys::mi_option_get(MI_OPTION_PURGE_DELAY) }
 }
 
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
