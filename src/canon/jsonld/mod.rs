@@ -106,7 +106,7 @@ pub fn dataset(
 /// [`dataset`] of a document held as a JSON value, as a Data Integrity cryptosuite holds the credential and proof
 /// configuration it canonicalizes: with canonprof's engine the `parse` phase builds the engine's document from the
 /// value (no text in between, as JSON-LD processors take the objects they are given); the json-ld crate's engine
-/// goes through the value's text, since its safe-mode decision ([`one_decision`]) is made on the text. Errors: as
+/// goes through the value's text, since its safe-mode decision (`one_decision`) is made on the text. Errors: as
 /// for [`dataset`].
 pub fn dataset_of_value(
     label: &str,

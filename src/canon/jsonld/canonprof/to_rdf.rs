@@ -1,6 +1,6 @@
 //! Deserialize JSON-LD to RDF (JSON-LD 1.1 API §8.1 Deserialize JSON-LD to RDF Algorithm, §8.2 Object to RDF
-//! Conversion, §8.3 List to RDF Conversion) from canonprof's expanded documents, into the same [`Quads`]
-//! dataset, with the pieces shared with the json-ld crate engine ([`crate::canon::jsonld::rdf`]): `rdfDirection:
+//! Conversion, §8.3 List to RDF Conversion) from canonprof's expanded documents, into the interned
+//! [`Dataset`], with the pieces shared with the json-ld crate engine ([`crate::canon::jsonld::rdf`]): `rdfDirection:
 //! i18n-datatype`, blank nodes labelled `b0`, `b1`, … in order of first appearance, the walk following the
 //! expanded tree (node map generation, §7.2, only merges what the dataset's set semantics merges anyway), and
 //! safe mode — a relative `@id`, `@type` or property IRI, a blank node predicate or an ill-formed language tag
