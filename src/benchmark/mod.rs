@@ -1,6 +1,7 @@
 //! The main job's runner: for each credential, check the input, run both pipelines once for reference, warm up,
-//! then R runs × N iterations of RDFC-1.0 and JCS — each iteration once under the span timer and once without it,
-//! in alternating order, so the instrumentation overhead is measured in the same run — and summarize.
+//! then R rounds in which RDFC-1.0 (through each loader) and JCS each run N iterations in turn — each iteration
+//! once under the span timer and once without it, in alternating order, so the instrumentation overhead is
+//! measured in the same run — and summarize.
 
 pub mod claims;
 pub mod flames;
@@ -157,26 +158,35 @@ pub fn run(
     for (index, (credential, shape)) in credentials.iter().zip(shapes).enumerate() {
         let doc = &credential.document;
         let (label, text) = (doc.label.as_str(), doc.text.as_str());
-        let rdfc_result = measure_algorithm(
-            config,
-            &timer,
-            Algorithm::Rdfc,
+        // Every pipeline of the credential, measured interleaved run by run: RDFC-1.0 through the main loader and
+        // each extra one (context cache off; the other engine), JCS, then the verifier's other inputs.
+        let rdfc = |loader| Pipeline {
+            algorithm: Algorithm::Rdfc,
             label,
             text,
             loader,
-            progress,
-        )?;
-        // RDFC-1.0 again through each extra loader (context cache off; the other engine).
-        let mut again = |extra: Option<&OfflineLoader>| -> Result<Option<AlgorithmResult>> {
-            extra
-                .map(|l| {
-                    measure_algorithm(config, &timer, Algorithm::Rdfc, label, text, l, progress)
-                })
-                .transpose()
         };
-        let rdfc_cold = again(cold)?;
-        let rdfc_engine = again(extra.engine)?;
-        let rdfc_engine_cold = again(extra.engine_cold)?;
+        let extras = [cold, extra.engine, extra.engine_cold];
+        let parts = extra.proofs.get(index).map_or(&[][..], Vec::as_slice);
+        let mut pipelines = vec![rdfc(loader)];
+        pipelines.extend(extras.iter().flatten().map(|&l| rdfc(l)));
+        pipelines.push(Pipeline {
+            algorithm: Algorithm::Jcs,
+            ..rdfc(loader)
+        });
+        pipelines.extend(parts.iter().map(|part| Pipeline {
+            algorithm: part.algorithm,
+            label: &part.document.label,
+            text: &part.document.text,
+            loader,
+        }));
+        let mut measured = measure_algorithms(config, &timer, &pipelines, progress)?.into_iter();
+        let mut next = || measured.next().expect("a result per pipeline");
+        let rdfc_result = next();
+        let mut again = |l: Option<&OfflineLoader>| l.map(|_| next());
+        let rdfc_cold = again(cold);
+        let rdfc_engine = again(extra.engine);
+        let rdfc_engine_cold = again(extra.engine_cold);
         if let Some(other) = &rdfc_engine {
             if other.sha256 != rdfc_result.sha256 {
                 return Err(crate::error::Error::new(
@@ -189,39 +199,17 @@ pub fn run(
                 .in_source(label));
             }
         }
-        let jcs_result = measure_algorithm(
-            config,
-            &timer,
-            Algorithm::Jcs,
-            label,
-            text,
-            loader,
-            progress,
-        )?;
-        let proofs = extra
-            .proofs
-            .get(index)
-            .map_or(&[][..], Vec::as_slice)
+        let jcs_result = measured.next().expect("a result per pipeline");
+        let proofs = parts
             .iter()
-            .map(|part| {
-                let doc = &part.document;
-                let result = measure_algorithm(
-                    config,
-                    &timer,
-                    part.algorithm,
-                    &doc.label,
-                    &doc.text,
-                    loader,
-                    progress,
-                )?;
-                Ok(crate::report::ProofResult {
-                    proof: part.proof.clone(),
-                    cryptosuite: part.cryptosuite.clone(),
-                    part: part.part.to_string(),
-                    result,
-                })
+            .zip(measured)
+            .map(|(part, result)| crate::report::ProofResult {
+                proof: part.proof.clone(),
+                cryptosuite: part.cryptosuite.clone(),
+                part: part.part.to_string(),
+                result,
             })
-            .collect::<Result<Vec<_>>>()?;
+            .collect::<Vec<_>>();
         results.push(CredentialResult {
             credential: credential.name.clone(),
             set: credential.set.to_string(),
@@ -263,41 +251,102 @@ pub fn run(
             }
             .to_string(),
             detail: config.detail.name().to_string(),
+            interleaved: true,
         },
         metadata: metadata::collect(started_at),
     })
 }
 
-/// Measures one pipeline on one document the main job's way (warm-up, R × N instrumented and plain iterations)
-/// and summarizes it; `progress` is called after every iteration pair.
-pub fn measure_algorithm(
+/// One pipeline the main job measures: an algorithm on a document, RDFC-1.0 through `loader` (its expansion engine
+/// and context cache).
+#[derive(Clone, Copy)]
+pub struct Pipeline<'a> {
+    /// RDFC-1.0 or JCS.
+    pub algorithm: Algorithm,
+    /// The document's name in messages (its file).
+    pub label: &'a str,
+    /// The document's JSON text.
+    pub text: &'a str,
+    /// The loader RDFC-1.0 expands through.
+    pub loader: &'a OfflineLoader,
+}
+
+impl Pipeline<'_> {
+    /// Runs the pipeline once; returns its output's SHA-256 (hex) and length in bytes.
+    fn run(&self, config: &Config, checked: crate::document::Checked) -> Result<(String, usize)> {
+        match self.algorithm {
+            Algorithm::Rdfc => {
+                rdfc::canonicalize_jsonld(self.label, self.text, self.loader, &config.rdfc)
+                    .map(|o| (o.sha256, o.canonical.len()))
+            }
+            Algorithm::Jcs => {
+                jcs::canonicalize_checked(checked).map(|o| (o.sha256, o.canonical.len()))
+            }
+        }
+    }
+}
+
+/// Measures pipelines the main job's way — each warmed up, then R rounds in which each runs N iterations in turn
+/// ([`profile::measure_interleaved`]), every iteration paired with a plain (uninstrumented) one — and summarizes
+/// each, in the order given. Interleaving puts a slow spell of the machine on RDFC-1.0 and JCS alike, so their
+/// ratio is taken from the same stretch of time. `progress` is called after every iteration pair. Errors: a
+/// document that fails its input check, or a pipeline's error.
+pub fn measure_algorithms(
     config: &Config,
     timer: &profile::Timer,
-    algorithm: Algorithm,
-    label: &str,
-    text: &str,
-    loader: &OfflineLoader,
+    pipelines: &[Pipeline],
     progress: &mut dyn FnMut(),
-) -> Result<AlgorithmResult> {
-    let mut output = None;
+) -> Result<Vec<AlgorithmResult>> {
     // The input check (I-JSON, depth) runs once, untimed, as it does before the RDFC-1.0 path.
-    let checked = crate::document::check(label, text)?;
-    let mut pipeline = || -> Result<()> {
-        let (sha256, bytes) = match algorithm {
-            Algorithm::Rdfc => rdfc::canonicalize_jsonld(label, text, loader, &config.rdfc)
-                .map(|o| (o.sha256, o.canonical.len()))?,
-            Algorithm::Jcs => {
-                jcs::canonicalize_checked(checked).map(|o| (o.sha256, o.canonical.len()))?
-            }
+    let checked = pipelines
+        .iter()
+        .map(|p| crate::document::check(p.label, p.text))
+        .collect::<Result<Vec<_>>>()?;
+    let mut outputs: Vec<Option<(String, usize)>> = vec![None; pipelines.len()];
+    let samples = {
+        let mut workloads: Vec<Box<dyn FnMut() -> Result<()> + '_>> = pipelines
+            .iter()
+            .zip(&checked)
+            .zip(outputs.iter_mut())
+            .map(|((pipeline, &checked), output)| {
+                Box::new(move || {
+                    *output = Some(pipeline.run(config, checked)?);
+                    Ok(())
+                }) as Box<dyn FnMut() -> Result<()> + '_>
+            })
+            .collect();
+        let mut workloads: Vec<&mut dyn FnMut() -> Result<()>> = workloads
+            .iter_mut()
+            .map(|w| &mut **w as &mut dyn FnMut() -> Result<()>)
+            .collect();
+        let plan = profile::Plan {
+            plain: true,
+            ..config.plan()
         };
-        output = Some((sha256, bytes));
-        Ok(())
+        profile::measure_interleaved(&plan, timer, &mut workloads, progress)?
     };
-    let plan = profile::Plan {
-        plain: true,
-        ..config.plan()
-    };
-    let samples = profile::measure(&plan, timer, &mut pipeline, progress)?;
+    pipelines
+        .iter()
+        .zip(checked)
+        .zip(samples)
+        .zip(outputs)
+        .map(|(((pipeline, checked), samples), output)| {
+            result_of(config, pipeline, checked, &samples, output)
+        })
+        .collect()
+}
+
+/// One pipeline's result from its samples, with canonprof's engine's spec-step shares from a pass of their own
+/// (by default) and RDFC-1.0's work counters.
+fn result_of(
+    config: &Config,
+    pipeline: &Pipeline,
+    checked: crate::document::Checked,
+    samples: &profile::Samples,
+    output: Option<(String, usize)>,
+) -> Result<AlgorithmResult> {
+    let algorithm = pipeline.algorithm;
+    let loader = pipeline.loader;
     // canonprof's engine's spec-step shares by default, from a pass of their own with the spec steps timed, so
     // that their overhead stays out of the phases' times.
     let spec_pass = match config.detail == profile::Detail::Phases
@@ -312,27 +361,24 @@ pub fn measure_algorithm(
                 warmup_seconds: 0.0,
                 ..config.plan()
             };
+            let mut workload = || pipeline.run(config, checked).map(drop);
             Some(profile::measure(
                 &plan,
                 &spec_timer,
-                &mut pipeline,
+                &mut workload,
                 &mut || {},
             )?)
         }
         false => None,
     };
-    let mut result = into_result(
-        &samples,
-        algorithm,
-        output.take().expect("ran at least once"),
-    );
+    let mut result = into_result(samples, algorithm, output.expect("ran at least once"));
     if algorithm == Algorithm::Rdfc {
         result.context_cache = Some(loader.caches_contexts());
         result.engine = Some(loader.engine().name().to_string());
-        result.counters = work::counters(label, text, loader, &config.rdfc)?;
+        result.counters = work::counters(pipeline.label, pipeline.text, loader, &config.rdfc)?;
     }
     if config.detail == profile::Detail::Spec {
-        result.steps = steps(&samples, algorithm, result.total.median_us);
+        result.steps = steps(samples, algorithm, result.total.median_us);
     } else if let Some(spec) = spec_pass {
         let total = RunStats::from_runs(&spec.total);
         result.steps = steps(&spec, algorithm, total.median_us);

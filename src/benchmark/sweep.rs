@@ -2,7 +2,7 @@
 //! (blank) nodes — and measures each RDFC-1.0 phase and JCS at every size, to show how each phase's cost grows
 //! (fitted as linear, n log n or quadratic by [`crate::stats::fit_growth`]).
 
-use super::{check, measure_algorithm, Config};
+use super::{check, measure_algorithms, Config, Pipeline};
 use crate::canon::Algorithm;
 use crate::corpus::Credential;
 use crate::document::Document;
@@ -10,6 +10,7 @@ use crate::error::Result;
 use crate::loader::OfflineLoader;
 use crate::profile::Timer;
 use crate::report::sweep::{Point, Sweep};
+use crate::report::AlgorithmResult;
 
 /// What grows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -102,24 +103,20 @@ pub fn run(
             baseline: false,
         };
         let shape = check(std::slice::from_ref(&credential), loader, config)?[0];
-        let rdfc = measure_algorithm(
-            config,
-            &timer,
-            Algorithm::Rdfc,
-            &label,
-            &text,
+        let rdfc = Pipeline {
+            algorithm: Algorithm::Rdfc,
+            label: &label,
+            text: &text,
             loader,
-            progress,
-        )?;
-        let jcs = measure_algorithm(
-            config,
-            &timer,
-            Algorithm::Jcs,
-            &label,
-            &text,
-            loader,
-            progress,
-        )?;
+        };
+        let jcs = Pipeline {
+            algorithm: Algorithm::Jcs,
+            ..rdfc
+        };
+        let [rdfc, jcs]: [AlgorithmResult; 2] =
+            measure_algorithms(config, &timer, &[rdfc, jcs], progress)?
+                .try_into()
+                .expect("a result per pipeline");
         points.push(Point {
             size,
             bytes: text.len(),
@@ -136,6 +133,7 @@ pub fn run(
         runs: config.runs,
         warmup: config.warmup,
         warmup_seconds: config.warmup_seconds,
+        interleaved: true,
         points,
     })
 }

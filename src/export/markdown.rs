@@ -16,9 +16,10 @@ pub fn render(report: &Report, exchange: Option<&FormatsReport>, claims: &[Claim
     let _ = writeln!(out, "# canonprof: RDFC-1.0 vs JCS per phase\n");
     let _ = writeln!(
         out,
-        "{} x {}, warm-up {}, context cache {}, expansion engine {}; medians of run medians in µs (min–max of run medians). {} ({} cores), {}, canonprof {} @ {}.\n",
+        "{} x {}{}, warm-up {}, context cache {}, expansion engine {}; medians of run medians in µs (min–max of run medians). {} ({} cores), {}, canonprof {} @ {}.\n",
         plural(cfg.runs, "run"),
         plural(cfg.iterations, "iteration"),
+        super::fmt_interleaved(cfg.interleaved),
         super::fmt_warmup(cfg.warmup, cfg.warmup_seconds),
         cfg.context_cache,
         cfg.engine,

@@ -128,7 +128,7 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
-pub use crate::report::fmt_warmup;
+pub use crate::report::{fmt_interleaved, fmt_warmup};
 
 /// `3 quads`, `1 quad`, `2,000 iterations` (grouped as [`thousands`] groups).
 pub fn plural(n: usize, noun: &str) -> String {

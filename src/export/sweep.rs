@@ -78,10 +78,11 @@ pub fn text(sweep: &Sweep, series: &[chart::Series]) -> String {
 fn table(sweep: &Sweep) -> String {
     let points = &sweep.points;
     let mut out = format!(
-        "canonprof sweep — {}, {} runs x {} iterations (warm-up {}), expansion engine {}, context cache {}, medians in µs\n\n",
+        "canonprof sweep — {}, {} runs x {} iterations{} (warm-up {}), expansion engine {}, context cache {}, medians in µs\n\n",
         sweep.unit,
         sweep.runs,
         sweep.iterations,
+        if sweep.interleaved { ", RDFC-1.0 and JCS interleaved run by run" } else { "" },
         super::fmt_warmup(sweep.warmup, sweep.warmup_seconds),
         points.first().and_then(|p| p.rdfc.engine.as_deref()).unwrap_or("-"),
         if points.first().and_then(|p| p.rdfc.context_cache).unwrap_or(false) { "on" } else { "off" }

@@ -13,10 +13,11 @@ pub fn render(report: &Report) -> String {
     let cfg = &report.config;
     let _ = writeln!(
         out,
-        "canonprof {} — RDFC-1.0 vs JCS, {} x {} (warm-up {}), context cache {}, expansion engine {}, medians in µs\n",
+        "canonprof {} — RDFC-1.0 vs JCS, {} x {}{} (warm-up {}), context cache {}, expansion engine {}, medians in µs\n",
         report.metadata.canonprof_version,
         plural(cfg.runs, "run"),
         plural(cfg.iterations, "iteration"),
+        super::fmt_interleaved(cfg.interleaved),
         super::fmt_warmup(cfg.warmup, cfg.warmup_seconds),
         cfg.context_cache,
         cfg.engine

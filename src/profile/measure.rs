@@ -214,6 +214,36 @@ pub fn measure(
     Ok(samples)
 }
 
+/// Measures several workloads per `plan`, interleaved: each is warmed up in turn, then in each of R rounds every
+/// workload runs one run of N iterations, in order (after one untimed iteration that brings its data back into
+/// the caches the others used). A slow spell of the machine then falls on every workload alike, and ratios
+/// between them come from the same stretch of time — as the peer harness interleaves tools round by round.
+/// Returns each workload's samples, in the order given; `progress` as for [`measure`]. Errors: as [`measure`].
+pub fn measure_interleaved(
+    plan: &Plan,
+    timer: &Timer,
+    workloads: &mut [&mut dyn FnMut() -> Result<()>],
+    progress: &mut dyn FnMut(),
+) -> Result<Vec<Samples>> {
+    let warm_up = Plan { runs: 0, ..*plan };
+    for workload in workloads.iter_mut() {
+        measure(&warm_up, timer, &mut **workload, progress)?;
+    }
+    let round = Plan {
+        runs: 1,
+        warmup: usize::from(plan.warmup > 0),
+        warmup_seconds: 0.0,
+        ..*plan
+    };
+    let mut all = vec![Samples::default(); workloads.len()];
+    for _ in 0..plan.runs {
+        for (samples, workload) in all.iter_mut().zip(workloads.iter_mut()) {
+            samples.append(measure(&round, timer, &mut **workload, progress)?);
+        }
+    }
+    Ok(all)
+}
+
 /// Wall time of one call in µs, under the span timer (`Some`) or with no subscriber (`None`).
 fn timed(timer: Option<&Timer>, workload: &mut dyn FnMut() -> Result<()>) -> Result<f64> {
     let start = Instant::now();
@@ -280,5 +310,45 @@ mod tests {
         };
         let err = measure(&plan, &Timer::new(), &mut || Ok(()), &mut || {}).unwrap_err();
         assert_eq!(err.kind, ErrorKind::Internal);
+    }
+
+    #[test]
+    fn interleaved_workloads_take_turns_run_by_run() {
+        let timer = Timer::new();
+        let order = std::cell::RefCell::new(Vec::new());
+        let mut a = || -> Result<()> {
+            let _span = tracing::info_span!("a").entered();
+            order.borrow_mut().push('a');
+            Ok(())
+        };
+        let mut b = || -> Result<()> {
+            let _span = tracing::info_span!("b").entered();
+            order.borrow_mut().push('b');
+            Ok(())
+        };
+        let plan = Plan {
+            iterations: 2,
+            runs: 3,
+            warmup: 1,
+            warmup_seconds: 0.0,
+            plain: false,
+        };
+        let mut ticks = 0;
+        let samples =
+            measure_interleaved(&plan, &timer, &mut [&mut a, &mut b], &mut || ticks += 1).unwrap();
+        // Warm-up of each in turn, then per round: one untimed iteration and N timed ones of a, then of b.
+        let round = "aaabbb";
+        assert_eq!(
+            order.borrow().iter().collect::<String>(),
+            format!("ab{}", round.repeat(3))
+        );
+        assert_eq!(ticks, 2 * 2 * 3, "progress per measured iteration");
+        assert_eq!(samples.len(), 2);
+        for (workload, name) in samples.iter().zip(["a", "b"]) {
+            assert_eq!(workload.total.len(), 3, "R runs");
+            assert!(workload.total.iter().all(|run| run.len() == 2), "N per run");
+            assert!(workload.entered((0, name)));
+        }
+        assert!(!samples[0].entered((0, "b")) && !samples[1].entered((0, "a")));
     }
 }

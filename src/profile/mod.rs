@@ -13,4 +13,4 @@ pub mod measure;
 pub mod sampler;
 
 pub use layer::{step, take_records, Detail, SpanRecord, SpanTimer, StepGuard, Timer};
-pub use measure::{measure, Plan, Samples, SelfKey, SpanKey};
+pub use measure::{measure, measure_interleaved, Plan, Samples, SelfKey, SpanKey};

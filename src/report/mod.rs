@@ -23,6 +23,15 @@ pub fn fmt_warmup(iterations: usize, seconds: f64) -> String {
     }
 }
 
+/// How a run's pipelines were ordered, as the headers say it after "R runs x N iterations": `, a credential's
+/// pipelines interleaved run by run`, or nothing for runs saved before they were ([`RunConfig::interleaved`]).
+pub fn fmt_interleaved(interleaved: bool) -> &'static str {
+    match interleaved {
+        true => ", a credential's pipelines interleaved run by run",
+        false => "",
+    }
+}
+
 /// What a JSON export holds, its `"kind"`: every export says it beside its `schema_version`, so that
 /// `canonprof report`, `diff` and `merge` can read a saved file back and refuse one of another kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -377,6 +386,10 @@ pub struct RunConfig {
     pub engine: String,
     /// What the span timer timed: `phases`, or `spec` (the spec steps inside the phases too).
     pub detail: String,
+    /// Whether a credential's pipelines (RDFC-1.0 through each loader, JCS) took turns run by run; false in runs
+    /// saved before they did, whose pipelines ran one after the other.
+    #[serde(default)]
+    pub interleaved: bool,
 }
 
 /// Where and with what the numbers were produced.

@@ -34,6 +34,9 @@ pub struct Sweep {
     pub warmup: usize,
     /// Warm-up time floor per pipeline and size, seconds (0: none).
     pub warmup_seconds: f64,
+    /// Whether RDFC-1.0 and JCS took turns run by run at each size; false in sweeps saved before they did.
+    #[serde(default)]
+    pub interleaved: bool,
     /// What grows: `attributes`, `depth` or `blank-nodes` (not `kind`: that names the export's kind).
     pub grows: String,
     /// One per size, in the order measured.
