@@ -132,6 +132,7 @@ pub fn run_suites(
             disclosed: vcdm::DISCLOSED,
             context_cache: loaders.first().is_some_and(|l| l.caches_contexts()),
             signatures: formats::backends_name(backends),
+            interleaved: true,
         },
         results,
         flamegraph_dir: None,

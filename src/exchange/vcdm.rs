@@ -126,32 +126,6 @@ pub fn mandatory_pointers(credential: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// Measures `op` the main job's way ([`profile::measure`]); its steps are the spans directly inside it, in
-/// the order of [`STEPS`]. `op` returns the canonicalizations it ran.
-fn measure(
-    name: &str,
-    settings: &Settings,
-    timer: &Timer,
-    op: &mut dyn FnMut() -> Result<usize>,
-    progress: &mut dyn FnMut(),
-) -> Result<OperationResult> {
-    let plan = profile::Plan {
-        iterations: settings.iterations,
-        runs: settings.runs,
-        warmup: settings.warmup,
-        warmup_seconds: settings.warmup_seconds,
-        plain: false,
-    };
-    let mut canonicalizations = 0;
-    let samples = profile::measure(
-        &plan,
-        timer,
-        &mut || op().map(|n| canonicalizations = n),
-        progress,
-    )?;
-    Ok(operation_result(name, &samples, canonicalizations, &STEPS))
-}
-
 /// An operation's statistics from its samples: the total, and each of `steps` (span names directly inside the
 /// operation) that it entered, in that order.
 pub fn operation_result(
@@ -200,8 +174,10 @@ const STEPS: [&str; 9] = [
 
 /// Runs the exchange for every (credential, suite) through `loaders[0]`, and the RDFC-1.0 re-signing suites once
 /// more through each further loader (another expansion engine, `--engine both`), each once per signature
-/// backend of `backends` (one after the other); `p384` uses P-384 keys for the ECDSA suites. `progress` is
-/// called after every iteration.
+/// backend of `backends`; `p384` uses P-384 keys for the ECDSA suites. A credential's legs and operations are
+/// measured interleaved ([`profile::measure_interleaved`]): each warmed up, then R rounds in which every (leg,
+/// operation) runs N iterations in turn, so that a slow spell of the machine falls on every suite, engine and
+/// backend alike. `progress` is called after every iteration.
 pub fn run(
     credentials: &[Credential],
     suites_to_run: &[Cryptosuite],
@@ -212,25 +188,63 @@ pub fn run(
     progress: &mut dyn FnMut(),
 ) -> Result<Vec<SuiteResult>> {
     let timer = Timer::new();
+    let plan = profile::Plan {
+        iterations: settings.iterations,
+        runs: settings.runs,
+        warmup: settings.warmup,
+        warmup_seconds: settings.warmup_seconds,
+        plain: false,
+    };
     let mut results = Vec::new();
     for credential in credentials {
         let doc = &credential.document;
+        let within = |e: Error| e.within(&doc.label);
         let parsed: Value = serde_json::from_str(&doc.text)
             .map_err(|e| crate::document::json_error(&doc.label, &e))?;
         let unsecured = unsecured(&parsed);
-        let plan = Leg::plan(suites_to_run, loaders)
-            .flat_map(|(suite, n, loader)| backends.iter().map(move |&b| (suite, n, loader, b)));
-        for (suite, nth_engine, loader, backend) in plan {
-            let within = |e: Error| e.within(&doc.label);
-            let leg = Leg::new(
-                suite,
-                p384,
-                unsecured.clone(),
-                loader,
-                settings.seed,
-                backend,
-            )
-            .map_err(within)?;
+        let legs = Leg::plan(suites_to_run, loaders)
+            .flat_map(|(suite, n, loader)| backends.iter().map(move |&b| (suite, n, loader, b)))
+            .map(|(suite, nth_engine, loader, backend)| {
+                Leg::new(
+                    suite,
+                    p384,
+                    unsecured.clone(),
+                    loader,
+                    settings.seed,
+                    backend,
+                )
+                .map(|leg| (suite, nth_engine, backend, leg))
+                .map_err(within)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        // Every (leg, operation) as one workload, legs in plan order, operations in report order.
+        let mut canonicalizations = vec![0; legs.len() * Operation::ALL.len()];
+        let samples = {
+            let mut workloads: Vec<Box<dyn FnMut() -> Result<()> + '_>> = legs
+                .iter()
+                .flat_map(|(.., leg)| Operation::ALL.map(|op| (leg, op)))
+                .zip(canonicalizations.iter_mut())
+                .map(|((leg, op), count)| {
+                    Box::new(move || {
+                        *count = leg.run(op)?;
+                        Ok(())
+                    }) as Box<dyn FnMut() -> Result<()> + '_>
+                })
+                .collect();
+            let mut workloads: Vec<&mut dyn FnMut() -> Result<()>> = workloads
+                .iter_mut()
+                .map(|w| &mut **w as &mut dyn FnMut() -> Result<()>)
+                .collect();
+            profile::measure_interleaved(&plan, &timer, &mut workloads, progress).map_err(within)?
+        };
+        let mut measured = samples.iter().zip(&canonicalizations);
+        for (suite, nth_engine, backend, leg) in &legs {
+            let (suite, backend) = (*suite, *backend);
+            let operations: Vec<OperationResult> = Operation::ALL
+                .iter()
+                .zip(measured.by_ref())
+                .map(|(op, (samples, &n))| operation_result(op.name(), samples, n, &STEPS))
+                .collect();
             // The graphs of a second engine's legs, and of a second backend's, get their own file names.
             let mut graph_name = match nth_engine {
                 0 => suite.name().to_string(),
@@ -239,17 +253,11 @@ pub fn run(
             if backends.first().is_some_and(|&main| main != backend) {
                 graph_name = format!("{graph_name}.{}", backend.name());
             }
-            let mut operations = Vec::new();
-            for op in Operation::ALL {
-                let mut run = || leg.run(op);
-                let measured = measure(op.name(), settings, &timer, &mut run, progress);
-                operations.push(measured.map_err(within)?);
-            }
             let presented = &leg.presented;
             let flamegraph = match &settings.flamegraphs {
                 Some(dir) => {
                     let stacks =
-                        flames::exchange_stacks(&leg, suite.name(), settings.iterations, &timer)?;
+                        flames::exchange_stacks(leg, suite.name(), settings.iterations, &timer)?;
                     Some(flames::write(
                         &stacks,
                         &credential.name,

@@ -212,6 +212,10 @@ pub struct SuitesConfig {
     /// The signature backends, in row order (as [`FormatsReport::signatures`]).
     #[serde(default = "rustcrypto")]
     pub signatures: String,
+    /// Whether a credential's suites, engines, backends and operations took turns run by run; false in runs
+    /// saved before they did, which measured each operation's R runs one after another.
+    #[serde(default)]
+    pub interleaved: bool,
 }
 
 /// What `canonprof exchange --export-json` writes, tagged by `"format"` (docs/export-json.md).

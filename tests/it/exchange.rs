@@ -405,8 +405,14 @@ fn engine_both_adds_a_vcdm_row_and_graph_per_rdfc_suite() {
         stdout.contains("eddsa-rdfc-2022 (canonprof engine) issue"),
         "{stdout}"
     );
+    // The suites and engines took turns run by run, and the header and export say so.
+    assert!(
+        stdout.contains("suites and operations interleaved run by run (warm-up"),
+        "{stdout}"
+    );
     let json = read_json(&out);
     assert_eq!(json["format"], "vcdm");
+    assert_eq!(json["config"]["interleaved"], true);
     let rows: Vec<(&str, &str, u64)> = json["results"]
         .as_array()
         .unwrap()
