@@ -38,17 +38,40 @@ fn verdict(outcomes: &[bool]) -> String {
     .to_string()
 }
 
-/// The RDFC-1.0 VCDM rows (eddsa-rdfc-2022, ecdsa-rdfc-2019) of the exchange, each with its engine.
+/// The RDFC-1.0 VCDM rows (eddsa-rdfc-2022, ecdsa-rdfc-2019) of the exchange, each with its engine, with every
+/// signature backend.
 fn rdfc_rows(exchange: &FormatsReport) -> impl Iterator<Item = &FormatResult> {
     exchange
-        .main_rows()
+        .results
+        .iter()
         .filter(|r| r.format.starts_with("VCDM") && r.format.contains("-rdfc-"))
 }
 
-fn row<'a>(exchange: &'a FormatsReport, alg: &str, format: &str) -> Option<&'a FormatResult> {
+/// A row's format without the backend a second backend's rows add to it (`mdoc (aws-lc-rs)` → `mdoc`).
+fn base_format(row: &FormatResult) -> &str {
+    row.format
+        .strip_suffix(&format!(" ({})", row.signatures))
+        .unwrap_or(&row.format)
+}
+
+/// The row of `format` for `like`'s algorithm and signature backend.
+fn row<'a>(
+    exchange: &'a FormatsReport,
+    like: &FormatResult,
+    format: &str,
+) -> Option<&'a FormatResult> {
     exchange
-        .main_rows()
-        .find(|r| r.alg == alg && r.format == format)
+        .results
+        .iter()
+        .find(|r| r.alg == like.alg && r.signatures == like.signatures && base_format(r) == format)
+}
+
+/// ` <backend>` after a measured value when the exchange ran with several signature backends, else nothing.
+fn backend_of(exchange: Option<&FormatsReport>, row: &FormatResult) -> String {
+    match exchange.is_some_and(|e| e.main_rows().count() < e.results.len()) {
+        true => format!(" {}", row.signatures),
+        false => String::new(),
+    }
 }
 
 /// VCDM (an RDFC-1.0 suite) against `other` over the whole exchange: holds where VCDM is slower beyond the
@@ -57,14 +80,15 @@ fn versus(exchange: Option<&FormatsReport>, other: &str, claim: &str) -> Claim {
     let mut measured = Vec::new();
     let mut outcomes = Vec::new();
     for vcdm in exchange.into_iter().flat_map(rdfc_rows) {
-        let Some(base) = exchange.and_then(|e| row(e, &vcdm.alg, other)) else {
+        let Some(base) = exchange.and_then(|e| row(e, vcdm, other)) else {
             continue;
         };
         let ratio = vcdm.total_us / base.total_us;
         measured.push(format!(
-            "{} {} {ratio:.2}x",
+            "{} {}{} {ratio:.2}x",
             vcdm.engine.as_deref().unwrap_or("-"),
-            vcdm.alg
+            vcdm.alg,
+            backend_of(exchange, vcdm)
         ));
         outcomes.push(ratio > 1.0 + BAND);
     }
@@ -87,10 +111,11 @@ fn jcs_verification(exchange: Option<&FormatsReport>) -> Claim {
     let mut measured = Vec::new();
     let mut outcomes = Vec::new();
     for jcs in exchange.into_iter().flat_map(|e| {
-        e.main_rows()
+        e.results
+            .iter()
             .filter(|r| r.format.starts_with("VCDM") && r.format.contains("-jcs-"))
     }) {
-        let Some(sd_jwt) = exchange.and_then(|e| row(e, &jcs.alg, "SD-JWT VC")) else {
+        let Some(sd_jwt) = exchange.and_then(|e| row(e, jcs, "SD-JWT VC")) else {
             continue;
         };
         let (Some(a), Some(b)) = (operation_us(jcs, "verify"), operation_us(sd_jwt, "verify"))
@@ -99,8 +124,8 @@ fn jcs_verification(exchange: Option<&FormatsReport>) -> Claim {
         };
         let ratio = a / b;
         measured.push(format!(
-            "{} verify / SD-JWT VC verify {ratio:.2}x",
-            jcs.format
+            "{} verify / {} verify {ratio:.2}x",
+            jcs.format, sd_jwt.format
         ));
         outcomes.push(ratio <= 1.05);
     }
@@ -115,7 +140,7 @@ fn jcs_verification(exchange: Option<&FormatsReport>) -> Claim {
 fn canonicalizations(exchange: Option<&FormatsReport>) -> Claim {
     let rows: Vec<&FormatResult> = exchange
         .into_iter()
-        .flat_map(|e| e.main_rows().filter(|r| r.format.starts_with("VCDM")))
+        .flat_map(|e| e.results.iter().filter(|r| r.format.starts_with("VCDM")))
         .collect();
     let mut counts: Vec<usize> = rows.iter().map(|r| r.canonicalizations).collect();
     counts.sort_unstable();

@@ -297,3 +297,54 @@ fn signatures_aws_lc_rs_is_said_in_the_header_and_rows() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("invalid value 'ring'"), "{stderr}");
 }
+
+/// The study's claims in a main job with `--signatures both` are checked on every backend's rows, each compared
+/// with the rows of its own backend.
+#[test]
+fn signatures_both_checks_the_claims_on_each_backends_rows() {
+    let (_, export) = crate::common::quick_export(&[
+        "--schema",
+        "simple",
+        "--no-flamegraphs",
+        "--signatures",
+        "both",
+    ]);
+    let claims = export["claims"].as_array().unwrap();
+    let measured = |start: &str| -> Vec<String> {
+        let claim = claims
+            .iter()
+            .find(|c| c["claim"].as_str().unwrap().starts_with(start))
+            .unwrap_or_else(|| panic!("no claim {start}"));
+        claim["measured"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_string())
+            .collect()
+    };
+    for start in ["VCDM is 1.73", "VCDM is 1.57"] {
+        let rows = measured(start);
+        for engine in ["json-ld", "canonprof"] {
+            for alg in ["ed25519", "p256"] {
+                for backend in ["rustcrypto", "aws-lc-rs"] {
+                    let want = format!("{engine} {alg} {backend} ");
+                    assert!(
+                        rows.iter().any(|m| m.starts_with(&want)),
+                        "{want}: {rows:?}"
+                    );
+                }
+            }
+        }
+    }
+    let jcs = measured("with JCS");
+    assert!(
+        jcs.iter().any(|m| m
+            .starts_with("VCDM eddsa-jcs-2022 (aws-lc-rs) verify / SD-JWT VC (aws-lc-rs) verify ")),
+        "{jcs:?}"
+    );
+    assert_eq!(jcs.len(), 4, "{jcs:?}");
+    assert_eq!(
+        measured("the Data Integrity cryptosuites"),
+        ["6 per exchange in 16 of 16 VCDM rows"]
+    );
+}
