@@ -47,13 +47,6 @@ fn rdfc_rows(exchange: &FormatsReport) -> impl Iterator<Item = &FormatResult> {
         .filter(|r| r.format.starts_with("VCDM") && r.format.contains("-rdfc-"))
 }
 
-/// A row's format without the backend a second backend's rows add to it (`mdoc (aws-lc-rs)` → `mdoc`).
-fn base_format(row: &FormatResult) -> &str {
-    row.format
-        .strip_suffix(&format!(" ({})", row.signatures))
-        .unwrap_or(&row.format)
-}
-
 /// The row of `format` for `like`'s algorithm and signature backend.
 fn row<'a>(
     exchange: &'a FormatsReport,
@@ -63,7 +56,7 @@ fn row<'a>(
     exchange
         .results
         .iter()
-        .find(|r| r.alg == like.alg && r.signatures == like.signatures && base_format(r) == format)
+        .find(|r| r.alg == like.alg && r.signatures == like.signatures && r.base_format() == format)
 }
 
 /// ` <backend>` after a measured value when the exchange ran with several signature backends, else nothing.

@@ -303,28 +303,24 @@ pub fn measure_algorithms(
         .map(|p| crate::document::check(p.label, p.text))
         .collect::<Result<Vec<_>>>()?;
     let mut outputs: Vec<Option<(String, usize)>> = vec![None; pipelines.len()];
-    let samples = {
-        let mut workloads: Vec<Box<dyn FnMut() -> Result<()> + '_>> = pipelines
-            .iter()
-            .zip(&checked)
-            .zip(outputs.iter_mut())
-            .map(|((pipeline, &checked), output)| {
-                Box::new(move || {
-                    *output = Some(pipeline.run(config, checked)?);
-                    Ok(())
-                }) as Box<dyn FnMut() -> Result<()> + '_>
-            })
-            .collect();
-        let mut workloads: Vec<&mut dyn FnMut() -> Result<()>> = workloads
-            .iter_mut()
-            .map(|w| &mut **w as &mut dyn FnMut() -> Result<()>)
-            .collect();
-        let plan = profile::Plan {
-            plain: true,
-            ..config.plan()
-        };
-        profile::measure_interleaved(&plan, timer, &mut workloads, progress)?
+    // One workload per pipeline (closures of one type: no boxing on the measured path).
+    let mut workloads: Vec<_> = pipelines
+        .iter()
+        .zip(&checked)
+        .zip(outputs.iter_mut())
+        .map(|((pipeline, &checked), output)| {
+            move || -> Result<()> {
+                *output = Some(pipeline.run(config, checked)?);
+                Ok(())
+            }
+        })
+        .collect();
+    let plan = profile::Plan {
+        plain: true,
+        ..config.plan()
     };
+    let samples = profile::measure_interleaved(&plan, timer, &mut workloads, progress)?;
+    drop(workloads);
     pipelines
         .iter()
         .zip(checked)

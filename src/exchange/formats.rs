@@ -255,21 +255,15 @@ fn backend_shares(results: &[FormatResult], backends: &[Backend]) -> Vec<Backend
         return Vec::new();
     }
     let (rust, aws) = (Backend::RustCrypto.name(), Backend::AwsLc.name());
-    let base = |r: &FormatResult| {
-        r.format
-            .strip_suffix(&format!(" ({aws})"))
-            .unwrap_or(&r.format)
-            .to_string()
-    };
     results
         .iter()
         .filter(|r| r.signatures == rust)
         .filter_map(|r| {
-            let other = results
-                .iter()
-                .find(|o| o.signatures == aws && o.alg == r.alg && base(o) == base(r))?;
+            let other = results.iter().find(|o| {
+                o.signatures == aws && o.alg == r.alg && o.base_format() == r.base_format()
+            })?;
             Some(BackendShare {
-                format: base(r),
+                format: r.format.clone(),
                 alg: r.alg.clone(),
                 rustcrypto_us: r.total_us,
                 aws_lc_rs_us: other.total_us,

@@ -219,24 +219,20 @@ pub fn run(
             .collect::<Result<Vec<_>>>()?;
         // Every (leg, operation) as one workload, legs in plan order, operations in report order.
         let mut canonicalizations = vec![0; legs.len() * Operation::ALL.len()];
-        let samples = {
-            let mut workloads: Vec<Box<dyn FnMut() -> Result<()> + '_>> = legs
-                .iter()
-                .flat_map(|(.., leg)| Operation::ALL.map(|op| (leg, op)))
-                .zip(canonicalizations.iter_mut())
-                .map(|((leg, op), count)| {
-                    Box::new(move || {
-                        *count = leg.run(op)?;
-                        Ok(())
-                    }) as Box<dyn FnMut() -> Result<()> + '_>
-                })
-                .collect();
-            let mut workloads: Vec<&mut dyn FnMut() -> Result<()>> = workloads
-                .iter_mut()
-                .map(|w| &mut **w as &mut dyn FnMut() -> Result<()>)
-                .collect();
-            profile::measure_interleaved(&plan, &timer, &mut workloads, progress).map_err(within)?
-        };
+        let mut workloads: Vec<_> = legs
+            .iter()
+            .flat_map(|(.., leg)| Operation::ALL.map(|op| (leg, op)))
+            .zip(canonicalizations.iter_mut())
+            .map(|((leg, op), count)| {
+                move || -> Result<()> {
+                    *count = leg.run(op)?;
+                    Ok(())
+                }
+            })
+            .collect();
+        let samples = profile::measure_interleaved(&plan, &timer, &mut workloads, progress)
+            .map_err(within)?;
+        drop(workloads);
         let mut measured = samples.iter().zip(&canonicalizations);
         for (suite, nth_engine, backend, leg) in &legs {
             let (suite, backend) = (*suite, *backend);

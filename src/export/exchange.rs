@@ -192,7 +192,7 @@ pub fn suites_markdown(report: &SuitesReport) -> String {
         "## Exchange: W3C VCDM 2.0 + Data Integrity per cryptosuite\n\n{} runs x {} iterations{} (warm-up {}); up to {} subject attributes disclosed; context cache {}; {}; seed {}; medians in µs.\n\n| credential | cryptosuite | engine | signatures | operation | median µs | run medians µs | canonicalizations | canon. share | sign/verify µs |\n|---|---|---|---|---|---:|---:|---:|---:|---:|\n",
         c.settings.runs,
         c.settings.iterations,
-        suites_interleaved(c.interleaved),
+        super::fmt_interleaved(c.interleaved, SUITES_INTERLEAVED),
         super::fmt_warmup(c.settings.warmup, c.settings.warmup_seconds),
         c.disclosed,
         on_off(c.context_cache),
@@ -419,7 +419,7 @@ pub fn suites_table(report: &SuitesReport) -> String {
         .max(20);
     let mut out = format!(
         "canonprof exchange — W3C VCDM 2.0 + Data Integrity: issue, present (up to {} subject attributes disclosed: re-signed, or derived with ecdsa-sd-2023), verify; {} runs x {} iterations{} (warm-up {}); RDFC-1.0 expansion engine {}, context cache {}; {}; medians in µs\n\n",
-        config.disclosed, config.settings.runs, config.settings.iterations, suites_interleaved(config.interleaved), super::fmt_warmup(config.settings.warmup, config.settings.warmup_seconds), engines.join(" and "),
+        config.disclosed, config.settings.runs, config.settings.iterations, super::fmt_interleaved(config.interleaved, SUITES_INTERLEAVED), super::fmt_warmup(config.settings.warmup, config.settings.warmup_seconds), engines.join(" and "),
         on_off(config.context_cache), signatures_sentence(&config.signatures)
     );
     let _ = writeln!(
@@ -479,11 +479,5 @@ fn on_off(on: bool) -> &'static str {
     }
 }
 
-/// How the per-suite table's legs were ordered, after "R runs x N iterations": `, suites and operations
-/// interleaved run by run`, or nothing for runs saved before they were ([`SuitesConfig::interleaved`]).
-fn suites_interleaved(interleaved: bool) -> &'static str {
-    match interleaved {
-        true => ", suites and operations interleaved run by run",
-        false => "",
-    }
-}
+/// What takes turns in the per-suite table ([`super::fmt_interleaved`]).
+const SUITES_INTERLEAVED: &str = "suites and operations";

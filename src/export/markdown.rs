@@ -19,7 +19,7 @@ pub fn render(report: &Report, exchange: Option<&FormatsReport>, claims: &[Claim
         "{} x {}{}, warm-up {}, context cache {}, expansion engine {}; medians of run medians in µs (min–max of run medians). {} ({} cores), {}, canonprof {} @ {}.\n",
         plural(cfg.runs, "run"),
         plural(cfg.iterations, "iteration"),
-        super::fmt_interleaved(cfg.interleaved),
+        super::fmt_interleaved(cfg.interleaved, "a credential's pipelines"),
         super::fmt_warmup(cfg.warmup, cfg.warmup_seconds),
         cfg.context_cache,
         cfg.engine,

@@ -82,7 +82,7 @@ fn table(sweep: &Sweep) -> String {
         sweep.unit,
         sweep.runs,
         sweep.iterations,
-        if sweep.interleaved { ", RDFC-1.0 and JCS interleaved run by run" } else { "" },
+        super::fmt_interleaved(sweep.interleaved, "RDFC-1.0 and JCS"),
         super::fmt_warmup(sweep.warmup, sweep.warmup_seconds),
         points.first().and_then(|p| p.rdfc.engine.as_deref()).unwrap_or("-"),
         if points.first().and_then(|p| p.rdfc.context_cache).unwrap_or(false) { "on" } else { "off" }

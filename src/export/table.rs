@@ -17,7 +17,7 @@ pub fn render(report: &Report) -> String {
         report.metadata.canonprof_version,
         plural(cfg.runs, "run"),
         plural(cfg.iterations, "iteration"),
-        super::fmt_interleaved(cfg.interleaved),
+        super::fmt_interleaved(cfg.interleaved, "a credential's pipelines"),
         super::fmt_warmup(cfg.warmup, cfg.warmup_seconds),
         cfg.context_cache,
         cfg.engine

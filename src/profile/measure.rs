@@ -219,15 +219,15 @@ pub fn measure(
 /// the caches the others used). A slow spell of the machine then falls on every workload alike, and ratios
 /// between them come from the same stretch of time — as the peer harness interleaves tools round by round.
 /// Returns each workload's samples, in the order given; `progress` as for [`measure`]. Errors: as [`measure`].
-pub fn measure_interleaved(
+pub fn measure_interleaved<W: FnMut() -> Result<()>>(
     plan: &Plan,
     timer: &Timer,
-    workloads: &mut [&mut dyn FnMut() -> Result<()>],
+    workloads: &mut [W],
     progress: &mut dyn FnMut(),
 ) -> Result<Vec<Samples>> {
     let warm_up = Plan { runs: 0, ..*plan };
     for workload in workloads.iter_mut() {
-        measure(&warm_up, timer, &mut **workload, progress)?;
+        measure(&warm_up, timer, workload, progress)?;
     }
     let round = Plan {
         runs: 1,
@@ -238,7 +238,7 @@ pub fn measure_interleaved(
     let mut all = vec![Samples::default(); workloads.len()];
     for _ in 0..plan.runs {
         for (samples, workload) in all.iter_mut().zip(workloads.iter_mut()) {
-            samples.append(measure(&round, timer, &mut **workload, progress)?);
+            samples.append(measure(&round, timer, workload, progress)?);
         }
     }
     Ok(all)
@@ -334,8 +334,10 @@ mod tests {
             plain: false,
         };
         let mut ticks = 0;
+        let mut workloads: [Box<dyn FnMut() -> Result<()>>; 2] =
+            [Box::new(&mut a), Box::new(&mut b)];
         let samples =
-            measure_interleaved(&plan, &timer, &mut [&mut a, &mut b], &mut || ticks += 1).unwrap();
+            measure_interleaved(&plan, &timer, &mut workloads, &mut || ticks += 1).unwrap();
         // Warm-up of each in turn, then per round: one untimed iteration and N timed ones of a, then of b.
         let round = "aaabbb";
         assert_eq!(

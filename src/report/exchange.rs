@@ -110,6 +110,16 @@ pub struct FormatResult {
     pub certificate_chain_us: Option<f64>,
 }
 
+impl FormatResult {
+    /// The format without the backend a second backend's rows add to its name (`mdoc (aws-lc-rs)` → `mdoc`):
+    /// what a row shares with its twins measured with another signature backend.
+    pub fn base_format(&self) -> &str {
+        self.format
+            .strip_suffix(&format!(" ({})", self.signatures))
+            .unwrap_or(&self.format)
+    }
+}
+
 /// A pairwise comparison of exchange totals (same algorithm).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Ratio {

@@ -23,12 +23,13 @@ pub fn fmt_warmup(iterations: usize, seconds: f64) -> String {
     }
 }
 
-/// How a run's pipelines were ordered, as the headers say it after "R runs x N iterations": `, a credential's
-/// pipelines interleaved run by run`, or nothing for runs saved before they were ([`RunConfig::interleaved`]).
-pub fn fmt_interleaved(interleaved: bool) -> &'static str {
+/// How a run's workloads were ordered, as the headers say it after "R runs x N iterations": `, <what>
+/// interleaved run by run` (e.g. `a credential's pipelines`), or nothing for runs saved before they were
+/// ([`RunConfig::interleaved`] and its like in the sweep and the per-suite exchange).
+pub fn fmt_interleaved(interleaved: bool, what: &str) -> String {
     match interleaved {
-        true => ", a credential's pipelines interleaved run by run",
-        false => "",
+        true => format!(", {what} interleaved run by run"),
+        false => String::new(),
     }
 }
 

@@ -945,7 +945,7 @@ fn metadata(out: &mut String, id: &str, run: &SavedRun) {
             "settings",
             format!(
                 "{} runs x {} iterations{}, warm-up {}; context cache {}; engine {}; detail {}; Hash N-Degree Quads call limit {}",
-                k.runs, k.iterations, super::fmt_interleaved(k.interleaved), super::fmt_warmup(k.warmup, k.warmup_seconds), k.context_cache, k.engine, k.detail, thousands(k.hndq_call_limit as u64)
+                k.runs, k.iterations, super::fmt_interleaved(k.interleaved, "a credential's pipelines"), super::fmt_warmup(k.warmup, k.warmup_seconds), k.context_cache, k.engine, k.detail, thousands(k.hndq_call_limit as u64)
             ),
         );
     }
