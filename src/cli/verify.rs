@@ -87,6 +87,12 @@ pub(super) struct VerifyArgs {
     /// did:key, or one whose controller is not known offline).
     #[arg(long, value_enum, default_value_t = BindingArg::Lenient)]
     issuer_binding: BindingArg,
+    /// Accept a signature whose key the credential only asserts about itself — a header `jwk`, an `x5c` chain or
+    /// mdoc DS certificate that reaches no --trust-anchor — as verified (the verdict and the line say the key
+    /// was not anchored). Without it such a file is `NOT VERIFIED (key not trusted)`: anyone can make such a
+    /// key for any issuer.
+    #[arg(long)]
+    accept_self_asserted: bool,
     /// Timing is off unless one of --iterations, --runs, --warmup or --warmup-time is given: then each file's
     /// verification is repeated and per-step medians are printed after its report.
     #[command(flatten)]
@@ -166,6 +172,7 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
         at_unix,
         nested_strict: args.nested == NestedArg::Strict,
         binding_strict: args.issuer_binding == BindingArg::Strict,
+        accept_self_asserted: args.accept_self_asserted,
     };
     let format = match args.format {
         FormatArg::Auto => None,
@@ -224,11 +231,7 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
             }
             Err(e) => {
                 failed += 1;
-                let text = e.to_string();
-                let reason = text
-                    .strip_prefix(&format!("{label}: "))
-                    .unwrap_or(&text)
-                    .to_string();
+                let reason = unreadable_reason(&label, e);
                 exported.push(crate::export::verify::unreadable_entry(&label, &reason));
                 format!("{label}: NOT VERIFIED (could not be read: {reason})\n")
             }
@@ -256,6 +259,19 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
             },
         )),
     }
+}
+
+/// Why a file could not be read, as the verdict line says it: the reason alone when the error is about the file
+/// as a whole, or with the file and position first (`FILE:17:142: …`) when it points into it, or the part it names
+/// (`FILE (the JWT payload): …`).
+fn unreadable_reason(label: &str, mut e: Error) -> String {
+    if e.source.as_deref() == Some(label) && e.position.is_none() {
+        e.source = None;
+    }
+    if e.source.is_none() && e.position.is_some() {
+        e.source = Some(label.to_string());
+    }
+    e.to_string()
 }
 
 /// A file's bytes, within the input size limit (`--max-input-size`).

@@ -220,3 +220,17 @@ kind_constructors! {
     mdoc => Mdoc,
     jws => Jws,
 }
+
+/// An input value as a message may quote it: at most [`EXCERPT_CHARS`] characters, and when it is longer, what
+/// was cut said as a count (`"abc…" (… 199,920 more characters)`), so that a 200 kB value never fills a line.
+pub fn excerpt(text: &str) -> String {
+    let total = text.chars().count();
+    if total <= EXCERPT_CHARS {
+        return text.to_string();
+    }
+    let kept: String = text.chars().take(EXCERPT_CHARS).collect();
+    format!("{kept}… ({} more characters)", total - EXCERPT_CHARS)
+}
+
+/// How much of an input value a message quotes ([`excerpt`]).
+pub const EXCERPT_CHARS: usize = 80;

@@ -5,26 +5,18 @@
 use crate::profile::Plan;
 use crate::stats::RunStats;
 use crate::verify::timing::FileTiming;
-use crate::verify::{Check, FileReport, Outcome};
+use crate::verify::{Check, FileReport, Outcome, Role, Trust};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 
 /// `FILE: verified (vcdm)` or `FILE: NOT VERIFIED (…)`, then `  [ok] subject: detail` per check, then each
 /// nested credential's verdict with its checks indented once more.
 pub fn render(report: &FileReport) -> String {
-    let verdict = if report.verified() {
-        "verified"
-    } else {
-        "NOT VERIFIED"
-    };
+    let verdict = report.verdict().words();
     let mut out = format!("{}: {verdict} ({})\n", report.file, report.format.name());
     lines(&mut out, "  ", &report.checks);
     for nested in &report.nested {
-        let verdict = if nested.verified() {
-            "verified"
-        } else {
-            "NOT VERIFIED"
-        };
+        let verdict = nested.verdict().words();
         let counts = match nested.counts {
             true => "",
             false => "; does not decide the file's verdict (--nested strict makes it)",
@@ -111,10 +103,26 @@ fn outcome_name(outcome: Outcome) -> &'static str {
     }
 }
 
+fn trust_name(trust: Trust) -> &'static str {
+    match trust {
+        Trust::Given => "given",
+        Trust::Anchored => "anchored",
+        Trust::SelfCertifying => "self-certifying",
+        Trust::SelfAsserted => "self-asserted",
+    }
+}
+
 fn checks_json(checks: &[Check]) -> Value {
     checks
         .iter()
-        .map(|c| json!({"subject": c.subject, "outcome": outcome_name(c.outcome), "detail": c.detail}))
+        .map(|c| {
+            let (signature, trust) = match c.role {
+                Role::Signature { trust } => (true, trust.map(trust_name)),
+                Role::Other => (false, None),
+            };
+            json!({"subject": c.subject, "outcome": outcome_name(c.outcome), "detail": c.detail,
+                   "signature": signature, "key_trust": trust})
+        })
         .collect()
 }
 
@@ -125,12 +133,14 @@ pub fn json_entry(report: &FileReport, timing: Option<&FileTiming>) -> Value {
         "readable": true,
         "format": report.format.name(),
         "verified": report.verified(),
+        "verdict": report.verdict().name(),
         "checks": checks_json(&report.checks),
         "nested": report.nested.iter().map(|n| json!({
             "pointer": n.pointer,
             "id": n.id,
             "counts": n.counts,
             "verified": n.verified(),
+            "verdict": n.verdict().name(),
             "checks": checks_json(&n.checks),
         })).collect::<Vec<_>>(),
         "timing": timing,

@@ -4,7 +4,8 @@
 //! reported but not checked offline (`credentialStatus`); and the same for every signed credential inside the
 //! document (endorsements, a CLR's badges, a presentation's credentials), each a [`Nested`] report.
 
-use super::{keys, Check, Nested, Options, Outcome};
+use super::binding::{self, Signer};
+use super::{keys, Check, Nested, Options, Outcome, Trust};
 use crate::integrity::legacy::{self, LegacySuite};
 use crate::integrity::suites::{self, is_xsd_date_time, Cryptosuite};
 use crate::integrity::{proof_value, verifier};
@@ -52,6 +53,7 @@ pub fn verify(document: &Value, options: &Options) -> (Vec<Check>, Vec<Nested>) 
                 .map(str::to_string),
             checks: checks_of(credential, options),
             pointer,
+            accept_self_asserted: options.accept_self_asserted,
         })
         .collect();
     (checks, nested)
@@ -107,17 +109,34 @@ fn checks_of(document: &Value, options: &Options) -> Vec<Check> {
         Value::Array(items) => items.iter().filter_map(Value::as_object).collect(),
         other => other.as_object().into_iter().collect(),
     };
+    if inputs.proofs.is_empty() {
+        checks.push(Check::signature(
+            "proof",
+            Outcome::Failed,
+            "`proof` is an empty list: nothing signs the document",
+            None,
+        ));
+    }
     let unsecured = inputs.unsecured.as_object().cloned().unwrap_or_default();
+    let mut signers = Vec::new();
     for (input, proof) in inputs.proofs.iter().zip(raw.iter().copied()) {
         let over = input
             .document
             .as_ref()
             .and_then(Value::as_object)
             .unwrap_or(&unsecured);
-        let (outcome, detail) = proof_check(proof, over, purpose, options);
-        checks.push(Check::new(input.label.clone(), outcome, detail));
+        let checked = proof_check(proof, over, purpose, options);
+        if checked.outcome == Outcome::Verified {
+            signers.extend(checked.signer);
+        }
+        checks.push(Check::signature(
+            input.label.clone(),
+            checked.outcome,
+            checked.detail,
+            checked.trust,
+        ));
     }
-    if let Some(check) = binding(document, presentation, &raw, &checks, options) {
+    if let Some(check) = binding(document, presentation, &signers, options) {
         checks.push(check);
     }
     if let Some(check) = vcdm11_issuance_date(document, presentation) {
@@ -135,80 +154,25 @@ fn checks_of(document: &Value, options: &Options) -> Vec<Check> {
 }
 
 /// Whether the issuer (a presentation's holder) controls the verification method of each verified proof — what
-/// the VC Data Integrity proof purposes bind a key to. The controller is the `--key` entry's `controller` (or its
-/// DID document), else the DID of a DID URL. Only a `did:key` issuer is decided offline (its document holds its
-/// own key and nothing else); a mismatch, or a method of unknown control, is reported as not checked (for
-/// another issuer, its controller document may list the method), and fails with `--issuer-binding strict`. The
-/// W3C ecdsa-sd-2023 vectors are signed by another did:key than their issuer's, so a default that failed a
-/// mismatch would refuse them.
+/// the VC Data Integrity proof purposes bind a key to — by the one rule of [`binding`]. A mismatch is reported,
+/// not failed, unless `--issuer-binding strict`: the W3C ecdsa-sd-2023 vectors are signed by another did:key than
+/// their issuer's, so a default that failed a mismatch would refuse them.
 fn binding(
     document: &Value,
     presentation: bool,
-    proofs: &[&Map<String, Value>],
-    checks: &[Check],
+    signers: &[Signer],
     options: &Options,
 ) -> Option<Check> {
-    let (subject, field) = match presentation {
-        true => ("holder", "holder"),
-        false => ("issuer", "issuer"),
+    let field = match presentation {
+        true => "holder",
+        false => "issuer",
     };
     let party = match document.get(field)? {
         Value::String(s) => s.as_str(),
         Value::Object(o) => o.get("id").and_then(Value::as_str)?,
         _ => return None,
     };
-    let mut verified = Vec::new();
-    for (proof, check) in proofs.iter().zip(checks) {
-        if check.outcome != Outcome::Verified {
-            continue;
-        }
-        let method = match proof.get("verificationMethod") {
-            Some(Value::String(m)) => m.as_str(),
-            Some(Value::Object(m)) => m.get("id").and_then(Value::as_str).unwrap_or(""),
-            _ => continue,
-        };
-        let base = method.split('#').next().unwrap_or(method);
-        let controller = keys::find(&options.keys, method)
-            .and_then(|k| k.controller.clone())
-            .or_else(|| method.starts_with("did:").then(|| base.to_string()));
-        let line = match controller {
-            Some(c) if c == party => (Outcome::Verified, format!("{party} controls {method}")),
-            Some(c) if c.starts_with("did:key:") && party.starts_with("did:key:") => (
-                Outcome::NotChecked,
-                format!(
-                    "the {subject} is {party}, but {method} belongs to {c}: the proof verifies, but not as the \
-                     {subject}'s (--issuer-binding strict fails it)"
-                ),
-            ),
-            Some(c) => (
-                Outcome::NotChecked,
-                format!(
-                    "{method} is controlled by {c}, not by the {subject} {party} (whose controller document may \
-                     list it; not shown offline)"
-                ),
-            ),
-            None if base == party => (
-                Outcome::Verified,
-                format!("{method} is a method of the {subject} {party}"),
-            ),
-            None => (
-                Outcome::NotChecked,
-                format!("who controls {method} is not shown offline; pass --key with the {subject}'s controller document"),
-            ),
-        };
-        verified.push(line);
-    }
-    // The worst line decides: a failure, then a not-checked, else verified.
-    let worst = verified
-        .iter()
-        .find(|(o, _)| *o == Outcome::Failed)
-        .or_else(|| verified.iter().find(|(o, _)| *o == Outcome::NotChecked))
-        .or(verified.first())?;
-    let outcome = match (worst.0, options.binding_strict) {
-        (Outcome::NotChecked, true) => Outcome::Failed,
-        (outcome, _) => outcome,
-    };
-    Some(Check::new(subject, outcome, worst.1.clone()))
+    binding::line(field, party, signers, options.binding_strict)
 }
 
 /// VCDM 1.1 §4.6: a credential in the v1 data model (`credentials/v1` first) must have an `issuanceDate`.
@@ -246,12 +210,40 @@ enum Suite {
     Legacy(LegacySuite),
 }
 
+/// What checking one proof concluded: its outcome and line, and for a proof whose key was resolved, where the key
+/// came from and who signed.
+struct Checked {
+    outcome: Outcome,
+    detail: String,
+    trust: Option<Trust>,
+    signer: Option<Signer>,
+}
+
 /// One proof: type and cryptosuite, proof purpose, `created` / `expires`, the key, then the signature.
 fn proof_check(
     proof: &Map<String, Value>,
     unsecured: &Map<String, Value>,
     purpose: &str,
     options: &Options,
+) -> Checked {
+    let mut key = None;
+    let (outcome, detail) = check_proof(proof, unsecured, purpose, options, &mut key);
+    let (trust, signer) = key.unzip();
+    Checked {
+        outcome,
+        detail,
+        trust,
+        signer,
+    }
+}
+
+/// [`proof_check`]'s steps; `key` gets where the key came from and the signer once it is resolved.
+fn check_proof(
+    proof: &Map<String, Value>,
+    unsecured: &Map<String, Value>,
+    purpose: &str,
+    options: &Options,
+    key: &mut Option<(Trust, Signer)>,
 ) -> (Outcome, String) {
     let text = |name: &str| proof.get(name).and_then(Value::as_str);
     let proof_type = text("type").unwrap_or("(none)");
@@ -348,14 +340,30 @@ fn proof_check(
             )
         }
     };
-    let known = keys::find(&options.keys, method);
-    if known.is_none() && !method.starts_with("did:key:") {
-        return (
-            Outcome::Unsupported,
-            format!("cannot resolve offline: {method}; pass --key"),
-        );
-    }
-    let public = known.map(|k| &k.public);
+    let (public, origin) = match keys::find(&options.keys, method) {
+        Some(k) => {
+            *key = Some((
+                Trust::Given,
+                Signer::of_method(method, k.controller.as_deref()),
+            ));
+            (k.public.clone(), format!("key from {}", k.origin))
+        }
+        None => match keys::self_certifying(method) {
+            Some(Ok((public, did))) => {
+                *key = Some((Trust::SelfCertifying, Signer::of_method(method, None)));
+                let scheme = did.split(':').take(2).collect::<Vec<_>>().join(":");
+                (public, format!("{scheme}, resolved offline"))
+            }
+            Some(Err(e)) => return (Outcome::Failed, e.reason),
+            None => {
+                return (
+                    Outcome::Unsupported,
+                    format!("cannot resolve offline: {method}; pass --key"),
+                )
+            }
+        },
+    };
+    let public = Some(&public);
     let (result, label) = match suite {
         Suite::DataIntegrity(suite) => (
             suites::verify_proof_as(suite, unsecured, proof, public, options.loader),
@@ -366,10 +374,7 @@ fn proof_check(
             legacy.name(),
         ),
     };
-    let key = known.map_or_else(
-        || "did:key, resolved offline".to_string(),
-        |k| format!("key from {}", k.origin),
-    );
+    let key = origin;
     match (result, draft.is_some()) {
         (Ok(v), false) if v.verified => (
             Outcome::Verified,

@@ -6,7 +6,8 @@
 //! credential's validity at `--at`. JAdES's unsigned properties (`etsiU`: timestamps, revocation data) are
 //! reported, not checked.
 
-use super::{data_integrity, keys, x5c, Check, Options, Outcome};
+use super::binding::{self, Signer};
+use super::{data_integrity, keys, x5c, Check, Options, Outcome, Trust};
 use crate::error::{Error, Result};
 use base64ct::{Base64UrlUnpadded, Encoding};
 use jsonwebtoken::{Algorithm, DecodingKey};
@@ -25,27 +26,61 @@ pub fn is_jws_json(value: &Value) -> bool {
             || value.get("signature").is_some_and(Value::is_string))
 }
 
-/// The checks of one JWS JSON document. Errors: not JSON, or not a JWS JSON Serialization.
-pub fn verify(value: &Value, options: &Options) -> Result<Vec<Check>> {
+/// The checks of one JWS JSON document. Errors: not a JWS JSON Serialization.
+pub fn verify(file: &str, value: &Value, options: &Options) -> Result<Vec<Check>> {
     if !is_jws_json(value) {
         return Err(Error::jws("not a JWS JSON Serialization (RFC 7515 §7.2)"));
     }
     let payload = value["payload"].as_str().unwrap_or("");
-    let signatures: Vec<&Map<String, Value>> = match value.get("signatures") {
-        Some(Value::Array(items)) => items.iter().filter_map(Value::as_object).collect(),
-        _ => value.as_object().into_iter().collect(),
+    // The general form lists its signatures; the flattened form is one. Every entry must be an object, and an
+    // empty list signs nothing.
+    let entries: Vec<&Value> = match value.get("signatures") {
+        Some(Value::Array(items)) => items.iter().collect(),
+        _ => vec![value],
     };
     let mut checks = Vec::new();
+    if entries.is_empty() {
+        checks.push(Check::signature(
+            "signatures",
+            Outcome::Failed,
+            "the `signatures` list is empty: nothing signs the payload",
+            None,
+        ));
+    }
     let mut encoded = None;
-    for (i, signature) in signatures.iter().enumerate() {
-        let label = format!("signature {} of {}", i + 1, signatures.len());
+    let mut signers = Vec::new();
+    for (i, entry) in entries.iter().enumerate() {
+        let label = format!("signature {} of {}", i + 1, entries.len());
+        let Some(signature) = entry.as_object() else {
+            checks.push(Check::signature(
+                label,
+                Outcome::Failed,
+                "not a JSON object (RFC 7515 §7.2.1)",
+                None,
+            ));
+            continue;
+        };
         let mut chain = None;
-        match check_signature(signature, payload, options, &mut chain) {
-            Ok((detail, b64)) => {
-                encoded = encoded.or(Some(b64));
-                checks.push(Check::new(label, Outcome::Verified, detail));
+        match check_signature(file, signature, payload, options, &mut chain) {
+            Ok(signed) => {
+                if encoded.is_some_and(|e| e != signed.b64) {
+                    checks.push(Check::signature(
+                        label.clone(),
+                        Outcome::Failed,
+                        "the signatures disagree on `b64`: the payload cannot be read one way for all",
+                        None,
+                    ));
+                }
+                encoded = encoded.or(Some(signed.b64));
+                signers.push(signed.signer);
+                checks.push(Check::signature(
+                    label,
+                    Outcome::Verified,
+                    signed.detail,
+                    Some(signed.trust),
+                ));
             }
-            Err((outcome, why)) => checks.push(Check::new(label, outcome, why)),
+            Err((outcome, why)) => checks.push(Check::signature(label, outcome, why, None)),
         }
         checks.extend(chain);
         if signature
@@ -61,15 +96,36 @@ pub fn verify(value: &Value, options: &Options) -> Result<Vec<Check>> {
         }
     }
     // The payload: the credential, unencoded (b64: false) or base64url.
-    let text = match encoded {
-        Some(true) => Base64UrlUnpadded::decode_vec(payload)
-            .ok()
-            .and_then(|b| String::from_utf8(b).ok())
-            .unwrap_or_default(),
-        _ => payload.to_string(),
+    let bytes = match encoded {
+        Some(true) => match Base64UrlUnpadded::decode_vec(payload) {
+            Ok(bytes) => bytes,
+            Err(_) => {
+                checks.push(Check::new(
+                    "payload",
+                    Outcome::Failed,
+                    "the payload is not base64url without padding (RFC 7515 §2)",
+                ));
+                return Ok(checks);
+            }
+        },
+        _ => payload.as_bytes().to_vec(),
     };
-    match serde_json::from_str::<Value>(&text) {
-        Ok(credential) if credential.is_object() => {
+    match super::json_part(file, "the JWS payload", &bytes) {
+        Ok(credential) => {
+            let credential = Value::Object(credential);
+            let issuer = match credential.get("issuer") {
+                Some(Value::String(s)) => Some(s.as_str()),
+                Some(Value::Object(o)) => o.get("id").and_then(Value::as_str),
+                _ => None,
+            };
+            if let Some(issuer) = issuer {
+                checks.extend(binding::line(
+                    "issuer",
+                    issuer,
+                    &signers,
+                    options.binding_strict,
+                ));
+            }
             checks.push(data_integrity::validity(&credential, options.at_unix));
             if credential.get("credentialStatus").is_some() {
                 checks.push(Check::new(
@@ -79,38 +135,49 @@ pub fn verify(value: &Value, options: &Options) -> Result<Vec<Check>> {
                 ));
             }
         }
-        _ => checks.push(Check::new(
+        Err(e) => checks.push(Check::new(
             "payload",
             Outcome::Failed,
-            "the payload is not a JSON credential",
+            format!("the payload is not a JSON credential: {}", e.reason),
         )),
     }
     Ok(checks)
 }
 
-/// One signature: its protected header, `crit`, key, and the signature over `<protected>.<payload>`. On success,
-/// the line's detail and whether the payload is base64url-encoded; `chain` gets the certificate chain's line
-/// for an `x5c` key.
+/// A signature that verified.
+struct Signed {
+    /// The line's detail.
+    detail: String,
+    /// Whether the payload is base64url-encoded (no `b64: false`).
+    b64: bool,
+    trust: Trust,
+    signer: Signer,
+}
+
+/// One signature: its protected header, `crit`, key, and the signature over `<protected>.<payload>`; `chain` gets
+/// the certificate chain's line for an `x5c` key.
 fn check_signature(
+    file: &str,
     signature: &Map<String, Value>,
     payload: &str,
     options: &Options,
     chain: &mut Option<Check>,
-) -> std::result::Result<(String, bool), (Outcome, String)> {
+) -> std::result::Result<Signed, (Outcome, String)> {
     let failed = |why: String| (Outcome::Failed, why);
     let protected = signature
         .get("protected")
         .and_then(Value::as_str)
         .ok_or_else(|| failed("no protected header".into()))?;
-    let header: Value = Base64UrlUnpadded::decode_vec(protected)
-        .ok()
-        .and_then(|b| serde_json::from_slice(&b).ok())
-        .ok_or_else(|| failed("the protected header is not base64url JSON".into()))?;
+    let bytes = Base64UrlUnpadded::decode_vec(protected)
+        .map_err(|_| failed("the protected header is not base64url without padding".into()))?;
+    let header = Value::Object(
+        super::json_part(file, "a JWS protected header", &bytes).map_err(|e| failed(e.reason))?,
+    );
     let alg_name = header.get("alg").and_then(Value::as_str).unwrap_or("");
     let alg = Algorithm::from_str(alg_name).map_err(|_| {
         (
             Outcome::Unsupported,
-            format!("unsupported alg `{alg_name}`"),
+            format!("unsupported alg `{}`", crate::error::excerpt(alg_name)),
         )
     })?;
     if matches!(alg, Algorithm::HS256 | Algorithm::HS384 | Algorithm::HS512) {
@@ -118,16 +185,26 @@ fn check_signature(
             "{alg_name} is a shared-secret MAC, not an issuer signature"
         )));
     }
-    if let Some(crit) = header.get("crit").and_then(Value::as_array) {
-        if let Some(unknown) = crit
-            .iter()
-            .filter_map(Value::as_str)
-            .find(|c| !UNDERSTOOD.contains(c))
-        {
-            return Err((
-                Outcome::Unsupported,
-                format!("crit names `{unknown}`, which this verifier does not understand (RFC 7515 §4.1.11)"),
-            ));
+    match header.get("crit") {
+        None => {}
+        Some(Value::Array(crit)) if !crit.is_empty() => {
+            for name in crit {
+                let understood = name.as_str().is_some_and(|c| UNDERSTOOD.contains(&c));
+                if !understood {
+                    return Err((
+                        Outcome::Unsupported,
+                        format!(
+                            "crit names {}, which this verifier does not understand (RFC 7515 §4.1.11)",
+                            crate::error::excerpt(&name.to_string())
+                        ),
+                    ));
+                }
+            }
+        }
+        Some(_) => {
+            return Err(failed(
+                "`crit` is not a non-empty list of names (RFC 7515 §4.1.11)".into(),
+            ))
         }
     }
     if header.get("sigD").is_some() {
@@ -136,27 +213,37 @@ fn check_signature(
             "a detached JAdES signature (sigD): the signed data is elsewhere".into(),
         ));
     }
-    let b64 = header.get("b64") != Some(&Value::Bool(false));
-    let kid = header.get("kid").and_then(Value::as_str).unwrap_or("");
-    let (key, origin): (DecodingKey, String) = match keys::find(&options.keys, kid) {
-        Some(known) => (
-            jwk_key(&known.jwk).map_err(|e| (Outcome::Unsupported, e))?,
-            format!("key from {}", known.origin),
-        ),
-        None => match header.get("x5c") {
-            Some(certificates) => {
-                let leaf = x5c::leaf(certificates).map_err(|e| (Outcome::Unsupported, e.reason))?;
-                *chain = Some(x5c::anchored(
-                    &leaf,
-                    options.trust_anchor.as_deref(),
-                    options.at_unix,
-                ));
-                let origin = format!("the x5c signer {}", leaf.subject);
-                (leaf.key, origin)
-            }
-            None => return Err((Outcome::Unsupported, "no key: pass --key".into())),
-        },
+    let b64 = match header.get("b64") {
+        None => true,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err(failed("`b64` is not a boolean (RFC 7797 §3)".into())),
     };
+    let kid = header.get("kid").and_then(Value::as_str).unwrap_or("");
+    let (key, origin, trust, signer): (DecodingKey, String, Trust, Signer) =
+        match keys::find(&options.keys, kid) {
+            Some(known) => (
+                jwk_key(&known.jwk).map_err(|e| (Outcome::Unsupported, e))?,
+                format!("key from {}", known.origin),
+                Trust::Given,
+                Signer::of_method(
+                    if kid.is_empty() { &known.origin } else { kid },
+                    known.controller.as_deref(),
+                ),
+            ),
+            None => match header.get("x5c") {
+                Some(certificates) => {
+                    let leaf =
+                        x5c::leaf(certificates).map_err(|e| (Outcome::Unsupported, e.reason))?;
+                    let line =
+                        x5c::anchored(&leaf, options.trust_anchor.as_deref(), options.at_unix);
+                    let trust = x5c::trust(&line);
+                    *chain = Some(line);
+                    let origin = format!("the x5c signer {}", leaf.subject);
+                    (leaf.key, origin.clone(), trust, Signer::described(origin))
+                }
+                None => return Err((Outcome::Unsupported, "no key: pass --key".into())),
+            },
+        };
     let message = format!("{protected}.{payload}");
     let sig = signature
         .get("signature")
@@ -167,8 +254,8 @@ fn check_signature(
         jsonwebtoken::crypto::verify(sig, message.as_bytes(), &key, alg)
     };
     match result {
-        Ok(true) => Ok((
-            format!(
+        Ok(true) => Ok(Signed {
+            detail: format!(
                 "{alg_name} over the protected header and the {} payload ({origin})",
                 if b64 {
                     "base64url"
@@ -177,16 +264,21 @@ fn check_signature(
                 }
             ),
             b64,
-        )),
-        Ok(false) => Err(failed(format!("the {alg_name} signature does not verify"))),
-        Err(e) => Err(failed(format!(
-            "the {alg_name} signature cannot be checked: {e}"
-        ))),
+            trust,
+            signer,
+        }),
+        _ => Err(failed(format!("the {alg_name} signature does not verify"))),
     }
 }
 
 fn jwk_key(jwk: &Value) -> std::result::Result<DecodingKey, String> {
+    let invalid = |e: &dyn std::fmt::Display| {
+        format!(
+            "not a usable JWK: {}",
+            crate::error::excerpt(&e.to_string())
+        )
+    };
     let parsed: jsonwebtoken::jwk::Jwk =
-        serde_json::from_value(jwk.clone()).map_err(|e| format!("invalid JWK: {e}"))?;
-    DecodingKey::from_jwk(&parsed).map_err(|e| format!("invalid JWK: {e}"))
+        serde_json::from_value(jwk.clone()).map_err(|e| invalid(&e))?;
+    DecodingKey::from_jwk(&parsed).map_err(|e| invalid(&e))
 }

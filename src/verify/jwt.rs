@@ -5,48 +5,97 @@
 //! URL or another DID method cannot be resolved offline. The signature (RFC 7515, by jsonwebtoken), `alg` never
 //! `none`, `iss` against the credential's issuer, and the validity at `--at`.
 
-use super::{data_integrity::unix, keys, Check, Options, Outcome};
+use super::binding::{self, Signer};
+use super::{claims, data_integrity::unix, keys, Check, Options, Outcome, Trust};
 use crate::error::{Error, Result};
-use crate::integrity::multikey;
-use jsonwebtoken::{jwk::Jwk, Algorithm, DecodingKey, Validation};
-use serde_json::Value;
+use base64ct::{Base64UrlUnpadded, Encoding};
+use jsonwebtoken::{jwk::Jwk, Algorithm, DecodingKey};
+use serde_json::{Map, Value};
 
-/// The checks of one compact JWS. Errors: not a JWS whose header can be read.
-pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
+/// The parts of a JWS Compact Serialization (RFC 7515 §7.1), each decoded strictly.
+struct Compact<'t> {
+    /// `<header>.<payload>`, the signing input.
+    signing_input: &'t str,
+    /// The third part, as written.
+    signature: &'t str,
+    header: jsonwebtoken::Header,
+    claims: Map<String, Value>,
+}
+
+/// Splits and decodes a compact JWS: three base64url parts, a header and a payload that are JSON objects without
+/// repeated member names. Errors name the part that is wrong.
+fn compact<'t>(file: &str, token: &'t str) -> Result<Compact<'t>> {
+    let parts: Vec<&str> = token.split('.').collect();
+    let [header, payload, signature] = parts[..] else {
+        return Err(Error::jws(format!(
+            "not a compact JWS: {} parts separated by `.`, not 3 (RFC 7515 §7.1)",
+            parts.len()
+        )));
+    };
+    let decode = |part: &str, what: &str| {
+        Base64UrlUnpadded::decode_vec(part).map_err(|_| {
+            Error::jws(format!(
+                "the {what} is not base64url without padding (RFC 7515 §2)"
+            ))
+        })
+    };
+    let header_map = super::json_part(
+        file,
+        "the JWS protected header",
+        &decode(header, "JWS protected header")?,
+    )?;
+    let claims = super::json_part(file, "the JWT payload", &decode(payload, "JWT payload")?)?;
+    let parsed: jsonwebtoken::Header =
+        serde_json::from_value(Value::Object(header_map)).map_err(|e| {
+            Error::jws(format!(
+                "the JWS protected header is not usable: {}",
+                crate::error::excerpt(&e.to_string())
+            ))
+        })?;
+    Ok(Compact {
+        signing_input: &token[..header.len() + 1 + payload.len()],
+        signature,
+        header: parsed,
+        claims,
+    })
+}
+
+/// The checks of one compact JWS. Errors: not a JWS whose header and payload can be read.
+pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
     let token = std::str::from_utf8(bytes)
-        .map_err(|e| Error::jws(format!("not UTF-8: {e}")))?
+        .map_err(|_| Error::jws("not UTF-8 text"))?
         .trim();
-    let header = jsonwebtoken::decode_header(token)
-        .map_err(|e| Error::jws(format!("not a compact JWS: {e}")))?;
+    let Compact {
+        signing_input,
+        signature,
+        header,
+        claims,
+    } = compact(file, token)?;
     let mut checks = Vec::new();
-    let (key, origin, provenance) = match key_for(&header, options) {
+    let found = match key_for(&header, options) {
         Ok(found) => found,
         Err((outcome, why)) => {
-            checks.push(Check::new("signature", outcome, why));
+            checks.push(Check::signature("signature", outcome, why, None));
             return Ok(checks);
         }
     };
-    checks.extend(provenance);
-    let mut validation = Validation::new(header.alg);
-    validation.required_spec_claims.clear();
-    validation.validate_exp = false;
-    validation.validate_nbf = false;
-    validation.validate_aud = false;
-    let decoded = {
+    checks.extend(found.chain);
+    let result = {
         let _span = tracing::info_span!(crate::integrity::suites::step::VERIFY).entered();
-        jsonwebtoken::decode::<serde_json::Map<String, Value>>(token, &key, &validation)
+        jsonwebtoken::crypto::verify(signature, signing_input.as_bytes(), &found.key, header.alg)
     };
-    let claims = match decoded {
-        Ok(data) => data.claims,
-        Err(e) => {
-            checks.push(Check::new(
-                "signature",
-                Outcome::Failed,
-                format!("{:?} JWS does not verify: {e}", header.alg),
-            ));
-            return Ok(checks);
-        }
-    };
+    if !matches!(result, Ok(true)) {
+        checks.push(Check::signature(
+            "signature",
+            Outcome::Failed,
+            format!(
+                "the {:?} signature does not verify over the header and payload ({})",
+                header.alg, found.origin
+            ),
+            Some(found.trust),
+        ));
+        return Ok(checks);
+    }
     let jose = matches!(
         header.typ.as_deref(),
         Some("vc+jwt" | "application/vc+jwt" | "vc+ld+jwt")
@@ -56,10 +105,11 @@ pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
     } else {
         "VC-JWT (VCDM 1.1 vc claim)"
     };
-    checks.push(Check::new(
+    checks.push(Check::signature(
         "signature",
         Outcome::Verified,
-        format!("{:?} over the {kind} ({origin})", header.alg),
+        format!("{:?} over the {kind} ({})", header.alg, found.origin),
+        Some(found.trust),
     ));
     let credential = match (jose, claims.get("vc")) {
         (false, Some(Value::Object(vc))) => Value::Object(vc.clone()),
@@ -73,22 +123,79 @@ pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
         }
         (true, _) => Value::Object(claims.clone()),
     };
-    if let Some(iss) = claims.get("iss").and_then(Value::as_str) {
-        let issuer = match credential.get("issuer") {
-            Some(Value::String(s)) => Some(s.as_str()),
-            Some(Value::Object(o)) => o.get("id").and_then(Value::as_str),
-            _ => None,
-        };
-        checks.push(match issuer {
-            Some(i) if i != iss => Check::new(
+    let issuer = match credential.get("issuer") {
+        Some(Value::String(s)) => Some(s.as_str()),
+        Some(Value::Object(o)) => o.get("id").and_then(Value::as_str),
+        _ => None,
+    };
+    let iss = match claims.get("iss") {
+        None => None,
+        Some(Value::String(s)) => Some(s.as_str()),
+        Some(other) => {
+            checks.push(Check::new(
                 "issuer",
                 Outcome::Failed,
-                format!("iss {iss} is not the credential's issuer {i}"),
-            ),
-            _ => Check::new("issuer", Outcome::Verified, format!("iss {iss}")),
-        });
+                format!(
+                    "`iss` is {}, not a string (RFC 7519 §4.1.1)",
+                    claims::type_name(other)
+                ),
+            ));
+            return Ok(checks);
+        }
+    };
+    if let (Some(iss), Some(issuer)) = (iss, issuer) {
+        if iss != issuer {
+            checks.push(Check::new(
+                "issuer",
+                Outcome::Failed,
+                format!("iss {iss} is not the credential's issuer {issuer}"),
+            ));
+        }
     }
-    checks.push(time_check(&claims, &credential, options.at_unix));
+    // The party the key must belong to: `iss` (VCDM 1.1 §6.3.1 maps the issuer to it), else the credential's
+    // issuer.
+    match iss.or(issuer) {
+        Some(party) => checks.extend(binding::line(
+            "issuer",
+            party,
+            &[found.signer],
+            options.binding_strict,
+        )),
+        None => checks.push(Check::new(
+            "issuer",
+            match options.binding_strict {
+                true => Outcome::Failed,
+                false => Outcome::NotChecked,
+            },
+            "the token names no issuer (`iss` or the credential's `issuer`): the key is bound to nobody",
+        )),
+    }
+    let mut bounds = Vec::new();
+    for (name, end) in [
+        ("validFrom", false),
+        ("validUntil", true),
+        ("expirationDate", true),
+    ] {
+        if let Some(value) = credential.get(name) {
+            match value.as_str().and_then(unix) {
+                Some(n) => {
+                    bounds.push((format!("{name} {}", value.as_str().unwrap_or("")), n, end))
+                }
+                None => {
+                    checks.push(Check::new(
+                        "validity",
+                        Outcome::Failed,
+                        format!(
+                            "`{name}` {} is not a date-time",
+                            crate::error::excerpt(&value.to_string())
+                        ),
+                    ));
+                    return Ok(checks);
+                }
+            }
+        }
+    }
+    checks.push(claims::time_check(&claims, bounds, options.at_unix));
     if credential.get("credentialStatus").is_some() {
         checks.push(Check::new(
             "credentialStatus",
@@ -99,18 +206,28 @@ pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
     Ok(checks)
 }
 
-/// The verification key: a `--key` (matched to `kid`, or the only one), a `did:key` `kid`, the header's `x5c`
-/// leaf or its `jwk`; with where it came from, and for a key the header carries, the line that says whether it
-/// is anchored (the chain against `--trust-anchor`, or "self-asserted").
+/// The key a JWS header leads to.
+struct Found {
+    key: DecodingKey,
+    /// Where it came from, for the line.
+    origin: String,
+    trust: Trust,
+    signer: Signer,
+    /// The certificate chain's line, for an `x5c` key.
+    chain: Option<Check>,
+}
+
+/// The verification key: a `--key` (matched to `kid`, or the only one), a `did:key` or `did:jwk` `kid`, the header's
+/// `x5c` leaf (anchored when its chain reaches `--trust-anchor`, else self-asserted) or its `jwk` (self-asserted).
 fn key_for(
     header: &jsonwebtoken::Header,
     options: &Options,
-) -> std::result::Result<(DecodingKey, String, Option<Check>), (Outcome, String)> {
+) -> std::result::Result<Found, (Outcome, String)> {
     let unsupported = |why: String| (Outcome::Unsupported, why);
-    if header.alg == Algorithm::HS256
-        || header.alg == Algorithm::HS384
-        || header.alg == Algorithm::HS512
-    {
+    if matches!(
+        header.alg,
+        Algorithm::HS256 | Algorithm::HS384 | Algorithm::HS512
+    ) {
         return Err((
             Outcome::Failed,
             format!(
@@ -121,101 +238,74 @@ fn key_for(
     }
     let kid = header.kid.as_deref().unwrap_or("");
     if let Some(known) = keys::find(&options.keys, kid) {
-        return from_jwk(&known.jwk)
-            .map(|k| (k, format!("key from {}", known.origin), None))
-            .map_err(unsupported);
+        let key = from_jwk(&known.jwk).map_err(unsupported)?;
+        let method = match kid {
+            "" => format!("the key from {}", known.origin),
+            kid => kid.to_string(),
+        };
+        return Ok(Found {
+            key,
+            origin: format!("key from {}", known.origin),
+            trust: Trust::Given,
+            signer: Signer::of_method(&method, known.controller.as_deref()),
+            chain: None,
+        });
     }
-    if kid.starts_with("did:key:") {
-        let public = multikey::did_key_public_key(kid).map_err(|e| unsupported(e.reason))?;
-        return from_jwk(&keys::to_jwk(&public))
-            .map(|k| (k, "did:key, resolved offline".into(), None))
-            .map_err(unsupported);
+    if let Some(resolved) = keys::self_certifying(kid) {
+        let (public, did) = resolved.map_err(|e| (Outcome::Failed, e.reason))?;
+        let scheme = did.split(':').take(2).collect::<Vec<_>>().join(":");
+        return Ok(Found {
+            key: from_jwk(&keys::to_jwk(&public)).map_err(unsupported)?,
+            origin: format!("{scheme}, resolved offline"),
+            trust: Trust::SelfCertifying,
+            signer: Signer::of_method(kid, None),
+            chain: None,
+        });
     }
     if let Some(chain) = &header.x5c {
         let leaf =
             super::x5c::leaf(&Value::from(chain.clone())).map_err(|e| unsupported(e.reason))?;
         let anchored =
             super::x5c::anchored(&leaf, options.trust_anchor.as_deref(), options.at_unix);
-        return Ok((
-            leaf.key,
-            format!("the x5c signer {}", leaf.subject),
-            Some(anchored),
-        ));
+        return Ok(Found {
+            trust: super::x5c::trust(&anchored),
+            origin: format!("the x5c signer {}", leaf.subject),
+            signer: Signer::described(format!("the x5c signer {}", leaf.subject)),
+            key: leaf.key,
+            chain: Some(anchored),
+        });
     }
     if let Some(jwk) = &header.jwk {
-        let self_asserted = Check::new(
-            "issuer key",
-            Outcome::NotChecked,
-            "self-asserted (the header's jwk), not anchored: pass --key",
-        );
-        return DecodingKey::from_jwk(jwk)
-            .map(|k| (k, "the header's jwk".into(), Some(self_asserted)))
-            .map_err(|e| unsupported(format!("the header's jwk cannot be used: {e}")));
+        let key = DecodingKey::from_jwk(jwk).map_err(|e| {
+            unsupported(format!(
+                "the header's jwk cannot be used: {}",
+                crate::error::excerpt(&e.to_string())
+            ))
+        })?;
+        return Ok(Found {
+            key,
+            origin: "the header's jwk: self-asserted, not anchored; pass --key to trust it".into(),
+            trust: Trust::SelfAsserted,
+            signer: Signer::described("the header's jwk"),
+            chain: None,
+        });
     }
     match kid.is_empty() {
         true => Err(unsupported("no key: pass --key".into())),
         false => Err(unsupported(format!(
-            "cannot resolve offline: {kid}; pass --key"
+            "cannot resolve offline: {}; pass --key",
+            crate::error::excerpt(kid)
         ))),
     }
 }
 
 fn from_jwk(jwk: &Value) -> std::result::Result<DecodingKey, String> {
-    let parsed: Jwk =
-        serde_json::from_value(jwk.clone()).map_err(|e| format!("invalid JWK: {e}"))?;
-    DecodingKey::from_jwk(&parsed).map_err(|e| format!("invalid JWK: {e}"))
-}
-
-/// `nbf` / `exp` (RFC 7519) and the credential's own validity (`validFrom` / `validUntil`, `expirationDate`) at
-/// `at`.
-fn time_check(claims: &serde_json::Map<String, Value>, credential: &Value, at: i64) -> Check {
-    let mut bounds: Vec<(String, i64, bool)> = Vec::new();
-    for (name, later) in [("nbf", false), ("exp", true)] {
-        if let Some(n) = claims.get(name).and_then(Value::as_i64) {
-            bounds.push((format!("{name} {n}"), n, later));
-        }
-    }
-    for (name, later) in [
-        ("validFrom", false),
-        ("validUntil", true),
-        ("expirationDate", true),
-    ] {
-        if let Some(t) = credential.get(name).and_then(Value::as_str) {
-            match unix(t) {
-                Some(n) => bounds.push((format!("{name} {t}"), n, later)),
-                None => {
-                    return Check::new(
-                        "validity",
-                        Outcome::Failed,
-                        format!("`{name}` {t} is not a date-time"),
-                    )
-                }
-            }
-        }
-    }
-    for (what, when, later) in &bounds {
-        if (*later && *when < at) || (!*later && *when > at) {
-            let state = if *later { "expired" } else { "not yet valid" };
-            return Check::new(
-                "validity",
-                Outcome::Failed,
-                format!("{state} at --at ({what})"),
-            );
-        }
-    }
-    match bounds.is_empty() {
-        true => Check::new("validity", Outcome::NotChecked, "no validity period"),
-        false => Check::new(
-            "validity",
-            Outcome::Verified,
-            format!(
-                "valid at --at ({})",
-                bounds
-                    .iter()
-                    .map(|b| b.0.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        ),
-    }
+    let invalid = |e: &dyn std::fmt::Display| {
+        format!(
+            "not a usable JWK: {}",
+            crate::error::excerpt(&e.to_string())
+        )
+    };
+    let parsed: Jwk = serde_json::from_value(jwk.clone()).map_err(|e| invalid(&e))?;
+    DecodingKey::from_jwk(&parsed).map_err(|e| invalid(&e))
 }

@@ -177,3 +177,38 @@ pub fn find<'k>(keys: &'k [KnownKey], verification_method: &str) -> Option<&'k K
             _ => None,
         })
 }
+
+/// The key a self-certifying identifier is, resolved offline, with the DID that controls it: a `did:key`
+/// (W3C did:key v0.7: the multibase Multikey after `did:key:`) or a `did:jwk` (did:jwk: the base64url of a
+/// public JWK, UTF-8 JSON, after `did:jwk:`), with or without a fragment. `None` for any other identifier.
+/// Errors: [`crate::ErrorKind::Key`] for a malformed one (a did:jwk holding a private key among them).
+pub fn self_certifying(method: &str) -> Option<Result<(PublicKey, String)>> {
+    let did = method.split('#').next().unwrap_or(method);
+    if did.starts_with("did:key:") {
+        return Some(multikey::did_key_public_key(method).map(|k| (k, did.to_string())));
+    }
+    let encoded = did.strip_prefix("did:jwk:")?;
+    Some(did_jwk(encoded).map(|k| (k, did.to_string())))
+}
+
+/// The public key of a did:jwk's method-specific identifier.
+fn did_jwk(encoded: &str) -> Result<PublicKey> {
+    // A public JWK of the supported curves is well under 1 KB; refuse longer identifiers before decoding.
+    const MAX_ENCODED: usize = 1024;
+    if encoded.len() > MAX_ENCODED {
+        return Err(Error::key(format!(
+            "a did:jwk of {} characters is longer than a public key of a supported curve can be ({MAX_ENCODED})",
+            encoded.len()
+        )));
+    }
+    let bytes = Base64UrlUnpadded::decode_vec(encoded)
+        .map_err(|_| Error::key("the did:jwk identifier is not base64url without padding"))?;
+    let jwk = super::json_part("did:jwk", "its JWK", &bytes)
+        .map_err(|e| Error::key(format!("the did:jwk identifier is not a JWK: {}", e.reason)))?;
+    if jwk.contains_key("d") {
+        return Err(Error::key(
+            "the did:jwk identifier holds a private key (`d`), which did:jwk forbids",
+        ));
+    }
+    from_jwk(&Value::Object(jwk))
+}

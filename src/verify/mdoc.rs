@@ -3,7 +3,7 @@
 //! the certificate chain when `--trust-anchor` is given (otherwise reported as not anchored), the device
 //! signature when `--session-transcript` is given.
 
-use super::{detect, Check, Options, Outcome};
+use super::{detect, Check, Options, Outcome, Trust};
 use crate::error::{ErrorKind, Result};
 use crate::mdoc::{self, Verification};
 
@@ -18,10 +18,21 @@ pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
     let mut checks = Vec::new();
     match mdoc::verify(&raw, &check) {
         Ok(verified) => {
-            checks.push(Check::new(
+            // The DS certificate travels in the mdoc itself: its key is trusted only through a chain to
+            // --trust-anchor (checked by mdoc::verify when given), otherwise anyone could have made it.
+            let trust = match options.trust_anchor {
+                Some(_) => Trust::Anchored,
+                None => Trust::SelfAsserted,
+            };
+            checks.push(Check::signature(
                 "issuer signature",
                 Outcome::Verified,
-                format!("MSO of {} signed by the x5chain certificate's key; validity info holds at --at", verified.doc_type),
+                format!(
+                    "MSO of {} signed by the x5chain certificate's key ({}); validity info holds at --at",
+                    verified.doc_type,
+                    trust.describe()
+                ),
+                Some(trust),
             ));
             checks.push(Check::new(
                 "digests",
@@ -40,7 +51,8 @@ pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
                 None => Check::new(
                     "certificate chain",
                     Outcome::NotChecked,
-                    "not anchored: pass --trust-anchor",
+                    "the DS certificate is self-asserted, not anchored: pass --trust-anchor with the issuer's IACA \
+                     certificate (or --accept-self-asserted)",
                 ),
             });
             checks.push(match verified.device_authenticated {
@@ -56,10 +68,13 @@ pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
                 ),
             });
         }
-        Err(e) if matches!(e.kind, ErrorKind::Key) => {
-            checks.push(Check::new("mdoc", Outcome::Unsupported, e.reason))
-        }
-        Err(e) => checks.push(Check::new("mdoc", Outcome::Failed, e.reason)),
+        Err(e) if matches!(e.kind, ErrorKind::Key) => checks.push(Check::signature(
+            "mdoc",
+            Outcome::Unsupported,
+            e.reason,
+            None,
+        )),
+        Err(e) => checks.push(Check::signature("mdoc", Outcome::Failed, e.reason, None)),
     }
     Ok(checks)
 }

@@ -4,6 +4,8 @@
 //! and says per file, per proof or check, what was verified and why not. Knows nothing of the terminal:
 //! `export::verify` renders a [`FileReport`].
 
+pub mod binding;
+pub mod claims;
 pub mod data_integrity;
 pub mod detect;
 pub mod jws_json;
@@ -12,11 +14,13 @@ pub mod keys;
 pub mod mdoc;
 pub mod sd_jwt;
 pub mod timing;
+pub mod verdict;
 pub mod x5c;
 
 use crate::error::Result;
 use crate::loader::OfflineLoader;
 pub use detect::Format;
+pub use verdict::{Refusal, Role, Trust, Verdict};
 
 /// What one check concluded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,15 +46,32 @@ pub struct Check {
     pub outcome: Outcome,
     /// Why (for a failure or an unsupported check), or what was verified.
     pub detail: String,
+    /// A signature (with where its key came from) or another check: only signatures can verify a file
+    /// ([`verdict::decide`]).
+    pub role: Role,
 }
 
 impl Check {
-    /// A check with `outcome`.
+    /// A check that is not a signature (validity, status, binding, digests, a chain line) with `outcome`.
     pub fn new(subject: impl Into<String>, outcome: Outcome, detail: impl Into<String>) -> Check {
         Check {
             subject: subject.into(),
             outcome,
             detail: detail.into(),
+            role: Role::Other,
+        }
+    }
+
+    /// A signature or proof check: `trust` says where the key came from (`None` when no key was used).
+    pub fn signature(
+        subject: impl Into<String>,
+        outcome: Outcome,
+        detail: impl Into<String>,
+        trust: Option<Trust>,
+    ) -> Check {
+        Check {
+            role: Role::Signature { trust },
+            ..Check::new(subject, outcome, detail)
         }
     }
 }
@@ -68,12 +89,19 @@ pub struct Nested {
     /// Whether it decides the file's verdict: a presentation's credentials do; other nested credentials only
     /// with `--nested strict`.
     pub counts: bool,
+    /// `--accept-self-asserted`, for its verdict.
+    pub accept_self_asserted: bool,
 }
 
 impl Nested {
-    /// Verified, by the same rule as a file ([`verified`]).
+    /// Its verdict, by the same rule as a file's ([`verdict::decide`]).
+    pub fn verdict(&self) -> Verdict {
+        verdict::decide(&self.checks, self.accept_self_asserted)
+    }
+
+    /// Whether its verdict is verified.
     pub fn verified(&self) -> bool {
-        verified(&self.checks)
+        self.verdict().is_verified()
     }
 }
 
@@ -88,26 +116,48 @@ pub struct FileReport {
     pub checks: Vec<Check>,
     /// The signed credentials inside it, in document order.
     pub nested: Vec<Nested>,
+    /// `--accept-self-asserted`, for its verdict.
+    pub accept_self_asserted: bool,
 }
 
 impl FileReport {
-    /// Verified: its own checks are ([`verified`]), and so is every nested credential that counts.
-    pub fn verified(&self) -> bool {
-        verified(&self.checks)
-            && self
+    /// Its verdict: its own checks' ([`verdict::decide`]), unless a nested credential that counts is not
+    /// verified — then that one's refusal.
+    pub fn verdict(&self) -> Verdict {
+        let own = verdict::decide(&self.checks, self.accept_self_asserted);
+        if !own.is_verified() {
+            return own;
+        }
+        match self
+            .nested
+            .iter()
+            .filter(|n| n.counts)
+            .map(Nested::verdict)
+            .find(|v| !v.is_verified())
+        {
+            Some(refused) => refused,
+            None if self
                 .nested
                 .iter()
-                .filter(|n| n.counts)
-                .all(Nested::verified)
+                .any(|n| n.counts && n.verdict() == Verdict::VerifiedSelfAsserted) =>
+            {
+                Verdict::VerifiedSelfAsserted
+            }
+            None => own,
+        }
     }
-}
 
-/// At least one check passed and none failed or was unsupported.
-pub fn verified(checks: &[Check]) -> bool {
-    checks.iter().any(|c| c.outcome == Outcome::Verified)
-        && !checks
-            .iter()
-            .any(|c| matches!(c.outcome, Outcome::Failed | Outcome::Unsupported))
+    /// Whether its verdict is verified (exit status 0).
+    pub fn verified(&self) -> bool {
+        self.verdict().is_verified()
+    }
+
+    /// Whether at least one signature was checked cryptographically and passed (for the fuzz target's invariant).
+    pub fn signature_checked(&self) -> bool {
+        self.checks.iter().any(|c| {
+            matches!(c.role, Role::Signature { trust: Some(_) }) && c.outcome == Outcome::Verified
+        })
+    }
 }
 
 /// What the verifier is told besides the files.
@@ -136,13 +186,37 @@ pub struct Options<'a> {
     /// `--issuer-binding strict`: a proof must be shown to be the issuer's (holder's) — its method controlled by
     /// them — or the file does not verify; by default that is reported, and only checked where it can be.
     pub binding_strict: bool,
+    /// `--accept-self-asserted`: a signature whose key the credential only asserts about itself (a header `jwk`,
+    /// an unanchored `x5c` or DS certificate) may verify a file; its line says the key was not anchored.
+    pub accept_self_asserted: bool,
 }
 
-/// The JSON value of a file's bytes. Errors: [`crate::ErrorKind::Json`] for bytes that are not UTF-8 JSON.
-fn json_document(bytes: &[u8]) -> Result<serde_json::Value> {
-    let text = std::str::from_utf8(bytes)
-        .map_err(|e| crate::Error::new(crate::ErrorKind::Json, format!("not UTF-8: {e}")))?;
-    serde_json::from_str(text).map_err(|e| crate::document::json_error("", &e))
+/// The JSON value of a file's bytes, read as strictly as `canonicalize` reads a document
+/// ([`crate::document::check`]): UTF-8 without a byte order mark, one well-formed value, no repeated member names
+/// (a later `"proof": []` must not replace the first), nesting within `--max-depth`. Errors name `file` and the
+/// `line:column` or JSON pointer.
+pub fn json_document(file: &str, bytes: &[u8]) -> Result<serde_json::Value> {
+    let document = crate::document::Document::from_bytes(file.to_string(), bytes.to_vec())?;
+    let checked = document.check_json()?;
+    serde_json::from_str(checked.text()).map_err(|e| crate::document::json_error(file, &e))
+}
+
+/// The JSON object of a part of a file that is signed or compared (a JWT header or payload, a Disclosure, a JWS
+/// JSON payload), read as strictly as [`json_document`]. `what` names the part in errors (`the JWT payload`).
+pub fn json_part(
+    file: &str,
+    what: &str,
+    bytes: &[u8],
+) -> Result<serde_json::Map<String, serde_json::Value>> {
+    let label = format!("{file} ({what})");
+    match json_document(&label, bytes)? {
+        serde_json::Value::Object(map) => Ok(map),
+        _ => Err(crate::Error::new(
+            crate::ErrorKind::Json,
+            format!("{what} is not a JSON object"),
+        )
+        .in_source(label)),
+    }
 }
 
 /// Verifies one file's bytes as `format` (or the detected format). Errors: the bytes are none of the formats, or
@@ -161,9 +235,10 @@ pub fn verify_bytes(
     let (format, checks, nested) = match format {
         // One parse tells a Data Integrity document from a JWS JSON Serialization (both are JSON objects).
         Format::Vcdm | Format::JwsJson => {
-            let document = json_document(bytes).map_err(|e| e.in_source(file))?;
+            let document = json_document(file, bytes)?;
             if format == Format::JwsJson || jws_json::is_jws_json(&document) {
-                let checks = jws_json::verify(&document, options).map_err(|e| e.in_source(file))?;
+                let checks =
+                    jws_json::verify(file, &document, options).map_err(|e| e.in_source(file))?;
                 (Format::JwsJson, checks, Vec::new())
             } else {
                 let (checks, nested) = data_integrity::verify(&document, options);
@@ -172,8 +247,8 @@ pub fn verify_bytes(
         }
         Format::SdJwt | Format::Jwt | Format::Mdoc => {
             let checks = match format {
-                Format::SdJwt => sd_jwt::verify(bytes, options),
-                Format::Jwt => jwt::verify(bytes, options),
+                Format::SdJwt => sd_jwt::verify(file, bytes, options),
+                Format::Jwt => jwt::verify(file, bytes, options),
                 _ => mdoc::verify(bytes, options),
             }
             .map_err(|e| e.in_source(file))?;
@@ -185,5 +260,6 @@ pub fn verify_bytes(
         format,
         checks,
         nested,
+        accept_self_asserted: options.accept_self_asserted,
     })
 }

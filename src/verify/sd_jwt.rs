@@ -4,81 +4,115 @@
 //! Disclosures ([`sd_jwt::verify`]), the Key Binding JWT when present (`sd_hash`, signature by `cnf.jwk`, and
 //! `--nonce` / `--aud` when given), and `nbf` / `exp` at `--at`.
 
-use super::{Check, Options, Outcome};
+use super::binding::{self, Signer};
+use super::{claims, keys, Check, Options, Outcome, Trust};
 use crate::error::{Error, ErrorKind, Result};
 use crate::sd_jwt::{self, jose::decoding_key, Expected};
 use base64ct::{Base64UrlUnpadded, Encoding};
 use serde_json::Value;
 
 /// The checks of one compact SD-JWT. Errors: the bytes are not UTF-8 or not an SD-JWT at all.
-pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
+pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
     let text = std::str::from_utf8(bytes)
-        .map_err(|e| Error::sd_jwt(format!("not UTF-8: {e}")))?
+        .map_err(|_| Error::sd_jwt("not UTF-8 text"))?
         .trim();
     let jwt = text.split('~').next().unwrap_or("");
-    let header = segment(jwt, 0)?;
+    let header = segment(file, jwt, 0)?;
+    // The payload is read by the SD-JWT verifier too; reading it strictly here refuses repeated member names first.
+    segment(file, jwt, 1)?;
     let mut checks = Vec::new();
-    let (key, origin) = match options.keys.first() {
-        Some(key) => (
-            Key::Jwk(key.jwk.clone()),
-            format!("key from {}", key.origin),
-        ),
-        None => match (header.get("x5c"), header.get("jwk")) {
-            (Some(chain), _) => match super::x5c::leaf(chain) {
-                Ok(leaf) => {
-                    checks.push(super::x5c::anchored(
-                        &leaf,
-                        options.trust_anchor.as_deref(),
-                        options.at_unix,
-                    ));
-                    let origin = format!("the x5c signer {}", leaf.subject);
-                    let alg = header
-                        .get("alg")
-                        .and_then(Value::as_str)
-                        .and_then(|a| a.parse::<jsonwebtoken::Algorithm>().ok());
-                    match alg {
-                        Some(alg) => (Key::Decoding(leaf.key, alg), origin),
-                        None => {
-                            checks.push(Check::new(
-                                "issuer signature",
-                                Outcome::Unsupported,
-                                "the header's alg is not a JOSE signature algorithm",
-                            ));
-                            return Ok(checks);
-                        }
-                    }
-                }
+    let unsupported = |checks: &mut Vec<Check>, why: String| {
+        checks.push(Check::signature(
+            "issuer signature",
+            Outcome::Unsupported,
+            why,
+            None,
+        ));
+    };
+    let kid = header.get("kid").and_then(Value::as_str).unwrap_or("");
+    let (key, origin, trust, signer) =
+        match (keys::find(&options.keys, kid), keys::self_certifying(kid)) {
+            (Some(key), _) => (
+                Key::Jwk(key.jwk.clone()),
+                format!("key from {}", key.origin),
+                Trust::Given,
+                Signer::of_method(
+                    if kid.is_empty() { &key.origin } else { kid },
+                    key.controller.as_deref(),
+                ),
+            ),
+            (None, Some(resolved)) => match resolved {
+                Ok((public, did)) => (
+                    Key::Jwk(keys::to_jwk(&public)),
+                    format!(
+                        "{}, resolved offline",
+                        did.split(':').take(2).collect::<Vec<_>>().join(":")
+                    ),
+                    Trust::SelfCertifying,
+                    Signer::of_method(kid, None),
+                ),
                 Err(e) => {
-                    checks.push(Check::new(
+                    checks.push(Check::signature(
                         "issuer signature",
-                        Outcome::Unsupported,
+                        Outcome::Failed,
                         e.reason,
+                        None,
                     ));
                     return Ok(checks);
                 }
             },
-            (None, Some(jwk)) => {
-                checks.push(Check::new(
-                    "issuer key",
-                    Outcome::NotChecked,
-                    "self-asserted (the header's jwk), not anchored: pass --key",
-                ));
-                (Key::Jwk(jwk.clone()), "the header's jwk".into())
-            }
-            (None, None) => {
-                checks.push(Check::new(
-                    "issuer signature",
-                    Outcome::Unsupported,
-                    "no issuer key: pass --key",
-                ));
-                return Ok(checks);
-            }
-        },
-    };
+            (None, None) => match (header.get("x5c"), header.get("jwk")) {
+                (Some(chain), _) => match super::x5c::leaf(chain) {
+                    Ok(leaf) => {
+                        let line = super::x5c::anchored(
+                            &leaf,
+                            options.trust_anchor.as_deref(),
+                            options.at_unix,
+                        );
+                        let trust = super::x5c::trust(&line);
+                        checks.push(line);
+                        let origin = format!("the x5c signer {}", leaf.subject);
+                        let alg = header
+                            .get("alg")
+                            .and_then(Value::as_str)
+                            .and_then(|a| a.parse::<jsonwebtoken::Algorithm>().ok());
+                        match alg {
+                            Some(alg) => (
+                                Key::Decoding(leaf.key, alg),
+                                origin.clone(),
+                                trust,
+                                Signer::described(origin),
+                            ),
+                            None => {
+                                unsupported(
+                                    &mut checks,
+                                    "the header's alg is not a JOSE signature algorithm".into(),
+                                );
+                                return Ok(checks);
+                            }
+                        }
+                    }
+                    Err(e) => {
+                        unsupported(&mut checks, e.reason);
+                        return Ok(checks);
+                    }
+                },
+                (None, Some(jwk)) => (
+                    Key::Jwk(jwk.clone()),
+                    "the header's jwk: self-asserted, not anchored; pass --key to trust it".into(),
+                    Trust::SelfAsserted,
+                    Signer::described("the header's jwk"),
+                ),
+                (None, None) => {
+                    unsupported(&mut checks, "no issuer key: pass --key".into());
+                    return Ok(checks);
+                }
+            },
+        };
     let kb = text.rsplit('~').next().filter(|p| !p.is_empty());
     // A KB-JWT is checked whenever present; without --nonce / --aud its own values are taken, so only its
     // signature, typ and sd_hash constrain it (said in the check).
-    let kb_claims = kb.map(|k| segment(k, 1)).transpose()?;
+    let kb_claims = kb.map(|k| segment(file, k, 1)).transpose()?;
     let claim = |name: &str, given: &Option<String>| -> String {
         given.clone().unwrap_or_else(|| {
             kb_claims
@@ -105,19 +139,47 @@ pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
                 ErrorKind::Key => Outcome::Unsupported,
                 _ => Outcome::Failed,
             };
-            checks.push(Check::new("SD-JWT", outcome, e.reason));
+            // A signature that does not verify, or an SD-JWT that cannot be checked: the issuer signature was
+            // not shown to hold either way.
+            checks.push(Check::signature("SD-JWT", outcome, e.reason, Some(trust)));
             return Ok(checks);
         }
     };
     let typ = verified.header.typ.clone().unwrap_or_default();
-    checks.push(Check::new(
+    checks.push(Check::signature(
         "issuer signature",
         Outcome::Verified,
         format!(
             "{:?} over the issuer-signed JWT (typ {typ}, {origin})",
             verified.header.alg
         ),
+        Some(trust),
     ));
+    // SD-JWT VC: `iss` names the issuer the key must belong to.
+    match verified.claims.get("iss") {
+        Some(Value::String(iss)) => checks.extend(binding::line(
+            "issuer",
+            iss,
+            &[signer],
+            options.binding_strict,
+        )),
+        Some(other) => checks.push(Check::new(
+            "issuer",
+            Outcome::Failed,
+            format!(
+                "`iss` is {}, not a string (RFC 7519 §4.1.1)",
+                claims::type_name(other)
+            ),
+        )),
+        None => checks.push(Check::new(
+            "issuer",
+            match options.binding_strict {
+                true => Outcome::Failed,
+                false => Outcome::NotChecked,
+            },
+            "no `iss`: the key is bound to nobody",
+        )),
+    }
     checks.push(Check::new(
         "disclosures",
         Outcome::Verified,
@@ -135,7 +197,11 @@ pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
                 Outcome::Failed,
                 format!("the KB-JWT's iat {iat} is after --at ({})", options.at_unix),
             ));
-            checks.push(time_check(&verified.claims, options.at_unix));
+            checks.push(claims::time_check(
+                &verified.claims,
+                Vec::new(),
+                options.at_unix,
+            ));
             return Ok(checks);
         }
     }
@@ -161,7 +227,11 @@ pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
             "no Key Binding JWT",
         ));
     }
-    checks.push(time_check(&verified.claims, options.at_unix));
+    checks.push(claims::time_check(
+        &verified.claims,
+        Vec::new(),
+        options.at_unix,
+    ));
     Ok(checks)
 }
 
@@ -171,37 +241,14 @@ enum Key {
     Decoding(jsonwebtoken::DecodingKey, jsonwebtoken::Algorithm),
 }
 
-/// The JSON of a JWS's `index`th part (0: header, 1: payload).
-fn segment(jws: &str, index: usize) -> Result<Value> {
+/// The JSON object of a JWS's `index`th part (0: header, 1: payload), read strictly ([`super::json_part`]).
+fn segment(file: &str, jws: &str, index: usize) -> Result<Value> {
+    let what = ["the JWS protected header", "the JWT payload"][index.min(1)];
     let part = jws
         .split('.')
         .nth(index)
-        .ok_or_else(|| Error::sd_jwt("not a compact JWS"))?;
+        .ok_or_else(|| Error::sd_jwt("not a compact JWS: fewer than 3 parts separated by `.`"))?;
     let bytes = Base64UrlUnpadded::decode_vec(part)
-        .map_err(|e| Error::sd_jwt(format!("JWS part {index}: {e}")))?;
-    serde_json::from_slice(&bytes)
-        .map_err(|e| Error::sd_jwt(format!("JWS part {index} is not JSON: {e}")))
-}
-
-/// `nbf` and `exp` (RFC 7519 §4.1.4–5) at `at`.
-fn time_check(claims: &serde_json::Map<String, Value>, at: i64) -> Check {
-    let number = |name: &str| claims.get(name).and_then(Value::as_i64);
-    if let Some(exp) = number("exp").filter(|&e| e < at) {
-        return Check::new(
-            "validity",
-            Outcome::Failed,
-            format!("expired at --at (exp {exp})"),
-        );
-    }
-    if let Some(nbf) = number("nbf").filter(|&n| n > at) {
-        return Check::new(
-            "validity",
-            Outcome::Failed,
-            format!("not yet valid at --at (nbf {nbf})"),
-        );
-    }
-    match number("exp").or(number("nbf")) {
-        Some(_) => Check::new("validity", Outcome::Verified, "valid at --at (nbf / exp)"),
-        None => Check::new("validity", Outcome::NotChecked, "no nbf or exp"),
-    }
+        .map_err(|_| Error::sd_jwt(format!("{what} is not base64url without padding")))?;
+    super::json_part(file, what, &bytes).map(Value::Object)
 }

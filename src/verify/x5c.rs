@@ -3,7 +3,7 @@
 //! subject for the report, and whether the chain reaches a `--trust-anchor` (each link checked as the mdoc chain
 //! is, [`crate::mdoc::cert::verify_chain`]: ECDSA P-256 signatures). Without an anchor the key is self-asserted.
 
-use super::{Check, Outcome};
+use super::{Check, Outcome, Trust};
 use crate::error::{Error, Result};
 use base64ct::{Base64, Encoding};
 use jsonwebtoken::DecodingKey;
@@ -77,7 +77,8 @@ pub fn anchored(leaf: &Leaf, anchor: Option<&[u8]>, at_unix: i64) -> Check {
             subject,
             Outcome::NotChecked,
             format!(
-                "self-asserted (the header's x5c, signer {}), not anchored: pass --trust-anchor",
+                "self-asserted (the header's x5c, signer {}), not anchored: pass --trust-anchor with the root \
+                 certificate it should chain to (or --accept-self-asserted)",
                 leaf.subject
             ),
         );
@@ -110,4 +111,13 @@ pub fn anchored(leaf: &Leaf, anchor: Option<&[u8]>, at_unix: i64) -> Check {
             leaf.subject
         ),
     )
+}
+
+/// How far the key of a leaf whose chain line is `chain` ([`anchored`]) can be trusted: anchored when the chain
+/// reached `--trust-anchor`, else self-asserted (a chain that failed fails the file anyway).
+pub fn trust(chain: &Check) -> Trust {
+    match chain.outcome {
+        Outcome::Verified => Trust::Anchored,
+        _ => Trust::SelfAsserted,
+    }
 }

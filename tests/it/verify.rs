@@ -6,7 +6,9 @@
 
 use crate::common::{canonprof, data};
 use canonprof::loader::OfflineLoader;
-use canonprof::verify::{self, keys, Check, FileReport, Format, Options, Outcome};
+use canonprof::verify::{
+    self, keys, Check, FileReport, Format, Options, Outcome, Refusal, Role, Trust, Verdict,
+};
 use serde_json::Value;
 
 /// 2025-06-01T00:00:00Z: inside every vector's validity period.
@@ -25,6 +27,7 @@ fn options(loader: &OfflineLoader) -> Options<'_> {
         at_unix: AT,
         nested_strict: false,
         binding_strict: false,
+        accept_self_asserted: false,
     }
 }
 
@@ -309,7 +312,22 @@ fn the_annex_d_device_response_verifies_in_its_validity_window_only() {
     let hex = std::fs::read(data("mdoc/iso18013-5-annex-d/device_response.hex")).unwrap();
     let report = check("device_response.hex", &hex, &options);
     assert_eq!(report.format, Format::Mdoc);
-    assert!(report.verified(), "{:?}", report.checks);
+    // Its DS certificate travels in the mdoc: without an anchor the key is not trusted...
+    assert_eq!(
+        report.verdict(),
+        Verdict::NotVerified(Refusal::KeyNotTrusted),
+        "{:?}",
+        report.checks
+    );
+    // ...unless the user accepts a self-asserted key, which the verdict says.
+    options.accept_self_asserted = true;
+    let report = check("device_response.hex", &hex, &options);
+    assert_eq!(
+        report.verdict(),
+        Verdict::VerifiedSelfAsserted,
+        "{:?}",
+        report.checks
+    );
     let chain = report
         .checks
         .iter()
@@ -534,11 +552,28 @@ fn vc_jwt_and_vc_jose_credentials() {
         std::fs::read_to_string(data("signed-credentials/clr2-validator--simple.jwt")).unwrap();
     let report = check("simple.jwt", clr.as_bytes(), &options);
     assert_eq!(report.format, Format::Jwt);
-    assert!(report.verified(), "{:?}", report.checks);
-    assert!(report
-        .checks
-        .iter()
-        .any(|c| c.subject == "issuer key" && c.outcome == Outcome::NotChecked));
+    // The RSA key is the header's own jwk: anyone can make one for any issuer.
+    assert_eq!(
+        report.verdict(),
+        Verdict::NotVerified(Refusal::KeyNotTrusted),
+        "{:?}",
+        report.checks
+    );
+    assert_eq!(
+        report.checks[0].role,
+        Role::Signature {
+            trust: Some(Trust::SelfAsserted)
+        }
+    );
+    assert!(report.checks[0].detail.contains("pass --key"));
+    options.accept_self_asserted = true;
+    let report = check("simple.jwt", clr.as_bytes(), &options);
+    assert_eq!(
+        report.verdict(),
+        Verdict::VerifiedSelfAsserted,
+        "{:?}",
+        report.checks
+    );
     let parts: Vec<&str> = clr.trim().split('.').collect();
     let mut payload: Value =
         serde_json::from_slice(&Base64UrlUnpadded::decode_vec(parts[1]).unwrap()).unwrap();
@@ -550,6 +585,7 @@ fn vc_jwt_and_vc_jose_credentials() {
         parts[2]
     );
     assert!(!check("changed.jwt", changed.as_bytes(), &options).verified());
+    options.accept_self_asserted = false;
     let velocity = std::fs::read(data("signed-credentials/ob3-validator--velocity.jwt")).unwrap();
     let report = check("velocity.jwt", &velocity, &options);
     assert!(!report.verified());
@@ -1062,7 +1098,21 @@ fn jades_and_x5c_keys() {
     .unwrap();
     let report = check("edc.jsonld", &bytes, &options);
     assert_eq!(report.format, Format::JwsJson);
-    assert!(report.verified(), "{:?}", report.checks);
+    // The seal's certificate chains to nothing given: not trusted, unless accepted as self-asserted.
+    assert_eq!(
+        report.verdict(),
+        Verdict::NotVerified(Refusal::KeyNotTrusted),
+        "{:?}",
+        report.checks
+    );
+    options.accept_self_asserted = true;
+    let report = check("edc.jsonld", &bytes, &options);
+    assert_eq!(
+        report.verdict(),
+        Verdict::VerifiedSelfAsserted,
+        "{:?}",
+        report.checks
+    );
     assert!(report.checks[0].detail.starts_with("RS256 over the protected header and the unencoded (b64: false) payload (the x5c signer"), "{:?}", report.checks[0]);
     assert!(report
         .checks
@@ -1115,8 +1165,14 @@ fn jades_and_x5c_keys() {
         "issuer": "https://issuer.example", "credentialSubject": {"id": "did:example:subject"}});
     let token = jsonwebtoken::encode(&header, &credential, jose.encoding()).unwrap();
     options.at_unix = chain_time(&chain.ds);
+    options.accept_self_asserted = false;
     let report = check("x5c.jwt", token.as_bytes(), &options);
-    assert!(report.verified(), "{:?}", report.checks);
+    assert_eq!(
+        report.verdict(),
+        Verdict::NotVerified(Refusal::KeyNotTrusted),
+        "{:?}",
+        report.checks
+    );
     let line = |report: &FileReport| {
         report
             .checks
@@ -1128,7 +1184,7 @@ fn jades_and_x5c_keys() {
     assert_eq!(line(&report).outcome, Outcome::NotChecked);
     options.trust_anchor = Some(chain.iaca.clone());
     let report = check("x5c.jwt", token.as_bytes(), &options);
-    assert!(report.verified(), "{:?}", report.checks);
+    assert_eq!(report.verdict(), Verdict::Verified, "{:?}", report.checks);
     assert_eq!(
         line(&report).outcome,
         Outcome::Verified,

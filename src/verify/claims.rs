@@ -1,0 +1,121 @@
+//! JWT claims shared by VC-JWT, VC-JOSE and SD-JWT VC: `exp`, `nbf` and `iat` are NumericDates (RFC 7519 §2: a
+//! JSON number of seconds since the epoch, possibly non-integer), and any other type makes the token malformed —
+//! a date that is ignored because it is a string would let an expired token verify.
+
+use super::{Check, Outcome};
+use serde_json::{Map, Value};
+
+/// The NumericDate claim `name` (RFC 7519 §2, §4.1.4–6), `None` when absent. Errors: the sentence saying what it
+/// is instead.
+pub fn numeric_date(claims: &Map<String, Value>, name: &str) -> Result<Option<f64>, String> {
+    match claims.get(name) {
+        None => Ok(None),
+        Some(Value::Number(n)) => n
+            .as_f64()
+            .filter(|f| f.is_finite())
+            .map(Some)
+            .ok_or_else(|| format!("`{name}` {n} is not a NumericDate (RFC 7519 §2)")),
+        Some(other) => Err(format!(
+            "`{name}` is {}, not a NumericDate (RFC 7519 §2: a JSON number of seconds)",
+            type_name(other)
+        )),
+    }
+}
+
+/// `nbf` and `exp` (RFC 7519 §4.1.4–5) at `at`, after checking that `exp`, `nbf` and `iat` are NumericDates;
+/// `more` adds the credential's own bounds (name, Unix seconds, whether it is an end).
+pub fn time_check(claims: &Map<String, Value>, more: Vec<(String, i64, bool)>, at: i64) -> Check {
+    let mut bounds: Vec<(String, f64, bool)> = Vec::new();
+    for (name, end) in [("nbf", false), ("exp", true), ("iat", false)] {
+        match numeric_date(claims, name) {
+            Err(why) => {
+                return Check::new(
+                    "validity",
+                    Outcome::Failed,
+                    format!("a malformed token: {why}"),
+                )
+            }
+            // `iat` is only checked for its type here: when a token was issued says nothing of its validity.
+            Ok(Some(when)) if name != "iat" => bounds.push((format!("{name} {when}"), when, end)),
+            Ok(_) => {}
+        }
+    }
+    bounds.extend(more.into_iter().map(|(n, t, end)| (n, t as f64, end)));
+    let at = at as f64;
+    for (what, when, end) in &bounds {
+        if (*end && *when < at) || (!*end && *when > at) {
+            let state = if *end { "expired" } else { "not yet valid" };
+            return Check::new(
+                "validity",
+                Outcome::Failed,
+                format!("{state} at --at ({what})"),
+            );
+        }
+    }
+    match bounds.is_empty() {
+        true => Check::new("validity", Outcome::NotChecked, "no validity period"),
+        false => Check::new(
+            "validity",
+            Outcome::Verified,
+            format!(
+                "valid at --at ({})",
+                bounds
+                    .iter()
+                    .map(|b| b.0.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ),
+    }
+}
+
+/// A JSON value's type in words.
+pub fn type_name(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn claims(v: Value) -> Map<String, Value> {
+        v.as_object().unwrap().clone()
+    }
+
+    #[test]
+    fn numeric_dates_are_numbers_and_nothing_else() {
+        let at = 1_700_000_000;
+        let outcome = |v: Value| time_check(&claims(v), Vec::new(), at).outcome;
+        assert_eq!(outcome(json!({"exp": at + 10})), Outcome::Verified);
+        assert_eq!(
+            outcome(json!({"exp": (at as f64) + 0.5})),
+            Outcome::Verified
+        );
+        assert_eq!(outcome(json!({"exp": (at as f64) - 0.5})), Outcome::Failed);
+        assert_eq!(outcome(json!({"nbf": (at as f64) + 0.5})), Outcome::Failed);
+        for bad in [
+            json!("2030-01-01"),
+            json!(null),
+            json!(true),
+            json!([1]),
+            json!({}),
+            json!("9999999999"),
+        ] {
+            for name in ["exp", "nbf", "iat"] {
+                let check = time_check(&claims(json!({ name: bad.clone() })), Vec::new(), at);
+                assert_eq!(check.outcome, Outcome::Failed, "{name}: {bad}");
+                assert!(check.detail.contains("NumericDate"), "{}", check.detail);
+            }
+        }
+        assert_eq!(outcome(json!({})), Outcome::NotChecked);
+        assert_eq!(outcome(json!({"iat": at})), Outcome::NotChecked);
+    }
+}
