@@ -9,6 +9,7 @@ mod corpus;
 mod data_integrity;
 mod ecdsa_sd;
 mod exchange;
+mod fails_closed;
 mod flamegraphs;
 mod fuzz_regressions;
 mod interop;

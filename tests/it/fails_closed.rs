@@ -1,0 +1,543 @@
+//! `verify` fails closed (issue 27): no `verified` without a signature checked with a trusted key, in every format.
+//! Each kind of wrong verdict is tried with several inputs of its kind: files that sign nothing, repeated JSON keys,
+//! dates that are not NumericDates, keys the credential only asserts about itself, and an issuer that is not the
+//! signer under `--issuer-binding strict`.
+
+use crate::common::{canonprof, data};
+use base64ct::{Base64, Base64UrlUnpadded, Encoding};
+use canonprof::keys::{SecretKey, SignatureAlgorithm};
+use canonprof::loader::OfflineLoader;
+use canonprof::sd_jwt::jose::JoseKey;
+use canonprof::verify::{self, keys, FileReport, Options, Outcome, Refusal, Verdict};
+use serde_json::{json, Value};
+
+/// 2025-06-01T00:00:00Z.
+const AT: i64 = 1_748_736_000;
+
+fn options(loader: &OfflineLoader) -> Options<'_> {
+    Options {
+        loader,
+        keys: Vec::new(),
+        trust_anchor: None,
+        session_transcript: None,
+        nonce: None,
+        aud: None,
+        challenge: None,
+        domain: None,
+        at_unix: AT,
+        nested_strict: false,
+        binding_strict: false,
+        accept_self_asserted: false,
+    }
+}
+
+/// The report of `bytes`, or `None` when the file could not be read at all (which the CLI reports as NOT
+/// VERIFIED too).
+fn read(bytes: &[u8], options: &Options) -> Option<FileReport> {
+    verify::verify_bytes("hostile", bytes, None, options).ok()
+}
+
+/// Asserts `bytes` is not verified: refused as unreadable, or a NOT VERIFIED report.
+fn refused(what: &str, bytes: &[u8], options: &Options) {
+    if let Some(report) = read(bytes, options) {
+        assert!(
+            !report.verified(),
+            "{what}: verified ({:?}): {:#?}",
+            report.verdict(),
+            report.checks
+        );
+    }
+}
+
+fn vector() -> Value {
+    let path = data("di-vectors/vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json");
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// A compact JWS of `header` and `payload` (JSON texts, written as given: they may repeat keys) signed by `key`.
+fn jws(header: &str, payload: &str, key: &SecretKey) -> String {
+    let jose = JoseKey::new(key).unwrap();
+    let alg = match key.algorithm() {
+        SignatureAlgorithm::Ed25519 => jsonwebtoken::Algorithm::EdDSA,
+        _ => jsonwebtoken::Algorithm::ES256,
+    };
+    let input = format!(
+        "{}.{}",
+        Base64UrlUnpadded::encode_string(header.as_bytes()),
+        Base64UrlUnpadded::encode_string(payload.as_bytes())
+    );
+    let signature = jsonwebtoken::crypto::sign(input.as_bytes(), jose.encoding(), alg).unwrap();
+    format!("{input}.{signature}")
+}
+
+fn did_key(key: &SecretKey) -> (String, String) {
+    canonprof::integrity::multikey::did_key(&key.public_key())
+}
+
+#[test]
+fn files_that_sign_nothing_are_not_verified() {
+    let loader = OfflineLoader::bundled();
+    let options = options(&loader);
+    // JWS JSON with no signature, or signature entries that are not objects.
+    let credential = json!({"@context": ["https://www.w3.org/ns/credentials/v2"], "type": ["VerifiableCredential"],
+        "issuer": "https://issuer.example", "validFrom": "2020-01-01T00:00:00Z", "credentialSubject": {"id": "x"}});
+    let payload = Base64UrlUnpadded::encode_string(credential.to_string().as_bytes());
+    for signatures in [
+        json!([]),
+        json!([1]),
+        json!(["x"]),
+        json!([null]),
+        json!([[]]),
+    ] {
+        let doc = json!({"payload": payload, "signatures": signatures});
+        let report = read(doc.to_string().as_bytes(), &options).unwrap();
+        assert_eq!(report.format, verify::Format::JwsJson);
+        assert!(!report.verified(), "{signatures}: {:?}", report.checks);
+    }
+    // Data Integrity with an empty proof list, with and without a changed claim.
+    let mut doc = vector();
+    doc["proof"] = json!([]);
+    let report = read(doc.to_string().as_bytes(), &options).unwrap();
+    assert!(!report.verified(), "{:?}", report.checks);
+    doc["credentialSubject"]["alumniOf"] = "Another University".into();
+    refused(
+        "proof: [] and a changed claim",
+        doc.to_string().as_bytes(),
+        &options,
+    );
+    for proof in [
+        json!([1]),
+        json!([null]),
+        json!("x"),
+        json!(true),
+        json!({}),
+    ] {
+        let mut doc = vector();
+        doc["proof"] = proof.clone();
+        refused(
+            &format!("proof {proof}"),
+            doc.to_string().as_bytes(),
+            &options,
+        );
+    }
+    // No proof at all, validity alone.
+    let mut doc = vector();
+    doc.as_object_mut().unwrap().remove("proof");
+    let report = read(doc.to_string().as_bytes(), &options).unwrap();
+    assert_eq!(report.verdict(), Verdict::NotVerified(Refusal::Failed));
+    // A proof set where one entry is not an object: the good proof does not carry the file.
+    let mut doc = vector();
+    let proof = doc["proof"].clone();
+    doc["proof"] = json!([proof, 7]);
+    refused(
+        "a proof set with a number",
+        doc.to_string().as_bytes(),
+        &options,
+    );
+}
+
+#[test]
+fn repeated_json_keys_are_refused_wherever_verify_reads_json() {
+    let loader = OfflineLoader::bundled();
+    let options = options(&loader);
+    let good = std::fs::read_to_string(data(
+        "di-vectors/vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json",
+    ))
+    .unwrap();
+    assert!(read(good.as_bytes(), &options).unwrap().verified());
+    // A later `"proof": []`, a second claim value, a repeated key deep inside: each refused before any check.
+    let trimmed = good.trim_end().trim_end_matches('}');
+    let repeated_claim = good.replacen(
+        "\"credentialSubject\": {",
+        "\"credentialSubject\": {\"alumniOf\": \"Evil U\", ",
+        1,
+    );
+    assert_ne!(repeated_claim, good);
+    for (what, text) in [
+        ("a later proof: []", format!("{trimmed}, \"proof\": []}}")),
+        (
+            "a second issuer",
+            format!("{trimmed}, \"issuer\": \"did:example:evil\"}}"),
+        ),
+        ("a repeated claim", repeated_claim),
+    ] {
+        let error = verify::verify_bytes("dup.json", text.as_bytes(), None, &options).unwrap_err();
+        assert_eq!(
+            error.kind,
+            canonprof::ErrorKind::DuplicateKey,
+            "{what}: {error}"
+        );
+        assert!(
+            error.to_string().starts_with("dup.json:"),
+            "{what}: {error}"
+        );
+    }
+    // In a JWT header and payload, signed so that only the repetition is wrong.
+    let key = SecretKey::from_seed(SignatureAlgorithm::Ed25519, 41);
+    let (did, method) = did_key(&key);
+    let body = |extra: &str| {
+        format!(
+            r#"{{"iss":"{did}","nbf":1600000000,{extra}"vc":{{"@context":["https://www.w3.org/2018/credentials/v1"],"type":["VerifiableCredential"],"issuer":"{did}","credentialSubject":{{"id":"x"}}}}}}"#
+        )
+    };
+    let header = format!(r#"{{"alg":"EdDSA","kid":"{method}"}}"#);
+    let token = jws(&header, &body(""), &key);
+    let report = read(token.as_bytes(), &options).unwrap();
+    assert_eq!(report.verdict(), Verdict::Verified, "{:?}", report.checks);
+    for (what, token) in [
+        ("payload", jws(&header, &body(r#""nbf":4000000000,"#), &key)),
+        (
+            "payload iss",
+            jws(&header, &body(r#""iss":"did:example:evil","#), &key),
+        ),
+        (
+            "header",
+            jws(
+                &format!(r#"{{"alg":"EdDSA","kid":"{method}","kid":"did:example:x"}}"#),
+                &body(""),
+                &key,
+            ),
+        ),
+    ] {
+        refused(what, token.as_bytes(), &options);
+        let error = verify::verify_bytes("t.jwt", token.as_bytes(), None, &options).unwrap_err();
+        assert_eq!(
+            error.kind,
+            canonprof::ErrorKind::DuplicateKey,
+            "{what}: {error}"
+        );
+    }
+    // In a JWS JSON Serialization's document and in its payload.
+    let payload = r#"{"issuer":"https://i.example","issuer":"https://evil.example"}"#;
+    let doc = format!(
+        r#"{{"payload":"{}","signatures":[],"signatures":[{{"protected":"e30","signature":"AA"}}]}}"#,
+        Base64UrlUnpadded::encode_string(payload.as_bytes())
+    );
+    refused("JWS JSON", doc.as_bytes(), &options);
+}
+
+#[test]
+fn jwt_dates_must_be_numeric_dates() {
+    let loader = OfflineLoader::bundled();
+    let options = options(&loader);
+    let key = SecretKey::from_seed(SignatureAlgorithm::Ed25519, 42);
+    let (did, method) = did_key(&key);
+    let header = format!(r#"{{"alg":"EdDSA","kid":"{method}","typ":"vc+jwt"}}"#);
+    let token = |dates: &str| {
+        let payload = format!(
+            r#"{{"@context":["https://www.w3.org/ns/credentials/v2"],"type":["VerifiableCredential"],"issuer":"{did}","credentialSubject":{{"id":"x"}}{dates}}}"#
+        );
+        jws(&header, &payload, &key)
+    };
+    assert!(read(token("").as_bytes(), &options).unwrap().verified());
+    let later = AT + 3600;
+    assert!(
+        read(token(&format!(r#","exp":{later}.5"#)).as_bytes(), &options)
+            .unwrap()
+            .verified()
+    );
+    for dates in [
+        format!(r#","exp":{}.5"#, AT - 10),
+        r#","exp":"2000-01-01T00:00:00Z""#.to_string(),
+        r#","exp":"1""#.to_string(),
+        r#","exp":null"#.to_string(),
+        r#","exp":true"#.to_string(),
+        r#","exp":[1]"#.to_string(),
+        r#","nbf":"0""#.to_string(),
+        r#","nbf":false"#.to_string(),
+        format!(r#","nbf":{}.25"#, AT + 10),
+        r#","iat":"now""#.to_string(),
+    ] {
+        let report = read(token(&dates).as_bytes(), &options).unwrap();
+        assert!(!report.verified(), "{dates}: {:?}", report.checks);
+        let validity = report
+            .checks
+            .iter()
+            .find(|c| c.subject == "validity")
+            .unwrap();
+        assert_eq!(validity.outcome, Outcome::Failed, "{dates}");
+    }
+    // The same in an SD-JWT's issuer-signed JWT.
+    let sd = |dates: &str| {
+        let payload = format!(r#"{{"iss":"{did}","vct":"x","_sd_alg":"sha-256","_sd":[]{dates}}}"#);
+        format!(
+            "{}~",
+            jws(
+                &format!(r#"{{"alg":"EdDSA","kid":"{method}","typ":"dc+sd-jwt"}}"#),
+                &payload,
+                &key
+            )
+        )
+    };
+    let report = read(sd("").as_bytes(), &options).unwrap();
+    assert_eq!(report.format, verify::Format::SdJwt);
+    assert_eq!(report.verdict(), Verdict::Verified, "{:?}", report.checks);
+    for dates in [
+        format!(r#","exp":{}.5"#, AT - 10),
+        r#","exp":"2000-01-01""#.to_string(),
+        r#","exp":null"#.to_string(),
+        r#","nbf":true"#.to_string(),
+    ] {
+        refused(&dates, sd(&dates).as_bytes(), &options);
+    }
+}
+
+#[test]
+fn self_asserted_keys_are_not_trusted_unless_accepted() {
+    let loader = OfflineLoader::bundled();
+    let mut options = options(&loader);
+    let key = SecretKey::from_seed(SignatureAlgorithm::P256, 43);
+    let jose = JoseKey::new(&key).unwrap();
+    let jwk = serde_json::to_string(&keys::to_jwk(&key.public_key())).unwrap();
+    let vc = r#"{"@context":["https://www.w3.org/ns/credentials/v2"],"type":["VerifiableCredential"],"issuer":"https://issuer.example","credentialSubject":{"id":"x"}}"#;
+    // A header jwk (VC-JOSE and SD-JWT), and a self-made certificate in x5c (VC-JOSE).
+    let chain =
+        canonprof::mdoc::cert::generate(&SecretKey::from_seed(SignatureAlgorithm::P256, 44), &key)
+            .unwrap();
+    let x5c = format!(r#"["{}"]"#, Base64::encode_string(&chain.ds));
+    let files = [
+        jws(
+            &format!(r#"{{"alg":"ES256","typ":"vc+jwt","jwk":{jwk}}}"#),
+            vc,
+            &key,
+        ),
+        format!(
+            "{}~",
+            jws(
+                &format!(r#"{{"alg":"ES256","typ":"dc+sd-jwt","jwk":{jwk}}}"#),
+                r#"{"iss":"https://issuer.example","vct":"x","_sd_alg":"sha-256","_sd":[]}"#,
+                &key
+            )
+        ),
+        jws(
+            &format!(r#"{{"alg":"ES256","typ":"vc+jwt","x5c":{x5c}}}"#),
+            vc,
+            &key,
+        ),
+        format!(
+            "{}~",
+            jws(
+                &format!(r#"{{"alg":"ES256","typ":"dc+sd-jwt","x5c":{x5c}}}"#),
+                r#"{"iss":"https://issuer.example","vct":"x","_sd_alg":"sha-256","_sd":[]}"#,
+                &key
+            )
+        ),
+    ];
+    let _ = jose;
+    for (i, file) in files.iter().enumerate() {
+        options.at_unix = chain_time(&chain.ds);
+        options.accept_self_asserted = false;
+        let report = read(file.as_bytes(), &options).unwrap();
+        assert_eq!(
+            report.verdict(),
+            Verdict::NotVerified(Refusal::KeyNotTrusted),
+            "{i}: {:?}",
+            report.checks
+        );
+        options.accept_self_asserted = true;
+        let report = read(file.as_bytes(), &options).unwrap();
+        assert_eq!(
+            report.verdict(),
+            Verdict::VerifiedSelfAsserted,
+            "{i}: {:?}",
+            report.checks
+        );
+        // The x5c ones are trusted once their chain reaches the anchor.
+        if i >= 2 {
+            options.accept_self_asserted = false;
+            options.trust_anchor = Some(chain.iaca.clone());
+            let report = read(file.as_bytes(), &options).unwrap();
+            assert_eq!(
+                report.verdict(),
+                Verdict::Verified,
+                "{i}: {:?}",
+                report.checks
+            );
+            options.trust_anchor = None;
+        }
+    }
+}
+
+/// The Node.js peer's mdoc DeviceResponses (@auth0/mdl), each with the IACA certificate it was issued under: not
+/// trusted alone, verified with that IACA as --trust-anchor or with --accept-self-asserted (said in the verdict).
+#[test]
+fn mdoc_issuer_keys_need_an_anchor() {
+    let loader = OfflineLoader::bundled();
+    let mut options = options(&loader);
+    for name in ["mdoc-es256", "mdoc-eddsa"] {
+        let bytes = std::fs::read(data(&format!("interop/node/{name}.cbor"))).unwrap();
+        let pem = std::fs::read_to_string(data(&format!("interop/node/{name}.iaca.pem"))).unwrap();
+        let iaca = canonprof::keys::pem_der(&pem, "CERTIFICATE").unwrap();
+        options.at_unix = 1_767_312_000; // 2026-01-02, inside the MSO's and the chain's validity
+        options.trust_anchor = None;
+        options.accept_self_asserted = false;
+        let report =
+            verify::verify_bytes(name, &bytes, Some(verify::Format::Mdoc), &options).unwrap();
+        assert_eq!(
+            report.verdict(),
+            Verdict::NotVerified(Refusal::KeyNotTrusted),
+            "{name}: {:?}",
+            report.checks
+        );
+        options.accept_self_asserted = true;
+        let report =
+            verify::verify_bytes(name, &bytes, Some(verify::Format::Mdoc), &options).unwrap();
+        assert_eq!(
+            report.verdict(),
+            Verdict::VerifiedSelfAsserted,
+            "{name}: {:?}",
+            report.checks
+        );
+        options.accept_self_asserted = false;
+        options.trust_anchor = Some(iaca);
+        let report =
+            verify::verify_bytes(name, &bytes, Some(verify::Format::Mdoc), &options).unwrap();
+        assert_eq!(
+            report.verdict(),
+            Verdict::Verified,
+            "{name}: {:?}",
+            report.checks
+        );
+    }
+}
+
+#[test]
+fn the_issuer_must_be_the_signer_under_strict_binding() {
+    let loader = OfflineLoader::bundled();
+    let mut options = options(&loader);
+    let (signer, other) = (
+        SecretKey::from_seed(SignatureAlgorithm::Ed25519, 45),
+        SecretKey::from_seed(SignatureAlgorithm::Ed25519, 46),
+    );
+    let (_, method) = did_key(&signer);
+    let (other_did, _) = did_key(&other);
+    let header = format!(r#"{{"alg":"EdDSA","kid":"{method}","typ":"vc+jwt"}}"#);
+    let jose = |issuer: &str| {
+        jws(
+            &header,
+            &format!(
+                r#"{{"@context":["https://www.w3.org/ns/credentials/v2"],"type":["VerifiableCredential"],"issuer":"{issuer}","credentialSubject":{{"id":"x"}}}}"#
+            ),
+            &signer,
+        )
+    };
+    let vc_jwt = |iss: &str| {
+        jws(
+            &format!(r#"{{"alg":"EdDSA","kid":"{method}"}}"#),
+            &format!(
+                r#"{{"iss":"{iss}","vc":{{"@context":["https://www.w3.org/2018/credentials/v1"],"type":["VerifiableCredential"],"issuer":"{iss}","credentialSubject":{{"id":"x"}}}}}}"#
+            ),
+            &signer,
+        )
+    };
+    let sd_jwt = |iss: &str| {
+        format!(
+            "{}~",
+            jws(
+                &format!(r#"{{"alg":"EdDSA","kid":"{method}","typ":"dc+sd-jwt"}}"#),
+                &format!(r#"{{"iss":"{iss}","vct":"x","_sd_alg":"sha-256","_sd":[]}}"#),
+                &signer
+            )
+        )
+    };
+    let (own_did, _) = did_key(&signer);
+    for (what, make) in [
+        ("VC-JOSE", &jose as &dyn Fn(&str) -> String),
+        ("VC-JWT", &vc_jwt),
+        ("SD-JWT VC", &sd_jwt),
+    ] {
+        for strict in [false, true] {
+            options.binding_strict = strict;
+            let own = read(make(&own_did).as_bytes(), &options).unwrap();
+            assert_eq!(own.verdict(), Verdict::Verified, "{what}: {:?}", own.checks);
+            for party in [other_did.as_str(), "https://issuer.example"] {
+                let report = read(make(party).as_bytes(), &options).unwrap();
+                let issuer = report
+                    .checks
+                    .iter()
+                    .find(|c| c.subject == "issuer")
+                    .unwrap();
+                match strict {
+                    true => {
+                        assert!(!report.verified(), "{what} {party}: {:?}", report.checks);
+                        assert_eq!(issuer.outcome, Outcome::Failed);
+                    }
+                    false => assert_eq!(issuer.outcome, Outcome::NotChecked, "{what}"),
+                }
+            }
+        }
+    }
+    // Data Integrity: the W3C vector's issuer is not its did:key signer.
+    options.binding_strict = true;
+    refused("DI strict", vector().to_string().as_bytes(), &options);
+}
+
+#[test]
+fn the_command_says_which_key_and_how_to_trust_it() {
+    let key = SecretKey::from_seed(SignatureAlgorithm::P256, 47);
+    let jwk = serde_json::to_string(&keys::to_jwk(&key.public_key())).unwrap();
+    let vc = r#"{"@context":["https://www.w3.org/ns/credentials/v2"],"type":["VerifiableCredential"],"issuer":"https://issuer.example","credentialSubject":{"id":"x"}}"#;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("jwk.jwt");
+    std::fs::write(
+        &path,
+        jws(
+            &format!(r#"{{"alg":"ES256","typ":"vc+jwt","jwk":{jwk}}}"#),
+            vc,
+            &key,
+        ),
+    )
+    .unwrap();
+    let file = path.display().to_string();
+    let out = canonprof(&["verify", &file]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.starts_with(&format!("{file}: NOT VERIFIED (key not trusted) (jwt)\n")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("the header's jwk: self-asserted") && stdout.contains("pass --key"),
+        "{stdout}"
+    );
+    let out = canonprof(&["verify", &file, "--accept-self-asserted"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("not anchored"));
+    // The public key as --key makes it trusted.
+    let key_file = dir.path().join("key.jwk");
+    std::fs::write(&key_file, &jwk).unwrap();
+    let out = canonprof(&["verify", &file, "--key", &key_file.display().to_string()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    // A syntax error is located after the file name.
+    let broken = dir.path().join("broken.json");
+    std::fs::write(&broken, "{\n  \"a\": [1,,2]\n}").unwrap();
+    let name = broken.display().to_string();
+    let out = canonprof(&["verify", &name]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(&format!("(could not be read: {name}:2:")),
+        "{stdout}"
+    );
+}
+
+/// An instant inside a certificate's validity: its notBefore plus a day.
+fn chain_time(der: &[u8]) -> i64 {
+    use x509_cert::der::Decode;
+    let cert = x509_cert::Certificate::from_der(der).unwrap();
+    cert.tbs_certificate()
+        .validity()
+        .not_before
+        .to_unix_duration()
+        .as_secs() as i64
+        + 86_400
+}
