@@ -54,6 +54,76 @@ pub fn nquads(data: &[u8]) {
     }
 }
 
+/// `canonprof verify` on arbitrary bytes, detected and as every format, with canonprof's engine and small
+/// labeling bounds, without and with `--accept-self-asserted`. Invariants (the verdict rule, `verify::verdict`):
+/// a verified file had a signature checked cryptographically with a key whose origin is known, no check failed
+/// or was unsupported, and without `--accept-self-asserted` no verified signature's key was self-asserted.
+pub fn verify(data: &[u8]) {
+    use crate::verify::{self, Format, Options, Outcome as Checked, Role, Trust};
+    static VERIFY_LOADER: OnceLock<OfflineLoader> = OnceLock::new();
+    let loader = VERIFY_LOADER.get_or_init(|| {
+        OfflineLoader::bundled()
+            .with_engine(Engine::Canonprof)
+            .with_labeling_bounds(crate::loader::LabelingBounds {
+                hndq_call_limit: OPTIONS.hndq_call_limit,
+                time_limit: OPTIONS.time_limit,
+            })
+    });
+    for accept in [false, true] {
+        let options = Options {
+            loader,
+            keys: Vec::new(),
+            trust_anchor: None,
+            session_transcript: None,
+            nonce: None,
+            aud: None,
+            challenge: None,
+            domain: None,
+            at_unix: 1_748_736_000,
+            nested_strict: false,
+            binding_strict: false,
+            accept_self_asserted: accept,
+        };
+        for format in [
+            None,
+            Some(Format::Vcdm),
+            Some(Format::Jwt),
+            Some(Format::SdJwt),
+            Some(Format::Mdoc),
+            Some(Format::JwsJson),
+        ] {
+            let Ok(report) = verify::verify_bytes("fuzz", data, format, &options) else {
+                continue;
+            };
+            if !report.verified() {
+                continue;
+            }
+            assert!(
+                report.signature_checked(),
+                "verified without a checked signature: {:?}",
+                report.checks
+            );
+            for check in &report.checks {
+                assert!(
+                    matches!(check.outcome, Checked::Verified | Checked::NotChecked),
+                    "verified with a {:?} check: {check:?}",
+                    check.outcome
+                );
+                if let Role::Signature { trust } = check.role {
+                    assert!(
+                        trust.is_some(),
+                        "a signature without a key origin: {check:?}"
+                    );
+                    assert!(
+                        accept || trust != Some(Trust::SelfAsserted),
+                        "verified with a self-asserted key: {check:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// Canonical N-Quads parse and canonicalize to themselves.
 fn assert_fixed_point(canonical: &str) {
     let again = nquads_parser::parse("canonical", canonical)

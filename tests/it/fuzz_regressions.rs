@@ -159,3 +159,10 @@ fn jsonld_differential_findings_follow_jsonld_js() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(inputs.len() >= known.len());
 }
+
+/// The verifier target's seeds (signed artifacts of every format) and findings: no panic, and no verified verdict
+/// without a signature checked with a trusted key (the invariants in `canonprof::fuzzing::verify`).
+#[test]
+fn verify_inputs() {
+    assert!(replay("verify", canonprof::fuzzing::verify) >= 7);
+}
