@@ -39,6 +39,22 @@ pub fn verify(file: &str, value: &Value, options: &Options) -> Result<Vec<Check>
         _ => vec![value],
     };
     let mut checks = Vec::new();
+    if value.get("signatures").is_some()
+        && ["protected", "header", "signature"]
+            .iter()
+            .any(|k| value.get(k).is_some())
+    {
+        // RFC 7515 §7.2.2: the flattened members must not sit beside `signatures`; which one was meant to be
+        // checked is not clear, so neither is.
+        checks.push(Check::signature(
+            "signatures",
+            Outcome::Failed,
+            "both the general (`signatures`) and the flattened (`protected` / `header` / `signature`) syntax \
+             (RFC 7515 §7.2.2)",
+            None,
+        ));
+        return Ok(checks);
+    }
     if entries.is_empty() {
         checks.push(Check::signature(
             "signatures",
