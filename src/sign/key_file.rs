@@ -277,4 +277,86 @@ mod tests {
             .reason
             .contains("no `d`"));
     }
+
+    fn fixture(name: &str) -> String {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/sign")
+            .join(name);
+        std::fs::read_to_string(path).unwrap()
+    }
+
+    /// OpenSSL's PKCS#8 and SEC 1 forms of one key read as the same key; a PEM file that is not exactly one
+    /// private key block is refused, whatever is wrong with it.
+    #[test]
+    fn pem_files_are_one_exact_private_key_block() {
+        let pkcs8 = parse(&fixture("p256.pkcs8.pem")).unwrap().key;
+        let sec1 = parse(&fixture("p256.sec1.pem")).unwrap().key;
+        assert_eq!(pkcs8.to_bytes(), sec1.to_bytes());
+        assert_eq!(pkcs8.algorithm(), SignatureAlgorithm::P256);
+        assert_eq!(
+            parse(&fixture("p384.sec1.pem")).unwrap().key.algorithm(),
+            SignatureAlgorithm::P384
+        );
+        assert_eq!(
+            parse(&fixture("ed25519.pkcs8.pem"))
+                .unwrap()
+                .key
+                .algorithm(),
+            SignatureAlgorithm::Ed25519
+        );
+        let good = fixture("p256.pkcs8.pem");
+        let body: Vec<&str> = good.lines().collect();
+        let cases = [
+            (format!("{good}{good}"), "2 blocks"),
+            (format!("{good}trailing\n"), "does not end with"),
+            (
+                good.replace("PRIVATE KEY", "PUBLIC KEY"),
+                "is not a PRIVATE KEY",
+            ),
+            (
+                format!("{}\n{}!\n{}", body[0], body[1], body[body.len() - 1]),
+                "not base64",
+            ),
+            (
+                format!("{}\n{}\n{}", body[0], &body[1][..20], body[body.len() - 1]),
+                "PKCS#8",
+            ),
+            (
+                good.replace("BEGIN PRIVATE KEY", "BEGIN EC PRIVATE KEY")
+                    .replace("END PRIVATE KEY", "END EC PRIVATE KEY"),
+                "SEC 1",
+            ),
+            (fixture("p256.encrypted.pem"), "encrypted"),
+        ];
+        for (text, reason) in cases {
+            let e = parse(&text).unwrap_err();
+            assert_eq!(e.kind, ErrorKind::Key, "{reason}");
+            assert!(e.reason.contains(reason), "{reason}: {}", e.reason);
+        }
+    }
+
+    #[test]
+    fn multikey_secrets_read_and_mismatches_are_refused() {
+        let key = generate(SignatureAlgorithm::P384, Some(4)).unwrap();
+        let secret = multikey::encode_base58btc(&[&[0x87u8, 0x26][..], &key.to_bytes()].concat());
+        let public = multikey::public_key_multibase(&key.public_key());
+        let document = serde_json::json!({"type": "Multikey", "publicKeyMultibase": public, "secretKeyMultibase": secret});
+        let read = parse(&document.to_string()).unwrap();
+        assert_eq!(read.key.to_bytes(), key.to_bytes());
+        assert_eq!(read.id, None);
+        let other = generate(SignatureAlgorithm::P384, Some(5)).unwrap();
+        let mut mixed = document.clone();
+        mixed["publicKeyMultibase"] = multikey::public_key_multibase(&other.public_key()).into();
+        assert!(parse(&mixed.to_string())
+            .unwrap_err()
+            .reason
+            .contains("is not the public key"));
+        let mut wrong = document;
+        wrong["secretKeyMultibase"] = Value::from(public);
+        assert_eq!(parse(&wrong.to_string()).unwrap_err().kind, ErrorKind::Key);
+        assert!(parse("{\"kty\": \"OKP\", \"kty\": \"EC\"}")
+            .unwrap_err()
+            .reason
+            .contains("duplicate"));
+    }
 }

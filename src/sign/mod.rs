@@ -233,3 +233,56 @@ fn check_contexts(value: &Value, pointer: &str, loader: &OfflineLoader) -> Resul
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(key: &SecretKey, suite: Cryptosuite) -> ProofRequest<'_> {
+        ProofRequest {
+            suite,
+            key,
+            verification_method: did_key_method(key),
+            created: "2025-01-01T00:00:00Z".into(),
+            mandatory_pointers: Vec::new(),
+            seed: Some(1),
+        }
+    }
+
+    /// A presentation's proof is for authentication; a `proof` that is not proofs is refused at its pointer;
+    /// an existing proof array grows by one, the old proofs unchanged.
+    #[test]
+    fn proof_purpose_and_proof_sets() {
+        let loader = OfflineLoader::bundled();
+        let key = SecretKey::from_seed(SignatureAlgorithm::Ed25519, 1);
+        let presentation = serde_json::json!({
+            "@context": ["https://www.w3.org/ns/credentials/v2"],
+            "type": ["VerifiablePresentation"],
+            "holder": "did:example:holder"
+        });
+        let suite = Cryptosuite::EddsaJcs2022;
+        let signed = add_proof(&presentation, &request(&key, suite), &loader).unwrap();
+        assert_eq!(signed["proof"]["proofPurpose"], "authentication");
+        let twice = add_proof(&signed, &request(&key, suite), &loader).unwrap();
+        let thrice = add_proof(&twice, &request(&key, suite), &loader).unwrap();
+        let proofs = thrice["proof"].as_array().unwrap();
+        assert_eq!(proofs.len(), 3);
+        assert_eq!(proofs[0], signed["proof"]);
+        assert_eq!(proofs[..2], twice["proof"].as_array().unwrap()[..]);
+        for bad in [serde_json::json!("z123"), serde_json::json!([{}, 5])] {
+            let mut document = presentation.clone();
+            document["proof"] = bad;
+            let e = add_proof(&document, &request(&key, suite), &loader).unwrap_err();
+            assert_eq!(e.kind, ErrorKind::Credential);
+            assert_eq!(e.position.as_deref(), Some("/proof"));
+        }
+        let p384 = SecretKey::from_seed(SignatureAlgorithm::P384, 1);
+        let e = add_proof(
+            &presentation,
+            &request(&p384, Cryptosuite::EcdsaSd2023),
+            &loader,
+        )
+        .unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Usage);
+    }
+}
