@@ -120,7 +120,15 @@ pub(super) struct SignArgs {
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// Generate a key of this algorithm into --out instead of signing.
-    #[arg(long, value_enum, value_name = "ALG", conflicts_with_all = ["credential", "key", "cryptosuite"])]
+    #[arg(
+        long,
+        value_enum,
+        value_name = "ALG",
+        conflicts_with_all = [
+            "credential", "key", "cryptosuite", "verification_method", "created", "mandatory", "format",
+            "holder_key", "vct", "certificate_out",
+        ]
+    )]
     generate_key: Option<KeyArg>,
     /// Seed of the random values (reproducible output): the generated key; ecdsa-sd-2023's HMAC and
     /// proof-scoped keys; SD-JWT salts and decoys. Default: the operating system's RNG.
@@ -160,6 +168,18 @@ pub(super) fn run(args: SignArgs) -> Result<()> {
     };
     if !args.mandatory.is_empty() && suite != Some(Cryptosuite::EcdsaSd2023) {
         return Err(usage("--mandatory is for --cryptosuite ecdsa-sd-2023"));
+    }
+    if args.format != FormatArg::Vcdm && args.verification_method.is_some() {
+        return Err(usage("--verification-method is for --format vcdm"));
+    }
+    if args.seed.is_some()
+        && args.format == FormatArg::Vcdm
+        && suite != Some(Cryptosuite::EcdsaSd2023)
+    {
+        return Err(usage(
+            "--seed has nothing to draw here: Ed25519 and ECDSA (RFC 6979) proofs are deterministic (it is for \
+             --generate-key, ecdsa-sd-2023, sd-jwt and mdoc)",
+        ));
     }
     if args.format != FormatArg::SdJwt && (args.holder_key.is_some() || args.vct.is_some()) {
         return Err(usage("--holder-key and --vct are for --format sd-jwt"));

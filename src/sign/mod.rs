@@ -199,15 +199,15 @@ fn has_type(document: &Value, name: &str) -> bool {
     }
 }
 
-/// Checks every `@context` URL in `value` (at any depth: embedded and scoped contexts too) against the loader,
-/// so that a JCS suite, which never expands the document, refuses what an RDFC-1.0 suite would. Errors: the
-/// loader's [`ErrorKind::UnknownContext`], at the JSON pointer of the `@context` member.
+/// Checks every `@context` and `@import` URL in `value` (at any depth: embedded and scoped contexts too) against
+/// the loader, so that a JCS suite, which never expands the document, refuses what an RDFC-1.0 suite would.
+/// Errors: the loader's [`ErrorKind::UnknownContext`], at the JSON pointer of the URL.
 fn check_contexts(value: &Value, pointer: &str, loader: &OfflineLoader) -> Result<()> {
     match value {
         Value::Object(map) => {
             for (key, member) in map {
                 let here = format!("{pointer}/{}", crate::document::pointer_token(key));
-                if key == "@context" {
+                if key == "@context" || key == "@import" {
                     let urls: Vec<(String, &str)> = match member {
                         Value::String(url) => vec![(here.clone(), url.as_str())],
                         Value::Array(items) => items
@@ -284,5 +284,41 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(e.kind, ErrorKind::Usage);
+    }
+
+    /// Every context URL the document names, wherever it is, must be one the loader has: a JCS suite refuses
+    /// what an RDFC-1.0 suite would, at the URL's pointer.
+    #[test]
+    fn unknown_context_urls_are_refused_at_any_depth() {
+        let loader = OfflineLoader::bundled();
+        let key = SecretKey::from_seed(SignatureAlgorithm::Ed25519, 1);
+        let v2 = "https://www.w3.org/ns/credentials/v2";
+        let unknown = "https://unknown.example/context";
+        let documents = [
+            (
+                serde_json::json!({"@context": [v2, unknown]}),
+                "/@context/1",
+            ),
+            (serde_json::json!({"@context": unknown}), "/@context"),
+            (
+                serde_json::json!({"@context": [v2, {"@import": unknown}]}),
+                "/@context/1/@import",
+            ),
+            (
+                serde_json::json!({"@context": [v2, {"T": {"@id": "urn:t", "@context": unknown}}]}),
+                "/@context/1/T/@context",
+            ),
+            (
+                serde_json::json!({"@context": v2, "credentialSubject": [{}, {"@context": [unknown]}]}),
+                "/credentialSubject/1/@context/0",
+            ),
+        ];
+        for suite in [Cryptosuite::EddsaJcs2022, Cryptosuite::EddsaRdfc2022] {
+            for (document, pointer) in &documents {
+                let e = add_proof(document, &request(&key, suite), &loader).unwrap_err();
+                assert_eq!(e.kind, ErrorKind::UnknownContext, "{document}");
+                assert_eq!(e.position.as_deref(), Some(*pointer), "{document}");
+            }
+        }
     }
 }

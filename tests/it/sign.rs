@@ -681,3 +681,82 @@ fn sd_jwt_and_mdoc_output_verify() {
     let output = canonprof(&["sign", &fixture(PR_CARD), "--format", "mdoc", "--key", &ed]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn options_the_command_would_ignore_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let key = generate(dir.path(), "p256", 16);
+    let alumni = fixture(ALUMNI);
+    fn sign_with<'a>(alumni: &'a str, key: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+        [&["sign", alumni, "--key", key][..], extra].concat()
+    }
+    let out = path(dir.path(), "k.jwk");
+    for args in [
+        sign_with(
+            &alumni,
+            &key,
+            &["--cryptosuite", "ecdsa-rdfc-2019", "--seed", "1"],
+        ),
+        sign_with(
+            &alumni,
+            &key,
+            &["--cryptosuite", "ecdsa-rdfc-2019", "--mandatory", "/issuer"],
+        ),
+        sign_with(
+            &alumni,
+            &key,
+            &["--cryptosuite", "ecdsa-rdfc-2019", "--vct", "x"],
+        ),
+        sign_with(
+            &alumni,
+            &key,
+            &["--cryptosuite", "ecdsa-rdfc-2019", "--format", "sd-jwt"],
+        ),
+        sign_with(
+            &alumni,
+            &key,
+            &[
+                "--format",
+                "sd-jwt",
+                "--verification-method",
+                "did:example:1#k",
+            ],
+        ),
+        sign_with(
+            &alumni,
+            &key,
+            &["--format", "sd-jwt", "--certificate-out", "c.pem"],
+        ),
+        sign_with(
+            &alumni,
+            &key,
+            &["--format", "mdoc", "--holder-key", "h.jwk"],
+        ),
+        sign_with(&alumni, &key, &[]),
+        vec![
+            "sign",
+            "--generate-key",
+            "p256",
+            "--out",
+            &out,
+            "--created",
+            CREATED,
+        ],
+        vec![
+            "sign",
+            "--generate-key",
+            "p256",
+            "--out",
+            &out,
+            "--format",
+            "mdoc",
+        ],
+        vec!["sign", "--generate-key", "p256"],
+    ] {
+        let output = canonprof(&args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+    assert!(!Path::new(&out).exists());
+}
