@@ -7,7 +7,8 @@
 //!   `--context-cache`, `--curve`, …) as library types;
 //! - runners: [`benchmark`] (the main job: warm-up, R runs × N iterations, per-phase statistics, flamegraphs,
 //!   the sweep), [`canonicalize`] (the `canonicalize` command's request), [`exchange`] (issue, present, verify
-//!   per format), [`jws`] (JWS Compact Serialization and the signature matrix), [`fuzzing`] (the fuzz targets'
+//!   per format), [`jws`] (JWS Compact Serialization and the signature matrix), [`sign`] (the `sign` command:
+//!   Data Integrity proofs and SD-JWT VCs made with a user's key, key files), [`fuzzing`] (the fuzz targets'
 //!   entry points);
 //! - formats: [`integrity`] (VC Data Integrity cryptosuites), [`sd_jwt`] (RFC 9901 SD-JWT, SD-JWT VC),
 //!   [`mdoc`] (ISO/IEC 18013-5), all signing with [`keys`];
@@ -41,6 +42,7 @@ pub mod profile;
 pub mod report;
 pub mod saved;
 pub mod sd_jwt;
+pub mod sign;
 pub mod stats;
 pub mod verify;
 

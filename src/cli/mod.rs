@@ -1,9 +1,9 @@
 //! The command line: it parses, checks once and dispatches. The main job (`canonprof [--schema simple|edu|all]
 //! …`, module `profile`), `canonprof canonicalize FILE` (`canonicalize`), `canonprof flame FILE` (`flame`),
-//! `canonprof sweep` (`sweep`), `canonprof exchange` (`exchange`) and `canonprof jws` (`jws`); the argument
-//! groups they share and their checks are in `args`, the modes they offer in [`crate::options`]. Measuring is
-//! the runners' ([`crate::benchmark`], [`crate::exchange::runner`], [`crate::jws::matrix`]), rendering
-//! [`crate::export`]'s.
+//! `canonprof sweep` (`sweep`), `canonprof exchange` (`exchange`), `canonprof jws` (`jws`), `canonprof verify`
+//! (`verify`) and `canonprof sign` (`sign`); the argument groups they share and their checks are in `args`, the
+//! modes they offer in [`crate::options`]. Measuring is the runners' ([`crate::benchmark`],
+//! [`crate::exchange::runner`], [`crate::jws::matrix`]), rendering [`crate::export`]'s.
 
 mod args;
 mod canonicalize;
@@ -12,6 +12,7 @@ mod exchange;
 mod flame;
 mod jws;
 mod profile;
+mod sign;
 mod sweep;
 mod verify;
 
@@ -58,6 +59,9 @@ enum Command {
     /// Verify credentials users hold: W3C VCDM with Data Integrity proofs (did:key resolved offline, other keys
     /// with --key), SD-JWT VC, mdoc DeviceResponses; one verdict per file and a line per proof or check.
     Verify(verify::VerifyArgs),
+    /// Add a VC Data Integrity proof to a credential with a secret key (every cryptosuite canonprof verifies),
+    /// or issue its subject claims as an SD-JWT VC; `--generate-key` writes a key.
+    Sign(sign::SignArgs),
     /// Build one self-contained report.html (charts and tables inline, flamegraphs linked) from saved
     /// --export-json files.
     Report(compare::ReportArgs),
@@ -84,6 +88,7 @@ pub fn main() -> i32 {
         Some(Command::Exchange(args)) => exchange::run(args),
         Some(Command::Jws(args)) => jws::run(args),
         Some(Command::Verify(args)) => verify::run(args),
+        Some(Command::Sign(args)) => sign::run(args),
         Some(Command::Report(args)) => compare::report(args),
         Some(Command::Diff(args)) => compare::diff(args),
         Some(Command::Merge(args)) => compare::merge(args),

@@ -231,7 +231,7 @@ fn alg_name(alg: SignatureAlgorithm) -> &'static str {
 }
 
 /// A DER certificate as PEM (RFC 7468 §5).
-fn pem(der: &[u8]) -> String {
+pub(crate) fn pem(der: &[u8]) -> String {
     let body = Base64::encode_string(der);
     let lines: Vec<&str> = body
         .as_bytes()

@@ -213,6 +213,54 @@ impl SecretKey {
         }
     }
 
+    /// A key from PKCS#8 `PrivateKeyInfo` DER (RFC 5958): Ed25519 (RFC 8410), or ECDSA P-256 / P-384 (an
+    /// RFC 5915 `ECPrivateKey` inside, the curve named by the algorithm parameters). RustCrypto backend.
+    /// Errors: [`ErrorKind::Key`] when it is none of these (the bare reason).
+    pub fn from_pkcs8_der(der: &[u8]) -> Result<SecretKey> {
+        use p256::pkcs8::DecodePrivateKey as _;
+        let key = {
+            use ed25519_dalek::pkcs8::DecodePrivateKey as _;
+            ed25519_dalek::SigningKey::from_pkcs8_der(der)
+                .ok()
+                .map(RustCryptoSecret::Ed25519)
+        }
+        .or_else(|| {
+            p256::ecdsa::SigningKey::from_pkcs8_der(der)
+                .ok()
+                .map(RustCryptoSecret::P256)
+        })
+        .or_else(|| {
+            p384::ecdsa::SigningKey::from_pkcs8_der(der)
+                .ok()
+                .map(RustCryptoSecret::P384)
+        })
+        .ok_or_else(|| {
+            Error::key("PKCS#8: not an unencrypted Ed25519, P-256 or P-384 private key")
+        })?;
+        Ok(SecretKey::rustcrypto(key))
+    }
+
+    /// A key from SEC 1 `ECPrivateKey` DER (RFC 5915 §3, the OpenSSL `EC PRIVATE KEY` form) of a P-256 or
+    /// P-384 key. RustCrypto backend. Errors: [`ErrorKind::Key`] when it is neither (the bare reason).
+    pub fn from_sec1_der(der: &[u8]) -> Result<SecretKey> {
+        let key = p256::SecretKey::from_sec1_der(der)
+            .ok()
+            .map(|k| RustCryptoSecret::P256(k.into()))
+            .or_else(|| {
+                p384::SecretKey::from_sec1_der(der)
+                    .ok()
+                    .map(|k| RustCryptoSecret::P384(k.into()))
+            })
+            .ok_or_else(|| Error::key("SEC 1: not a P-256 or P-384 EC private key"))?;
+        Ok(SecretKey::rustcrypto(key))
+    }
+
+    /// The secret's bytes, as [`SecretKey::from_bytes`] takes them (a JWK's `d`, RFC 7518 §6.2.2.1, RFC 8037
+    /// §2).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        self.secret_bytes()
+    }
+
     /// The secret's bytes, as [`SecretKey::from_bytes`] takes them.
     fn secret_bytes(&self) -> Vec<u8> {
         match &self.key {

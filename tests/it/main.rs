@@ -22,6 +22,7 @@ mod properties;
 mod rdfc_suite;
 mod saved_runs;
 mod sd_jwt;
+mod sign;
 mod signatures;
 mod signed_input;
 mod verify;

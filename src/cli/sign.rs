@@ -1,0 +1,304 @@
+//! `canonprof sign CREDENTIAL --cryptosuite NAME --key FILE`: adds a VC Data Integrity proof ([`crate::sign`])
+//! or issues an SD-JWT VC, to stdout or atomically to `--out`; `canonprof sign --generate-key ALG --out FILE`
+//! writes a new private JWK (mode 0600).
+
+use super::args::LoaderArgs;
+use super::write_stdout;
+use crate::document::Document;
+use crate::error::{Error, ErrorKind, Result};
+use crate::integrity::suites::Cryptosuite;
+use crate::keys::SignatureAlgorithm;
+use crate::sign::{self, key_file};
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+
+/// `--cryptosuite`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum SuiteArg {
+    /// Ed25519, RDFC-1.0 (VC DI EdDSA §3.2).
+    #[value(name = "eddsa-rdfc-2022")]
+    EddsaRdfc2022,
+    /// Ed25519, JCS (VC DI EdDSA §3.3).
+    #[value(name = "eddsa-jcs-2022")]
+    EddsaJcs2022,
+    /// P-256 or P-384, RDFC-1.0 (VC DI ECDSA §3.2).
+    #[value(name = "ecdsa-rdfc-2019")]
+    EcdsaRdfc2019,
+    /// P-256 or P-384, JCS (VC DI ECDSA §3.3).
+    #[value(name = "ecdsa-jcs-2019")]
+    EcdsaJcs2019,
+    /// P-256 selective disclosure: a base proof, for the holder to derive presentations from (VC DI ECDSA §3.6).
+    #[value(name = "ecdsa-sd-2023")]
+    EcdsaSd2023,
+}
+
+impl SuiteArg {
+    fn suite(self) -> Cryptosuite {
+        match self {
+            SuiteArg::EddsaRdfc2022 => Cryptosuite::EddsaRdfc2022,
+            SuiteArg::EddsaJcs2022 => Cryptosuite::EddsaJcs2022,
+            SuiteArg::EcdsaRdfc2019 => Cryptosuite::EcdsaRdfc2019,
+            SuiteArg::EcdsaJcs2019 => Cryptosuite::EcdsaJcs2019,
+            SuiteArg::EcdsaSd2023 => Cryptosuite::EcdsaSd2023,
+        }
+    }
+}
+
+/// `--format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum FormatArg {
+    /// The credential with a Data Integrity proof (JSON).
+    Vcdm,
+    /// An SD-JWT VC of the credential's subject claims, each selectively disclosable (compact, every
+    /// Disclosure, no Key Binding JWT).
+    SdJwt,
+    /// An ISO/IEC 18013-5 DeviceResponse (hex CBOR) of the subject claims as mDL data elements, every one
+    /// disclosed; P-256 key, which also self-signs the DS certificate and signs as the device.
+    Mdoc,
+}
+
+/// `--generate-key`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum KeyArg {
+    Ed25519,
+    P256,
+    P384,
+}
+
+/// Adds a VC Data Integrity proof to a credential with a secret key (or issues its subject claims as an SD-JWT
+/// VC), or generates a key.
+///
+/// Keys: a JWK with its private `d`, a Multikey with `secretKeyMultibase`, or PEM (`PRIVATE KEY`, PKCS#8;
+/// `EC PRIVATE KEY`, SEC 1). The suite must fit the key: Ed25519 for eddsa-*, P-256 or P-384 for
+/// ecdsa-rdfc-2019 and ecdsa-jcs-2019, P-256 for ecdsa-sd-2023. A credential that already has a proof keeps it:
+/// the new proof joins it in a proof set (VC Data Integrity §2.1.2). Without --out the result goes to stdout;
+/// with it, the file is replaced atomically.
+///
+/// `--generate-key ed25519|p256|p384 --out KEY.jwk` writes a private JWK whose `kid` is its did:key
+/// (`did:key:z…#z…`, the verification method its proofs name by default), mode 0600, never over an existing
+/// file; the key comes from --seed N (reproducible: anyone with N has the key, so for tests only) or else from
+/// the operating system's RNG.
+#[derive(Debug, Args)]
+pub(super) struct SignArgs {
+    /// The credential (JSON-LD) to sign.
+    #[arg(value_name = "CREDENTIAL", required_unless_present = "generate_key")]
+    credential: Option<PathBuf>,
+    /// The cryptosuite of the proof (--format vcdm).
+    #[arg(long, value_enum)]
+    cryptosuite: Option<SuiteArg>,
+    /// The secret key file: JWK (with `d`), Multikey (`secretKeyMultibase`) or PEM.
+    #[arg(
+        long,
+        value_name = "SECRET_KEY_FILE",
+        required_unless_present = "generate_key"
+    )]
+    key: Option<PathBuf>,
+    /// The proof's verificationMethod (default: the key file's `kid` / `id` when it is a URL or DID URL, else
+    /// the key's did:key, `did:key:z…#z…`).
+    #[arg(long, value_name = "ID")]
+    verification_method: Option<String>,
+    /// The proof's `created` (RFC 3339; default: now, UTC, in seconds). SD-JWT: its `iat`.
+    #[arg(long, value_name = "RFC3339")]
+    created: Option<String>,
+    /// ecdsa-sd-2023: a JSON pointer (RFC 6901) every presentation must disclose (repeatable; default none).
+    #[arg(long = "mandatory", value_name = "POINTER")]
+    mandatory: Vec<String>,
+    /// What to write: the credential with a Data Integrity proof, or an SD-JWT VC of its subject claims.
+    #[arg(long, value_enum, default_value_t = FormatArg::Vcdm)]
+    format: FormatArg,
+    /// SD-JWT: the holder's public key file (JWK, Multikey, DID document or PEM) for `cnf` (default: the
+    /// issuer's own key).
+    #[arg(long, value_name = "FILE")]
+    holder_key: Option<PathBuf>,
+    /// SD-JWT: the `vct` (default: the credential's last `type` other than VerifiableCredential).
+    #[arg(long)]
+    vct: Option<String>,
+    /// mdoc: write the self-signed certificate of the key (PEM), the chain's root for `verify --trust-anchor`.
+    #[arg(long, value_name = "PEM")]
+    certificate_out: Option<PathBuf>,
+    /// Write the result here (atomically) instead of stdout; with --generate-key, the key file.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Generate a key of this algorithm into --out instead of signing.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "ALG",
+        conflicts_with_all = [
+            "credential", "key", "cryptosuite", "verification_method", "created", "mandatory", "format",
+            "holder_key", "vct", "certificate_out",
+        ]
+    )]
+    generate_key: Option<KeyArg>,
+    /// Seed of the random values (reproducible output): the generated key; ecdsa-sd-2023's HMAC and
+    /// proof-scoped keys; SD-JWT salts and decoys. Default: the operating system's RNG.
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    #[command(flatten)]
+    loader: LoaderArgs,
+}
+
+fn usage(message: impl Into<String>) -> Error {
+    Error::new(ErrorKind::Usage, message)
+}
+
+pub(super) fn run(args: SignArgs) -> Result<()> {
+    if let Some(algorithm) = args.generate_key {
+        return generate(algorithm, args.out.as_ref(), args.seed);
+    }
+    let (Some(credential), Some(key_path)) = (&args.credential, &args.key) else {
+        return Err(usage("sign needs CREDENTIAL and --key (or --generate-key)"));
+    };
+    let created = match &args.created {
+        Some(text) => {
+            chrono::DateTime::parse_from_rfc3339(text).map_err(|e| {
+                usage(format!(
+                    "--created `{text}` is not an RFC 3339 date-time: {e}"
+                ))
+            })?;
+            text.clone()
+        }
+        None => super::now(),
+    };
+    let suite = match (args.format, args.cryptosuite) {
+        (FormatArg::Vcdm, None) => return Err(usage("--format vcdm needs --cryptosuite")),
+        (FormatArg::Vcdm, Some(suite)) => Some(suite.suite()),
+        (_, Some(_)) => return Err(usage("--cryptosuite is for --format vcdm")),
+        (_, None) => None,
+    };
+    if !args.mandatory.is_empty() && suite != Some(Cryptosuite::EcdsaSd2023) {
+        return Err(usage("--mandatory is for --cryptosuite ecdsa-sd-2023"));
+    }
+    if args.format != FormatArg::Vcdm && args.verification_method.is_some() {
+        return Err(usage("--verification-method is for --format vcdm"));
+    }
+    if args.seed.is_some()
+        && args.format == FormatArg::Vcdm
+        && suite != Some(Cryptosuite::EcdsaSd2023)
+    {
+        return Err(usage(
+            "--seed has nothing to draw here: Ed25519 and ECDSA (RFC 6979) proofs are deterministic (it is for \
+             --generate-key, ecdsa-sd-2023, sd-jwt and mdoc)",
+        ));
+    }
+    if args.format != FormatArg::SdJwt && (args.holder_key.is_some() || args.vct.is_some()) {
+        return Err(usage("--holder-key and --vct are for --format sd-jwt"));
+    }
+    if args.format != FormatArg::Mdoc && args.certificate_out.is_some() {
+        return Err(usage("--certificate-out is for --format mdoc"));
+    }
+    for out in [&args.out, &args.certificate_out].into_iter().flatten() {
+        super::check_writable(out)?;
+    }
+    let loaders = args.loader.per_engine()?;
+    if loaders.len() > 1 {
+        return Err(usage(
+            "--engine both does not apply to sign: pick json-ld or canonprof",
+        ));
+    }
+    let loader = &loaders[0];
+    let key = key_file::read(key_path)?;
+    if let Some(suite) = suite {
+        sign::check_key_fits(suite, &key.key)?;
+    }
+    let document = Document::read(credential)?;
+    document.check_json()?;
+    let value: serde_json::Value = serde_json::from_str(&document.text)
+        .map_err(|e| crate::document::json_error(&document.label, &e))?;
+    let output = match suite {
+        Some(suite) => {
+            let request = sign::ProofRequest {
+                suite,
+                key: &key.key,
+                verification_method: args
+                    .verification_method
+                    .clone()
+                    .or(key.id.clone())
+                    .unwrap_or_else(|| sign::did_key_method(&key.key)),
+                created,
+                mandatory_pointers: args.mandatory.clone(),
+                seed: args.seed,
+            };
+            let secured =
+                sign::add_proof(&value, &request, loader).map_err(|e| e.within(&document.label))?;
+            let mut text = serde_json::to_string_pretty(&secured)
+                .map_err(|e| Error::new(ErrorKind::Internal, e.to_string()))?;
+            text.push('\n');
+            text
+        }
+        None => {
+            let issued_at = chrono::DateTime::parse_from_rfc3339(&created)
+                .map_err(|e| usage(format!("--created: {e}")))?
+                .timestamp();
+            let request = sign::IssueRequest {
+                key: &key.key,
+                holder_jwk: holder_jwk(args.holder_key.as_ref())?,
+                issued_at,
+                vct: args.vct.clone(),
+                seed: args.seed,
+            };
+            let in_file = |e: Error| e.within(&document.label);
+            if args.format == FormatArg::SdJwt {
+                format!(
+                    "{}\n",
+                    sign::issue_sd_jwt(&value, &request).map_err(in_file)?
+                )
+            } else {
+                let issued = sign::issue_mdoc(&value, &request).map_err(in_file)?;
+                if let Some(path) = &args.certificate_out {
+                    crate::export::write_atomically(
+                        path,
+                        &crate::interop::issue::pem(&issued.certificate),
+                    )?;
+                }
+                eprintln!(
+                    "canonprof: note: check it with `canonprof verify --trust-anchor CERT --session-transcript {}`",
+                    hex::encode(&issued.session_transcript)
+                );
+                format!("{}\n", hex::encode(&issued.device_response))
+            }
+        }
+    };
+    match &args.out {
+        Some(out) => crate::export::write_atomically(out, &output),
+        None => write_stdout(&output),
+    }
+}
+
+/// `--holder-key`: the one public key in the file, as a JWK.
+fn holder_jwk(path: Option<&PathBuf>) -> Result<Option<serde_json::Value>> {
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    let label = path.display().to_string();
+    let text = key_file::read_text(path)?;
+    match crate::verify::keys::parse(&label, &text)?.as_slice() {
+        [only] => Ok(Some(only.jwk.clone())),
+        keys => Err(usage(format!(
+            "--holder-key {label} holds {} keys; give a file with one",
+            keys.len()
+        ))),
+    }
+}
+
+/// `--generate-key`: a private JWK into `out`.
+fn generate(algorithm: KeyArg, out: Option<&PathBuf>, seed: Option<u64>) -> Result<()> {
+    let out = out.ok_or_else(|| usage("--generate-key needs --out KEY.jwk"))?;
+    let algorithm = match algorithm {
+        KeyArg::Ed25519 => SignatureAlgorithm::Ed25519,
+        KeyArg::P256 => SignatureAlgorithm::P256,
+        KeyArg::P384 => SignatureAlgorithm::P384,
+    };
+    let key = key_file::generate(algorithm, seed)?;
+    let jwk = key_file::to_private_jwk(&key);
+    let text = serde_json::to_string_pretty(&jwk)
+        .map_err(|e| Error::new(ErrorKind::Internal, e.to_string()))?;
+    key_file::write_secret(out, &format!("{text}\n"))?;
+    eprintln!(
+        "canonprof: wrote {} key {} ({})",
+        algorithm.name(),
+        out.display(),
+        sign::did_key_method(&key)
+    );
+    Ok(())
+}
