@@ -324,7 +324,8 @@ def print_vcdm_matrix(dirs, matrix):
         for a in json.load(open(os.path.join(d, "manifest.json")))["artifacts"]:
             if a["format"] == "vcdm" and a["expect"] == "verified" and vcdm_key(a) not in keys:
                 keys.append(vcdm_key(a))
-    pairs = sorted({(p, v) for (p, v, _) in matrix}, key=lambda pv: (list(dirs).index(pv[0]), pv[1]))
+    order = list(dirs)
+    pairs = sorted({(p, v) for (p, v, _) in matrix}, key=lambda pv: (order.index(pv[0]), order.index(pv[1])))
     print("\n### Data Integrity, suite × curve × credential\n")
     print("`ok` = the genuine credential verified and its tampered twin was rejected; `explained` / `unsupported` / "
           "**FAIL** as above (the worst of the pair); `–` = not issued by that producer (its reason is in its "
