@@ -299,3 +299,62 @@ fn ecdsa_sd_2023_refuses_p384_keys_both_ways() {
     assert!(!v.verified);
     assert!(v.reason.unwrap().contains("P-256"));
 }
+
+/// The exchange's P-384 ecdsa-rdfc-2019 leg on ob3-full issues, presents and verifies with both signature
+/// backends (AWS-LC signs the SHA-384 hashData as RustCrypto does).
+#[test]
+fn the_exchange_runs_p384_on_ob3_full_with_both_backends() {
+    use canonprof::exchange::leg::Leg;
+    use canonprof::exchange::{Exchange, Operation};
+    use canonprof::keys::Backend;
+    let loader = OfflineLoader::bundled();
+    let key = SecretKey::from_seed(SignatureAlgorithm::P384, 3);
+    let unsecured = corpus_unsecured("ob3-full", &key);
+    for backend in [Backend::RustCrypto, Backend::AwsLc] {
+        let leg = Leg::new(
+            Cryptosuite::EcdsaRdfc2019,
+            true,
+            unsecured.clone(),
+            &loader,
+            3,
+            backend,
+        )
+        .unwrap();
+        for op in [Operation::Issue, Operation::Present, Operation::Verify] {
+            assert_eq!(leg.run(op).unwrap(), 2, "{backend:?} {op:?}");
+        }
+    }
+}
+
+/// The main job on the signed employ vector: the proof configuration and the document labeled with SHA-384 are
+/// rows whose canonical N-Quads are the vector's, byte for byte (their SHA-256 in the JSON export).
+#[test]
+fn the_main_job_measures_the_p384_vector_as_its_verifier_canonicalizes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.json");
+    let file = data(&format!("{EMPLOY}/signedECDSAP384.json"));
+    crate::common::canonprof_quick(&[
+        "--credential",
+        &file.display().to_string(),
+        "--no-flamegraphs",
+        "--no-exchange",
+        "--export-json",
+        &out.display().to_string(),
+    ]);
+    let export = crate::common::read_json(&out);
+    let sha256 = |t: &str| hex::encode(HashAlgorithm::Sha256.digest(t.as_bytes()));
+    for (part, vector) in [
+        ("proof configuration", "proofCanonECDSAP384.txt"),
+        ("document (SHA-384 labeling)", "canonDocECDSAP384.txt"),
+    ] {
+        let rows: Vec<&Value> = export["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["part"] == part)
+            .collect();
+        assert_eq!(rows.len(), 1, "{part}");
+        assert_eq!(rows[0]["sha256"], sha256(&employ(vector)), "{part}");
+        assert_eq!(rows[0]["cryptosuite"], "ecdsa-rdfc-2019");
+    }
+}
