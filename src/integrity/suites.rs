@@ -127,19 +127,15 @@ impl Cryptosuite {
     }
 }
 
-/// The hash of `suite` with `key`, or the key-type error every operation gives for a key it does not take.
+/// The hash of `suite` with `key`, or [`ErrorKind::Key`] with `message` for a key the suite does not take.
 fn hash_or_key_error(
     suite: Cryptosuite,
     key: SignatureAlgorithm,
-    what: &str,
+    message: impl FnOnce(&str, &str) -> String,
 ) -> Result<HashAlgorithm> {
-    suite.hash_for(key).ok_or_else(|| {
-        Error::key(format!(
-            "{what}: {} does not sign with {} keys",
-            suite.name(),
-            key.name()
-        ))
-    })
+    suite
+        .hash_for(key)
+        .ok_or_else(|| Error::key(message(suite.name(), key.name())))
 }
 
 /// The values an operation computed, for inspection and the W3C test vectors.
@@ -356,7 +352,9 @@ pub fn create_proof(
             "PROOF_GENERATION_ERROR: ecdsa-sd-2023 base proofs need mandatory pointers: use ecdsa_sd::create_base_proof",
         ));
     }
-    let hash = hash_or_key_error(suite, key.algorithm(), "PROOF_GENERATION_ERROR")?;
+    let hash = hash_or_key_error(suite, key.algorithm(), |suite, key| {
+        format!("PROOF_GENERATION_ERROR: {suite} needs a different key type, not {key}")
+    })?;
     // Steps 1–4.
     let mut proof = options
         .as_object()
@@ -487,7 +485,9 @@ pub fn verify_proof_as(
     )
     .map_err(|e| Error::proof(e.reason))?;
     let key = multikey::proof_key(public_key, &options)?;
-    let hash = hash_or_key_error(suite, key.algorithm(), "the proof's key")?;
+    let hash = hash_or_key_error(suite, key.algorithm(), |suite, key| {
+        format!("the key is not of the type {suite} signs with: {key}")
+    })?;
     let not = |reason: String| Verification {
         verified: false,
         reason: Some(reason),

@@ -289,7 +289,7 @@ fn ecdsa_sd_2023_refuses_p384_keys_both_ways() {
     assert_eq!(e.kind, ErrorKind::Key);
     assert!(
         e.to_string()
-            .contains("ecdsa-rdfc-2019 does not sign with Ed25519 keys"),
+            .contains("ecdsa-rdfc-2019 needs a different key type, not Ed25519"),
         "{e}"
     );
     // A derived proof that names a P-384 did:key does not verify.
