@@ -4,7 +4,8 @@ every verifier. Called by `compare.sh --exchange`, which builds canonprof and in
 
 Options: --rounds R (default 3), --iterations N (default 50), --warmup-seconds S (default 1: each peer warms every
 row up to steady state, at least S seconds; canonprof warms every operation up for at least S/3 s after 5
-iterations), --study (N=2000, R=5), --skip node,python, --band PCT (default 10), --no-interop, --signatures
+iterations), --study (N=2000, R=5), --skip node,python, --band PCT (default 10), --no-interop, --interop-only (the
+interop matrix without the timed exchange), --signatures
 rustcrypto|aws-lc-rs|both (canonprof's signature backend, default rustcrypto; `both` adds rows named `(aws-lc-rs)`
 beside the RustCrypto ones; said in the output's header and settings), --canonprof BIN,
 --interop BIN, --python EXE, --workdir DIR. Prints Markdown; exits 1 when an interop result is unexplained (a
@@ -19,7 +20,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 OPTS = parse(sys.argv[1:], {"rounds": ("count", None), "iterations": ("count", None), "warmup-seconds": ("seconds", 1.0),
                             "skip": ("text", ""), "band": ("percent", 10.0),
                             "signatures": (("rustcrypto", "aws-lc-rs", "both"), "rustcrypto")},
-             flags=("study", "no-interop", "exchange"), internal=("canonprof", "interop", "python", "workdir"))
+             flags=("study", "no-interop", "interop-only", "exchange"), internal=("canonprof", "interop", "python", "workdir"))
 
 
 def opt(name, default):
@@ -269,19 +270,24 @@ def interop():
           "explained = a known disagreement written up in scripts/peers/interop-known.json.\n")
     print("| producer | verifier | artifacts | pass | unsupported | explained | FAIL |")
     print("|---|---|---:|---:|---:|---:|---:|")
-    details, unexplained = [], 0
+    details, unexplained, matrix = [], 0, {}
     for p, d in dirs.items():
+        manifest = {a["name"]: a for a in json.load(open(os.path.join(d, "manifest.json")))["artifacts"]}
         for v in verifiers:
             cmd = (verifiers[v] or [*peer_cmd[v], "verify"]) + [d]
             report = json.loads(run(cmd, f"{v} interop verify of {p}"))
             counts = {"pass": 0, "unsupported": 0, "explained": 0, "fail": 0}
             for res in report["results"]:
                 good = res["outcome"] == res["expect"]
+                cell = matrix.setdefault((p, v, vcdm_key(manifest[res["name"]])), []) \
+                    if res["format"] == "vcdm" and res["name"] in manifest else []
                 if good:
                     counts["pass"] += 1
+                    cell.append("ok")
                     continue
                 why = next((k["why"] for k in known if k["producer"] in (p, "*") and k["verifier"] in (v, "*")
                             and k["artifact"] in res["name"] and k.get("outcome", res["outcome"]) == res["outcome"]), None)
+                cell.append("explained" if why else res["outcome"] if res["outcome"] == "unsupported" else "**FAIL**")
                 if why:
                     counts["explained"] += 1
                     details.append(f"- explained: {p} → {v} `{res['name']}`: {res['outcome']} ({why})")
@@ -298,12 +304,47 @@ def interop():
     if details:
         print()
         print("\n".join(details))
+    print_vcdm_matrix(dirs, matrix)
     return unexplained
 
 
+def vcdm_key(artifact):
+    """What a Data Integrity artifact is, whoever named it: (suite, curve or kind, credential)."""
+    curve = artifact.get("curve") or ("Ed25519" if artifact.get("cryptosuite", "").startswith("eddsa") else "")
+    if artifact.get("kind") == "derived":
+        curve += " derived"
+    return artifact.get("cryptosuite", ""), curve, artifact.get("credential", "")
+
+
+def print_vcdm_matrix(dirs, matrix):
+    """The Data Integrity results per suite × curve × credential: one column per producer → verifier; `ok` when
+    the genuine artifact verified and its tampered twin was rejected, `–` when the producer did not issue it."""
+    keys = []
+    for p, d in dirs.items():
+        for a in json.load(open(os.path.join(d, "manifest.json")))["artifacts"]:
+            if a["format"] == "vcdm" and a["expect"] == "verified" and vcdm_key(a) not in keys:
+                keys.append(vcdm_key(a))
+    order = list(dirs)
+    pairs = sorted({(p, v) for (p, v, _) in matrix}, key=lambda pv: (order.index(pv[0]), order.index(pv[1])))
+    print("\n### Data Integrity, suite × curve × credential\n")
+    print("`ok` = the genuine credential verified and its tampered twin was rejected; `explained` / `unsupported` / "
+          "**FAIL** as above (the worst of the pair); `–` = not issued by that producer (its reason is in its "
+          "manifest's `not_issued`).\n")
+    print("| suite | curve | credential | " + " | ".join(f"{p} → {v}" for p, v in pairs) + " |")
+    print("|---|---|---|" + "---|" * len(pairs))
+    for key in keys:
+        cells = []
+        for pair in pairs:
+            got = matrix.get((*pair, key))
+            worst = next((c for c in ("**FAIL**", "unsupported", "explained") if got and c in got), "ok")
+            cells.append("–" if got is None else worst)
+        print(f"| {key[0]} | {key[1]} | {key[2]} | " + " | ".join(cells) + " |")
+
+
 def main():
-    impls, summary, meta, warnings = exchange()
-    print_exchange(impls, summary, meta, warnings)
+    if not OPTS["interop-only"]:
+        impls, summary, meta, warnings = exchange()
+        print_exchange(impls, summary, meta, warnings)
     bad = 0 if OPTS["no-interop"] else interop()
     if bad:
         print(f"\ncompare: {bad} unexplained interop result(s)", file=sys.stderr)

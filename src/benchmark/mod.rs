@@ -165,6 +165,7 @@ pub fn run(
             label,
             text,
             loader,
+            hash: None,
         };
         let extras = [cold, extra.engine, extra.engine_cold];
         let parts = extra.proofs.get(index).map_or(&[][..], Vec::as_slice);
@@ -179,6 +180,7 @@ pub fn run(
             label: &part.document.label,
             text: &part.document.text,
             loader,
+            hash: Some(part.hash),
         }));
         let mut measured = measure_algorithms(config, &timer, &pipelines, progress)?.into_iter();
         let mut next = || measured.next().expect("a result per pipeline");
@@ -269,6 +271,18 @@ pub struct Pipeline<'a> {
     pub text: &'a str,
     /// The loader RDFC-1.0 expands through.
     pub loader: &'a OfflineLoader,
+    /// RDFC-1.0's labeling hash when it is not the configuration's: a proof's cryptosuite's hash for its key.
+    pub hash: Option<rdfc::HashAlgorithm>,
+}
+
+impl Pipeline<'_> {
+    /// The RDFC-1.0 options of this pipeline: the configuration's, with the pipeline's labeling hash.
+    fn rdfc_options(&self, config: &Config) -> RdfcOptions {
+        match self.hash {
+            Some(hash) => config.rdfc.with_hash(hash),
+            None => config.rdfc,
+        }
+    }
 }
 
 impl Pipeline<'_> {
@@ -276,7 +290,8 @@ impl Pipeline<'_> {
     fn run(&self, config: &Config, checked: crate::document::Checked) -> Result<(String, usize)> {
         match self.algorithm {
             Algorithm::Rdfc => {
-                rdfc::canonicalize_jsonld(self.label, self.text, self.loader, &config.rdfc)
+                let options = self.rdfc_options(config);
+                rdfc::canonicalize_jsonld(self.label, self.text, self.loader, &options)
                     .map(|o| (o.sha256, o.canonical.len()))
             }
             Algorithm::Jcs => {
@@ -371,7 +386,8 @@ fn result_of(
     if algorithm == Algorithm::Rdfc {
         result.context_cache = Some(loader.caches_contexts());
         result.engine = Some(loader.engine().name().to_string());
-        result.counters = work::counters(pipeline.label, pipeline.text, loader, &config.rdfc)?;
+        let options = pipeline.rdfc_options(config);
+        result.counters = work::counters(pipeline.label, pipeline.text, loader, &options)?;
     }
     if config.detail == profile::Detail::Spec {
         result.steps = steps(samples, algorithm, result.total.median_us);

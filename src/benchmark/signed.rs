@@ -1,24 +1,30 @@
 //! Signed input, profiled as a verifier sees it ([`crate::integrity::verifier`]): a credential with a top-level
 //! `proof` is measured as the document without it, and each proof's configuration (and, for a proof in a chain,
-//! the document with the proofs it names) separately, with the algorithm its cryptosuite names.
+//! the document with the proofs it names) separately, with the algorithm its cryptosuite names and the labeling
+//! hash the suite uses with the proof's key; a proof whose suite labels with another hash than the main job's
+//! SHA-256 (ecdsa-rdfc-2019 with P-384) also has the document as a row of its own.
 
+use crate::canon::rdfc::HashAlgorithm;
 use crate::canon::Algorithm;
 use crate::corpus::Credential;
 use crate::document::Document;
 use crate::error::Result;
 use crate::integrity::verifier;
 
-/// One more input of a signed credential: a proof configuration, or the document a chained proof secures.
+/// One more input of a signed credential: a proof configuration, the document a chained proof secures, or the
+/// document again under a proof's own labeling hash.
 #[derive(Debug, Clone)]
 pub struct ProofPart {
     /// Which proof (see [`verifier::ProofInput::label`]).
     pub proof: String,
     /// The proof's cryptosuite (or type).
     pub cryptosuite: String,
-    /// `proof configuration` or `chain document`.
+    /// `proof configuration`, `chain document` or `document (SHA-384 labeling)`.
     pub part: &'static str,
     /// The canonicalization the cryptosuite names.
     pub algorithm: Algorithm,
+    /// RDFC-1.0's labeling hash of the proof's cryptosuite with its key ([`verifier::ProofInput::hash`]).
+    pub hash: HashAlgorithm,
     /// The input: its label (the file and the part) and JSON text.
     pub document: Document,
 }
@@ -50,18 +56,36 @@ pub fn verifier_view(credentials: &mut [Credential]) -> Result<Vec<Vec<ProofPart
                     cryptosuite: proof.cryptosuite.clone(),
                     part: name,
                     algorithm: proof.algorithm,
+                    hash: proof.hash,
                     document: Document {
                         label: format!("{label} ({}, {name})", proof.label),
                         text: text(value),
                     },
                 };
                 parts.push(part("proof configuration", &proof.configuration));
-                if let Some(chained) = &proof.document {
-                    parts.push(part("chain document", chained));
+                match &proof.document {
+                    Some(chained) => parts.push(part("chain document", chained)),
+                    // The document row is labeled with the main job's SHA-256; a suite that labels with another
+                    // hash (ecdsa-rdfc-2019 with P-384) canonicalizes the document again, so it is a row too.
+                    None if proof.hash != HashAlgorithm::Sha256
+                        && proof.algorithm == Algorithm::Rdfc =>
+                    {
+                        parts.push(part(relabeled_document(proof.hash), &inputs.unsecured))
+                    }
+                    None => {}
                 }
             }
             credential.document.text = text(&inputs.unsecured);
             Ok(parts)
         })
         .collect()
+}
+
+/// The part name of the document canonicalized again with a proof's labeling hash (not `document`, which is the
+/// credential's own row).
+fn relabeled_document(hash: HashAlgorithm) -> &'static str {
+    match hash {
+        HashAlgorithm::Sha256 => "document (SHA-256 labeling)",
+        HashAlgorithm::Sha384 => "document (SHA-384 labeling)",
+    }
 }

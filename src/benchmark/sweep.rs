@@ -108,6 +108,7 @@ pub fn run(
             label: &label,
             text: &text,
             loader,
+            hash: None,
         };
         let jcs = Pipeline {
             algorithm: Algorithm::Jcs,

@@ -30,12 +30,22 @@ pub enum HashAlgorithm {
     Sha384,
 }
 
+impl HashAlgorithm {
+    /// The hash of `bytes`: 32 bytes with SHA-256, 48 with SHA-384.
+    pub fn digest(self, bytes: &[u8]) -> Vec<u8> {
+        match self {
+            HashAlgorithm::Sha256 => Sha256::digest(bytes).to_vec(),
+            HashAlgorithm::Sha384 => Sha384::digest(bytes).to_vec(),
+        }
+    }
+}
+
 /// Options of the RDFC-1.0 labeling.
 #[derive(Debug, Clone, Copy)]
 pub struct RdfcOptions {
     /// Maximum number of Hash N-Degree Quads calls before refusing the dataset as poison.
     pub hndq_call_limit: usize,
-    /// The hash used inside labeling (the final document hash is always SHA-256).
+    /// The hash used inside labeling (RDFC-1.0 §4.4's hash algorithm; [`RdfcOutput::sha256`] stays SHA-256).
     pub hash: HashAlgorithm,
     /// Wall-clock limit on blank node labeling (`None`: only the call limit bounds it).
     pub time_limit: Option<std::time::Duration>,
@@ -69,6 +79,11 @@ impl RdfcOptions {
             },
             None => RdfcOptions::DEFAULT,
         }
+    }
+
+    /// These options with `hash` as the labeling hash (a cryptosuite's hash for its key).
+    pub fn with_hash(self, hash: HashAlgorithm) -> RdfcOptions {
+        RdfcOptions { hash, ..self }
     }
 }
 

@@ -11,7 +11,7 @@ use super::proof_value::{self, BaseProofValue, DerivedProofValue};
 use super::selection::select_json_ld;
 use super::suites::Verification;
 use super::suites::{self, step, Canonicalizer, Cryptosuite, Intermediates};
-use crate::canon::rdfc::{self, RdfcOptions};
+use crate::canon::rdfc::{self, HashAlgorithm, RdfcOptions};
 use crate::error::{Error, ErrorKind, Result};
 use crate::keys::{PublicKey, SecretKey, SignatureAlgorithm};
 use crate::loader::OfflineLoader;
@@ -19,6 +19,10 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 const SUITE: Cryptosuite = Cryptosuite::EcdsaSd2023;
+/// The suite's one hash (ECDSA Cryptosuites v1.0 §3.5: P-256 keys, SHA-256), its row in
+/// [`suites::SUITE_HASHES`]: the labeling hash here, and the hash of the proof configuration and the mandatory
+/// statements.
+const HASH: HashAlgorithm = HashAlgorithm::Sha256;
 
 /// The issuer's choices for a base proof besides its key.
 #[derive(Debug, Clone)]
@@ -110,7 +114,7 @@ pub fn create_base_proof(
             "PROOF_GENERATION_ERROR: ecdsa-sd-2023 signs with P-256 keys",
         ));
     }
-    let mut canon = Canonicalizer::new(SUITE, loader);
+    let mut canon = Canonicalizer::new(SUITE, HASH, loader);
     let (canonical_proof_config, proof_hash) = proof_hash(&mut canon, unsecured, options)?;
     // §3.6.2 Base Proof Transformation.
     let hmac_key = base.hmac_key;
@@ -121,7 +125,7 @@ pub fn create_base_proof(
         &factory,
         &[&base.mandatory_pointers],
         loader,
-        &RdfcOptions::for_proofs(loader),
+        &RdfcOptions::for_proofs(loader).with_hash(HASH),
     )?;
     let group = grouped.groups.remove(0);
     // §3.6.3 Base Proof Hashing.
@@ -216,7 +220,7 @@ pub fn derive_proof(
         .chain(selective_pointers)
         .cloned()
         .collect();
-    let options = RdfcOptions::for_proofs(loader);
+    let options = RdfcOptions::for_proofs(loader).with_hash(HASH);
     let grouped = grouping::canonicalize_and_group(
         "secured document",
         &document,
@@ -321,7 +325,7 @@ pub fn verify_derived_proof(
     };
     let mut options = proof.clone();
     options.remove("proofValue");
-    let mut canon = Canonicalizer::new(SUITE, loader);
+    let mut canon = Canonicalizer::new(SUITE, HASH, loader);
     let (canonical_proof_config, proof_hash) =
         match proof_hash(&mut canon, &document, &Value::Object(options)) {
             Ok(p) => p,
@@ -337,7 +341,8 @@ pub fn verify_derived_proof(
             "",
             loader,
         )?;
-        let (issued, _) = rdfc::issue_identifiers(&dataset, &RdfcOptions::for_proofs(loader))?;
+        let (issued, _) =
+            rdfc::issue_identifiers(&dataset, &RdfcOptions::for_proofs(loader).with_hash(HASH))?;
         (dataset, issued)
     };
     let factory = |issued: &LabelMap| grouping::disclosed_label_map(&derived.label_map, issued);

@@ -13,7 +13,7 @@
 
 use super::multikey;
 use super::suites::{step, Intermediates, Verification};
-use crate::canon::rdfc::{self, RdfcOptions};
+use crate::canon::rdfc::{self, HashAlgorithm, RdfcOptions};
 use crate::error::{Error, Result};
 use crate::keys::{PublicKey, SignatureAlgorithm};
 use crate::loader::OfflineLoader;
@@ -165,9 +165,11 @@ fn signature(suite: LegacySuite, proof: &Map<String, Value>) -> Result<Signature
     })
 }
 
-/// URDNA2015 / RDFC-1.0 canonical N-Quads of `value`; `what` names it in errors.
+/// URDNA2015 / RDFC-1.0 canonical N-Quads of `value`, labeled with SHA-256 whatever the key (URDNA2015 has no
+/// other hash); `what` names it in errors.
 fn canonicalize(value: &Value, what: &str, loader: &OfflineLoader) -> Result<String> {
-    rdfc::canonical_form_of_value(what, value, loader, &RdfcOptions::for_proofs(loader))
+    let options = RdfcOptions::for_proofs(loader).with_hash(HashAlgorithm::Sha256);
+    rdfc::canonical_form_of_value(what, value, loader, &options)
 }
 
 /// Verifies a legacy `proof` over `unsecured` (the document without it) with `public_key`, or a key resolved
@@ -210,7 +212,11 @@ pub fn verify_proof(
         let _span = tracing::info_span!(step::CANONICALIZE_PROOF_CONFIG).entered();
         canonicalize(&Value::Object(options), "proof options", loader)?
     };
-    let hash_data = super::suites::hashing(&canonical_proof_config, &canonical_document, false);
+    let hash_data = super::suites::hashing(
+        &canonical_proof_config,
+        &canonical_document,
+        HashAlgorithm::Sha256,
+    );
     let verified = {
         let _span = tracing::info_span!(step::VERIFY).entered();
         let mut message = signature.prefix;

@@ -2,17 +2,16 @@
 //! v1.0 §3.2, §3.3) and ecdsa-rdfc-2019 and ecdsa-jcs-2019 (W3C Data Integrity ECDSA Cryptosuites v1.0 §3.2,
 //! §3.3; P-256 and P-384), step by step, with canonprof's RDFC-1.0 and JCS pipelines as the transformation and
 //! proof-configuration canonicalizers; Ed25519 from ed25519-dalek, ECDSA from p256/p384 (RFC 6979 deterministic
-//! nonces), SHA-2 from sha2. Every operation counts its canonicalizations (two: document and proof
-//! configuration).
+//! nonces), SHA-2 from sha2. Which hash a suite uses with which key is data ([`SUITE_HASHES`]), not code.
+//! Every operation counts its canonicalizations (two: document and proof configuration).
 
 use super::multikey;
 use crate::canon::jcs;
-use crate::canon::rdfc::{self, RdfcOptions};
+use crate::canon::rdfc::{self, HashAlgorithm, RdfcOptions};
 use crate::error::{Error, ErrorKind, Result};
 use crate::keys::{PublicKey, SecretKey, SignatureAlgorithm};
 use crate::loader::OfflineLoader;
 use serde_json::Value;
-use sha2::{Digest, Sha256, Sha384};
 
 /// The cryptosuite of a proof.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,15 +81,61 @@ impl Cryptosuite {
     }
 }
 
-/// Whether `suite` signs with `algorithm` keys: Ed25519 for the eddsa suites, P-256 or P-384 for the ecdsa
-/// suites (ecdsa-sd-2023: P-256 only, checked where its proofs are made).
-fn signs_with(suite: Cryptosuite, algorithm: SignatureAlgorithm) -> bool {
-    (algorithm == SignatureAlgorithm::Ed25519) == suite.is_eddsa()
+/// One row of [`SUITE_HASHES`]: a suite signing with a key algorithm, and the hash it then uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SuiteHash {
+    /// The cryptosuite.
+    pub suite: Cryptosuite,
+    /// The algorithm of the signing key (its security level).
+    pub key: SignatureAlgorithm,
+    /// The hash of both the Hashing step (proof configuration and document) and, for the RDFC-1.0 suites, the
+    /// hash RDFC-1.0 labels blank nodes with (RDFC-1.0 §4.4 lets the caller choose it).
+    pub hash: HashAlgorithm,
 }
 
-/// SHA-384 hashing for P-384 keys, SHA-256 otherwise (ECDSA Cryptosuites §3.2.4 / §3.3.4).
-fn uses_sha384(key: &PublicKey) -> bool {
-    key.algorithm() == SignatureAlgorithm::P384
+const fn row(suite: Cryptosuite, key: SignatureAlgorithm, hash: HashAlgorithm) -> SuiteHash {
+    SuiteHash { suite, key, hash }
+}
+
+/// Which keys each suite signs with, and the hash it uses with each: EdDSA Cryptosuites v1.0 §3.2.4 / §3.3.4
+/// (Ed25519, SHA-256); ECDSA Cryptosuites v1.0 §3.2.4 / §3.3.4 (P-256 with SHA-256, P-384 with SHA-384, also as
+/// RDFC-1.0's labeling hash, as the W3C `ecdsa-rdfc-2019-p384` vector's canonical document shows) and §3.5
+/// (ecdsa-sd-2023: P-256 and SHA-256 only). A pair that is not here does not sign: a later suite adds rows
+/// (e.g. a post-quantum suite: SHA-256 at security categories 1–2, SHA-384 at 3–4, SHA-512 at 5).
+pub const SUITE_HASHES: &[SuiteHash] = {
+    use Cryptosuite as C;
+    use HashAlgorithm as H;
+    use SignatureAlgorithm as K;
+    &[
+        row(C::EddsaRdfc2022, K::Ed25519, H::Sha256),
+        row(C::EddsaJcs2022, K::Ed25519, H::Sha256),
+        row(C::EcdsaRdfc2019, K::P256, H::Sha256),
+        row(C::EcdsaRdfc2019, K::P384, H::Sha384),
+        row(C::EcdsaJcs2019, K::P256, H::Sha256),
+        row(C::EcdsaJcs2019, K::P384, H::Sha384),
+        row(C::EcdsaSd2023, K::P256, H::Sha256),
+    ]
+};
+
+impl Cryptosuite {
+    /// The hash `self` uses with `key` ([`SUITE_HASHES`]), or `None` when the suite does not sign with it.
+    pub fn hash_for(self, key: SignatureAlgorithm) -> Option<HashAlgorithm> {
+        SUITE_HASHES
+            .iter()
+            .find(|r| r.suite == self && r.key == key)
+            .map(|r| r.hash)
+    }
+}
+
+/// The hash of `suite` with `key`, or [`ErrorKind::Key`] with `message` for a key the suite does not take.
+fn hash_or_key_error(
+    suite: Cryptosuite,
+    key: SignatureAlgorithm,
+    message: impl FnOnce(&str, &str) -> String,
+) -> Result<HashAlgorithm> {
+    suite
+        .hash_for(key)
+        .ok_or_else(|| Error::key(message(suite.name(), key.name())))
 }
 
 /// The values an operation computed, for inspection and the W3C test vectors.
@@ -125,16 +170,20 @@ pub(super) struct Canonicalizer<'a> {
     /// verified under the suite's algorithm was written with ([`verify_proof_as`]).
     name: String,
     loader: &'a OfflineLoader,
+    /// RDFC-1.0's labeling hash: the suite's hash for the key ([`SUITE_HASHES`]).
+    hash: HashAlgorithm,
     /// Canonicalizations run so far.
     pub(super) runs: usize,
 }
 
 impl<'a> Canonicalizer<'a> {
-    pub(super) fn new(suite: Cryptosuite, loader: &'a OfflineLoader) -> Self {
+    /// A canonicalizer of `suite` labeling blank nodes with `hash` (the suite's hash for the key).
+    pub(super) fn new(suite: Cryptosuite, hash: HashAlgorithm, loader: &'a OfflineLoader) -> Self {
         Canonicalizer {
             suite,
             name: suite.name().to_string(),
             loader,
+            hash,
             runs: 0,
         }
     }
@@ -149,7 +198,7 @@ impl<'a> Canonicalizer<'a> {
             what,
             value,
             self.loader,
-            &RdfcOptions::for_proofs(self.loader),
+            &RdfcOptions::for_proofs(self.loader).with_hash(self.hash),
         )
     }
 }
@@ -275,22 +324,16 @@ pub fn is_xsd_date_time(text: &str) -> bool {
         && ((h < 24 && m < 60 && s < 60) || midnight)
 }
 
-/// §3.2.4 / §3.3.4 Hashing: the hash of the proof configuration (first) joined with the hash of the document.
+/// §3.2.4 / §3.3.4 Hashing: the hash of the proof configuration (first) joined with the hash of the document,
+/// both with the suite's hash for the key.
 pub(super) fn hashing(
     canonical_proof_config: &str,
     canonical_document: &str,
-    sha384: bool,
+    hash: HashAlgorithm,
 ) -> Vec<u8> {
     let _span = tracing::info_span!(step::HASH_DATA).entered();
-    let hash = |text: &str| {
-        if sha384 {
-            Sha384::digest(text.as_bytes()).to_vec()
-        } else {
-            Sha256::digest(text.as_bytes()).to_vec()
-        }
-    };
-    let mut hash_data = hash(canonical_proof_config);
-    hash_data.extend_from_slice(&hash(canonical_document));
+    let mut hash_data = hash.digest(canonical_proof_config.as_bytes());
+    hash_data.extend_from_slice(&hash.digest(canonical_document.as_bytes()));
     hash_data
 }
 
@@ -309,13 +352,9 @@ pub fn create_proof(
             "PROOF_GENERATION_ERROR: ecdsa-sd-2023 base proofs need mandatory pointers: use ecdsa_sd::create_base_proof",
         ));
     }
-    let public = key.public_key();
-    if !signs_with(suite, public.algorithm()) {
-        return Err(Error::key(format!(
-            "PROOF_GENERATION_ERROR: {} needs a different key type",
-            suite.name()
-        )));
-    }
+    let hash = hash_or_key_error(suite, key.algorithm(), |suite, key| {
+        format!("PROOF_GENERATION_ERROR: {suite} needs a different key type, not {key}")
+    })?;
     // Steps 1–4.
     let mut proof = options
         .as_object()
@@ -324,14 +363,10 @@ pub fn create_proof(
     if let (true, Some(context)) = (suite.is_jcs(), unsecured.get("@context")) {
         proof.insert("@context".to_string(), context.clone());
     }
-    let mut canon = Canonicalizer::new(suite, loader);
+    let mut canon = Canonicalizer::new(suite, hash, loader);
     let canonical_proof_config = proof_configuration(&mut canon, unsecured, options)?;
     let canonical_document = transformation(&mut canon, unsecured, options)?;
-    let hash_data = hashing(
-        &canonical_proof_config,
-        &canonical_document,
-        uses_sha384(&public),
-    );
+    let hash_data = hashing(&canonical_proof_config, &canonical_document, hash);
     // Steps 5–6: Proof Serialization, multibase base58btc.
     let signature = {
         let _span = tracing::info_span!(step::SIGN).entered();
@@ -450,12 +485,9 @@ pub fn verify_proof_as(
     )
     .map_err(|e| Error::proof(e.reason))?;
     let key = multikey::proof_key(public_key, &options)?;
-    if !signs_with(suite, key.algorithm()) {
-        return Err(Error::key(format!(
-            "the key is not of the type {} signs with",
-            suite.name()
-        )));
-    }
+    let hash = hash_or_key_error(suite, key.algorithm(), |suite, key| {
+        format!("the key is not of the type {suite} signs with: {key}")
+    })?;
     let not = |reason: String| Verification {
         verified: false,
         reason: Some(reason),
@@ -480,7 +512,7 @@ pub fn verify_proof_as(
     }
     let (unsecured, options) = (Value::Object(unsecured), Value::Object(options));
     // Steps 5–8.
-    let mut canon = Canonicalizer::new(suite, loader);
+    let mut canon = Canonicalizer::new(suite, hash, loader);
     if let Some(written) = proof.get("cryptosuite").and_then(Value::as_str) {
         canon.name = written.to_string();
     }
@@ -490,11 +522,7 @@ pub fn verify_proof_as(
         Err(e) => return Err(e),
     };
     let canonical_proof_config = proof_configuration(&mut canon, &unsecured, &options)?;
-    let hash_data = hashing(
-        &canonical_proof_config,
-        &canonical_document,
-        uses_sha384(&key),
-    );
+    let hash_data = hashing(&canonical_proof_config, &canonical_document, hash);
     let intermediates = Intermediates {
         canonical_document,
         canonical_proof_config,

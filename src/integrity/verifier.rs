@@ -2,8 +2,11 @@
 //! Proof Sets and Chains): the document without its top-level `proof` — for a proof whose `previousProof`
 //! references others, with those proofs as its `proof`, as chain verification does — and each proof's
 //! configuration (the proof without `proofValue`, with the document's `@context`), each with the algorithm its
-//! cryptosuite names. Nothing is verified here; see [`super::suites::verify_proof`] for that.
+//! cryptosuite names and the labeling hash its suite uses with its key ([`super::suites::SUITE_HASHES`]).
+//! Nothing is verified here; see [`super::suites::verify_proof`] for that.
 
+use super::suites::Cryptosuite;
+use crate::canon::rdfc::HashAlgorithm;
 use crate::canon::Algorithm;
 use crate::error::{Error, Result};
 use serde_json::{Map, Value};
@@ -18,6 +21,10 @@ pub struct ProofInput {
     pub cryptosuite: String,
     /// The canonicalization its cryptosuite names: JCS for the `*-jcs-*` suites, RDFC-1.0 otherwise.
     pub algorithm: Algorithm,
+    /// RDFC-1.0's labeling hash for this proof: its cryptosuite's hash for the key of its `did:key`
+    /// verification method (SHA-384 for ecdsa-rdfc-2019 with P-384); SHA-256 when the suite or the key is not
+    /// known here (legacy suites, other DID methods).
+    pub hash: HashAlgorithm,
     /// The proof configuration (VC DI §4.2 / each cryptosuite's Proof Configuration): the proof without
     /// `proofValue`, with the document's `@context`.
     pub configuration: Value,
@@ -83,6 +90,7 @@ pub fn inputs(document: &Value) -> Result<Option<VerifierInputs>> {
             };
             Ok(ProofInput {
                 label,
+                hash: labeling_hash(&cryptosuite, proof),
                 cryptosuite,
                 algorithm,
                 configuration: Value::Object(configuration),
@@ -94,6 +102,19 @@ pub fn inputs(document: &Value) -> Result<Option<VerifierInputs>> {
         unsecured: Value::Object(unsecured),
         proofs: inputs,
     }))
+}
+
+/// The hash `cryptosuite` labels blank nodes with for the key of `proof`'s `did:key` verification method (see
+/// [`ProofInput::hash`]).
+fn labeling_hash(cryptosuite: &str, proof: &Map<String, Value>) -> HashAlgorithm {
+    let key = proof
+        .get("verificationMethod")
+        .and_then(Value::as_str)
+        .and_then(|method| super::multikey::did_key_public_key(method).ok());
+    Cryptosuite::from_name(cryptosuite)
+        .zip(key)
+        .and_then(|(suite, key)| suite.hash_for(key.algorithm()))
+        .unwrap_or_default()
 }
 
 /// VC DI §4.5 step 3 for a proof with `previousProof` (a string or a list of strings): the unsecured document

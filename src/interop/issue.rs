@@ -19,11 +19,16 @@ use base64ct::{Base64, Encoding};
 use serde_json::Value;
 use std::path::Path;
 
-/// The credential every format is issued from (the exchange's).
+/// The credential SD-JWT VC and mdoc are issued from (the exchange's).
 const REFERENCE: &str = "person-20";
 
-/// The re-signing cryptosuites with their key algorithms, as the interop run issues them on [`REFERENCE`].
-const SUITES: [(Cryptosuite, SignatureAlgorithm); 6] = [
+/// The credentials every Data Integrity suite and curve signs: the exchange's, and the corpus credentials with
+/// the most blank nodes (ob3-full: 40, clr2: 3), where a labeling that differs from the peers' shows.
+pub const MATRIX_CREDENTIALS: [&str; 3] = [REFERENCE, "ob3-full", "clr2"];
+
+/// The re-signing cryptosuites with their key algorithms, as the interop run issues them on each of
+/// [`MATRIX_CREDENTIALS`] (ecdsa-sd-2023, P-256 only, is issued apart as a derived proof).
+pub const SUITES: [(Cryptosuite, SignatureAlgorithm); 6] = [
     (Cryptosuite::EddsaRdfc2022, SignatureAlgorithm::Ed25519),
     (Cryptosuite::EddsaJcs2022, SignatureAlgorithm::Ed25519),
     (Cryptosuite::EcdsaRdfc2019, SignatureAlgorithm::P256),
@@ -43,38 +48,33 @@ pub fn issue(dir: &Path, seed: u64) -> Result<Manifest> {
         artifacts: Vec::new(),
     };
     let reference = credential(REFERENCE)?;
-    for (suite, alg) in SUITES {
-        let curve = (!suite.is_eddsa()).then(|| curve_name(alg).to_string());
-        let name = match &curve {
-            Some(c) => format!("vcdm-{}-{}-{REFERENCE}", suite.name(), c.to_lowercase()),
-            None => format!("vcdm-{}-{REFERENCE}", suite.name()),
-        };
-        let secured = secure(suite, alg, &reference, &loader, seed)?;
-        out.vcdm(&name, suite, curve, "credential", REFERENCE, &secured)?;
+    for name in MATRIX_CREDENTIALS {
+        let document = credential(name)?;
+        for (suite, alg) in SUITES {
+            let curve = (!suite.is_eddsa()).then(|| curve_name(alg).to_string());
+            let artifact = match &curve {
+                Some(c) => format!("vcdm-{}-{}-{name}", suite.name(), c.to_lowercase()),
+                None => format!("vcdm-{}-{name}", suite.name()),
+            };
+            let secured = secure(suite, alg, &document, &loader, seed)?;
+            out.vcdm(&artifact, suite, curve, "credential", name, &secured)?;
+        }
+        // ecdsa-sd-2023: the holder's derived proof, disclosing the first 5 subject attributes.
+        let derived = derive_sd(&document, &loader, seed)?;
+        out.vcdm(
+            &format!("vcdm-ecdsa-sd-2023-derived-{name}"),
+            Cryptosuite::EcdsaSd2023,
+            Some("P-256".into()),
+            "derived",
+            name,
+            &derived,
+        )?;
     }
-    // ecdsa-sd-2023: the holder's derived proof, disclosing the exchange's 5 attributes.
-    let unsecured = with_did_issuer(
-        &vcdm::unsecured(&reference),
-        &SecretKey::from_seed(SignatureAlgorithm::P256, seed),
-    )?;
-    let key = SecretKey::from_seed(SignatureAlgorithm::P256, seed);
-    let options = proof_options(Cryptosuite::EcdsaSd2023, &key);
-    let base = BaseOptions::from_seed(vcdm::mandatory_pointers(&unsecured), seed);
-    let (proof, _) = ecdsa_sd::create_base_proof(&unsecured, &options, &key, &base, &loader)?;
-    let secured = suites::secure(&unsecured, proof)?;
-    let (derived, _) =
-        ecdsa_sd::derive_proof(&secured, &vcdm::selective_pointers(&unsecured)?, &loader)?;
-    let name = format!("vcdm-ecdsa-sd-2023-derived-{REFERENCE}");
-    out.vcdm(
-        &name,
-        Cryptosuite::EcdsaSd2023,
-        Some("P-256".into()),
-        "derived",
-        REFERENCE,
-        &derived,
-    )?;
     // eddsa-rdfc-2022 on every other bundled credential.
-    for (_, name, _) in BUNDLED.iter().filter(|(_, n, _)| *n != REFERENCE) {
+    for (_, name, _) in BUNDLED
+        .iter()
+        .filter(|(_, n, _)| !MATRIX_CREDENTIALS.contains(n))
+    {
         let secured = secure(
             Cryptosuite::EddsaRdfc2022,
             SignatureAlgorithm::Ed25519,
@@ -165,6 +165,19 @@ fn credential(name: &str) -> Result<Value> {
         .ok_or_else(|| Error::new(ErrorKind::Internal, format!("no bundled credential {name}")))?;
     serde_json::from_str(text)
         .map_err(|e| Error::new(ErrorKind::Json, e.to_string()).in_source(name))
+}
+
+/// An ecdsa-sd-2023 derived proof of `credential` (its issuer a P-256 `did:key` from `seed`; mandatory
+/// `/issuer`), disclosing the first 5 subject attributes ([`vcdm::selective_pointers`]).
+fn derive_sd(credential: &Value, loader: &OfflineLoader, seed: u64) -> Result<Value> {
+    let key = SecretKey::from_seed(SignatureAlgorithm::P256, seed);
+    let unsecured = with_did_issuer(&vcdm::unsecured(credential), &key)?;
+    let options = proof_options(Cryptosuite::EcdsaSd2023, &key);
+    let base = BaseOptions::from_seed(vcdm::mandatory_pointers(&unsecured), seed);
+    let (proof, _) = ecdsa_sd::create_base_proof(&unsecured, &options, &key, &base, loader)?;
+    let secured = suites::secure(&unsecured, proof)?;
+    let pointers = vcdm::selective_pointers(&unsecured)?;
+    Ok(ecdsa_sd::derive_proof(&secured, &pointers, loader)?.0)
 }
 
 /// `credential` secured by `suite` with a key of `alg` from `seed`, its issuer the key's `did:key`.

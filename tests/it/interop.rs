@@ -1,10 +1,45 @@
 //! The interop directory (src/interop): canonprof's own artifacts verify in canonprof and their tampered twins
-//! do not, with either expansion engine; peers' committed artifacts (tests/data/interop/) verify too; a broken
-//! manifest entry is a result, not a crash.
+//! do not, with either expansion engine; peers' committed artifacts (tests/data/interop/) verify too; the
+//! committed canonprof artifacts are what issuing from their seed writes, byte for byte; every suite × curve ×
+//! matrix credential is there in both directions; a broken manifest entry is a result, not a crash.
 
-use canonprof::interop::{issue, verify, Expect, Outcome};
+use canonprof::interop::issue::{MATRIX_CREDENTIALS, SUITES};
+use canonprof::interop::{issue, verify, Expect, Manifest, Outcome};
 use canonprof::loader::{Engine, OfflineLoader};
 use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+/// tests/data/interop/<producer>.
+fn committed(producer: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/interop")
+        .join(producer)
+}
+
+fn manifest(dir: &Path) -> Manifest {
+    serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap()
+}
+
+/// Every genuine artifact verifies and every tampered twin is rejected, with either engine.
+fn assert_all_as_expected(dir: &Path, what: &str) -> usize {
+    let mut count = 0;
+    for engine in [Engine::JsonLd, Engine::Canonprof] {
+        let report = verify::verify(dir, &OfflineLoader::bundled().with_engine(engine)).unwrap();
+        for r in &report.results {
+            let want = match r.expect {
+                Expect::Verified => Outcome::Verified,
+                Expect::Rejected => Outcome::Rejected,
+            };
+            assert_eq!(
+                r.outcome, want,
+                "{what} {engine:?} {}: {:?}",
+                r.name, r.reason
+            );
+        }
+        count = report.results.len();
+    }
+    count
+}
 
 #[test]
 fn own_artifacts_round_trip_with_both_engines() {
@@ -16,8 +51,9 @@ fn own_artifacts_round_trip_with_both_engines() {
         manifest.artifacts.len(),
         "artifact names are unique"
     );
-    // 6 re-signing suites + ecdsa-sd-2023 derived + 6 other corpus credentials, SD-JWT x 4, mdoc x 2; each twice.
-    assert_eq!(manifest.artifacts.len(), 2 * (6 + 1 + 6 + 4 + 2));
+    // (6 re-signing suites + ecdsa-sd-2023 derived) x 3 matrix credentials + 4 other corpus credentials, SD-JWT
+    // x 4, mdoc x 2; each twice.
+    assert_eq!(manifest.artifacts.len(), 2 * (7 * 3 + 4 + 4 + 2));
     assert!(manifest
         .artifacts
         .iter()
@@ -109,5 +145,68 @@ fn peer_artifacts_verify_in_canonprof() {
                 );
             }
         }
+    }
+}
+
+/// The committed canonprof artifacts (`interop issue tests/data/interop/canonprof`, seed 2026) are what issuing
+/// writes now, byte for byte (RFC 6979 ECDSA, Ed25519, seeded SD-JWT salts and mdoc randoms): the Node.js peer
+/// verified exactly these bytes. The manifest differs only in the producer's commit.
+#[test]
+fn committed_canonprof_artifacts_are_reissued_byte_for_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let fresh = issue::issue(dir.path(), 2026).unwrap();
+    let old = manifest(&committed("canonprof"));
+    assert_eq!(
+        serde_json::to_value(&fresh.artifacts).unwrap(),
+        serde_json::to_value(&old.artifacts).unwrap()
+    );
+    let mut files: Vec<&str> = fresh.artifacts.iter().map(|a| a.file.as_str()).collect();
+    files.extend(
+        fresh
+            .artifacts
+            .iter()
+            .filter_map(|a| a.trust_anchor.as_deref()),
+    );
+    for file in files {
+        let read = |d: &Path| std::fs::read(d.join(file)).unwrap();
+        assert!(
+            read(dir.path()) == read(&committed("canonprof")),
+            "{file} differs from the committed one"
+        );
+    }
+}
+
+/// Both directions cover every Data Integrity suite × curve on every matrix credential (ob3-full: 40 blank
+/// nodes), and canonprof also its ecdsa-sd-2023 derived proof on each; the committed artifacts verify.
+#[test]
+fn the_matrix_is_covered_both_ways_and_verifies() {
+    for producer in ["canonprof", "node"] {
+        let dir = committed(producer);
+        let artifacts = manifest(&dir).artifacts;
+        for credential in MATRIX_CREDENTIALS {
+            for (suite, alg) in SUITES {
+                let curve = (!suite.is_eddsa()).then(|| alg.name());
+                let found = artifacts.iter().filter(|a| {
+                    a.format == "vcdm"
+                        && a.credential.as_deref() == Some(credential)
+                        && a.cryptosuite.as_deref() == Some(suite.name())
+                        && a.curve.as_deref() == curve
+                });
+                let expects: Vec<Expect> = found.map(|a| a.expect).collect();
+                assert_eq!(
+                    expects,
+                    [Expect::Verified, Expect::Rejected],
+                    "{producer}: {} {curve:?} on {credential}",
+                    suite.name()
+                );
+            }
+        }
+        let derived = artifacts
+            .iter()
+            .filter(|a| a.kind.as_deref() == Some("derived"))
+            .count();
+        assert!(derived >= 2, "{producer}: {derived} derived artifacts");
+        let count = assert_all_as_expected(&dir, producer);
+        assert!(count >= 58, "{producer}: {count} artifacts");
     }
 }

@@ -18,6 +18,7 @@ mod jsonld_suite;
 mod jws;
 mod label_differential;
 mod mdoc;
+mod p384;
 mod properties;
 mod rdfc_suite;
 mod saved_runs;

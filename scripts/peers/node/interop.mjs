@@ -1,8 +1,8 @@
 // Interoperability with canonprof and the other peers (i16 spec "Interoperability"), both directions.
 //   issue DIR: writes DIR/manifest.json and the artifacts, each with a tampered twin (expect "rejected"): every
-//     Data Integrity suite on person-20 (ecdsa-rdfc-2019 / ecdsa-jcs-2019 with P-256 and P-384, ecdsa-sd-2023 as a
-//     derived proof disclosing 5 attributes), eddsa-rdfc-2022 on every corpus credential (simple/, edu/; top-level
-//     `proof` removed), SD-JWT VC with and without KB-JWT (ES256, EdDSA), mdoc DeviceResponse (ES256, EdDSA) with
+//     Data Integrity suite on person-20, ob3-full and clr2 (ecdsa-rdfc-2019 / ecdsa-jcs-2019 with P-256 and P-384,
+//     ecdsa-sd-2023 as a derived proof disclosing 5 subject attributes), eddsa-rdfc-2022 on every other corpus
+//     credential (simple/, edu/; top-level `proof` removed), SD-JWT VC with and without KB-JWT (ES256, EdDSA), mdoc DeviceResponse (ES256, EdDSA) with
 //     its IACA PEM and session transcript. Issuers and verification methods are did:key.
 //   verify DIR: reads any producer's DIR/manifest.json, checks every artifact with the Node libraries and prints
 //     {"verifier", "producer", "results": [{name, format, expect, outcome, reason}]}; outcome is verified, rejected
@@ -22,6 +22,8 @@ const usage = (message) => { console.error(`interop.mjs: ${message}`); process.e
 const [command, dir, ...extra] = process.argv.slice(2);
 if (!['issue', 'verify'].includes(command) || !dir || extra.length) usage('usage: node interop.mjs issue DIR | node interop.mjs verify DIR');
 const NAME = implementation();
+/** The credentials every Data Integrity suite and curve signs (as canonprof's interop::issue::MATRIX_CREDENTIALS). */
+const MATRIX = ['person-20', 'ob3-full', 'clr2'];
 
 // ---- tampering ------------------------------------------------------------------------------------------------
 const changed = (v) => (typeof v === 'string' ? `${v} (tampered)` : typeof v === 'number' ? v + 1 : typeof v === 'boolean' ? !v : 'tampered');
@@ -75,21 +77,33 @@ async function issueAll() {
   const json = (v) => `${JSON.stringify(v, null, 2)}\n`;
   const person = person20(), names = V.disclosedNames(person);
 
-  for (const [suite, { algs }] of Object.entries(V.SUITES)) {
-    for (const alg of algs) {
-      const key = await didKey(alg, 'issuer');
-      const curve = alg === 'p384' ? 'P-384' : alg === 'p256' ? 'P-256' : undefined;
-      const name = `vcdm-${suite}${alg === 'p384' ? '-p384' : ''}-person-20`;
-      let secured = await V.issue(V.unsecured(person, key.did), suite, key);
-      const derived = suite === 'ecdsa-sd-2023';
-      if (derived) secured = await V.derive(secured, names.map((n) => `/credentialSubject/${n}`));
-      const { tampered, what } = tamperCredential(secured, names);
-      pair({ name, format: 'vcdm', cryptosuite: suite, ...(curve ? { curve } : {}), kind: derived ? 'derived' : 'credential', credential: 'person-20',
-        ...(derived ? { disclosed: names } : {}) }, json(secured), 'json', json(tampered), what);
+  // Every suite and curve on the exchange's credential and the corpus credentials with the most blank nodes.
+  const byName = Object.fromEntries(corpus().map((c) => [c.name, c.file]));
+  for (const credential of MATRIX) {
+    const document = readJson(byName[credential]), disclosed = V.disclosedNames(document);
+    for (const [suite, { algs }] of Object.entries(V.SUITES)) {
+      for (const alg of algs) {
+        const key = await didKey(alg, 'issuer');
+        const curve = alg === 'p384' ? 'P-384' : alg === 'p256' ? 'P-256' : undefined;
+        const name = `vcdm-${suite}${alg === 'p384' ? '-p384' : ''}-${credential}`;
+        const derived = suite === 'ecdsa-sd-2023';
+        let secured;
+        try {
+          secured = await V.issue(V.unsecured(document, key.did), suite, key);
+          if (derived) secured = await V.derive(secured, disclosed.map((n) => `/credentialSubject/${n}`));
+        } catch (e) {
+          notIssued.push({ credential, cryptosuite: suite, ...(curve ? { curve } : {}), reason: oneLine(e) });
+          console.error(`interop.mjs: ${name} not issued: ${oneLine(e)}`);
+          continue;
+        }
+        const { tampered, what } = tamperCredential(secured, disclosed);
+        pair({ name, format: 'vcdm', cryptosuite: suite, ...(curve ? { curve } : {}), kind: derived ? 'derived' : 'credential', credential,
+          ...(derived ? { disclosed } : {}) }, json(secured), 'json', json(tampered), what);
+      }
     }
   }
   const ed = await didKey('ed25519', 'issuer');
-  for (const { name, file } of corpus().filter((c) => c.name !== 'person-20')) {
+  for (const { name, file } of corpus().filter((c) => !MATRIX.includes(c.name))) {
     try {
       const secured = await V.issue(V.unsecured(readJson(file), ed.did), 'eddsa-rdfc-2022', ed);
       const { tampered, what } = tamperCredential(secured);
