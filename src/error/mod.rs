@@ -220,3 +220,35 @@ kind_constructors! {
     mdoc => Mdoc,
     jws => Jws,
 }
+
+/// Longest part of an input value that a message quotes ([`excerpt`]).
+const EXCERPT_CHARS: usize = 80;
+
+/// `value` as a message quotes it: whole when it has at most 80 characters, otherwise its first 80 followed
+/// by `…` and how many characters were left out, so that a hostile 200 kB value keeps the error one short line.
+pub fn excerpt(value: &str) -> String {
+    match value.char_indices().nth(EXCERPT_CHARS) {
+        None => value.to_string(),
+        Some((cut, _)) => {
+            let left_out = value[cut..].chars().count();
+            format!("{}… ({left_out} more characters)", &value[..cut])
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::excerpt;
+
+    #[test]
+    fn excerpt_cuts_long_values_and_counts_the_rest() {
+        assert_eq!(excerpt("short"), "short");
+        let exact = "é".repeat(80);
+        assert_eq!(excerpt(&exact), exact);
+        let long = format!("{}{}", "a".repeat(80), "ü".repeat(200_000));
+        assert_eq!(
+            excerpt(&long),
+            format!("{}… (200000 more characters)", "a".repeat(80))
+        );
+    }
+}
