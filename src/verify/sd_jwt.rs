@@ -129,7 +129,7 @@ pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
     // RFC 9901 §7.3 step 5: the KB-JWT's creation time within an acceptable window — here, not after --at
     // (with a minute of clock skew); its age is said, the window being the verifier's policy.
     if let Some(iat) = verified.key_binding_iat {
-        if iat > options.at_unix + 60 {
+        if iat > (options.at_unix + 60) as f64 {
             checks.push(Check::new(
                 "key binding",
                 Outcome::Failed,
@@ -151,7 +151,7 @@ pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
                 "KB-JWT signed by cnf.jwk, sd_hash matches, iat {} s before --at; {given}",
                 verified
                     .key_binding_iat
-                    .map_or(0, |iat| options.at_unix - iat)
+                    .map_or(0.0, |iat| options.at_unix as f64 - iat)
             ),
         ));
     } else {
@@ -183,9 +183,11 @@ fn segment(jws: &str, index: usize) -> Result<Value> {
         .map_err(|e| Error::sd_jwt(format!("JWS part {index} is not JSON: {e}")))
 }
 
-/// `nbf` and `exp` (RFC 7519 §4.1.4–5) at `at`.
+/// `nbf` and `exp` (RFC 7519 §4.1.4–5) at `at`, compared as the NumericDates they are (JSON numbers, possibly
+/// not integers; their type was checked when the SD-JWT was verified).
 fn time_check(claims: &serde_json::Map<String, Value>, at: i64) -> Check {
-    let number = |name: &str| claims.get(name).and_then(Value::as_i64);
+    let at = at as f64;
+    let number = |name: &str| claims.get(name).and_then(Value::as_f64);
     if let Some(exp) = number("exp").filter(|&e| e < at) {
         return Check::new(
             "validity",
