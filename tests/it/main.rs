@@ -23,5 +23,6 @@ mod saved_runs;
 mod sd_jwt;
 mod signatures;
 mod signed_input;
+mod strict_decoding;
 mod verify;
 mod work_counters;
