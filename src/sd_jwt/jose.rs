@@ -208,10 +208,22 @@ pub fn verify(jws: &str, key: JwsKey, what: &str) -> Result<(Header, Map<String,
             if parts.header.alg != alg {
                 return Err(wrong_alg(what, parts.header.alg, alg));
             }
-            jsonwebtoken::crypto::verify(parts.signature, parts.signing_input.as_bytes(), key, alg)
-                .map_err(|e| {
-                    Error::sd_jwt(format!("the {what} cannot be checked: {}", describe(&e)))
-                })?
+            match jsonwebtoken::crypto::verify(
+                parts.signature,
+                parts.signing_input.as_bytes(),
+                key,
+                alg,
+            ) {
+                Ok(verified) => verified,
+                // A signature of the wrong size for the algorithm is a signature that does not verify.
+                Err(e) if *e.kind() == jsonwebtoken::errors::ErrorKind::InvalidSignature => false,
+                Err(e) => {
+                    return Err(Error::sd_jwt(format!(
+                        "the {what} cannot be checked: {}",
+                        describe(&e)
+                    )))
+                }
+            }
         }
     };
     if !verified {

@@ -993,6 +993,21 @@ fn a_payload_that_is_not_a_json_object_is_a_payload_error_whatever_the_signature
         &["signature does not verify"],
         "signature",
     );
+    // So is one of the wrong size, with either verification key.
+    let valid = valid_presentation(&k, "", "");
+    let (jwt, rest) = valid.split_once('~').unwrap();
+    let short = format!(
+        "{}{}~{rest}",
+        &jwt[..jwt.rfind('.').unwrap() + 1],
+        b64(&[1; 32])
+    );
+    let err = verify_sd_jwt(&k, &short).unwrap_err();
+    assert_refused(
+        &err,
+        ErrorKind::Signature,
+        &["signature does not verify"],
+        "32-byte signature",
+    );
 }
 
 #[test]
