@@ -318,7 +318,8 @@ fn split(serialized: &str) -> Result<(&str, Vec<&str>, Option<&str>)> {
 }
 
 /// RFC 9901 §4.3.1: `sd_hash` = base64url(SHA-256(ASCII of `<JWT>~<D1>~…~<Dn>~`)), the final `~` included
-/// (case 022).
+/// (case 022) — SHA-256 being the `_sd_alg` canonprof issues with; [`verify`] hashes with the one the payload
+/// names ([`HashAlg::digest`]).
 pub fn sd_hash(sd_jwt_part: &str) -> String {
     b64(&Sha256::digest(sd_jwt_part.as_bytes()))
 }
@@ -496,7 +497,7 @@ pub fn verify<'k>(
         let _span = tracing::info_span!(step::VERIFY).entered();
         jose::verify(jwt, issuer, "issuer-signed JWT")?
     };
-    let (claims, digests) = {
+    let (claims, digests, alg) = {
         let _span = tracing::info_span!(step::DIGESTS).entered();
         let alg = HashAlg::of_payload(&payload)?;
         for name in TIME_CLAIMS {
@@ -524,7 +525,7 @@ pub fn verify<'k>(
             unreachable!("an object stays an object")
         };
         claims.remove("_sd_alg");
-        (claims, by_digest)
+        (claims, by_digest, alg)
     };
     let mut key_binding_iat = None;
     let key_bound = match (expected, kb) {
@@ -553,7 +554,8 @@ pub fn verify<'k>(
             let checks = [
                 ("nonce", Value::from(expected.nonce)),
                 ("aud", Value::from(expected.aud)),
-                ("sd_hash", Value::from(sd_hash(sd_jwt_part))),
+                // §4.3.1: with the hash `_sd_alg` names.
+                ("sd_hash", Value::from(alg.digest(sd_jwt_part))),
             ];
             for (claim, want) in checks {
                 if kb_claims.get(claim) != Some(&want) {

@@ -658,7 +658,7 @@ fn payload(
 }
 
 /// `<issuer JWT>~<Disclosures>~<KB-JWT>` with the KB-JWT's payload members `kb_extra` after `nonce`, `aud`,
-/// `sd_hash` and (unless `kb_extra` has one) `iat`.
+/// `sd_hash` (with the hash the payload's `_sd_alg` names) and (unless `kb_extra` has one) `iat`.
 fn presentation(
     k: &JwtKeys,
     header: &str,
@@ -677,10 +677,18 @@ fn presentation(
     };
     let kb_payload = format!(
         r#"{{"nonce":"{NONCE}","aud":"{AUD}","sd_hash":"{}"{iat}{kb_extra}}}"#,
-        sd_jwt::sd_hash(&sd)
+        sd_hash_alg(payload).digest(&sd)
     );
     sd.push_str(&jws(KB_HEADER, &kb_payload, &k.holder));
     sd
+}
+
+/// The hash a payload's `_sd_alg` names (SHA-256 when it names none canonprof has).
+fn sd_hash_alg(payload: &str) -> sd_jwt::HashAlg {
+    serde_json::from_str::<serde_json::Map<String, Value>>(payload)
+        .ok()
+        .and_then(|p| sd_jwt::HashAlg::of_payload(&p).ok())
+        .unwrap_or(sd_jwt::HashAlg::Sha256)
 }
 
 fn verify_sd_jwt(k: &JwtKeys, presentation: &str) -> canonprof::Result<sd_jwt::Verified> {
