@@ -221,16 +221,34 @@ kind_constructors! {
     jws => Jws,
 }
 
-/// An input value as a message may quote it: at most [`EXCERPT_CHARS`] characters, and when it is longer, what
-/// was cut said as a count (`"abc…" (… 199,920 more characters)`), so that a 200 kB value never fills a line.
-pub fn excerpt(text: &str) -> String {
-    let total = text.chars().count();
-    if total <= EXCERPT_CHARS {
-        return text.to_string();
+/// Longest part of an input value that a message quotes ([`excerpt`]).
+const EXCERPT_CHARS: usize = 80;
+
+/// `value` as a message quotes it: whole when it has at most 80 characters, otherwise its first 80 followed
+/// by `…` and how many characters were left out, so that a hostile 200 kB value keeps the error one short line.
+pub fn excerpt(value: &str) -> String {
+    match value.char_indices().nth(EXCERPT_CHARS) {
+        None => value.to_string(),
+        Some((cut, _)) => {
+            let left_out = value[cut..].chars().count();
+            format!("{}… ({left_out} more characters)", &value[..cut])
+        }
     }
-    let kept: String = text.chars().take(EXCERPT_CHARS).collect();
-    format!("{kept}… ({} more characters)", total - EXCERPT_CHARS)
 }
 
-/// How much of an input value a message quotes ([`excerpt`]).
-pub const EXCERPT_CHARS: usize = 80;
+#[cfg(test)]
+mod tests {
+    use super::excerpt;
+
+    #[test]
+    fn excerpt_cuts_long_values_and_counts_the_rest() {
+        assert_eq!(excerpt("short"), "short");
+        let exact = "é".repeat(80);
+        assert_eq!(excerpt(&exact), exact);
+        let long = format!("{}{}", "a".repeat(80), "ü".repeat(200_000));
+        assert_eq!(
+            excerpt(&long),
+            format!("{}… (200000 more characters)", "a".repeat(80))
+        );
+    }
+}

@@ -350,6 +350,25 @@ pub fn verify_derived_proof(
         Ok((nquads, _)) => nquads,
         Err(e) => return Ok(not(e.reason)),
     };
+    // The label map holds exactly one label per blank node of the revealed document: one missing failed
+    // above, one too many fails here (an extra entry would be a second reading of the same proof).
+    if derived.label_map.len() != issued.len() {
+        return Ok(not(format!(
+            "the derived proof's label map has {} entries for the {} blank nodes of the revealed document",
+            derived.label_map.len(),
+            issued.len()
+        )));
+    }
+    if let Some(&beyond) = derived
+        .mandatory_indexes
+        .iter()
+        .find(|&&i| i >= nquads.len())
+    {
+        return Ok(not(format!(
+            "the derived proof's mandatory index {beyond} is beyond the {} disclosed statements",
+            nquads.len()
+        )));
+    }
     // Steps 6–8.
     let (mut mandatory, mut non_mandatory) = (Vec::new(), Vec::new());
     for (i, statement) in nquads.iter().enumerate() {

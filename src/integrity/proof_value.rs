@@ -2,8 +2,16 @@
 //! `serializeBaseProofValue` / `parseBaseProofValue`, `serializeDerivedProofValue` / `parseDerivedProofValue`,
 //! `compressLabelMap` / `decompressLabelMap`. CBOR (RFC 8949) from ciborium, multibase base64url-no-pad (`u…`)
 //! from base64ct.
+//!
+//! Parsing is strict: a proof value decodes to exactly the structure §3.5.2 / §3.5.7 define, in the one
+//! encoding the serialize functions produce (RFC 8949 §4.2.1 preferred serialization: definite lengths,
+//! shortest heads), with no bytes after it — arrays of exactly the right length, byte strings of exactly the
+//! right size (64-byte P-256 signatures, the 35-byte P-256 Multikey of the proof-scoped key, a 32-byte HMAC
+//! key and 32-byte HMAC labels), label-map keys unsigned and not repeated, labels not repeated, mandatory
+//! indexes strictly increasing. Anything else is a malformed proof, so that no proof value has two readings.
 
 use super::grouping::LabelMap;
+use super::multikey::P256_PUB;
 use crate::error::{Error, Result};
 use base64ct::{Base64UrlUnpadded, Encoding};
 use ciborium::Value as Cbor;
@@ -50,7 +58,14 @@ fn encode(header: [u8; 3], components: Vec<Cbor>) -> String {
     format!("u{}", Base64UrlUnpadded::encode_string(&bytes))
 }
 
-/// Decodes `u…`, checks the header and returns the CBOR array's items.
+/// Bytes of a P-256 ECDSA signature (r ‖ s).
+const SIGNATURE_LEN: usize = 64;
+/// Bytes of a P-256 Multikey public key: the 2-byte multicodec header and the 33-byte compressed point.
+const PUBLIC_KEY_LEN: usize = 35;
+/// Bytes of the HMAC-SHA-256 key and of each HMAC label.
+const HMAC_LEN: usize = 32;
+
+/// Decodes `u…`, checks the header and the encoding (see the module) and returns the CBOR array's items.
 fn decode(proof_value: &str, header: [u8; 3], what: &str) -> Result<Vec<Cbor>> {
     let bytes = proof_value
         .strip_prefix('u')
@@ -66,13 +81,30 @@ fn decode(proof_value: &str, header: [u8; 3], what: &str) -> Result<Vec<Cbor>> {
             header
         ))
     })?;
-    match ciborium::from_reader::<Cbor, _>(body) {
-        Ok(Cbor::Array(items)) => Ok(items),
-        Ok(_) => Err(Error::proof(format!(
+    let mut rest = body;
+    let value = ciborium::from_reader::<Cbor, _>(&mut rest).map_err(|e| {
+        Error::proof(format!(
+            "the {what} proof value is not valid CBOR: {}",
+            crate::mdoc::cbor::describe(&e)
+        ))
+    })?;
+    if !rest.is_empty() {
+        return Err(Error::proof(format!(
+            "the {what} proof value has {} bytes after its CBOR item",
+            rest.len()
+        )));
+    }
+    let mut canonical = Vec::with_capacity(body.len());
+    ciborium::into_writer(&value, &mut canonical).expect("CBOR into a Vec cannot fail");
+    if canonical != body {
+        return Err(Error::proof(format!(
+            "the {what} proof value is not in the CBOR encoding ecdsa-sd-2023 serializes (definite lengths, shortest heads, RFC 8949 §4.2.1)"
+        )));
+    }
+    match value {
+        Cbor::Array(items) => Ok(items),
+        _ => Err(Error::proof(format!(
             "the {what} proof value is not a CBOR array"
-        ))),
-        Err(e) => Err(Error::proof(format!(
-            "the {what} proof value is not valid CBOR: {e}"
         ))),
     }
 }
@@ -81,6 +113,30 @@ fn bytes(value: Cbor, what: &str) -> Result<Vec<u8>> {
     value
         .into_bytes()
         .map_err(|_| Error::proof(format!("{what} is not a CBOR byte string")))
+}
+
+/// A byte string of exactly `len` bytes.
+fn sized(value: Cbor, len: usize, what: &str) -> Result<Vec<u8>> {
+    let b = bytes(value, what)?;
+    if b.len() != len {
+        return Err(Error::proof(format!(
+            "{what} is {} bytes, not {len}",
+            b.len()
+        )));
+    }
+    Ok(b)
+}
+
+/// The proof-scoped public key: a P-256 Multikey (0x80 0x24, then a compressed point: 0x02 or 0x03 and 32
+/// bytes).
+fn public_key(value: Cbor) -> Result<Vec<u8>> {
+    let key = sized(value, PUBLIC_KEY_LEN, "publicKey")?;
+    if !key.starts_with(&P256_PUB) || !matches!(key[2], 0x02 | 0x03) {
+        return Err(Error::proof(
+            "publicKey is not a compressed P-256 Multikey (0x80 0x24 0x02|0x03 …)",
+        ));
+    }
+    Ok(key)
 }
 
 fn array(value: Cbor, what: &str) -> Result<Vec<Cbor>> {
@@ -94,11 +150,12 @@ fn signatures_cbor(signatures: &[Vec<u8>]) -> Cbor {
     Cbor::Array(signatures.iter().cloned().map(Cbor::Bytes).collect())
 }
 
-/// A CBOR array of byte strings back to signatures.
+/// A CBOR array of 64-byte byte strings back to signatures.
 fn signature_list(value: Cbor) -> Result<Vec<Vec<u8>>> {
     array(value, "signatures")?
         .into_iter()
-        .map(|s| bytes(s, "a signature"))
+        .enumerate()
+        .map(|(i, s)| sized(s, SIGNATURE_LEN, &format!("signature {i}")))
         .collect()
 }
 
@@ -136,15 +193,21 @@ pub fn parse_base(proof_value: &str) -> Result<BaseProofValue> {
     let [base_signature, public_key, hmac_key, signatures, pointers] =
         components(decode(proof_value, BASE_HEADER, "base")?, "base")?;
     Ok(BaseProofValue {
-        base_signature: bytes(base_signature, "baseSignature")?,
-        public_key: bytes(public_key, "publicKey")?,
-        hmac_key: bytes(hmac_key, "hmacKey")?,
+        base_signature: sized(base_signature, SIGNATURE_LEN, "baseSignature")?,
+        public_key: self::public_key(public_key)?,
+        hmac_key: sized(hmac_key, HMAC_LEN, "hmacKey")?,
         signatures: signature_list(signatures)?,
         mandatory_pointers: array(pointers, "mandatoryPointers")?
             .into_iter()
-            .map(|p| {
-                p.into_text()
-                    .map_err(|_| Error::proof("a mandatory pointer is not a CBOR text string"))
+            .map(|p| match p.into_text() {
+                Ok(p) if p.is_empty() || p.starts_with('/') => Ok(p),
+                Ok(p) => Err(Error::proof(format!(
+                    "mandatory pointer `{}` is not a JSON pointer (RFC 6901)",
+                    crate::error::excerpt(&p)
+                ))),
+                Err(_) => Err(Error::proof(
+                    "a mandatory pointer is not a CBOR text string",
+                )),
             })
             .collect::<Result<_>>()?,
     })
@@ -178,25 +241,34 @@ fn compress_label_map(label_map: &LabelMap) -> Result<Cbor> {
     ))
 }
 
-/// §3.5.6 `decompressLabelMap`.
+/// §3.5.6 `decompressLabelMap`: each key an unsigned integer N (for `c14nN`), not repeated; each value a
+/// 32-byte HMAC label (for `u` + its base64url), not repeated either — two blank nodes with one label would
+/// be one node to the verifier. Errors: [`ErrorKind::Proof`](crate::ErrorKind::Proof) naming the entry.
 fn decompress_label_map(value: Cbor) -> Result<LabelMap> {
     let entries = value
         .into_map()
         .map_err(|_| Error::proof("labelMap is not a CBOR map"))?;
-    entries
-        .into_iter()
-        .map(|(k, v)| {
-            let n = k
-                .as_integer()
-                .and_then(|n| u64::try_from(n).ok())
-                .ok_or_else(|| Error::proof("a labelMap key is not an unsigned integer"))?;
-            let b = bytes(v, "a labelMap value")?;
-            Ok((
-                format!("c14n{n}"),
-                format!("u{}", Base64UrlUnpadded::encode_string(&b)),
-            ))
-        })
-        .collect()
+    let mut map = LabelMap::with_capacity(entries.len());
+    let mut labels = std::collections::HashSet::with_capacity(entries.len());
+    for (k, v) in entries {
+        let n = k
+            .as_integer()
+            .and_then(|n| u64::try_from(n).ok())
+            .ok_or_else(|| Error::proof("a labelMap key is not an unsigned integer"))?;
+        let b = sized(v, HMAC_LEN, &format!("the labelMap value of c14n{n}"))?;
+        let label = format!("u{}", Base64UrlUnpadded::encode_string(&b));
+        if !labels.insert(label.clone()) {
+            return Err(Error::proof(format!(
+                "the labelMap gives c14n{n} a label another blank node has"
+            )));
+        }
+        if map.insert(format!("c14n{n}"), label).is_some() {
+            return Err(Error::proof(format!(
+                "the labelMap repeats the key c14n{n}"
+            )));
+        }
+    }
+    Ok(map)
 }
 
 /// §3.5.7 `serializeDerivedProofValue`. Errors: a label map not of `c14nN` → `u…` entries.
@@ -223,19 +295,26 @@ pub fn serialize_derived(value: &DerivedProofValue) -> Result<String> {
 pub fn parse_derived(proof_value: &str) -> Result<DerivedProofValue> {
     let [base_signature, public_key, signatures, label_map, indexes] =
         components(decode(proof_value, DERIVED_HEADER, "derived")?, "derived")?;
+    let mandatory_indexes: Vec<usize> = array(indexes, "mandatoryIndexes")?
+        .into_iter()
+        .map(|i| {
+            i.as_integer()
+                .and_then(|n| usize::try_from(n).ok())
+                .ok_or_else(|| Error::proof("a mandatory index is not an unsigned integer"))
+        })
+        .collect::<Result<_>>()?;
+    if let Some(pair) = mandatory_indexes.windows(2).find(|w| w[0] >= w[1]) {
+        return Err(Error::proof(format!(
+            "mandatoryIndexes are not strictly increasing: {} then {}",
+            pair[0], pair[1]
+        )));
+    }
     Ok(DerivedProofValue {
-        base_signature: bytes(base_signature, "baseSignature")?,
-        public_key: bytes(public_key, "publicKey")?,
+        base_signature: sized(base_signature, SIGNATURE_LEN, "baseSignature")?,
+        public_key: self::public_key(public_key)?,
         signatures: signature_list(signatures)?,
         label_map: decompress_label_map(label_map)?,
-        mandatory_indexes: array(indexes, "mandatoryIndexes")?
-            .into_iter()
-            .map(|i| {
-                i.as_integer()
-                    .and_then(|n| usize::try_from(n).ok())
-                    .ok_or_else(|| Error::proof("a mandatory index is not an unsigned integer"))
-            })
-            .collect::<Result<_>>()?,
+        mandatory_indexes,
     })
 }
 
@@ -245,11 +324,17 @@ mod tests {
 
     #[test]
     fn derived_round_trips_and_headers_are_checked() {
+        let mut public_key = vec![0x80, 0x24, 0x02];
+        public_key.extend([2; 32]);
         let value = DerivedProofValue {
             base_signature: vec![1; 64],
-            public_key: vec![2; 35],
+            public_key,
             signatures: vec![vec![3; 64], vec![4; 64]],
-            label_map: [("c14n1".to_string(), "uAQI".to_string())].into(),
+            label_map: [(
+                "c14n1".to_string(),
+                format!("u{}", Base64UrlUnpadded::encode_string(&[7; 32])),
+            )]
+            .into(),
             mandatory_indexes: vec![0, 3],
         };
         let text = serialize_derived(&value).unwrap();

@@ -142,8 +142,12 @@ fn mdoc_response(dir: &Path, bytes: &[u8], artifact: &Artifact) -> Result<Checke
         .ok_or_else(|| usage("session_transcript_hex"))?;
     let transcript_bytes = hex::decode(transcript_hex)
         .map_err(|e| Error::mdoc(format!("session_transcript_hex: {e}")))?;
-    let transcript: Cbor = ciborium::from_reader(transcript_bytes.as_slice())
-        .map_err(|e| Error::mdoc(format!("session_transcript_hex is not CBOR: {e}")))?;
+    let transcript: Cbor = ciborium::from_reader(transcript_bytes.as_slice()).map_err(|e| {
+        Error::mdoc(format!(
+            "session_transcript_hex is not CBOR: {}",
+            crate::mdoc::cbor::describe(&e)
+        ))
+    })?;
     let now = artifact.now.as_deref().unwrap_or("2026-06-01T00:00:00Z");
     let now_unix = chrono::DateTime::parse_from_rfc3339(now)
         .map_err(|e| Error::new(ErrorKind::Usage, format!("now `{now}`: {e}")))?

@@ -12,7 +12,7 @@ pub mod cbor;
 pub mod cert;
 pub mod structures;
 
-use crate::error::{Error, Result};
+use crate::error::{excerpt, Error, Result};
 use crate::keys::{Backend, PublicKey, SecretKey, SignatureAlgorithm};
 use cbor::{encode, Item};
 use ciborium::Value as Cbor;
@@ -21,8 +21,8 @@ use coset::{
 };
 use sha2::{Digest, Sha256};
 pub use structures::{
-    DeviceAuth, DeviceResponse, DeviceSigned, DigestIds, IssuerSigned, IssuerSignedItem,
-    MobileSecurityObject, ResponseDocument, Tag24, ValidityInfo,
+    DeviceAuth, DeviceResponse, DeviceSigned, DigestAlgorithm, DigestIds, IssuerSigned,
+    IssuerSignedItem, MobileSecurityObject, ResponseDocument, Tag24, ValidityInfo,
 };
 
 /// The mDL document type.
@@ -205,7 +205,7 @@ pub fn issue(
         let device_key = device
             .clone()
             .to_cbor_value()
-            .map_err(|e| Error::key(format!("device key: {e}")))?;
+            .map_err(|e| Error::key(format!("device key: {}", cbor::describe_cose(&e))))?;
         let mso = text_map(vec![
             ("version", Cbor::Text("1.0".into())),
             ("digestAlgorithm", Cbor::Text("SHA-256".into())),
@@ -239,7 +239,7 @@ pub fn issue(
         .build();
     let issuer_auth = issuer_auth
         .to_cbor_value()
-        .map_err(|e| Error::mdoc(format!("issuerAuth: {e}")))?;
+        .map_err(|e| Error::mdoc(format!("issuerAuth: {}", cbor::describe_cose(&e))))?;
     Ok(encode(&text_map(vec![
         (
             "nameSpaces",
@@ -327,7 +327,7 @@ pub fn present(
         .try_create_detached_signature(&to_sign, &[], |tbs| device.sign(tbs))?
         .build()
         .to_cbor_value()
-        .map_err(|e| Error::mdoc(format!("deviceSignature: {e}")))?;
+        .map_err(|e| Error::mdoc(format!("deviceSignature: {}", cbor::describe_cose(&e))))?;
     let device_signed = cbor::text_map_of(&[
         ("nameSpaces", &device_namespaces),
         (
@@ -447,9 +447,13 @@ pub fn verify_with(
         )));
     }
     let mut elements = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for (ns, items) in &issuer_signed.name_spaces {
         if !mso.value_digests.iter().any(|(n, _)| n == ns) {
-            return Err(Error::digest(format!("the MSO has no digests for {ns}")));
+            return Err(Error::digest(format!(
+                "the MSO has no digests for {}",
+                excerpt(ns)
+            )));
         }
         for item in items {
             let IssuerSignedItem {
@@ -458,12 +462,22 @@ pub fn verify_with(
                 element_value: value,
                 ..
             } = &item.value;
+            if !seen.insert((ns.as_str(), *digest_id)) {
+                return Err(Error::mdoc(format!(
+                    "the document presents digestID {digest_id} of {} twice",
+                    excerpt(ns)
+                )));
+            }
             let expected = mso.digest(ns, *digest_id).ok_or_else(|| {
-                Error::digest(format!("the MSO has no digest {digest_id} for {ns}"))
+                Error::digest(format!(
+                    "the MSO has no digest {digest_id} for {}",
+                    excerpt(ns)
+                ))
             })?;
-            if expected != item_digest(item.bytes) {
+            if expected != mso.algorithm.digest(item.bytes) {
                 return Err(Error::digest(format!(
-                    "the value digest of {ns}/{name} does not match the MSO"
+                    "the value digest of {} does not match the MSO",
+                    excerpt(&format!("{ns}/{name}"))
                 )));
             }
             elements.push((ns.clone(), name.clone(), value.clone()));
@@ -508,5 +522,6 @@ pub fn verify_with(
 /// Parses a COSE_Sign1 (RFC 9052 §4.2) from tagged or untagged bytes (for tests and tools). Errors:
 /// [`ErrorKind::Mdoc`](crate::ErrorKind::Mdoc).
 pub fn parse_sign1(bytes: &[u8]) -> Result<CoseSign1> {
-    CoseSign1::from_slice(bytes).map_err(|e| Error::mdoc(format!("not a COSE_Sign1: {e}")))
+    CoseSign1::from_slice(bytes)
+        .map_err(|e| Error::mdoc(format!("not a COSE_Sign1: {}", cbor::describe_cose(&e))))
 }

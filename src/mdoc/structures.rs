@@ -6,8 +6,8 @@
 //! are [`ErrorKind::Mdoc`](crate::ErrorKind::Mdoc) (or [`ErrorKind::Key`](crate::ErrorKind::Key) for the
 //! device key), one line naming the structure and the field.
 
-use super::cbor::Item;
-use crate::error::{Error, Result};
+use super::cbor::{describe_cose, Item};
+use crate::error::{excerpt, Error, Result};
 use ciborium::Value as Cbor;
 use coset::{AsCborValue, CoseKey, CoseSign1};
 
@@ -39,6 +39,9 @@ impl<'a, T> Tag24<'a, T> {
     }
 }
 
+/// §9.1.2.5: the least number of random bytes that salt an `IssuerSignedItem`.
+const MIN_RANDOM: usize = 16;
+
 /// §8.3.2.1.2.2 `IssuerSignedItem`: one data element with its digest ID and salt.
 #[derive(Debug, Clone, PartialEq)]
 pub struct IssuerSignedItem {
@@ -58,9 +61,16 @@ impl IssuerSignedItem {
     pub fn from_tag24(item: Item<'_>) -> Result<Tag24<'_, IssuerSignedItem>> {
         Tag24::decode(item, "an IssuerSignedItemBytes", |inner| {
             let fields = inner.fields("an IssuerSignedItem")?;
+            let random = fields.field("random")?.byte_string("random")?;
+            if random.len() < MIN_RANDOM {
+                return Err(Error::mdoc(format!(
+                    "an IssuerSignedItem's random is {} bytes, fewer than the {MIN_RANDOM} ISO/IEC 18013-5 §9.1.2.5 asks for",
+                    random.len()
+                )));
+            }
             Ok(IssuerSignedItem {
                 digest_id: fields.field("digestID")?.unsigned("digestID")?,
-                random: fields.field("random")?.byte_string("random")?,
+                random,
                 element_identifier: fields
                     .field("elementIdentifier")?
                     .text("an elementIdentifier")?,
@@ -104,11 +114,26 @@ impl<'a> IssuerSigned<'a> {
         })
     }
 
-    /// `issuerAuth` decoded. Errors: not a COSE_Sign1.
+    /// `issuerAuth` decoded, its protected header checked like every received item ([`sign1`]). Errors: not a
+    /// COSE_Sign1.
     pub fn issuer_auth(&self) -> Result<CoseSign1> {
-        CoseSign1::from_cbor_value(self.issuer_auth.decode("issuerAuth")?)
-            .map_err(|e| Error::mdoc(format!("issuerAuth is not a COSE_Sign1: {e}")))
+        sign1(self.issuer_auth, "issuerAuth")
     }
+}
+
+/// A received COSE_Sign1 (RFC 9052 §4.2) decoded by coset, with its protected header — a byte string holding
+/// an encoded header map, which the framing of the enclosing structure does not look into — checked as every
+/// received item is ([`super::cbor`]: preferred serialization, no repeated label). Errors: not a COSE_Sign1,
+/// in words.
+pub fn sign1(item: Item<'_>, what: &str) -> Result<CoseSign1> {
+    let sign1 = CoseSign1::from_cbor_value(item.decode(what)?)
+        .map_err(|e| Error::mdoc(format!("{what} is not a COSE_Sign1: {}", describe_cose(&e))))?;
+    if let Some(protected) = sign1.protected.original_data.as_deref() {
+        if !protected.is_empty() {
+            Item::whole(protected, &format!("the protected header of {what}"))?;
+        }
+    }
+    Ok(sign1)
 }
 
 /// The DS certificate (DER) in an `issuerAuth`'s unprotected `x5chain` (RFC 9360 §2: one certificate, or the
@@ -157,11 +182,9 @@ impl<'a> DeviceSigned<'a> {
         )?;
         let auth = fields.field("deviceAuth")?.fields("deviceAuth")?;
         let device_auth = match auth.get("deviceSignature") {
-            Some(signature) => DeviceAuth::Signature(Box::new(
-                CoseSign1::from_cbor_value(signature.decode("deviceSignature")?).map_err(|e| {
-                    Error::mdoc(format!("deviceSignature is not a COSE_Sign1: {e}"))
-                })?,
-            )),
+            Some(signature) => {
+                DeviceAuth::Signature(Box::new(sign1(signature, "deviceSignature")?))
+            }
             None if auth.get("deviceMac").is_some() => DeviceAuth::Mac,
             None => {
                 return Err(Error::mdoc(
@@ -249,6 +272,8 @@ pub struct MobileSecurityObject {
     pub version: String,
     /// `digestAlgorithm` (`"SHA-256"`, `"SHA-384"` or `"SHA-512"`).
     pub digest_algorithm: String,
+    /// `digestAlgorithm` as the algorithm the value digests are computed with.
+    pub algorithm: DigestAlgorithm,
     /// `valueDigests`: namespace → its `DigestIDs`, in received order.
     pub value_digests: Vec<(String, DigestIds)>,
     /// `deviceKeyInfo.deviceKey`: the holder's device key (COSE_Key, RFC 9052 §7).
@@ -271,6 +296,8 @@ impl MobileSecurityObject {
         let bytes = Item::whole(payload, "the MSO bytes")?;
         Ok(Tag24::decode(bytes, "MobileSecurityObjectBytes", |mso| {
             let mso = mso.fields(WHAT)?;
+            let digest_algorithm = mso.field("digestAlgorithm")?.text("digestAlgorithm")?;
+            let algorithm = DigestAlgorithm::from_name(&digest_algorithm)?;
             let validity = mso.field("validityInfo")?.fields("validityInfo")?;
             let time = |key: &str| tdate_seconds(validity.field(key)?, key);
             let mut value_digests = Vec::new();
@@ -280,7 +307,18 @@ impl MobileSecurityObject {
                     .map("a namespace's digests")?
                     .into_iter()
                     .map(|(id, digest)| {
-                        Ok((id.unsigned("a digestID")?, digest.byte_string("a digest")?))
+                        let (id, digest) =
+                            (id.unsigned("a digestID")?, digest.byte_string("a digest")?);
+                        if digest.len() != algorithm.output_len() {
+                            return Err(Error::mdoc(format!(
+                                "the MSO's digest {id} of {} is {} bytes, not the {} of {}",
+                                excerpt(&namespace),
+                                digest.len(),
+                                algorithm.output_len(),
+                                algorithm.name()
+                            )));
+                        }
+                        Ok((id, digest))
                     })
                     .collect::<Result<_>>()?;
                 value_digests.push((namespace, digests));
@@ -291,10 +329,14 @@ impl MobileSecurityObject {
                 .decode::<Cbor>("deviceKey")?;
             Ok(MobileSecurityObject {
                 version: mso.field("version")?.text("version")?,
-                digest_algorithm: mso.field("digestAlgorithm")?.text("digestAlgorithm")?,
+                digest_algorithm,
+                algorithm,
                 value_digests,
                 device_key: CoseKey::from_cbor_value(device_key).map_err(|e| {
-                    Error::key(format!("the MSO's deviceKey is not a COSE_Key: {e}"))
+                    Error::key(format!(
+                        "the MSO's deviceKey is not a COSE_Key: {}",
+                        describe_cose(&e)
+                    ))
                 })?,
                 doc_type: mso.field("docType")?.text("docType")?,
                 validity_info: ValidityInfo {
@@ -328,5 +370,65 @@ fn tdate_seconds(item: Item<'_>, what: &str) -> Result<i64> {
     .ok_or_else(|| Error::mdoc(format!("{what} is not a tdate")))?;
     chrono::DateTime::parse_from_rfc3339(&text)
         .map(|t| t.timestamp())
-        .map_err(|e| Error::mdoc(format!("{what} `{text}` is not RFC 3339: {e}")))
+        .map_err(|e| {
+            Error::mdoc(format!(
+                "{what} `{}` is not an RFC 3339 date-time: {e}",
+                excerpt(&text)
+            ))
+        })
+}
+
+/// §9.1.2.4 / §9.1.2.5: the digest algorithms an MSO's `digestAlgorithm` may name — those ISO/IEC 18013-5
+/// allows, all of which canonprof implements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DigestAlgorithm {
+    /// `"SHA-256"`.
+    Sha256,
+    /// `"SHA-384"`.
+    Sha384,
+    /// `"SHA-512"`.
+    Sha512,
+}
+
+impl DigestAlgorithm {
+    /// The algorithm `name` names. Errors: [`ErrorKind::Mdoc`](crate::ErrorKind::Mdoc) naming any other.
+    pub fn from_name(name: &str) -> Result<DigestAlgorithm> {
+        match name {
+            "SHA-256" => Ok(DigestAlgorithm::Sha256),
+            "SHA-384" => Ok(DigestAlgorithm::Sha384),
+            "SHA-512" => Ok(DigestAlgorithm::Sha512),
+            other => Err(Error::mdoc(format!(
+                "the MSO's digestAlgorithm `{}` is not one ISO/IEC 18013-5 allows (SHA-256, SHA-384, SHA-512)",
+                excerpt(other)
+            ))),
+        }
+    }
+
+    /// The name an MSO gives it.
+    pub fn name(self) -> &'static str {
+        match self {
+            DigestAlgorithm::Sha256 => "SHA-256",
+            DigestAlgorithm::Sha384 => "SHA-384",
+            DigestAlgorithm::Sha512 => "SHA-512",
+        }
+    }
+
+    /// The length of its digests in bytes.
+    pub fn output_len(self) -> usize {
+        match self {
+            DigestAlgorithm::Sha256 => 32,
+            DigestAlgorithm::Sha384 => 48,
+            DigestAlgorithm::Sha512 => 64,
+        }
+    }
+
+    /// The digest of `bytes`.
+    pub fn digest(self, bytes: &[u8]) -> Vec<u8> {
+        use sha2::Digest;
+        match self {
+            DigestAlgorithm::Sha256 => sha2::Sha256::digest(bytes).to_vec(),
+            DigestAlgorithm::Sha384 => sha2::Sha384::digest(bytes).to_vec(),
+            DigestAlgorithm::Sha512 => sha2::Sha512::digest(bytes).to_vec(),
+        }
+    }
 }

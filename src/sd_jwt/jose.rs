@@ -136,60 +136,156 @@ pub fn algorithm_of(key: &PublicKey) -> Algorithm {
     }
 }
 
-/// RFC 7515 §5.2: verifies the compact JWS `jws` with `key` — its header's `alg` must be the key's — and returns
-/// its header and claims (a JSON object), with no registered-claim checks. `what` names the JWS in errors.
-/// Errors: [`ErrorKind::Signature`](crate::ErrorKind::Signature) when the signature does not verify,
-/// [`ErrorKind::SdJwt`](crate::ErrorKind::SdJwt) for anything else (malformed, another `alg`), each as `the
-/// {what} does not verify: {reason}` with jsonwebtoken's reason names.
-pub fn verify(jws: &str, key: JwsKey, what: &str) -> Result<(Header, Map<String, Value>)> {
-    let not = |reason: &str| Error::sd_jwt(format!("the {what} does not verify: {reason}"));
-    let key = match key {
-        JwsKey::Key(key) => key,
-        JwsKey::Jsonwebtoken(key, alg) => return verify_jsonwebtoken(jws, key, alg, what),
-    };
-    let (signing_input, signature) = jws.rsplit_once('.').ok_or_else(|| not("InvalidToken"))?;
-    let (_, payload) = signing_input
-        .split_once('.')
-        .filter(|(_, p)| !p.contains('.'))
-        .ok_or_else(|| not("InvalidToken"))?;
-    let header = jsonwebtoken::decode_header(jws).map_err(|e| not(&e.to_string()))?;
-    if header.alg != algorithm_of(key) {
-        return Err(not("InvalidAlgorithm"));
-    }
-    let signature =
-        Base64UrlUnpadded::decode_vec(signature).map_err(|_| not("InvalidSignature"))?;
-    if !key.verify(signing_input.as_bytes(), &signature) {
-        return Err(Error::signature(format!(
-            "the {what} does not verify: InvalidSignature"
-        )));
-    }
-    let claims = Base64UrlUnpadded::decode_vec(payload)
-        .ok()
-        .and_then(|bytes| serde_json::from_slice::<Map<String, Value>>(&bytes).ok())
-        .ok_or_else(|| not("the payload is not a base64url JSON object"))?;
-    Ok((header, claims))
+/// A compact JWS taken apart and decoded strictly, before any signature is checked: exactly three parts,
+/// each exactly base64url without padding (RFC 7515 §2), the header a JSON object that jsonwebtoken's
+/// [`Header`] reads, the payload a JSON object, both I-JSON (no repeated member names, RFC 7493 §2.3).
+struct Parts<'a> {
+    header: Header,
+    claims: Map<String, Value>,
+    /// `BASE64URL(header) . BASE64URL(payload)`: what the signature is over.
+    signing_input: &'a str,
+    /// The signature part as received (base64url).
+    signature: &'a str,
 }
 
-/// [`verify`] by jsonwebtoken.
-fn verify_jsonwebtoken(
-    jws: &str,
-    key: &DecodingKey,
-    alg: Algorithm,
-    what: &str,
-) -> Result<(Header, Map<String, Value>)> {
-    let mut validation = jsonwebtoken::Validation::new(alg);
-    validation.required_spec_claims = std::collections::HashSet::new();
-    validation.validate_exp = false;
-    validation.validate_nbf = false;
-    validation.validate_aud = false;
-    let data = jsonwebtoken::decode::<Map<String, Value>>(jws, key, &validation).map_err(|e| {
-        let reason = format!("the {what} does not verify: {e}");
-        match e.kind() {
-            jsonwebtoken::errors::ErrorKind::InvalidSignature => Error::signature(reason),
-            _ => Error::sd_jwt(reason),
+/// [`Parts`] of `jws`. Errors: [`ErrorKind::SdJwt`](crate::ErrorKind::SdJwt) naming the part and what is
+/// wrong with it — a payload that is not a JSON object is the payload's fault, whatever the signature.
+fn parts<'a>(jws: &'a str, what: &str) -> Result<Parts<'a>> {
+    let malformed = |reason: String| Error::sd_jwt(format!("the {what} is malformed: {reason}"));
+    let pieces: Vec<&str> = jws.split('.').collect();
+    let [header, payload, signature] = pieces[..] else {
+        return Err(malformed(format!(
+            "{} dot-separated parts, not the 3 of a compact JWS (RFC 7515 §7.1)",
+            pieces.len()
+        )));
+    };
+    let json = |part: &str, name: &str| -> Result<Map<String, Value>> {
+        let bytes = Base64UrlUnpadded::decode_vec(part)
+            .map_err(|_| malformed(format!("its {name} is not base64url without padding")))?;
+        match super::strict_json(&bytes, &format!("its {name}")) {
+            Ok(Value::Object(object)) => Ok(object),
+            Ok(_) => Err(malformed(format!("its {name} is not a JSON object"))),
+            Err(e) => Err(malformed(e.reason)),
         }
+    };
+    let signing_input = &jws[..header.len() + 1 + payload.len()];
+    let header_json = json(header, "header")?;
+    let claims = json(payload, "payload")?;
+    let header = serde_json::from_value::<Header>(Value::Object(header_json)).map_err(|e| {
+        malformed(format!(
+            "its header is not a JOSE header: {}",
+            crate::error::excerpt(&e.to_string())
+        ))
     })?;
-    Ok((data.header, data.claims))
+    Base64UrlUnpadded::decode_vec(signature)
+        .map_err(|_| malformed("its signature is not base64url without padding".to_string()))?;
+    Ok(Parts {
+        header,
+        claims,
+        signing_input,
+        signature,
+    })
+}
+
+/// RFC 7515 §5.2: verifies the compact JWS `jws` with `key` — its header's `alg` must be the key's — and returns
+/// its header and claims (a JSON object), with no registered-claim checks. The JWS is decoded strictly
+/// ([`Parts`]) before its signature is checked, so a malformed header or payload is never reported as a bad
+/// signature. `what` names the JWS in errors. Errors: [`ErrorKind::Signature`](crate::ErrorKind::Signature)
+/// when the signature does not verify, [`ErrorKind::SdJwt`](crate::ErrorKind::SdJwt) for anything else
+/// (malformed, another `alg`), each as one sentence.
+pub fn verify(jws: &str, key: JwsKey, what: &str) -> Result<(Header, Map<String, Value>)> {
+    let parts = parts(jws, what)?;
+    let verified = match key {
+        JwsKey::Key(key) => {
+            if parts.header.alg != algorithm_of(key) {
+                return Err(wrong_alg(what, parts.header.alg, algorithm_of(key)));
+            }
+            let signature = Base64UrlUnpadded::decode_vec(parts.signature)
+                .map_err(|_| Error::sd_jwt(format!("the {what}'s signature is not base64url")))?;
+            key.verify(parts.signing_input.as_bytes(), &signature)
+        }
+        JwsKey::Jsonwebtoken(key, alg) => {
+            if parts.header.alg != alg {
+                return Err(wrong_alg(what, parts.header.alg, alg));
+            }
+            match jsonwebtoken::crypto::verify(
+                parts.signature,
+                parts.signing_input.as_bytes(),
+                key,
+                alg,
+            ) {
+                Ok(verified) => verified,
+                // A signature of the wrong size for the algorithm is a signature that does not verify.
+                Err(e) if *e.kind() == jsonwebtoken::errors::ErrorKind::InvalidSignature => false,
+                Err(e) => {
+                    return Err(Error::sd_jwt(format!(
+                        "the {what} cannot be checked: {}",
+                        describe(&e)
+                    )))
+                }
+            }
+        }
+    };
+    if !verified {
+        return Err(Error::signature(format!(
+            "the {what}'s signature does not verify with the key"
+        )));
+    }
+    Ok((parts.header, parts.claims))
+}
+
+fn wrong_alg(what: &str, header: Algorithm, key: Algorithm) -> Error {
+    Error::sd_jwt(format!(
+        "the {what}'s header names alg {header:?}, but the key verifies {key:?}"
+    ))
+}
+
+/// What a jsonwebtoken error says, as a sentence (never jsonwebtoken's variant names), for every place that
+/// shows one.
+pub fn describe(e: &jsonwebtoken::errors::Error) -> String {
+    use jsonwebtoken::errors::ErrorKind as K;
+    let text = match e.kind() {
+        K::InvalidToken => "it is not a compact JWS (three base64url parts separated by dots)",
+        K::InvalidSignature => "the signature does not verify",
+        K::InvalidEcdsaKey => "the key is not a usable ECDSA key",
+        K::InvalidEddsaKey => "the key is not a usable EdDSA key",
+        K::InvalidRsaKey(_) => "the key is not a usable RSA key",
+        K::RsaFailedSigning => "RSA signing failed",
+        K::Signing(_) => "signing failed",
+        K::InvalidAlgorithmName => "the algorithm name is not a JWS algorithm",
+        K::UnsupportedAlgorithm => "the algorithm is not supported",
+        K::InvalidKeyFormat => "the key is not in a form the algorithm can use",
+        K::MissingRequiredClaim(claim) => {
+            return format!(
+                "the required claim `{}` is missing",
+                crate::error::excerpt(claim)
+            )
+        }
+        K::InvalidClaimFormat(claim) => {
+            return format!(
+                "the claim `{}` has the wrong type",
+                crate::error::excerpt(claim)
+            )
+        }
+        K::ExpiredSignature => "it has expired (exp)",
+        K::InvalidIssuer => "its iss is not the expected issuer",
+        K::InvalidAudience => "its aud is not the expected audience",
+        K::InvalidSubject => "its sub is not the expected subject",
+        K::ImmatureSignature => "it is not valid yet (nbf)",
+        K::InvalidAlgorithm => "the header's alg is not the key's algorithm",
+        K::MissingAlgorithm => "no algorithm is allowed",
+        K::Base64(_) => "a part is not base64url",
+        K::Json(e) => {
+            return format!(
+                "a part is not the JSON expected: {}",
+                crate::error::excerpt(&e.to_string())
+            )
+        }
+        K::Utf8(_) => "a part is not UTF-8",
+        K::Provider(_) => "the cryptographic provider failed",
+        _ => "jsonwebtoken cannot process it",
+    };
+    text.to_string()
 }
 
 /// A verification key from a public JWK (`OKP` Ed25519, `EC` P-256 or P-384), as canonprof's key (RustCrypto
@@ -213,7 +309,7 @@ pub fn public_key(jwk: &Value) -> Result<PublicKey> {
             };
             (algorithm, [vec![4], field("x")?, field("y")?].concat())
         }
-        _ => return Err(Error::key(format!("unsupported JWK {jwk}"))),
+        _ => return Err(unsupported_jwk(jwk)),
     };
     PublicKey::from_bytes(algorithm, &bytes)
         .map_err(|e| Error::key(format!("invalid JWK: {}", e.reason)))
@@ -229,11 +325,29 @@ pub fn decoding_key(jwk: &Value) -> Result<(DecodingKey, Algorithm)> {
         (Some("OKP"), Some("Ed25519")) => Algorithm::EdDSA,
         (Some("EC"), Some("P-256")) => Algorithm::ES256,
         (Some("EC"), Some("P-384")) => Algorithm::ES384,
-        _ => return Err(Error::key(format!("unsupported JWK {jwk}"))),
+        _ => return Err(unsupported_jwk(jwk)),
     };
-    let parsed: jsonwebtoken::jwk::Jwk =
-        serde_json::from_value(jwk.clone()).map_err(|e| Error::key(format!("invalid JWK: {e}")))?;
-    let key =
-        DecodingKey::from_jwk(&parsed).map_err(|e| Error::key(format!("invalid JWK: {e}")))?;
+    let parsed: jsonwebtoken::jwk::Jwk = serde_json::from_value(jwk.clone()).map_err(|e| {
+        Error::key(format!(
+            "invalid JWK: {}",
+            crate::error::excerpt(&e.to_string())
+        ))
+    })?;
+    let key = DecodingKey::from_jwk(&parsed)
+        .map_err(|e| Error::key(format!("invalid JWK: {}", describe(&e))))?;
     Ok((key, alg))
+}
+
+/// A JWK of another key type or curve, named by its `kty` and `crv`.
+fn unsupported_jwk(jwk: &Value) -> Error {
+    let member = |name: &str| {
+        jwk.get(name).map_or("none".to_string(), |v| {
+            crate::error::excerpt(&v.to_string())
+        })
+    };
+    Error::key(format!(
+        "unsupported JWK (kty {}, crv {}): SD-JWT here takes OKP Ed25519 or EC P-256 / P-384",
+        member("kty"),
+        member("crv")
+    ))
 }

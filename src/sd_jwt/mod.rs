@@ -6,12 +6,12 @@
 
 pub mod jose;
 
-use crate::error::{Error, Result};
+use crate::error::{excerpt, Error, Result};
 use base64ct::{Base64UrlUnpadded, Encoding};
 use jose::{JoseKey, JwsKey};
 use jsonwebtoken::Header;
 use serde_json::{Map, Value};
-use sha2::{Digest, Sha256};
+use sha2::{Digest, Sha256, Sha384, Sha512};
 use std::collections::{HashMap, HashSet};
 
 /// `typ` of an SD-JWT VC issuer-signed JWT (SD-JWT VC §3.2.1).
@@ -45,6 +45,95 @@ pub fn digest(disclosure: &str) -> String {
     b64(&Sha256::digest(disclosure.as_bytes()))
 }
 
+/// RFC 9901 §4.1.1 `_sd_alg`: the hash algorithms (by their IANA "Named Information Hash Algorithm" names)
+/// canonprof computes Disclosure digests with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HashAlg {
+    /// `sha-256`, also what an absent `_sd_alg` means.
+    Sha256,
+    /// `sha-384`.
+    Sha384,
+    /// `sha-512`.
+    Sha512,
+}
+
+impl HashAlg {
+    /// The algorithm an issuer-signed JWT's payload names in `_sd_alg` (RFC 9901 §4.1.1: SHA-256 when absent).
+    /// Errors: [`ErrorKind::SdJwt`](crate::ErrorKind::SdJwt) for a value that is not a string, or names a hash
+    /// canonprof does not implement.
+    pub fn of_payload(payload: &Map<String, Value>) -> Result<HashAlg> {
+        match payload.get("_sd_alg") {
+            None => Ok(HashAlg::Sha256),
+            Some(Value::String(name)) => match name.as_str() {
+                "sha-256" => Ok(HashAlg::Sha256),
+                "sha-384" => Ok(HashAlg::Sha384),
+                "sha-512" => Ok(HashAlg::Sha512),
+                other => Err(Error::sd_jwt(format!(
+                    "malformed SD-JWT: `_sd_alg` names `{}`, not a supported hash (sha-256, sha-384, sha-512)",
+                    excerpt(other)
+                ))),
+            },
+            Some(other) => Err(Error::sd_jwt(format!(
+                "malformed SD-JWT: `_sd_alg` is {}, not a string naming a hash algorithm",
+                json_type(other)
+            ))),
+        }
+    }
+
+    /// RFC 9901 §4.2.3: base64url(hash(the ASCII bytes of `disclosure` as received)).
+    pub fn digest(self, disclosure: &str) -> String {
+        let bytes = disclosure.as_bytes();
+        match self {
+            HashAlg::Sha256 => b64(&Sha256::digest(bytes)),
+            HashAlg::Sha384 => b64(&Sha384::digest(bytes)),
+            HashAlg::Sha512 => b64(&Sha512::digest(bytes)),
+        }
+    }
+}
+
+/// A JSON value's type in words, for messages that must not echo the value.
+fn json_type(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// `bytes` as one I-JSON value (RFC 7493: UTF-8, well-formed, no repeated member names, finite numbers, bounded
+/// nesting — [`crate::document::check`]). `what` names it in errors. Errors:
+/// [`ErrorKind::SdJwt`](crate::ErrorKind::SdJwt) saying what is wrong and where.
+fn strict_json(bytes: &[u8], what: &str) -> Result<Value> {
+    let text =
+        std::str::from_utf8(bytes).map_err(|_| Error::sd_jwt(format!("{what} is not UTF-8")))?;
+    let not = |e: Error| {
+        let at = e.position.map(|p| format!(" (at {p})")).unwrap_or_default();
+        Error::sd_jwt(format!("{what} is not I-JSON: {}{at}", excerpt(&e.reason)))
+    };
+    crate::document::check(what, text).map_err(not)?;
+    serde_json::from_str(text).map_err(|e| not(crate::document::json_error(what, &e)))
+}
+
+/// RFC 7519 §2 NumericDate: the claim `name` of `claims` (a JWT's, `what` naming it), when present, is a JSON
+/// number — possibly not an integer — and is returned as one. Errors:
+/// [`ErrorKind::SdJwt`](crate::ErrorKind::SdJwt) for any other type.
+pub fn numeric_date(claims: &Map<String, Value>, name: &str, what: &str) -> Result<Option<f64>> {
+    match claims.get(name) {
+        None => Ok(None),
+        Some(Value::Number(n)) => Ok(n.as_f64()),
+        Some(other) => Err(Error::sd_jwt(format!(
+            "malformed {what}: `{name}` is {}, not a NumericDate (RFC 7519 §2: a JSON number)",
+            json_type(other)
+        ))),
+    }
+}
+
+/// The registered time claims (RFC 7519 §4.1.4–6) whose type is checked.
+const TIME_CLAIMS: [&str; 3] = ["exp", "nbf", "iat"];
+
 /// A decoded Disclosure (RFC 9901 §4.2.1 object property `[salt, name, value]`, §4.2.2 array element
 /// `[salt, value]`), with the string it was decoded from.
 #[derive(Debug, Clone, PartialEq)]
@@ -58,25 +147,58 @@ pub struct Disclosure {
 }
 
 impl Disclosure {
-    /// Decodes a Disclosure. Errors: not base64url, not a JSON array of 2 or 3, a non-string salt or name.
+    /// RFC 9901 §4.2.1–4.2.2: decodes a Disclosure, which must be exactly base64url without padding of an
+    /// I-JSON array `[salt, name, value]` or `[salt, value]`, the salt a string, the name a string other than
+    /// `_sd` and `...`. Errors: [`ErrorKind::SdJwt`](crate::ErrorKind::SdJwt) saying which of these fails, the
+    /// Disclosure quoted in at most 80 characters.
     pub fn parse(encoded: &str) -> Result<Disclosure> {
-        let bad = |why: &str| Error::sd_jwt(format!("Disclosure `{encoded}`: {why}"));
-        let json = Base64UrlUnpadded::decode_vec(encoded).map_err(|_| bad("not base64url"))?;
-        let items: Vec<Value> =
-            serde_json::from_slice(&json).map_err(|_| bad("not a JSON array"))?;
-        match items.as_slice() {
-            [Value::String(_), Value::String(name), value] => Ok(Disclosure {
-                encoded: encoded.to_string(),
-                name: Some(name.clone()),
-                value: value.clone(),
-            }),
-            [Value::String(_), value] => Ok(Disclosure {
-                encoded: encoded.to_string(),
-                name: None,
-                value: value.clone(),
-            }),
-            _ => Err(bad("not [salt, name, value] or [salt, value]")),
+        let bad = |why: &str| {
+            Error::sd_jwt(format!(
+                "malformed Disclosure `{}`: {why}",
+                excerpt(encoded)
+            ))
+        };
+        let json = Base64UrlUnpadded::decode_vec(encoded)
+            .map_err(|_| bad("not base64url without padding"))?;
+        let items = match strict_json(&json, "its JSON") {
+            Ok(Value::Array(items)) => items,
+            Ok(other) => return Err(bad(&format!("{}, not a JSON array", json_type(&other)))),
+            Err(e) => return Err(bad(&e.reason)),
+        };
+        let (salt, name, value) = match items.as_slice() {
+            [salt, name, value] => (salt, Some(name), value),
+            [salt, value] => (salt, None, value),
+            _ => {
+                return Err(bad(&format!(
+                    "an array of {} elements, not [salt, name, value] or [salt, value]",
+                    items.len()
+                )))
+            }
+        };
+        if !salt.is_string() {
+            return Err(bad(&format!(
+                "the salt is {}, not a string",
+                json_type(salt)
+            )));
         }
+        let name = match name {
+            None => None,
+            Some(Value::String(name)) if name == "_sd" || name == "..." => {
+                return Err(bad(&format!("the claim name `{name}` is reserved")))
+            }
+            Some(Value::String(name)) => Some(name.clone()),
+            Some(other) => {
+                return Err(bad(&format!(
+                    "the claim name is {}, not a string",
+                    json_type(other)
+                )))
+            }
+        };
+        Ok(Disclosure {
+            encoded: encoded.to_string(),
+            name,
+            value: value.clone(),
+        })
     }
 
     /// A new object-property Disclosure with a 128-bit salt from `rng` (RFC 9901 §4.2.1, §9.3).
@@ -196,7 +318,8 @@ fn split(serialized: &str) -> Result<(&str, Vec<&str>, Option<&str>)> {
 }
 
 /// RFC 9901 §4.3.1: `sd_hash` = base64url(SHA-256(ASCII of `<JWT>~<D1>~…~<Dn>~`)), the final `~` included
-/// (case 022).
+/// (case 022) — SHA-256 being the `_sd_alg` canonprof issues with; [`verify`] hashes with the one the payload
+/// names ([`HashAlg::digest`]).
 pub fn sd_hash(sd_jwt_part: &str) -> String {
     b64(&Sha256::digest(sd_jwt_part.as_bytes()))
 }
@@ -258,9 +381,9 @@ pub struct Verified {
     pub digests: HashMap<String, Disclosure>,
     /// Whether a Key Binding JWT was checked.
     pub key_bound: bool,
-    /// The Key Binding JWT's `iat` (Unix seconds), when one was checked; its window is the caller's policy
-    /// (RFC 9901 §7.3 step 5).
-    pub key_binding_iat: Option<i64>,
+    /// The Key Binding JWT's `iat` (Unix seconds, a NumericDate: possibly not an integer), when one was
+    /// checked; its window is the caller's policy (RFC 9901 §7.3 step 5).
+    pub key_binding_iat: Option<f64>,
 }
 
 /// The Disclosure of `digest`, if presented; each digest may occur once in the whole payload.
@@ -271,7 +394,8 @@ fn take(
 ) -> Result<Option<Disclosure>> {
     if !used.insert(digest.to_string()) {
         return Err(Error::sd_jwt(format!(
-            "digest {digest} appears more than once"
+            "digest {} appears more than once",
+            excerpt(digest)
         )));
     }
     Ok(by_digest.get(digest).cloned())
@@ -298,12 +422,13 @@ fn rebuild(
                         let name = disclosure.name.clone().ok_or_else(|| {
                             Error::sd_jwt(format!(
                                 "Disclosure {} is an array element but sits in `_sd`",
-                                disclosure.encoded
+                                excerpt(&disclosure.encoded)
                             ))
                         })?;
                         if name == "_sd" || name == "..." || object.contains_key(&name) {
                             return Err(Error::sd_jwt(format!(
-                                "Disclosure for `{name}` would overwrite a claim or is not allowed"
+                                "Disclosure for `{}` would overwrite a claim or is not allowed",
+                                excerpt(&name)
                             )));
                         }
                         object.insert(name, disclosure.value);
@@ -332,7 +457,8 @@ fn rebuild(
                         }
                         Some(_) => {
                             return Err(Error::sd_jwt(format!(
-                                "digest {d} in an array names an object property"
+                                "digest {} in an array names an object property",
+                                excerpt(&d)
                             )))
                         }
                         None => {}
@@ -371,18 +497,19 @@ pub fn verify<'k>(
         let _span = tracing::info_span!(step::VERIFY).entered();
         jose::verify(jwt, issuer, "issuer-signed JWT")?
     };
-    let (claims, digests) = {
+    let (claims, digests, alg) = {
         let _span = tracing::info_span!(step::DIGESTS).entered();
-        match payload.get("_sd_alg").and_then(Value::as_str) {
-            Some("sha-256") | None => {}
-            Some(other) => return Err(Error::sd_jwt(format!("unsupported _sd_alg {other}"))),
+        let alg = HashAlg::of_payload(&payload)?;
+        for name in TIME_CLAIMS {
+            numeric_date(&payload, name, "issuer-signed JWT")?;
         }
         let mut by_digest = HashMap::new();
         for encoded in &disclosures {
             let d = Disclosure::parse(encoded)?;
-            if by_digest.insert(digest(encoded), d).is_some() {
+            if by_digest.insert(alg.digest(encoded), d).is_some() {
                 return Err(Error::sd_jwt(format!(
-                    "Disclosure {encoded} is presented twice"
+                    "Disclosure {} is presented twice",
+                    excerpt(encoded)
                 )));
             }
         }
@@ -398,7 +525,7 @@ pub fn verify<'k>(
             unreachable!("an object stays an object")
         };
         claims.remove("_sd_alg");
-        (claims, by_digest)
+        (claims, by_digest, alg)
     };
     let mut key_binding_iat = None;
     let key_bound = match (expected, kb) {
@@ -427,7 +554,8 @@ pub fn verify<'k>(
             let checks = [
                 ("nonce", Value::from(expected.nonce)),
                 ("aud", Value::from(expected.aud)),
-                ("sd_hash", Value::from(sd_hash(sd_jwt_part))),
+                // §4.3.1: with the hash `_sd_alg` names.
+                ("sd_hash", Value::from(alg.digest(sd_jwt_part))),
             ];
             for (claim, want) in checks {
                 if kb_claims.get(claim) != Some(&want) {
@@ -435,14 +563,19 @@ pub fn verify<'k>(
                         "the Key Binding JWT's {claim} is {}, expected {want}",
                         kb_claims
                             .get(claim)
-                            .map_or("missing".to_string(), Value::to_string)
+                            .map_or("missing".to_string(), |v| excerpt(&v.to_string()))
                     )));
                 }
             }
+            for name in TIME_CLAIMS {
+                numeric_date(&kb_claims, name, "Key Binding JWT")?;
+            }
             // §4.3: iat is REQUIRED, a NumericDate.
-            key_binding_iat = Some(kb_claims.get("iat").and_then(Value::as_i64).ok_or_else(
-                || Error::sd_jwt("the Key Binding JWT has no numeric iat (RFC 9901 §4.3)"),
-            )?);
+            key_binding_iat = Some(
+                numeric_date(&kb_claims, "iat", "Key Binding JWT")?.ok_or_else(|| {
+                    Error::sd_jwt("the Key Binding JWT has no iat (RFC 9901 §4.3)")
+                })?,
+            );
             true
         }
     };

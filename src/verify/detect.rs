@@ -62,14 +62,29 @@ pub fn detect(bytes: &[u8]) -> Result<Format> {
     ))
 }
 
-/// Raw CBOR bytes of an mdoc: hex text decoded, binary as is.
-pub fn mdoc_bytes(bytes: &[u8]) -> Vec<u8> {
-    match std::str::from_utf8(bytes).map(str::trim) {
-        Ok(t) if !t.is_empty() && t.bytes().all(|b| b.is_ascii_hexdigit()) => {
-            hex::decode(t).unwrap_or_else(|_| bytes.to_vec())
-        }
-        _ => bytes.to_vec(),
+/// Raw CBOR bytes of an mdoc: text is hex (whitespace between digits allowed) and is decoded, anything else is
+/// binary as is. A binary `DeviceResponse` is never UTF-8: its first byte, a map head (0xa0–0xbb), is no UTF-8
+/// lead byte. Errors: [`ErrorKind::Mdoc`] for text that is not valid hex, naming the first offending byte.
+pub fn mdoc_bytes(bytes: &[u8]) -> Result<Vec<u8>> {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return Ok(bytes.to_vec());
+    };
+    let digits: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+    if let Some(at) = text
+        .bytes()
+        .position(|b| !b.is_ascii_whitespace() && !b.is_ascii_hexdigit())
+    {
+        return Err(Error::mdoc(format!(
+            "the mdoc is text but not valid hex: byte {at} is not a hex digit"
+        )));
     }
+    if digits.is_empty() || digits.len() % 2 == 1 {
+        return Err(Error::mdoc(format!(
+            "the mdoc is text but not valid hex: {} hex digits, not a whole number of bytes",
+            digits.len()
+        )));
+    }
+    hex::decode(&digits).map_err(|_| Error::mdoc("the mdoc is text but not valid hex"))
 }
 
 fn is_compact_jws_prefix(text: &str) -> bool {

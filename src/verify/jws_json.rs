@@ -296,5 +296,6 @@ fn jwk_key(jwk: &Value) -> std::result::Result<DecodingKey, String> {
     };
     let parsed: jsonwebtoken::jwk::Jwk =
         serde_json::from_value(jwk.clone()).map_err(|e| invalid(&e))?;
-    DecodingKey::from_jwk(&parsed).map_err(|e| invalid(&e))
+    DecodingKey::from_jwk(&parsed)
+        .map_err(|e| format!("not a usable JWK: {}", crate::sd_jwt::jose::describe(&e)))
 }

@@ -279,7 +279,7 @@ fn key_for(
         let key = DecodingKey::from_jwk(jwk).map_err(|e| {
             unsupported(format!(
                 "the header's jwk cannot be used: {}",
-                crate::error::excerpt(&e.to_string())
+                crate::sd_jwt::jose::describe(&e)
             ))
         })?;
         return Ok(Found {
@@ -307,5 +307,6 @@ fn from_jwk(jwk: &Value) -> std::result::Result<DecodingKey, String> {
         )
     };
     let parsed: Jwk = serde_json::from_value(jwk.clone()).map_err(|e| invalid(&e))?;
-    DecodingKey::from_jwk(&parsed).map_err(|e| invalid(&e))
+    DecodingKey::from_jwk(&parsed)
+        .map_err(|e| format!("not a usable JWK: {}", crate::sd_jwt::jose::describe(&e)))
 }

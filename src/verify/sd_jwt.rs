@@ -191,7 +191,7 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
     // RFC 9901 §7.3 step 5: the KB-JWT's creation time within an acceptable window — here, not after --at
     // (with a minute of clock skew); its age is said, the window being the verifier's policy.
     if let Some(iat) = verified.key_binding_iat {
-        if iat > options.at_unix + 60 {
+        if iat > (options.at_unix + 60) as f64 {
             checks.push(Check::new(
                 "key binding",
                 Outcome::Failed,
@@ -217,7 +217,7 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
                 "KB-JWT signed by cnf.jwk, sd_hash matches, iat {} s before --at; {given}",
                 verified
                     .key_binding_iat
-                    .map_or(0, |iat| options.at_unix - iat)
+                    .map_or(0.0, |iat| options.at_unix as f64 - iat)
             ),
         ));
     } else {

@@ -26,5 +26,6 @@ mod sd_jwt;
 mod sign;
 mod signatures;
 mod signed_input;
+mod strict_decoding;
 mod verify;
 mod work_counters;
