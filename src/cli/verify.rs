@@ -260,15 +260,7 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
 
 /// A file's bytes, within the input size limit (`--max-input-size`).
 fn read(path: &std::path::Path) -> Result<Vec<u8>> {
-    let label = path.display().to_string();
-    let max = crate::document::limits().max_bytes;
-    if std::fs::metadata(path).is_ok_and(|m| m.len() > max as u64) {
-        return Err(Error::new(
-            ErrorKind::Limit,
-            format!("over the limit of {max} bytes (--max-input-size)"),
-        ));
-    }
-    std::fs::read(path).map_err(|e| Error::io(&label, &e))
+    crate::input::read_bounded(path)
 }
 
 /// The DER of a PEM certificate file. Errors: unreadable, or no `CERTIFICATE` block.
