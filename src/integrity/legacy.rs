@@ -112,7 +112,12 @@ fn signature(suite: LegacySuite, proof: &Map<String, Value>) -> Result<Signature
             .get("proofValue")
             .and_then(Value::as_str)
             .ok_or_else(|| Error::proof("the proof has no proofValue string"))?;
-        let bytes = multikey::decode_base58btc(value).map_err(|e| Error::proof(e.reason))?;
+        let bytes = multikey::decode_base58btc_at_most(
+            value,
+            64,
+            "proofValue (an Ed25519 signature, 64 bytes)",
+        )
+        .map_err(|e| Error::proof(e.reason))?;
         return Ok(Signature {
             bytes,
             prefix: Vec::new(),
