@@ -44,7 +44,7 @@ pub fn verifier_view(credentials: &mut [Credential]) -> Result<Vec<Vec<ProofPart
                 serde_json::to_string_pretty(value).expect("a JSON value serializes")
             };
             let mut parts = Vec::new();
-            for proof in &inputs.proofs {
+            for (i, proof) in inputs.proofs.iter().enumerate() {
                 let part = |name: &'static str, value: &serde_json::Value| ProofPart {
                     proof: proof.label.clone(),
                     cryptosuite: proof.cryptosuite.clone(),
@@ -56,8 +56,8 @@ pub fn verifier_view(credentials: &mut [Credential]) -> Result<Vec<Vec<ProofPart
                     },
                 };
                 parts.push(part("proof configuration", &proof.configuration));
-                if let Some(chained) = &proof.document {
-                    parts.push(part("chain document", chained));
+                if let Some(chained) = inputs.document_of(i) {
+                    parts.push(part("chain document", &chained));
                 }
             }
             credential.document.text = text(&inputs.unsecured);

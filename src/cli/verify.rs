@@ -2,7 +2,7 @@
 //! ([`crate::verify`]) and prints its report; exit status 0 when every file verified, 1 when one did not or
 //! could not be read, 2 for a usage error.
 
-use super::args::{LabelingArgs, LoaderArgs, PlanArgs};
+use super::args::{LabelingArgs, LoaderArgs, PlanArgs, ProofLimitsArgs};
 use super::{check_writable, write_stdout};
 use crate::error::{Error, ErrorKind, Result};
 use crate::verify::{self, keys, Format, Options};
@@ -102,6 +102,8 @@ pub(super) struct VerifyArgs {
     labeling: LabelingArgs,
     #[command(flatten)]
     loader: LoaderArgs,
+    #[command(flatten)]
+    proof_limits: ProofLimitsArgs,
 }
 
 pub(super) fn run(args: VerifyArgs) -> Result<()> {
@@ -143,6 +145,7 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
         std::fs::create_dir_all(dir).map_err(|e| Error::io(&dir.display().to_string(), &e))?;
     }
     let bounds = args.labeling.bounds()?;
+    args.proof_limits.apply()?;
     let loaders: Vec<_> = args
         .loader
         .per_engine()?

@@ -172,6 +172,7 @@ fn signature(suite: LegacySuite, proof: &Map<String, Value>) -> Result<Signature
 
 /// URDNA2015 / RDFC-1.0 canonical N-Quads of `value`; `what` names it in errors.
 fn canonicalize(value: &Value, what: &str, loader: &OfflineLoader) -> Result<String> {
+    super::budget::charge()?;
     rdfc::canonical_form_of_value(what, value, loader, &RdfcOptions::for_proofs(loader))
 }
 

@@ -141,6 +141,7 @@ impl<'a> Canonicalizer<'a> {
 
     /// The canonical form of `value`; `what` names it in errors.
     fn run(&mut self, value: &Value, what: &str) -> Result<String> {
+        super::budget::charge()?;
         self.runs += 1;
         if self.suite.is_jcs() {
             return jcs::canonical_string(value).map_err(|e| e.in_source(what));
