@@ -304,21 +304,22 @@ impl<'a, D: Digest> State<'a, D> {
 
     /// §4.4.3 steps 3–4.
     fn first_degree(&mut self) {
-        // Step 3: h_f(n) for every blank node, grouped in the hash to blank nodes map.
+        // Step 3: h_f(n) for every blank node, grouped in the hash to blank nodes map: the nodes sorted by hash
+        // (stable, so each group keeps the order of first appearance), without a copy of each hash as a key.
         self.first_degree = (0..self.terms.len())
             .map(|n| self.hash_first_degree_quads(n))
             .collect();
-        for (n, hash) in self.first_degree.iter().enumerate() {
-            self.hash_to_nodes.entry(hash.clone()).or_default().push(n);
-        }
-        // Step 4: in code point order of hash, issue canonical identifiers for hashes with one blank node.
+        let mut by_hash: Vec<usize> = (0..self.terms.len()).collect();
+        by_hash.sort_by(|&a, &b| self.first_degree[a].cmp(&self.first_degree[b]));
+        // Step 4: in code point order of hash, issue canonical identifiers for hashes with one blank node; only
+        // the shared hashes enter the map.
         let mut shared = BTreeMap::new();
-        for (hash, nodes) in std::mem::take(&mut self.hash_to_nodes) {
-            if nodes.len() == 1 {
-                self.canonical.issue(nodes[0]);
+        for group in by_hash.chunk_by(|&a, &b| self.first_degree[a] == self.first_degree[b]) {
+            if let [node] = group {
+                self.canonical.issue(*node);
                 self.counts.unique_first_degree += 1;
             } else {
-                shared.insert(hash, nodes);
+                shared.insert(self.first_degree[group[0]].clone(), group.to_vec());
             }
         }
         self.hash_to_nodes = shared;
@@ -524,6 +525,12 @@ impl<'a, D: Digest> State<'a, D> {
             if cannot_beat(&path) {
                 return Ok(None);
             }
+        }
+        // 5.4.5 recurses into every one of them when no path has been chosen yet (nothing can cut it short), each
+        // a Hash N-Degree Quads call: a list longer than the calls left is refused now, before copying the
+        // issuer into each of those calls.
+        if chosen_path.is_empty() && self.counts.hndq_calls + recursion_list.len() > self.limit {
+            return Err(too_many_calls(self.limit));
         }
         // 5.4.5: recurse into the blank nodes first reached by this permutation.
         for related in recursion_list {

@@ -464,6 +464,15 @@ fn alike_blank_nodes_are_refused_before_memory_grows_with_them() {
     assert_eq!(error, Some(ErrorKind::Poison));
     assert!(n_degree <= 4001, "{n_degree}");
     assert!(peak < 96 << 20, "labeling peaked at {peak} bytes");
+    // The same with the hubs' hash first in code point order (predicate `urn:ex:p0`): Hash N-Degree Quads on
+    // the first hub reaches 100,000 new leaves at once, more than the calls left, and stops there.
+    let hubs_first: String = (0..2)
+        .flat_map(|h| (0..100_000).map(move |i| format!("_:h{h} <urn:ex:p0> _:l{h}x{i} .\n")))
+        .collect();
+    let (error, _, n_degree, peak) = label_counts(&hubs_first);
+    assert_eq!(error, Some(ErrorKind::Poison));
+    assert_eq!(n_degree, 1);
+    assert!(peak < 96 << 20, "labeling peaked at {peak} bytes");
     // Below the limit, alike blank nodes are labelled as before: 1,000 in one group, one call each.
     let few: String = (0..1_000)
         .map(|i| format!("_:b{i} <urn:ex:p> \"x\" .\n"))
