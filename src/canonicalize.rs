@@ -79,9 +79,8 @@ pub fn run_counting(
                     rdfc::canonicalize_jsonld(label, &document.text, loader, &request.rdfc)?
                 }
                 InputFormat::Nquads => {
-                    let dataset = nquads::parse(label, &document.text)?;
-                    rdfc::canonicalize_dataset(&dataset, &request.rdfc)
-                        .map_err(|e| e.in_source(label))?
+                    let dataset = nquads::parse_dataset(label, &document.text)?;
+                    rdfc::canonicalize(&dataset, &request.rdfc).map_err(|e| e.in_source(label))?
                 }
             };
             let dropped = out.dropped;

@@ -53,24 +53,12 @@ pub struct Document {
 }
 
 impl Document {
-    /// Reads `path` as UTF-8 text. Errors: [`ErrorKind::Io`] (missing, unreadable) or [`ErrorKind::Json`] (not
-    /// UTF-8, with the `line:column` of the first invalid byte).
+    /// Reads `path` as UTF-8 text. Errors: [`ErrorKind::Io`] (missing, unreadable), [`ErrorKind::Limit`] (more
+    /// than `--max-input-size` bytes, whatever the file is) or [`ErrorKind::Json`] (not UTF-8, with the
+    /// `line:column` of the first invalid byte).
     pub fn read(path: &Path) -> Result<Document> {
         let label = path.display().to_string();
-        let max = limits().max_bytes;
-        if let Ok(meta) = std::fs::metadata(path) {
-            if meta.len() > max as u64 {
-                return Err(Error::new(
-                    ErrorKind::Limit,
-                    format!(
-                        "input is {} bytes, over the limit of {max} (--max-input-size)",
-                        meta.len()
-                    ),
-                )
-                .in_source(label));
-            }
-        }
-        let bytes = std::fs::read(path).map_err(|e| Error::io(&label, &e))?;
+        let bytes = crate::input::read_bounded(path)?;
         Document::from_bytes(label, bytes)
     }
 
@@ -128,34 +116,72 @@ pub fn check<'a>(label: &'a str, text: &'a str) -> Result<Checked<'a>> {
 impl Checked<'_> {
     /// The check itself (see [`Document::check_json`]).
     fn verify(&self) -> Result<()> {
-        if self.text.starts_with('\u{feff}') {
-            return Err(Error::new(
-                ErrorKind::Json,
-                "the file starts with a UTF-8 byte order mark, which JSON text must not have (RFC 8259 §8.1)",
-            )
-            .in_source(self.label)
-            .at("1:1"));
-        }
-        if self.text.trim().is_empty() {
-            return Err(
-                Error::new(ErrorKind::Json, "empty input: expected a JSON value")
-                    .in_source(self.label),
-            );
-        }
-        let mut deserializer = serde_json::Deserializer::from_str(self.text);
-        let seed = CheckSeed {
-            pointer: String::new(),
-            depth: 0,
-            max_depth: limits().max_depth,
-        };
-        seed.deserialize(&mut deserializer).and_then(|()| deserializer.end()).map_err(|e| {
-            let mut error = json_error(self.label, &e);
+        check_start(self.label, self.text)?;
+        check_structure(self.label, self.text, limits().max_depth).map_err(|mut error| {
             if [".nq", ".nquads"].iter().any(|ext| self.label.ends_with(ext)) || looks_like_nquads(self.text) {
                 error.reason.push_str(" (this reads JSON-LD; for N-Quads use `canonprof canonicalize --input-format nquads`)");
             }
             error
         })
     }
+}
+
+/// The first checks of [`Document::check_json`]: no byte order mark, not empty.
+fn check_start(label: &str, text: &str) -> Result<()> {
+    if text.starts_with('\u{feff}') {
+        return Err(Error::new(
+            ErrorKind::Json,
+            "the file starts with a UTF-8 byte order mark, which JSON text must not have (RFC 8259 §8.1)",
+        )
+        .in_source(label)
+        .at("1:1"));
+    }
+    if text.trim().is_empty() {
+        return Err(
+            Error::new(ErrorKind::Json, "empty input: expected a JSON value").in_source(label),
+        );
+    }
+    Ok(())
+}
+
+/// The rest of [`Document::check_json`], nesting bounded by `max_depth`: one well-formed value, no repeated
+/// member names, finite numbers.
+fn check_structure(label: &str, text: &str, max_depth: usize) -> Result<()> {
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let seed = CheckSeed {
+        pointer: String::new(),
+        depth: 0,
+        max_depth,
+    };
+    seed.deserialize(&mut deserializer)
+        .and_then(|()| deserializer.end())
+        .map_err(|e| json_error(label, &e))
+}
+
+/// Parses untrusted JSON bytes (a file to verify) with the same checks and messages as `canonicalize`: at most
+/// `limits.max_bytes` bytes, UTF-8 (RFC 8259 §8.1) without a byte order mark, one well-formed value nested at most
+/// `limits.max_depth` deep, no repeated member names (I-JSON, RFC 7493 §2.3), finite numbers. Errors read
+/// `FILE:line:col: reason`: [`ErrorKind::Json`], [`ErrorKind::DuplicateKey`], [`ErrorKind::NonFiniteNumber`],
+/// [`ErrorKind::Limit`] (too large or too deep).
+pub fn parse_untrusted_json(
+    label: &str,
+    bytes: &[u8],
+    limits: Limits,
+) -> Result<serde_json::Value> {
+    if bytes.len() > limits.max_bytes {
+        return Err(crate::input::over_limit(label, limits.max_bytes));
+    }
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let (line, column) = line_column(bytes, e.valid_up_to());
+        Error::new(ErrorKind::Json, "invalid UTF-8 byte sequence")
+            .in_source(label)
+            .at(format!("{line}:{column}"))
+    })?;
+    let max_depth = limits.max_depth.min(Limits::MAX_DEPTH_CEILING);
+    check_start(label, text)?;
+    check_structure(label, text, max_depth)?;
+    // Checked above: well-formed and shallower than serde_json's recursion limit, so this parse succeeds.
+    serde_json::from_str(text).map_err(|e| json_error(label, &e))
 }
 
 /// Whether `text` starts like N-Quads (a first statement beginning with an IRI `<…>` or a blank node `_:`),

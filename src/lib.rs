@@ -31,6 +31,7 @@ pub mod error;
 pub mod exchange;
 pub mod export;
 pub mod fuzzing;
+pub mod input;
 pub mod integrity;
 pub mod interop;
 pub mod jws;

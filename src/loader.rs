@@ -292,7 +292,7 @@ impl OfflineLoader {
     pub fn with_user_contexts(mut self, dir: &Path) -> Result<Self> {
         let index_path = dir.join("index.json");
         let label = index_path.display().to_string();
-        let text = std::fs::read_to_string(&index_path).map_err(|e| Error::io(&label, &e))?;
+        let text = crate::input::read_bounded_text(&index_path)?;
         let index: serde_json::Value =
             serde_json::from_str(&text).map_err(|e| crate::document::json_error(&label, &e))?;
         let map = index
@@ -332,7 +332,7 @@ impl OfflineLoader {
             };
             let path = dir.join(&file);
             let origin = path.display().to_string();
-            let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&origin, &e))?;
+            let text = crate::input::read_bounded_text(&path)?;
             let entry = Entry {
                 origin,
                 sha256,

@@ -50,7 +50,7 @@ pub fn verifier_view(credentials: &mut [Credential]) -> Result<Vec<Vec<ProofPart
                 serde_json::to_string_pretty(value).expect("a JSON value serializes")
             };
             let mut parts = Vec::new();
-            for proof in &inputs.proofs {
+            for (i, proof) in inputs.proofs.iter().enumerate() {
                 let part = |name: &'static str, value: &serde_json::Value| ProofPart {
                     proof: proof.label.clone(),
                     cryptosuite: proof.cryptosuite.clone(),
@@ -63,8 +63,8 @@ pub fn verifier_view(credentials: &mut [Credential]) -> Result<Vec<Vec<ProofPart
                     },
                 };
                 parts.push(part("proof configuration", &proof.configuration));
-                match &proof.document {
-                    Some(chained) => parts.push(part("chain document", chained)),
+                match inputs.document_of(i) {
+                    Some(chained) => parts.push(part("chain document", &chained)),
                     // The document row is labeled with the main job's SHA-256; a suite that labels with another
                     // hash (ecdsa-rdfc-2019 with P-384) canonicalizes the document again, so it is a row too.
                     None if proof.hash != HashAlgorithm::Sha256

@@ -142,7 +142,8 @@ impl Position {
     }
 }
 
-/// An identifier issuer (§4.5): blank node index → issued number, and the issue order.
+/// The canonical identifier issuer (§4.5): blank node index → issued number, and the issue order. One per
+/// labeling, so it is indexed by blank node directly.
 #[derive(Clone)]
 struct Issuer {
     issued: Vec<Option<u32>>,
@@ -173,6 +174,34 @@ impl Issuer {
     }
 }
 
+/// A temporary identifier issuer (§4.5, `_:b`), of which Hash N-Degree Quads makes and copies one per call and
+/// permutation: it holds only the blank nodes it issued, so its size (and its copies') grows with the gossip path,
+/// not with the dataset — a dataset of many alike blank nodes costs memory in proportion to the work done on it.
+#[derive(Clone, Default)]
+struct TemporaryIssuer {
+    issued: HashMap<usize, u32, foldhash::fast::FixedState>,
+    order: Vec<usize>,
+}
+
+impl TemporaryIssuer {
+    /// The number issued to `node`, if any.
+    fn get(&self, node: usize) -> Option<u32> {
+        self.issued.get(&node).copied()
+    }
+
+    /// §4.5.2 Issue Identifier: the existing number, or the next one.
+    fn issue(&mut self, node: usize) -> u32 {
+        if let Some(&n) = self.issued.get(&node) {
+            return n;
+        }
+        work::count(Step::IssuedTemporary);
+        let n = self.order.len() as u32;
+        self.issued.insert(node, n);
+        self.order.push(node);
+        n
+    }
+}
+
 /// The canonicalization state (§4.3) over interned blank nodes: blank node `b` is the `b`-th blank node in order
 /// of first appearance in the dataset.
 struct State<'a, D: Digest> {
@@ -197,6 +226,16 @@ struct State<'a, D: Digest> {
     lines: String,
     ranges: Vec<(usize, usize)>,
     _digest: std::marker::PhantomData<D>,
+}
+
+/// The refusal of a dataset that needs more than `limit` Hash N-Degree Quads calls (RDFC-1.0 §7.1).
+fn too_many_calls(limit: usize) -> Error {
+    Error::new(
+        ErrorKind::Poison,
+        format!(
+            "RDFC-1.0 refused a poison dataset: more than {limit} Hash N-Degree Quads calls (RDFC-1.0 §7.1; raise with --hndq-limit)"
+        ),
+    )
 }
 
 /// [`State::blank_of`] of a term that is no blank node.
@@ -265,21 +304,22 @@ impl<'a, D: Digest> State<'a, D> {
 
     /// §4.4.3 steps 3–4.
     fn first_degree(&mut self) {
-        // Step 3: h_f(n) for every blank node, grouped in the hash to blank nodes map.
+        // Step 3: h_f(n) for every blank node, grouped in the hash to blank nodes map: the nodes sorted by hash
+        // (stable, so each group keeps the order of first appearance), without a copy of each hash as a key.
         self.first_degree = (0..self.terms.len())
             .map(|n| self.hash_first_degree_quads(n))
             .collect();
-        for (n, hash) in self.first_degree.iter().enumerate() {
-            self.hash_to_nodes.entry(hash.clone()).or_default().push(n);
-        }
-        // Step 4: in code point order of hash, issue canonical identifiers for hashes with one blank node.
+        let mut by_hash: Vec<usize> = (0..self.terms.len()).collect();
+        by_hash.sort_by(|&a, &b| self.first_degree[a].cmp(&self.first_degree[b]));
+        // Step 4: in code point order of hash, issue canonical identifiers for hashes with one blank node; only
+        // the shared hashes enter the map.
         let mut shared = BTreeMap::new();
-        for (hash, nodes) in std::mem::take(&mut self.hash_to_nodes) {
-            if nodes.len() == 1 {
-                self.canonical.issue(nodes[0]);
+        for group in by_hash.chunk_by(|&a, &b| self.first_degree[a] == self.first_degree[b]) {
+            if let [node] = group {
+                self.canonical.issue(*node);
                 self.counts.unique_first_degree += 1;
             } else {
-                shared.insert(hash, nodes);
+                shared.insert(self.first_degree[group[0]].clone(), group.to_vec());
             }
         }
         self.hash_to_nodes = shared;
@@ -287,6 +327,14 @@ impl<'a, D: Digest> State<'a, D> {
 
     /// §4.4.3 step 5.
     fn n_degree(&mut self) -> Result<()> {
+        // Step 5.2 calls Hash N-Degree Quads for every blank node of the first shared hash (none of them has a
+        // canonical identifier yet: only step 5.3 issues them), so a first group larger than the call limit is
+        // refused now, before any of that work — as it would be after `limit` calls.
+        if let Some(first) = self.hash_to_nodes.values().next() {
+            if first.len() > self.limit {
+                return Err(too_many_calls(self.limit));
+            }
+        }
         for nodes in std::mem::take(&mut self.hash_to_nodes).into_values() {
             // 5.1–5.2: a Hash N-Degree Quads result for each blank node without a canonical identifier yet.
             let mut hash_path_list = Vec::new();
@@ -294,7 +342,7 @@ impl<'a, D: Digest> State<'a, D> {
                 if self.canonical.issued[n].is_some() {
                     continue;
                 }
-                let mut temporary = Issuer::new(self.terms.len(), Step::IssuedTemporary);
+                let mut temporary = TemporaryIssuer::default();
                 temporary.issue(n);
                 hash_path_list.push(self.hash_n_degree_quads(n, &temporary)?);
             }
@@ -351,7 +399,7 @@ impl<'a, D: Digest> State<'a, D> {
         &self,
         related: usize,
         quad: usize,
-        issuer: &Issuer,
+        issuer: &TemporaryIssuer,
         position: Position,
     ) -> String {
         work::count(Step::HashRelated);
@@ -368,7 +416,7 @@ impl<'a, D: Digest> State<'a, D> {
         // Step 3: the canonical identifier, else the one issued by issuer, else h_f(related).
         if let Some(n) = self.canonical.issued[related] {
             let _ = write!(input, "_:c14n{n}");
-        } else if let Some(n) = issuer.issued[related] {
+        } else if let Some(n) = issuer.get(related) {
             let _ = write!(input, "_:b{n}");
         } else {
             input.push_str(&self.first_degree[related]);
@@ -392,18 +440,16 @@ impl<'a, D: Digest> State<'a, D> {
 
     /// §4.8 Hash N-Degree Quads: the hash of `node`'s gossip path and the issuer that produced it.
     #[inline(never)]
-    fn hash_n_degree_quads(&mut self, node: usize, issuer: &Issuer) -> Result<(String, Issuer)> {
+    fn hash_n_degree_quads(
+        &mut self,
+        node: usize,
+        issuer: &TemporaryIssuer,
+    ) -> Result<(String, TemporaryIssuer)> {
         work::count(Step::HashNDegree);
         let _span = crate::profile::step(step::HASH_N_DEGREE_QUADS);
         self.counts.hndq_calls += 1;
         if self.counts.hndq_calls > self.limit {
-            return Err(Error::new(
-                ErrorKind::Poison,
-                format!(
-                    "RDFC-1.0 refused a poison dataset: more than {} Hash N-Degree Quads calls (RDFC-1.0 §7.1; raise with --hndq-limit)",
-                    self.limit
-                ),
-            ));
+            return Err(too_many_calls(self.limit));
         }
         self.check_deadline()?;
         // Steps 1–3: related hash → related blank nodes, over the quads that mention `node`.
@@ -422,7 +468,7 @@ impl<'a, D: Digest> State<'a, D> {
         for (related_hash, mut list) in related_by_hash {
             data_to_hash.push_str(&related_hash);
             let mut chosen_path = String::new();
-            let mut chosen_issuer: Option<Issuer> = None;
+            let mut chosen_issuer: Option<TemporaryIssuer> = None;
             // 5.4: every permutation of the list (identical permutations of repeated entries give identical
             // paths, so each distinct permutation is visited once).
             list.sort_unstable();
@@ -455,9 +501,9 @@ impl<'a, D: Digest> State<'a, D> {
     fn permutation_path(
         &mut self,
         permutation: &[usize],
-        issuer: &Issuer,
+        issuer: &TemporaryIssuer,
         chosen_path: &str,
-    ) -> Result<Option<(String, Issuer)>> {
+    ) -> Result<Option<(String, TemporaryIssuer)>> {
         work::count(Step::Permutations);
         self.check_deadline()?;
         let cannot_beat = |path: &str| {
@@ -471,7 +517,7 @@ impl<'a, D: Digest> State<'a, D> {
             if let Some(n) = self.canonical.issued[related] {
                 let _ = write!(path, "_:c14n{n}");
             } else {
-                if issuer_copy.issued[related].is_none() {
+                if issuer_copy.get(related).is_none() {
                     recursion_list.push(related);
                 }
                 let _ = write!(path, "_:b{}", issuer_copy.issue(related));
@@ -479,6 +525,12 @@ impl<'a, D: Digest> State<'a, D> {
             if cannot_beat(&path) {
                 return Ok(None);
             }
+        }
+        // 5.4.5 recurses into every one of them when no path has been chosen yet (nothing can cut it short), each
+        // a Hash N-Degree Quads call: a list longer than the calls left is refused now, before copying the
+        // issuer into each of those calls.
+        if chosen_path.is_empty() && self.counts.hndq_calls + recursion_list.len() > self.limit {
+            return Err(too_many_calls(self.limit));
         }
         // 5.4.5: recurse into the blank nodes first reached by this permutation.
         for related in recursion_list {

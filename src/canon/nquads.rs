@@ -10,11 +10,27 @@ use oxttl::NQuadsParser;
 /// the parser's reason; `label` names the input.
 pub fn parse(label: &str, text: &str) -> Result<Quads> {
     let mut dataset = Quads::default();
+    parse_each(label, text, |quad| {
+        dataset.insert(quad);
+    })?;
+    Ok(dataset)
+}
+
+/// [`parse`] straight into an interned [`Dataset`] (the same quads in the same order): each parsed quad is
+/// dropped once interned, so the text's quads are never held twice (a large N-Quads input costs one dataset).
+pub fn parse_dataset(label: &str, text: &str) -> Result<Dataset> {
+    let mut dataset = Dataset::new();
+    parse_each(label, text, |quad| {
+        dataset.insert_ref(quad.as_ref());
+    })?;
+    Ok(dataset)
+}
+
+/// Parses `text` and hands each quad to `each`. Errors: as [`parse`].
+fn parse_each(label: &str, text: &str, mut each: impl FnMut(oxrdf::Quad)) -> Result<()> {
     for quad in NQuadsParser::new().for_slice(text.as_bytes()) {
         match quad {
-            Ok(quad) => {
-                dataset.insert(quad);
-            }
+            Ok(quad) => each(quad),
             Err(e) => {
                 let start = e.location().start;
                 return Err(Error::new(
@@ -26,7 +42,7 @@ pub fn parse(label: &str, text: &str) -> Result<Quads> {
             }
         }
     }
-    Ok(dataset)
+    Ok(())
 }
 
 /// RDFC-1.0 §4.5/§5: replaces every blank node by its canonical identifier from `issued` (input label → `c14nN`)

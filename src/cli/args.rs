@@ -6,6 +6,7 @@ use crate::canon::rdfc::{HashAlgorithm, RdfcOptions, DEFAULT_HNDQ_CALL_LIMIT};
 use crate::canon::Engine;
 use crate::document::Limits;
 use crate::error::{Error, ErrorKind, Result};
+use crate::integrity::budget::ProofLimits;
 use crate::loader::{LabelingBounds, OfflineLoader};
 use crate::options::{ContextCache, EngineChoice};
 use crate::profile::{Detail, Plan};
@@ -140,6 +141,36 @@ impl LabelingArgs {
             hndq_call_limit: self.hndq_limit,
             time_limit: Some(std::time::Duration::from_secs_f64(self.time_limit)),
         })
+    }
+}
+
+/// The verification work bounds of one file (`verify`): proofs per proof set, canonicalizations per file.
+#[derive(Debug, Args)]
+pub(super) struct ProofLimitsArgs {
+    /// Refuse a document whose `proof` holds more than this many proofs (a proof set or chain).
+    #[arg(long, value_name = "N", default_value_t = ProofLimits::DEFAULT.max_proofs)]
+    max_proofs: usize,
+    /// Stop verifying a file after this many canonicalizations (RDFC-1.0 or JCS runs, its nested credentials'
+    /// included); the proofs left fail.
+    #[arg(long, value_name = "N", default_value_t = ProofLimits::DEFAULT.max_canonicalizations)]
+    max_canonicalizations: usize,
+}
+
+impl ProofLimitsArgs {
+    /// Checks the bounds and sets them for this process ([`crate::integrity::budget::set_limits`]). Errors:
+    /// [`ErrorKind::Usage`] for a zero bound.
+    pub(super) fn apply(&self) -> Result<()> {
+        if self.max_proofs == 0 || self.max_canonicalizations == 0 {
+            return Err(Error::new(
+                ErrorKind::Usage,
+                "--max-proofs and --max-canonicalizations must be at least 1",
+            ));
+        }
+        crate::integrity::budget::set_limits(ProofLimits {
+            max_proofs: self.max_proofs,
+            max_canonicalizations: self.max_canonicalizations,
+        });
+        Ok(())
     }
 }
 

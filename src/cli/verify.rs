@@ -2,7 +2,7 @@
 //! ([`crate::verify`]) and prints its report; exit status 0 when every file verified, 1 when one did not or
 //! could not be read, 2 for a usage error.
 
-use super::args::{LabelingArgs, LoaderArgs, PlanArgs};
+use super::args::{LabelingArgs, LoaderArgs, PlanArgs, ProofLimitsArgs};
 use super::{check_writable, write_stdout};
 use crate::error::{Error, ErrorKind, Result};
 use crate::verify::{self, keys, Format, Options};
@@ -108,6 +108,8 @@ pub(super) struct VerifyArgs {
     labeling: LabelingArgs,
     #[command(flatten)]
     loader: LoaderArgs,
+    #[command(flatten)]
+    proof_limits: ProofLimitsArgs,
 }
 
 pub(super) fn run(args: VerifyArgs) -> Result<()> {
@@ -121,7 +123,7 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
     let mut known = Vec::new();
     for path in &args.keys {
         let label = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| Error::io(&label, &e))?;
+        let text = crate::input::read_bounded_text(path)?;
         known.extend(keys::parse(&label, &text)?);
     }
     let trust_anchor = match &args.trust_anchor {
@@ -149,6 +151,7 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
         std::fs::create_dir_all(dir).map_err(|e| Error::io(&dir.display().to_string(), &e))?;
     }
     let bounds = args.labeling.bounds()?;
+    args.proof_limits.apply()?;
     let loaders: Vec<_> = args
         .loader
         .per_engine()?
@@ -276,21 +279,13 @@ fn unreadable_reason(label: &str, mut e: Error) -> String {
 
 /// A file's bytes, within the input size limit (`--max-input-size`).
 fn read(path: &std::path::Path) -> Result<Vec<u8>> {
-    let label = path.display().to_string();
-    let max = crate::document::limits().max_bytes;
-    if std::fs::metadata(path).is_ok_and(|m| m.len() > max as u64) {
-        return Err(Error::new(
-            ErrorKind::Limit,
-            format!("over the limit of {max} bytes (--max-input-size)"),
-        ));
-    }
-    std::fs::read(path).map_err(|e| Error::io(&label, &e))
+    crate::input::read_bounded(path)
 }
 
 /// The DER of a PEM certificate file. Errors: unreadable, or no `CERTIFICATE` block.
 fn pem_certificate(path: &std::path::Path) -> Result<Vec<u8>> {
     let label = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| Error::io(&label, &e))?;
+    let text = crate::input::read_bounded_text(path)?;
     crate::keys::pem_der(&text, "CERTIFICATE").ok_or_else(|| {
         Error::new(ErrorKind::Usage, "--trust-anchor is not a PEM certificate").in_source(label)
     })

@@ -261,6 +261,7 @@ pub fn derive_proof(
         .ok_or_else(|| Error::proof("nothing to disclose: no mandatory or selective pointers"))?;
     drop(_span);
     // Steps 11–13: the verifier's label map, from the reveal selection's canonical labels.
+    super::budget::charge()?;
     let (issued, _) = {
         let _span = tracing::info_span!(step::CANONICALIZE_DOCUMENT).entered();
         rdfc::issue_identifiers(&combined_group.deskolemized, &options)?
@@ -333,6 +334,7 @@ pub fn verify_derived_proof(
             Err(e) => return Err(e),
         };
     // §3.5.9 steps 4–5: labelReplacementCanonicalizeJsonLd with the disclosed label map.
+    super::budget::charge()?;
     let (dataset, issued) = {
         let _span = tracing::info_span!(step::CANONICALIZE_DOCUMENT).entered();
         let dataset = super::skolem::compact_to_deskolemized_nquads(

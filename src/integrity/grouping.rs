@@ -161,6 +161,7 @@ pub fn canonicalize_and_group(
     loader: &OfflineLoader,
     options: &RdfcOptions,
 ) -> Result<Grouped> {
+    super::budget::charge()?;
     let span = tracing::info_span!(step::CANONICALIZE_DOCUMENT).entered();
     let skolemized = skolem::skolemize_compact(label, document, loader)?;
     let document_quads = to_deskolemized_nquads(&skolemized.expanded, "d")?;

@@ -112,7 +112,12 @@ fn signature(suite: LegacySuite, proof: &Map<String, Value>) -> Result<Signature
             .get("proofValue")
             .and_then(Value::as_str)
             .ok_or_else(|| Error::proof("the proof has no proofValue string"))?;
-        let bytes = multikey::decode_base58btc(value).map_err(|e| Error::proof(e.reason))?;
+        let bytes = multikey::decode_base58btc_at_most(
+            value,
+            64,
+            "proofValue (an Ed25519 signature, 64 bytes)",
+        )
+        .map_err(|e| Error::proof(e.reason))?;
         return Ok(Signature {
             bytes,
             prefix: Vec::new(),
@@ -168,6 +173,7 @@ fn signature(suite: LegacySuite, proof: &Map<String, Value>) -> Result<Signature
 /// URDNA2015 / RDFC-1.0 canonical N-Quads of `value`, labeled with SHA-256 whatever the key (URDNA2015 has no
 /// other hash); `what` names it in errors.
 fn canonicalize(value: &Value, what: &str, loader: &OfflineLoader) -> Result<String> {
+    super::budget::charge()?;
     let options = RdfcOptions::for_proofs(loader).with_hash(HashAlgorithm::Sha256);
     rdfc::canonical_form_of_value(what, value, loader, &options)
 }

@@ -12,6 +12,7 @@
 //! Keys come from multibase Multikey encodings ([`multikey`]) or a seeded RNG; nothing is fetched.
 
 pub mod align;
+pub mod budget;
 pub mod ecdsa_sd;
 pub mod grouping;
 pub mod legacy;

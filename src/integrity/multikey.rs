@@ -14,17 +14,83 @@ const P256_PRIV: [u8; 2] = [0x86, 0x26];
 const P384_PUB: [u8; 2] = [0x81, 0x24];
 const P384_PRIV: [u8; 2] = [0x87, 0x26];
 
-/// Decodes a multibase base58btc string (`z` prefix). Errors: [`ErrorKind::Key`](crate::ErrorKind::Key) (a
-/// proof value's decoder re-kinds it as a proof error).
+/// The most bytes [`decode_base58btc`] decodes: above the longest base58btc value of the suites and keys it
+/// serves (a P-384 signature, 96 bytes), so that no base58btc text longer than 175 characters is decoded.
+pub const MAX_BASE58_BYTES: usize = 128;
+
+/// The longest Multikey public key: the 2-byte multicodec prefix and a compressed P-384 point (49 bytes).
+const MAX_PUBLIC_MULTIKEY_BYTES: usize = 2 + 49;
+/// The longest Multikey secret key: the 2-byte multicodec prefix and a P-384 scalar (48 bytes).
+const MAX_SECRET_MULTIKEY_BYTES: usize = 2 + 48;
+
+/// The most base58btc characters `bytes` bytes encode to: ⌈bytes · 8 / log2 58⌉ ≤ ⌈bytes · 1.366⌉ (a leading
+/// zero byte is one `1`, fewer characters than that).
+pub const fn base58_max_chars(bytes: usize) -> usize {
+    (bytes * 1366).div_ceil(1000)
+}
+
+/// Decodes a multibase base58btc string (`z` prefix) of at most [`MAX_BASE58_BYTES`] bytes. Errors:
+/// [`ErrorKind::Key`](crate::ErrorKind::Key) (a proof value's decoder re-kinds it as a proof error).
 pub fn decode_base58btc(multibase: &str) -> Result<Vec<u8>> {
+    decode_base58btc_at_most(multibase, MAX_BASE58_BYTES, "base58btc value")
+}
+
+/// Decodes a multibase base58btc string (`z` prefix) that `what` (e.g. "Ed25519 signature") allows to hold at
+/// most `max_bytes` bytes. Text longer than those bytes can encode is refused before decoding: base58 decoding
+/// takes time quadratic in the length, so only short text may reach it. Errors: as [`decode_base58btc`].
+pub fn decode_base58btc_at_most(multibase: &str, max_bytes: usize, what: &str) -> Result<Vec<u8>> {
     let encoded = multibase.strip_prefix('z').ok_or_else(|| {
         Error::key(format!(
-            "`{multibase}` is not multibase base58btc (no `z` prefix)"
+            "`{}` is not multibase base58btc (no `z` prefix)",
+            shown(multibase)
         ))
     })?;
-    bs58::decode(encoded)
+    decode_base58(multibase, encoded, max_bytes, what)
+}
+
+/// [`decode_base58btc_at_most`] of plain base58btc text, without the multibase prefix (`publicKeyBase58`).
+pub fn decode_base58_at_most(base58: &str, max_bytes: usize, what: &str) -> Result<Vec<u8>> {
+    decode_base58(base58, base58, max_bytes, what)
+}
+
+/// Decodes `encoded`, the base58btc part of `text` (named in messages), refusing more than `max_bytes` by its
+/// length first.
+fn decode_base58(text: &str, encoded: &str, max_bytes: usize, what: &str) -> Result<Vec<u8>> {
+    let max_chars = base58_max_chars(max_bytes);
+    if encoded.len() > max_chars {
+        return Err(Error::key(format!(
+            "`{}` is too long for a {what}: {} base58btc characters, at most {max_chars} ({max_bytes} bytes)",
+            shown(text),
+            encoded.len()
+        )));
+    }
+    let bytes = bs58::decode(encoded)
         .into_vec()
-        .map_err(|e| Error::key(format!("`{multibase}` is not base58btc: {e}")))
+        .map_err(|e| Error::key(format!("`{}` is not base58btc: {e}", shown(text))))?;
+    if bytes.len() > max_bytes {
+        return Err(Error::key(format!(
+            "`{}` is too long for a {what}: {} bytes, at most {max_bytes}",
+            shown(text),
+            bytes.len()
+        )));
+    }
+    Ok(bytes)
+}
+
+/// An untrusted value for a one-line message: itself up to 100 characters (every key and signature of the
+/// suites), else its start and its length.
+pub fn shown(value: &str) -> String {
+    const KEEP: usize = 24;
+    match value.char_indices().nth(100) {
+        None => value.to_string(),
+        Some(_) => {
+            let end = value
+                .char_indices()
+                .nth(KEEP)
+                .map_or(value.len(), |(i, _)| i);
+            format!("{}… ({} characters)", &value[..end], value.chars().count())
+        }
+    }
 }
 
 /// Encodes bytes as multibase base58btc (`z…`).
@@ -34,7 +100,8 @@ pub fn encode_base58btc(bytes: &[u8]) -> String {
 
 /// A public key from its Multikey `publicKeyMultibase` (Ed25519 `z6Mk…`, P-256 `zDn…`, P-384 `z82…`).
 pub fn public_key(multibase: &str) -> Result<PublicKey> {
-    let bytes = decode_base58btc(multibase)?;
+    let bytes =
+        decode_base58btc_at_most(multibase, MAX_PUBLIC_MULTIKEY_BYTES, "Multikey public key")?;
     let prefixes = [
         (ED25519_PUB, SignatureAlgorithm::Ed25519),
         (P256_PUB, SignatureAlgorithm::P256),
@@ -44,14 +111,16 @@ pub fn public_key(multibase: &str) -> Result<PublicKey> {
         if let Some(key) = bytes.strip_prefix(&prefix) {
             return PublicKey::from_bytes(algorithm, key).map_err(|e| {
                 Error::key(format!(
-                    "`{multibase}` is not a valid public key: {}",
+                    "`{}` is not a valid public key: {}",
+                    shown(multibase),
                     e.reason
                 ))
             });
         }
     }
     Err(Error::key(format!(
-        "`{multibase}` is not an Ed25519, P-256 or P-384 Multikey"
+        "`{}` is not an Ed25519, P-256 or P-384 Multikey",
+        shown(multibase)
     )))
 }
 
@@ -79,7 +148,8 @@ pub fn did_key(key: &PublicKey) -> (String, String) {
 
 /// A signing key from its Multikey `secretKeyMultibase` / `privateKeyMultibase`.
 pub fn secret_key(multibase: &str) -> Result<SecretKey> {
-    let bytes = decode_base58btc(multibase)?;
+    let bytes =
+        decode_base58btc_at_most(multibase, MAX_SECRET_MULTIKEY_BYTES, "Multikey secret key")?;
     let prefixes = [
         (ED25519_PRIV, SignatureAlgorithm::Ed25519),
         (P256_PRIV, SignatureAlgorithm::P256),
@@ -89,14 +159,16 @@ pub fn secret_key(multibase: &str) -> Result<SecretKey> {
         if let Some(key) = bytes.strip_prefix(&prefix) {
             return SecretKey::from_bytes(algorithm, key).map_err(|e| {
                 Error::key(format!(
-                    "`{multibase}` is not a valid secret key: {}",
+                    "`{}` is not a valid secret key: {}",
+                    shown(multibase),
                     e.reason
                 ))
             });
         }
     }
     Err(Error::key(format!(
-        "`{multibase}` is not an Ed25519, P-256 or P-384 secret Multikey"
+        "`{}` is not an Ed25519, P-256 or P-384 secret Multikey",
+        shown(multibase)
     )))
 }
 
@@ -124,7 +196,8 @@ pub fn did_key_public_key(verification_method: &str) -> Result<PublicKey> {
         .and_then(|rest| rest.split('#').next())
         .ok_or_else(|| {
             Error::key(format!(
-                "verification method `{verification_method}` is not a did:key"
+                "verification method `{}` is not a did:key",
+                shown(verification_method)
             ))
         })?;
     public_key(id)

@@ -190,6 +190,7 @@ impl<'a> Canonicalizer<'a> {
 
     /// The canonical form of `value`; `what` names it in errors.
     fn run(&mut self, value: &Value, what: &str) -> Result<String> {
+        super::budget::charge()?;
         self.runs += 1;
         if self.suite.is_jcs() {
             return jcs::canonical_string(value).map_err(|e| e.in_source(what));
@@ -480,8 +481,11 @@ pub fn verify_proof_as(
     let proof_value = options
         .remove("proofValue")
         .and_then(|v| v.as_str().map(str::to_string));
-    let proof_bytes = multikey::decode_base58btc(
+    // The longest signature of these suites is P-384's, 96 bytes (ecdsa-rdfc-2019, ecdsa-jcs-2019).
+    let proof_bytes = multikey::decode_base58btc_at_most(
         &proof_value.ok_or_else(|| Error::proof("the proof has no proofValue string"))?,
+        96,
+        "proofValue (a signature of at most 96 bytes)",
     )
     .map_err(|e| Error::proof(e.reason))?;
     let key = multikey::proof_key(public_key, &options)?;

@@ -8,8 +8,9 @@
 use super::suites::Cryptosuite;
 use crate::canon::rdfc::HashAlgorithm;
 use crate::canon::Algorithm;
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use serde_json::{Map, Value};
+use std::collections::HashMap;
 
 /// One proof of a secured document, as a verifier canonicalizes it.
 #[derive(Debug, Clone, PartialEq)]
@@ -28,9 +29,9 @@ pub struct ProofInput {
     /// The proof configuration (VC DI §4.2 / each cryptosuite's Proof Configuration): the proof without
     /// `proofValue`, with the document's `@context`.
     pub configuration: Value,
-    /// For a proof with `previousProof`: the document it secures (the unsecured document with the referenced
-    /// proofs as its `proof`, §4.5); `None` when that is the unsecured document itself.
-    pub document: Option<Value>,
+    /// For a proof with `previousProof`: the proofs it names (indexes into the proof set, each once, in the
+    /// order named), whose document [`VerifierInputs::document_of`] builds; `None` without `previousProof`.
+    pub previous: Option<Vec<usize>>,
 }
 
 /// A secured document split as a verifier sees it.
@@ -40,12 +41,31 @@ pub struct VerifierInputs {
     pub unsecured: Value,
     /// Each top-level proof, in document order.
     pub proofs: Vec<ProofInput>,
+    /// The proofs as written (with `proofValue`), for the documents of chained proofs.
+    secured: Vec<Map<String, Value>>,
+}
+
+impl VerifierInputs {
+    /// VC DI §4.5 step 3 for proof `index` when it has `previousProof`: the unsecured document with the proofs it
+    /// names as `proof` (built when asked, so a chain costs one such document at a time); `None` when the proof
+    /// secures the unsecured document itself.
+    pub fn document_of(&self, index: usize) -> Option<Value> {
+        let previous = self.proofs.get(index)?.previous.as_ref()?;
+        let mut document = self.unsecured.as_object()?.clone();
+        let matching = previous
+            .iter()
+            .map(|&i| Value::Object(self.secured[i].clone()))
+            .collect();
+        document.insert("proof".into(), Value::Array(matching));
+        Some(Value::Object(document))
+    }
 }
 
 /// The verifier's view of `document` (see the module documentation), or `None` when it has no top-level `proof`
 /// (proofs nested deeper, e.g. inside endorsements, are part of the document). Errors:
-/// [`crate::ErrorKind::Proof`] for a `proof` that is not an object or an array of objects, or a `previousProof`
-/// that names no proof of the document.
+/// [`crate::ErrorKind::Proof`] for a `proof` that is not an object or an array of objects, a `previousProof`
+/// that names no proof of the document, or `previousProof` references that form a cycle;
+/// [`crate::ErrorKind::Limit`] for more than [`ProofLimits::max_proofs`](super::budget::ProofLimits) proofs.
 pub fn inputs(document: &Value) -> Result<Option<VerifierInputs>> {
     let Some(object) = document.as_object() else {
         return Ok(None);
@@ -59,14 +79,26 @@ pub fn inputs(document: &Value) -> Result<Option<VerifierInputs>> {
         _ => None,
     }
     .ok_or_else(|| Error::proof("`proof` is not an object or an array of objects"))?;
+    let max = super::budget::limits().max_proofs;
+    if proofs.len() > max {
+        return Err(Error::new(
+            ErrorKind::Limit,
+            format!(
+                "`proof` holds {} proofs, more than {max} (raise with --max-proofs)",
+                proofs.len()
+            ),
+        ));
+    }
+    let previous = previous_proofs(&proofs)?;
     let mut unsecured = object.clone();
     unsecured.remove("proof");
     let context = unsecured.get("@context").cloned();
     let count = proofs.len();
     let inputs = proofs
         .iter()
+        .zip(previous)
         .enumerate()
-        .map(|(i, proof)| {
+        .map(|(i, (proof, previous))| {
             let cryptosuite = proof
                 .get("cryptosuite")
                 .or_else(|| proof.get("type"))
@@ -88,19 +120,20 @@ pub fn inputs(document: &Value) -> Result<Option<VerifierInputs>> {
                 Some(id) => format!("proof {id} ({cryptosuite})"),
                 None => format!("proof {} of {count} ({cryptosuite})", i + 1),
             };
-            Ok(ProofInput {
+            ProofInput {
                 label,
                 hash: labeling_hash(&cryptosuite, proof),
                 cryptosuite,
                 algorithm,
                 configuration: Value::Object(configuration),
-                document: chain_document(&unsecured, proof, &proofs)?,
-            })
+                previous,
+            }
         })
-        .collect::<Result<Vec<_>>>()?;
+        .collect();
     Ok(Some(VerifierInputs {
         unsecured: Value::Object(unsecured),
         proofs: inputs,
+        secured: proofs.into_iter().cloned().collect(),
     }))
 }
 
@@ -117,39 +150,103 @@ fn labeling_hash(cryptosuite: &str, proof: &Map<String, Value>) -> HashAlgorithm
         .unwrap_or_default()
 }
 
-/// VC DI §4.5 step 3 for a proof with `previousProof` (a string or a list of strings): the unsecured document
-/// with the proofs it names as `proof`.
-fn chain_document(
-    unsecured: &Map<String, Value>,
-    proof: &Map<String, Value>,
-    all: &[&Map<String, Value>],
-) -> Result<Option<Value>> {
-    let previous: Vec<&str> = match proof.get("previousProof") {
-        None => return Ok(None),
-        Some(Value::String(id)) => vec![id.as_str()],
-        Some(Value::Array(ids)) => ids.iter().filter_map(Value::as_str).collect(),
-        Some(other) => {
-            return Err(Error::proof(format!(
-                "`previousProof` {other} is not a string or a list of strings"
-            )))
+/// VC DI §4.5 step 3's `matchingProofs` of every proof, each resolved once: the proofs its `previousProof` (a
+/// string or a list of strings) names, by `id` (the first proof with that `id`), each once. Errors: a name that
+/// matches no proof, a `previousProof` of another type, references that form a cycle (no proof can secure one
+/// made after it).
+fn previous_proofs(all: &[&Map<String, Value>]) -> Result<Vec<Option<Vec<usize>>>> {
+    let mut by_id: HashMap<&str, usize> = HashMap::with_capacity(all.len());
+    for (i, proof) in all.iter().enumerate() {
+        if let Some(id) = proof.get("id").and_then(Value::as_str) {
+            by_id.entry(id).or_insert(i);
         }
-    };
-    let matching = previous
+    }
+    let resolved = all
         .iter()
-        .map(|id| {
-            all.iter()
-                .find(|p| p.get("id").and_then(Value::as_str) == Some(id))
-                .map(|p| Value::Object((*p).clone()))
-                .ok_or_else(|| {
+        .map(|proof| {
+            let names: Vec<&str> = match proof.get("previousProof") {
+                None => return Ok(None),
+                Some(Value::String(id)) => vec![id.as_str()],
+                Some(Value::Array(ids)) => ids.iter().filter_map(Value::as_str).collect(),
+                Some(other) => {
+                    return Err(Error::proof(format!(
+                        "`previousProof` {} is not a string or a list of strings",
+                        super::multikey::shown(&other.to_string())
+                    )))
+                }
+            };
+            let mut matching: Vec<usize> = Vec::new();
+            for id in names {
+                let &i = by_id.get(id).ok_or_else(|| {
                     Error::proof(format!(
-                        "`previousProof` `{id}` names no proof of the document"
+                        "`previousProof` `{}` names no proof of the document",
+                        super::multikey::shown(id)
                     ))
-                })
+                })?;
+                if !matching.contains(&i) {
+                    matching.push(i);
+                }
+            }
+            Ok(Some(matching))
         })
         .collect::<Result<Vec<_>>>()?;
-    let mut document = unsecured.clone();
-    document.insert("proof".into(), Value::Array(matching));
-    Ok(Some(Value::Object(document)))
+    refuse_cycles(all, &resolved)?;
+    Ok(resolved)
+}
+
+/// Refuses `previousProof` references that lead back to the proof they start from.
+fn refuse_cycles(all: &[&Map<String, Value>], previous: &[Option<Vec<usize>>]) -> Result<()> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mark {
+        New,
+        OnPath,
+        Done,
+    }
+    let mut marks = vec![Mark::New; previous.len()];
+    let name = |i: usize| {
+        all[i]
+            .get("id")
+            .and_then(Value::as_str)
+            .map_or_else(|| format!("proof {}", i + 1), super::multikey::shown)
+    };
+    for start in 0..previous.len() {
+        if marks[start] != Mark::New {
+            continue;
+        }
+        // Depth-first, with an explicit stack of (proof, next reference to follow).
+        let mut stack = vec![(start, 0usize)];
+        marks[start] = Mark::OnPath;
+        while let Some(&mut (node, ref mut next)) = stack.last_mut() {
+            let refs = previous[node].as_deref().unwrap_or(&[]);
+            match refs.get(*next) {
+                Some(&to) => {
+                    *next += 1;
+                    match marks[to] {
+                        Mark::OnPath => {
+                            let from = stack.iter().position(|&(n, _)| n == to).unwrap_or(0);
+                            let mut path: Vec<String> =
+                                stack[from..].iter().map(|&(n, _)| name(n)).collect();
+                            path.push(name(to));
+                            return Err(Error::proof(format!(
+                                "`previousProof` references form a cycle: {}",
+                                path.join(" → ")
+                            )));
+                        }
+                        Mark::New => {
+                            marks[to] = Mark::OnPath;
+                            stack.push((to, 0));
+                        }
+                        Mark::Done => {}
+                    }
+                }
+                None => {
+                    marks[node] = Mark::Done;
+                    stack.pop();
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -175,14 +272,15 @@ mod tests {
         let got = inputs(&doc).unwrap().unwrap();
         assert_eq!(got.unsecured, json!({"@context": ["c"], "name": "x"}));
         assert_eq!(got.proofs[0].algorithm, Algorithm::Jcs);
-        assert_eq!(got.proofs[0].document, None);
+        assert_eq!(got.proofs[0].previous, None);
+        assert_eq!(got.document_of(0), None);
         assert_eq!(
             got.proofs[0].configuration,
             json!({"@context": ["c"], "id": "urn:p1", "type": "DataIntegrityProof", "cryptosuite": "eddsa-jcs-2022"})
         );
         assert_eq!(got.proofs[1].algorithm, Algorithm::Rdfc);
         assert_eq!(got.proofs[1].label, "proof urn:p2 (eddsa-rdfc-2022)");
-        let chained = got.proofs[1].document.as_ref().unwrap();
+        let chained = got.document_of(1).unwrap();
         assert_eq!(chained["proof"][0]["proofValue"], "z1");
         assert_eq!(chained["proof"].as_array().unwrap().len(), 1);
         let bad = json!({"proof": {"previousProof": "urn:none"}});

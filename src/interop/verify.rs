@@ -18,9 +18,7 @@ use std::path::Path;
 /// or malformed manifest.
 pub fn verify(dir: &Path, loader: &OfflineLoader) -> Result<VerifierReport> {
     let path = dir.join("manifest.json");
-    let text = std::fs::read_to_string(&path).map_err(|e| {
-        Error::new(ErrorKind::Io, e.to_string()).in_source(path.display().to_string())
-    })?;
+    let text = crate::input::read_bounded_text(&path)?;
     let manifest: Manifest = serde_json::from_str(&text).map_err(|e| {
         Error::new(ErrorKind::Json, e.to_string()).in_source(path.display().to_string())
     })?;
@@ -71,9 +69,7 @@ enum Checked {
 
 fn check(dir: &Path, artifact: &Artifact, loader: &OfflineLoader) -> Result<Checked> {
     let path = dir.join(&artifact.file);
-    let bytes = std::fs::read(&path).map_err(|e| {
-        Error::new(ErrorKind::Io, e.to_string()).in_source(path.display().to_string())
-    })?;
+    let bytes = crate::input::read_bounded(&path)?;
     match artifact.format.as_str() {
         "vcdm" => vcdm(&bytes, loader),
         "sd-jwt" => sd_jwt_vc(&bytes, artifact),
@@ -131,9 +127,7 @@ fn mdoc_response(dir: &Path, bytes: &[u8], artifact: &Artifact) -> Result<Checke
         .as_ref()
         .ok_or_else(|| usage("trust_anchor"))?;
     let anchor_path = dir.join(anchor_file);
-    let pem = std::fs::read_to_string(&anchor_path).map_err(|e| {
-        Error::new(ErrorKind::Io, e.to_string()).in_source(anchor_path.display().to_string())
-    })?;
+    let pem = crate::input::read_bounded_text(&anchor_path)?;
     let iaca = crate::keys::pem_der(&pem, "")
         .ok_or_else(|| Error::mdoc(format!("{anchor_file} is not a PEM certificate")))?;
     let transcript_hex = artifact

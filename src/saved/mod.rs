@@ -225,8 +225,7 @@ impl SavedRun {
     /// or `kind` (not a canonprof export, or one from before schema 3), another `schema_version`, or a body
     /// that does not have its kind's shape (naming the field).
     pub fn read(path: &Path) -> Result<SavedRun> {
-        let label = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| Error::io(&label, &e))?;
+        let text = crate::input::read_bounded_text(path)?;
         Self::parse(&text, path)
     }
 

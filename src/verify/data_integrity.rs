@@ -27,6 +27,8 @@ pub const MAX_NESTED: usize = 64;
 
 /// The checks of one JSON document, and of the signed credentials inside it.
 pub fn verify(document: &Value, options: &Options) -> (Vec<Check>, Vec<Nested>) {
+    // One file's canonicalizations, its nested credentials' included, are bounded together.
+    let _budget = crate::integrity::budget::Scope::begin();
     let mut checks = checks_of(document, options);
     let presentation = has_type(document, "VerifiablePresentation");
     let mut found = Vec::new();
@@ -119,9 +121,9 @@ fn checks_of(document: &Value, options: &Options) -> Vec<Check> {
     }
     let unsecured = inputs.unsecured.as_object().cloned().unwrap_or_default();
     let mut signers = Vec::new();
-    for (input, proof) in inputs.proofs.iter().zip(raw.iter().copied()) {
-        let over = input
-            .document
+    for (i, (input, proof)) in inputs.proofs.iter().zip(raw.iter().copied()).enumerate() {
+        let chained = inputs.document_of(i);
+        let over = chained
             .as_ref()
             .and_then(Value::as_object)
             .unwrap_or(&unsecured);

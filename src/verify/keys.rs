@@ -71,9 +71,12 @@ fn collect(
         keys.push(known(id, from_jwk(jwk)?, origin));
     } else if let Some(base58) = value.get("publicKeyBase58").and_then(Value::as_str) {
         // Ed25519VerificationKey2018 (W3C CCG Ed25519 Signature 2018): the 32 raw bytes in base58btc.
-        let bytes = bs58::decode(base58)
-            .into_vec()
-            .map_err(|e| Error::key(format!("publicKeyBase58: {e}")))?;
+        let bytes = multikey::decode_base58_at_most(
+            base58,
+            32,
+            "publicKeyBase58 (an Ed25519 public key, 32 bytes)",
+        )
+        .map_err(|e| Error::key(format!("publicKeyBase58: {}", e.reason)))?;
         keys.push(known(
             id,
             PublicKey::from_bytes(SignatureAlgorithm::Ed25519, &bytes)?,

@@ -192,13 +192,11 @@ pub struct Options<'a> {
 }
 
 /// The JSON value of a file's bytes, read as strictly as `canonicalize` reads a document
-/// ([`crate::document::check`]): UTF-8 without a byte order mark, one well-formed value, no repeated member names
+/// ([`crate::document::parse_untrusted_json`]): within `--max-input-size`, UTF-8 without a byte order mark, one well-formed value, no repeated member names
 /// (a later `"proof": []` must not replace the first), nesting within `--max-depth`. Errors name `file` and the
 /// `line:column` or JSON pointer.
 pub fn json_document(file: &str, bytes: &[u8]) -> Result<serde_json::Value> {
-    let document = crate::document::Document::from_bytes(file.to_string(), bytes.to_vec())?;
-    let checked = document.check_json()?;
-    serde_json::from_str(checked.text()).map_err(|e| crate::document::json_error(file, &e))
+    crate::document::parse_untrusted_json(file, bytes, crate::document::limits())
 }
 
 /// The JSON object of a part of a file that is signed or compared (a JWT header or payload, a Disclosure, a JWS

@@ -18,6 +18,10 @@ const EC: &str = "1.2.840.10045.2.1";
 /// id-Ed25519 (RFC 8410 §3).
 const ED25519: &str = "1.3.101.112";
 
+/// The most certificates an `x5c` chain may hold: each link costs a signature verification, and real chains
+/// have two to four.
+const MAX_CHAIN: usize = 16;
+
 /// The signer's certificate from an `x5c` header.
 pub struct Leaf {
     /// The key, as jsonwebtoken takes it.
@@ -35,6 +39,12 @@ pub fn leaf(x5c: &Value) -> Result<Leaf> {
         .as_array()
         .filter(|a| !a.is_empty())
         .ok_or_else(|| Error::key("x5c is not a non-empty array of certificates"))?;
+    if certificates.len() > MAX_CHAIN {
+        return Err(Error::key(format!(
+            "x5c holds {} certificates, more than {MAX_CHAIN}",
+            certificates.len()
+        )));
+    }
     let chain = certificates
         .iter()
         .enumerate()

@@ -1,5 +1,6 @@
 //! The integration tests, one binary (as ripgrep does): each test build links the dependency set once.
 
+mod bounds;
 mod canonprof_engine;
 mod cases;
 mod claims;
@@ -29,3 +30,8 @@ mod signed_input;
 mod strict_decoding;
 mod verify;
 mod work_counters;
+
+/// The binary's counting allocator, so that the resource bound tests read heap bytes (`profile::alloc`).
+#[global_allocator]
+static ALLOCATOR: canonprof::profile::alloc::CountingAllocator =
+    canonprof::profile::alloc::CountingAllocator;

@@ -1,0 +1,140 @@
+//! The verification work one file may cost, so that a document crafted to be expensive is refused after a
+//! bounded amount of work: at most [`ProofLimits::max_proofs`] proofs in one proof set (VC Data Integrity §4.5),
+//! and at most [`ProofLimits::max_canonicalizations`] canonicalizations (RDFC-1.0 or JCS runs) for the whole
+//! file, the signed credentials nested in it included. Each limit has a command-line option (`--max-proofs`,
+//! `--max-canonicalizations`), set once per process ([`set_limits`]).
+//!
+//! The canonicalization count is kept per thread inside a [`Scope`] (one file's verification): every
+//! canonicalization a verifier runs calls [`charge`] first. Outside a scope (signing, the benchmarks) nothing is
+//! refused.
+
+use crate::error::{Error, ErrorKind, Result};
+use std::cell::Cell;
+
+/// The verification work bounds of one file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProofLimits {
+    /// The most proofs one document's `proof` may hold (a proof set or chain).
+    pub max_proofs: usize,
+    /// The most canonicalizations the verification of one file may run.
+    pub max_canonicalizations: usize,
+}
+
+impl ProofLimits {
+    /// 32 proofs per document (the largest proof set in the W3C vectors and the corpus has 2) and 256
+    /// canonicalizations per file (a verified Data Integrity proof takes 2, an ecdsa-sd-2023 derived proof 2 or
+    /// 3; the file's nested credentials, at most 64, included).
+    pub const DEFAULT: ProofLimits = ProofLimits {
+        max_proofs: 32,
+        max_canonicalizations: 256,
+    };
+}
+
+static LIMITS: std::sync::OnceLock<ProofLimits> = std::sync::OnceLock::new();
+
+/// Sets this process's verification work bounds (first call wins).
+pub fn set_limits(limits: ProofLimits) {
+    let _ = LIMITS.set(limits);
+}
+
+/// This process's verification work bounds.
+pub fn limits() -> ProofLimits {
+    LIMITS.get().copied().unwrap_or(ProofLimits::DEFAULT)
+}
+
+thread_local! {
+    /// Inside a [`Scope`]: (canonicalizations charged, the most allowed).
+    static SPENT: Cell<Option<(usize, usize)>> = const { Cell::new(None) };
+    /// Every canonicalization charged on this thread, in a scope or not.
+    static CHARGED: Cell<u64> = const { Cell::new(0) };
+}
+
+/// The canonicalizations charged on this thread so far (read twice, they count what ran in between, a figure
+/// that does not depend on the machine).
+pub fn charged() -> u64 {
+    CHARGED.with(Cell::get)
+}
+
+/// One file's verification: canonicalizations are counted against this process's
+/// [`ProofLimits::max_canonicalizations`] until the scope is dropped. A scope opened inside another one (a
+/// credential verified inside a file) adds to the outer count.
+#[must_use = "the budget applies while the scope lives"]
+pub struct Scope {
+    outer: bool,
+}
+
+impl Scope {
+    /// Starts counting (or joins the scope already counting on this thread).
+    pub fn begin() -> Scope {
+        Scope::with_limit(limits().max_canonicalizations)
+    }
+
+    /// [`Scope::begin`] with an explicit limit.
+    pub fn with_limit(max_canonicalizations: usize) -> Scope {
+        let outer = SPENT.with(|spent| match spent.get() {
+            Some(_) => false,
+            None => {
+                spent.set(Some((0, max_canonicalizations)));
+                true
+            }
+        });
+        Scope { outer }
+    }
+
+    /// Canonicalizations charged so far in this thread's scope.
+    pub fn spent(&self) -> usize {
+        SPENT.with(|spent| spent.get().map_or(0, |(n, _)| n))
+    }
+}
+
+impl Drop for Scope {
+    fn drop(&mut self) {
+        if self.outer {
+            SPENT.with(|spent| spent.set(None));
+        }
+    }
+}
+
+/// Counts one canonicalization of the file being verified. Errors: [`ErrorKind::Limit`] once the file has run
+/// [`ProofLimits::max_canonicalizations`] of them (nothing is refused outside a [`Scope`]).
+pub fn charge() -> Result<()> {
+    SPENT.with(|spent| match spent.get() {
+        Some((n, max)) if n >= max => Err(Error::new(
+            ErrorKind::Limit,
+            format!(
+                "the file's verification needs more than {max} canonicalizations (raise with --max-canonicalizations)"
+            ),
+        )),
+        counting => {
+            if let Some((n, max)) = counting {
+                spent.set(Some((n + 1, max)));
+            }
+            CHARGED.with(|c| c.set(c.get() + 1));
+            Ok(())
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scope_refuses_the_canonicalization_past_its_limit_and_only_inside() {
+        {
+            let scope = Scope::with_limit(3);
+            let inner = Scope::with_limit(100);
+            for _ in 0..3 {
+                charge().unwrap();
+            }
+            drop(inner);
+            assert_eq!(scope.spent(), 3);
+            let e = charge().unwrap_err();
+            assert_eq!(e.kind, ErrorKind::Limit);
+            assert!(e.reason.contains("more than 3 canonicalizations"), "{e}");
+        }
+        for _ in 0..10 {
+            charge().unwrap();
+        }
+    }
+}
