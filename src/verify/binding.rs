@@ -17,6 +17,9 @@ pub struct Signer {
     pub method: String,
     /// Who controls it, where known: the `--key` entry's controller, or the DID of a DID URL.
     pub controller: Option<String>,
+    /// Whether `method` is the key's own identifier (so a method that is a fragment of the party's id is the
+    /// party's), rather than a description or an identifier the key was not matched by.
+    identified: bool,
 }
 
 impl Signer {
@@ -29,6 +32,24 @@ impl Signer {
             controller: given_controller
                 .map(str::to_string)
                 .or_else(|| method.starts_with("did:").then(|| base.to_string())),
+            identified: true,
+        }
+    }
+
+    /// The signer of a `--key` found for `method` ([`super::keys::find`]). Only a key file whose own id is
+    /// `method` speaks for the DID in it; a key matched by a bare fragment, or because it was the only one given,
+    /// says nothing of who controls `method`, so its controller is the key file's alone.
+    pub fn given(known: &super::keys::KnownKey, method: &str) -> Signer {
+        match known.id.as_deref() == Some(method) && !method.is_empty() {
+            true => Signer::of_method(method, known.controller.as_deref()),
+            false => Signer {
+                method: match method.is_empty() {
+                    true => format!("the key from {}", known.origin),
+                    false => format!("{method} (the key from {})", known.origin),
+                },
+                controller: known.controller.clone(),
+                identified: false,
+            },
         }
     }
 
@@ -38,6 +59,7 @@ impl Signer {
         Signer {
             method: what.into(),
             controller: None,
+            identified: false,
         }
     }
 }
@@ -79,7 +101,7 @@ fn one(subject: &str, party: &str, signer: &Signer) -> (Outcome, String) {
                  it; not shown offline; --issuer-binding strict fails it)"
             ),
         ),
-        None if base == party => (
+        None if signer.identified && base == party => (
             Outcome::Verified,
             format!("{method} is a method of the {subject} {party}"),
         ),

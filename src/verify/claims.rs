@@ -69,6 +69,43 @@ pub fn time_check(claims: &Map<String, Value>, more: Vec<(String, i64, bool)>, a
     }
 }
 
+/// RFC 7515 §4.1.11: a JOSE header's `crit` lists extensions the recipient must understand, or reject the JWS.
+/// `understood` are the ones this verifier processes for the format at hand. Errors: the line's outcome and
+/// reason — unsupported for an extension not understood, failed for a `crit` that is not a non-empty list of
+/// names of parameters the header carries.
+pub fn critical(header: &Map<String, Value>, understood: &[&str]) -> Result<(), (Outcome, String)> {
+    let Some(crit) = header.get("crit") else {
+        return Ok(());
+    };
+    let malformed = || {
+        (
+            Outcome::Failed,
+            "`crit` is not a non-empty list of names of parameters the header carries (RFC 7515 §4.1.11)"
+                .to_string(),
+        )
+    };
+    let names = crit
+        .as_array()
+        .filter(|a| !a.is_empty())
+        .ok_or_else(malformed)?;
+    for name in names {
+        let name = name.as_str().ok_or_else(malformed)?;
+        if !header.contains_key(name) {
+            return Err(malformed());
+        }
+        if !understood.contains(&name) {
+            return Err((
+                Outcome::Unsupported,
+                format!(
+                    "crit names `{}`, which this verifier does not understand (RFC 7515 §4.1.11)",
+                    crate::error::excerpt(name)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// A JSON value's type in words.
 pub fn type_name(value: &Value) -> &'static str {
     match value {

@@ -169,12 +169,26 @@ fn binding(
         true => "holder",
         false => "issuer",
     };
-    let party = match document.get(field)? {
-        Value::String(s) => s.as_str(),
-        Value::Object(o) => o.get("id").and_then(Value::as_str)?,
-        _ => return None,
+    let party = match document.get(field) {
+        Some(Value::String(s)) => Some(s.as_str()),
+        Some(Value::Object(o)) => o.get("id").and_then(Value::as_str),
+        _ => None,
     };
-    binding::line(field, party, signers, options.binding_strict)
+    match party {
+        Some(party) => binding::line(field, party, signers, options.binding_strict),
+        // Nothing to bind the keys to: a credential must name its issuer (VCDM 2.0 §4.7); a presentation's
+        // holder is optional, and Data Integrity secures other documents too, so for those only strict binding
+        // asks for one.
+        None if signers.is_empty() => None,
+        None => Some(Check::new(
+            field,
+            match options.binding_strict || has_type(document, "VerifiableCredential") {
+                true => Outcome::Failed,
+                false => Outcome::NotChecked,
+            },
+            format!("the document names no {field} (or an {field} that is not a string or an object with an `id`): the keys are bound to nobody"),
+        )),
+    }
 }
 
 /// VCDM 1.1 §4.6: a credential in the v1 data model (`credentials/v1` first) must have an `issuanceDate`.
@@ -344,10 +358,7 @@ fn check_proof(
     };
     let (public, origin) = match keys::find(&options.keys, method) {
         Some(k) => {
-            *key = Some((
-                Trust::Given,
-                Signer::of_method(method, k.controller.as_deref()),
-            ));
+            *key = Some((Trust::Given, Signer::given(k, method)));
             (k.public.clone(), format!("key from {}", k.origin))
         }
         None => match keys::self_certifying(method) {

@@ -201,28 +201,7 @@ fn check_signature(
             "{alg_name} is a shared-secret MAC, not an issuer signature"
         )));
     }
-    match header.get("crit") {
-        None => {}
-        Some(Value::Array(crit)) if !crit.is_empty() => {
-            for name in crit {
-                let understood = name.as_str().is_some_and(|c| UNDERSTOOD.contains(&c));
-                if !understood {
-                    return Err((
-                        Outcome::Unsupported,
-                        format!(
-                            "crit names {}, which this verifier does not understand (RFC 7515 §4.1.11)",
-                            crate::error::excerpt(&name.to_string())
-                        ),
-                    ));
-                }
-            }
-        }
-        Some(_) => {
-            return Err(failed(
-                "`crit` is not a non-empty list of names (RFC 7515 §4.1.11)".into(),
-            ))
-        }
-    }
+    super::claims::critical(header.as_object().unwrap_or(&Map::new()), &UNDERSTOOD)?;
     if header.get("sigD").is_some() {
         return Err((
             Outcome::Unsupported,
@@ -241,10 +220,7 @@ fn check_signature(
                 jwk_key(&known.jwk).map_err(|e| (Outcome::Unsupported, e))?,
                 format!("key from {}", known.origin),
                 Trust::Given,
-                Signer::of_method(
-                    if kid.is_empty() { &known.origin } else { kid },
-                    known.controller.as_deref(),
-                ),
+                Signer::given(known, kid),
             ),
             None => match header.get("x5c") {
                 Some(certificates) => {

@@ -20,6 +20,8 @@ struct Compact<'t> {
     signature: &'t str,
     header: jsonwebtoken::Header,
     claims: Map<String, Value>,
+    /// Why the header's `crit` refuses the token, if it does: no extension is understood in a compact JWS here.
+    critical: Option<(Outcome, String)>,
 }
 
 /// Splits and decodes a compact JWS: three base64url parts, a header and a payload that are JSON objects without
@@ -45,6 +47,7 @@ fn compact<'t>(file: &str, token: &'t str) -> Result<Compact<'t>> {
         &decode(header, "JWS protected header")?,
     )?;
     let claims = super::json_part(file, "the JWT payload", &decode(payload, "JWT payload")?)?;
+    let critical = super::claims::critical(&header_map, &[]).err();
     let parsed: jsonwebtoken::Header =
         serde_json::from_value(Value::Object(header_map)).map_err(|e| {
             Error::jws(format!(
@@ -57,6 +60,7 @@ fn compact<'t>(file: &str, token: &'t str) -> Result<Compact<'t>> {
         signature,
         header: parsed,
         claims,
+        critical,
     })
 }
 
@@ -70,8 +74,13 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
         signature,
         header,
         claims,
+        critical,
     } = compact(file, token)?;
     let mut checks = Vec::new();
+    if let Some((outcome, why)) = critical {
+        checks.push(Check::signature("signature", outcome, why, None));
+        return Ok(checks);
+    }
     let found = match key_for(&header, options) {
         Ok(found) => found,
         Err((outcome, why)) => {
@@ -239,15 +248,11 @@ fn key_for(
     let kid = header.kid.as_deref().unwrap_or("");
     if let Some(known) = keys::find(&options.keys, kid) {
         let key = from_jwk(&known.jwk).map_err(unsupported)?;
-        let method = match kid {
-            "" => format!("the key from {}", known.origin),
-            kid => kid.to_string(),
-        };
         return Ok(Found {
             key,
             origin: format!("key from {}", known.origin),
             trust: Trust::Given,
-            signer: Signer::of_method(&method, known.controller.as_deref()),
+            signer: Signer::given(known, kid),
             chain: None,
         });
     }

@@ -21,6 +21,12 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
     // The payload is read by the SD-JWT verifier too; reading it strictly here refuses repeated member names first.
     segment(file, jwt, 1)?;
     let mut checks = Vec::new();
+    if let Err((outcome, why)) =
+        super::claims::critical(header.as_object().unwrap_or(&serde_json::Map::new()), &[])
+    {
+        checks.push(Check::signature("issuer signature", outcome, why, None));
+        return Ok(checks);
+    }
     let unsupported = |checks: &mut Vec<Check>, why: String| {
         checks.push(Check::signature(
             "issuer signature",
@@ -36,10 +42,7 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
                 Key::Jwk(key.jwk.clone()),
                 format!("key from {}", key.origin),
                 Trust::Given,
-                Signer::of_method(
-                    if kid.is_empty() { &key.origin } else { kid },
-                    key.controller.as_deref(),
-                ),
+                Signer::given(key, kid),
             ),
             (None, Some(resolved)) => match resolved {
                 Ok((public, did)) => (

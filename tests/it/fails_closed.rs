@@ -541,3 +541,126 @@ fn chain_time(der: &[u8]) -> i64 {
         .as_secs() as i64
         + 86_400
 }
+
+/// A `--key` matched only because it was the one given (or by a bare fragment) does not speak for the DID a `kid`
+/// names: the binding to that DID is not shown.
+#[test]
+fn a_given_key_does_not_bind_the_did_its_kid_claims() {
+    let loader = OfflineLoader::bundled();
+    let mut options = options(&loader);
+    let key = SecretKey::from_seed(SignatureAlgorithm::Ed25519, 48);
+    let jwk = keys::to_jwk(&key.public_key());
+    options.keys = keys::parse("key.jwk", &jwk.to_string()).unwrap();
+    for kid in ["did:example:victim#key-1", "did:example:victim", ""] {
+        let header = match kid {
+            "" => r#"{"alg":"EdDSA","typ":"vc+jwt"}"#.to_string(),
+            kid => format!(r#"{{"alg":"EdDSA","typ":"vc+jwt","kid":"{kid}"}}"#),
+        };
+        let token = jws(
+            &header,
+            r#"{"@context":["https://www.w3.org/ns/credentials/v2"],"type":["VerifiableCredential"],"issuer":"did:example:victim","credentialSubject":{"id":"x"}}"#,
+            &key,
+        );
+        options.binding_strict = false;
+        let report = read(token.as_bytes(), &options).unwrap();
+        assert!(report.verified(), "{kid}: {:?}", report.checks);
+        let issuer = report
+            .checks
+            .iter()
+            .find(|c| c.subject == "issuer")
+            .unwrap();
+        assert_eq!(issuer.outcome, Outcome::NotChecked, "{kid}: {issuer:?}");
+        options.binding_strict = true;
+        refused(kid, token.as_bytes(), &options);
+    }
+}
+
+/// RFC 7515 §4.1.11: a compact JWS (VC-JWT, VC-JOSE, SD-JWT) whose `crit` names an extension this verifier does
+/// not process, or whose `crit` is malformed, is not verified.
+#[test]
+fn critical_header_extensions_are_understood_or_refused() {
+    let loader = OfflineLoader::bundled();
+    let options = options(&loader);
+    let key = SecretKey::from_seed(SignatureAlgorithm::Ed25519, 49);
+    let (did, method) = did_key(&key);
+    let vc = format!(
+        r#"{{"@context":["https://www.w3.org/ns/credentials/v2"],"type":["VerifiableCredential"],"issuer":"{did}","credentialSubject":{{"id":"x"}}}}"#
+    );
+    let sd = format!(r#"{{"iss":"{did}","vct":"x","_sd_alg":"sha-256","_sd":[]}}"#);
+    for crit in [
+        r#","crit":["exp"],"exp":1"#,
+        r#","crit":["b64"],"b64":false"#,
+        r#","crit":[]"#,
+        r#","crit":"exp""#,
+        r#","crit":["nothere"]"#,
+        r#","crit":[1]"#,
+    ] {
+        let header = format!(r#"{{"alg":"EdDSA","typ":"vc+jwt","kid":"{method}"{crit}}}"#);
+        refused(crit, jws(&header, &vc, &key).as_bytes(), &options);
+        let header = format!(r#"{{"alg":"EdDSA","typ":"dc+sd-jwt","kid":"{method}"{crit}}}"#);
+        refused(
+            crit,
+            format!("{}~", jws(&header, &sd, &key)).as_bytes(),
+            &options,
+        );
+    }
+}
+
+/// A Data Integrity credential that names no issuer binds its keys to nobody: not verified (a credential must name
+/// its issuer, VCDM 2.0 §4.7).
+#[test]
+fn a_credential_without_an_issuer_is_not_verified() {
+    let dir = tempfile::tempdir().unwrap();
+    let key = dir.path().join("k.jwk");
+    let out = canonprof(&[
+        "sign",
+        "--generate-key",
+        "ed25519",
+        "--seed",
+        "3",
+        "--out",
+        &key.display().to_string(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut unsigned: Value = serde_json::from_str(
+        &std::fs::read_to_string(data("sign/vc-di-eddsa--alumni-unsigned.json")).unwrap(),
+    )
+    .unwrap();
+    for issuer in [Value::Null, json!(7), json!({"name": "no id"})] {
+        match &issuer {
+            Value::Null => {
+                unsigned.as_object_mut().unwrap().remove("issuer");
+            }
+            other => unsigned["issuer"] = other.clone(),
+        }
+        let input = dir.path().join("in.json");
+        std::fs::write(&input, unsigned.to_string()).unwrap();
+        let signed = dir.path().join("signed.json");
+        let out = canonprof(&[
+            "sign",
+            &input.display().to_string(),
+            "--cryptosuite",
+            "eddsa-rdfc-2022",
+            "--key",
+            &key.display().to_string(),
+            "--out",
+            &signed.display().to_string(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{issuer}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let out = canonprof(&["verify", &signed.display().to_string()]);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{issuer}: {stdout}");
+        assert!(
+            stdout.contains("[ok] proof 1 of 1") && stdout.contains("names no issuer"),
+            "{stdout}"
+        );
+    }
+}
