@@ -399,10 +399,19 @@ pub fn verify_with(
     if response.status != 0 {
         return Err(Error::mdoc("the DeviceResponse status is not 0 (OK)"));
     }
-    let document = response
-        .documents
-        .first()
-        .ok_or_else(|| Error::mdoc("the DeviceResponse has no document"))?;
+    // Every document present must be checked; one is what this verifier checks per file, so a response with
+    // more is refused rather than judged by its first.
+    let document = match response.documents.as_slice() {
+        [one] => one,
+        [] => return Err(Error::mdoc("the DeviceResponse has no document")),
+        more => {
+            return Err(Error::mdoc(format!(
+                "the DeviceResponse holds {} documents; canonprof verifies a DeviceResponse with one, and the others \
+                 would go unchecked",
+                more.len()
+            )))
+        }
+    };
     let doc_type = document.doc_type.as_str();
     let issuer_signed = &document.issuer_signed;
     let issuer_auth = issuer_signed.issuer_auth()?;

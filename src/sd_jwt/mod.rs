@@ -402,12 +402,24 @@ fn take(
 }
 
 /// RFC 9901 §7.1 step 3–5: replaces digests by the claims of the Disclosures, recursively; every digest at most
-/// once; the `...` array elements whose digest is not disclosed are dropped.
+/// once; the `...` array elements whose digest is not disclosed are dropped. `depth` is how deep `value` sits in
+/// the processed payload: Disclosures that nest inside Disclosures could otherwise build a payload deeper than any
+/// input file may be (and deeper than the stack), so past `--max-depth` the SD-JWT is refused.
 fn rebuild(
     value: &mut Value,
     by_digest: &HashMap<String, Disclosure>,
     used: &mut HashSet<String>,
+    depth: usize,
 ) -> Result<()> {
+    let max = crate::document::limits().max_depth;
+    if depth > max {
+        return Err(Error::new(
+            crate::ErrorKind::Limit,
+            format!(
+                "the disclosed claims nest deeper than {max} objects and arrays (Disclosures inside Disclosures; raise with --max-depth)"
+            ),
+        ));
+    }
     match value {
         Value::Object(object) => {
             if let Some(sd) = object.remove("_sd") {
@@ -436,7 +448,7 @@ fn rebuild(
                 }
             }
             for member in object.values_mut() {
-                rebuild(member, by_digest, used)?;
+                rebuild(member, by_digest, used, depth + 1)?;
             }
         }
         Value::Array(items) => {
@@ -452,7 +464,7 @@ fn rebuild(
                     Some(d) => match take(&d, by_digest, used)? {
                         Some(disclosure) if disclosure.name.is_none() => {
                             let mut v = disclosure.value;
-                            rebuild(&mut v, by_digest, used)?;
+                            rebuild(&mut v, by_digest, used, depth + 1)?;
                             kept.push(v);
                         }
                         Some(_) => {
@@ -464,7 +476,7 @@ fn rebuild(
                         None => {}
                     },
                     None => {
-                        rebuild(&mut item, by_digest, used)?;
+                        rebuild(&mut item, by_digest, used, depth + 1)?;
                         kept.push(item);
                     }
                 }
@@ -515,7 +527,7 @@ pub fn verify<'k>(
         }
         let mut claims = Value::Object(payload);
         let mut used = HashSet::new();
-        rebuild(&mut claims, &by_digest, &mut used)?;
+        rebuild(&mut claims, &by_digest, &mut used, 1)?;
         if let Some(unused) = by_digest.keys().find(|d| !used.contains(*d)) {
             return Err(Error::digest(format!(
                 "disclosure not referenced by the Issuer-signed JWT (digest {unused})"

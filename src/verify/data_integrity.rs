@@ -31,6 +31,9 @@ pub fn verify(document: &Value, options: &Options) -> (Vec<Check>, Vec<Nested>) 
     let _budget = crate::integrity::budget::Scope::begin();
     let mut checks = checks_of(document, options);
     let presentation = has_type(document, "VerifiablePresentation");
+    if presentation {
+        checks.extend(unsecured_credentials(document));
+    }
     let mut found = Vec::new();
     signed_inside(document, String::new(), &mut found);
     if found.len() > MAX_NESTED {
@@ -59,6 +62,43 @@ pub fn verify(document: &Value, options: &Options) -> (Vec<Check>, Vec<Nested>) 
         })
         .collect();
     (checks, nested)
+}
+
+/// A presentation's credentials each decide its verdict, so each must be one canonprof verifies: an object with a
+/// `proof` (verified as a nested credential). One without a proof proves nothing about its issuer; an enveloped
+/// credential (VCDM 2.0 §4.13, a `data:` URL secured by another format) is not verified here.
+fn unsecured_credentials(document: &Value) -> Vec<Check> {
+    let entries: Vec<&Value> = match document.get("verifiableCredential") {
+        None => return Vec::new(),
+        Some(Value::Array(items)) => items.iter().collect(),
+        Some(one) => vec![one],
+    };
+    let mut checks = Vec::new();
+    for (i, entry) in entries.iter().enumerate() {
+        let subject = format!("verifiableCredential {} of {}", i + 1, entries.len());
+        match entry {
+            Value::Object(o) if o.contains_key("proof") => {}
+            Value::Object(_) if has_type(entry, "EnvelopedVerifiableCredential") => {
+                checks.push(Check::new(
+                    subject,
+                    Outcome::Unsupported,
+                    "an enveloped credential (VCDM 2.0 §4.13): its securing format is not verified inside a \
+                     presentation here; verify it on its own",
+                ))
+            }
+            Value::Object(_) => checks.push(Check::new(
+                subject,
+                Outcome::Failed,
+                "not secured: it has no proof, so nothing shows its issuer issued it",
+            )),
+            other => checks.push(Check::new(
+                subject,
+                Outcome::Failed,
+                format!("{} where a credential object was expected", super::claims::type_name(other)),
+            )),
+        }
+    }
+    checks
 }
 
 /// Every object below the root that carries a `proof`, with its JSON Pointer; proofs themselves are not

@@ -223,6 +223,13 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
                     .map_or(0.0, |iat| options.at_unix as f64 - iat)
             ),
         ));
+    } else if options.nonce.is_some() || options.aud.is_some() {
+        // The verifier asked for a presentation bound to its nonce / audience: one without a KB-JWT is not it.
+        checks.push(Check::new(
+            "key binding",
+            Outcome::Failed,
+            "--nonce / --aud given, but the SD-JWT has no Key Binding JWT (RFC 9901 §7.3)",
+        ));
     } else {
         checks.push(Check::new(
             "key binding",

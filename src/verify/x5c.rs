@@ -99,6 +99,19 @@ pub fn anchored(leaf: &Leaf, anchor: Option<&[u8]>, at_unix: i64) -> Check {
         links.pop();
     }
     links.push(anchor);
+    // Every certificate the x5c carries that issues another must be a CA (RFC 5280 §4.2.1.9: basicConstraints
+    // cA, §4.2.1.3: keyCertSign when keyUsage is present): otherwise any end-entity key the anchor certified could
+    // certify keys of its own. The anchor itself is the user's choice.
+    let issuers = links.len().saturating_sub(1);
+    for (i, issuer) in links.iter().enumerate().take(issuers).skip(1) {
+        if let Err(why) = is_ca(issuer) {
+            return Check::new(
+                subject,
+                Outcome::Failed,
+                format!("x5c[{i}] issues x5c[{}] but {why}", i - 1),
+            );
+        }
+    }
     for pair in links.windows(2) {
         if let Err(e) =
             crate::mdoc::cert::verify_chain(pair[0], pair[1], at, crate::keys::Backend::RustCrypto)
@@ -121,6 +134,25 @@ pub fn anchored(leaf: &Leaf, anchor: Option<&[u8]>, at_unix: i64) -> Check {
             leaf.subject
         ),
     )
+}
+
+/// Whether the certificate `der` may issue certificates: basicConstraints with cA true, and keyCertSign if it has
+/// a keyUsage. Errors: why not, in words.
+fn is_ca(der: &[u8]) -> std::result::Result<(), String> {
+    use x509_cert::ext::pkix::{BasicConstraints, KeyUsage, KeyUsages};
+    let cert = Certificate::from_der(der).map_err(|_| "is not a DER X.509 certificate".to_string())?;
+    let tbs = cert.tbs_certificate();
+    match tbs.get_extension::<BasicConstraints>() {
+        Ok(Some((_, bc))) if bc.ca => {}
+        Ok(_) => return Err("is not a CA certificate (no basicConstraints cA, RFC 5280 §4.2.1.9)".into()),
+        Err(_) => return Err("has a malformed basicConstraints extension".into()),
+    }
+    match tbs.get_extension::<KeyUsage>() {
+        Ok(None) => Ok(()),
+        Ok(Some((_, usage))) if usage.0.contains(KeyUsages::KeyCertSign) => Ok(()),
+        Ok(Some(_)) => Err("its keyUsage lacks keyCertSign (RFC 5280 §4.2.1.3)".into()),
+        Err(_) => Err("has a malformed keyUsage extension".into()),
+    }
 }
 
 /// How far the key of a leaf whose chain line is `chain` ([`anchored`]) can be trusted: anchored when the chain
