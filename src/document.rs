@@ -16,6 +16,10 @@ pub struct Limits {
     pub max_bytes: usize,
     /// Deepest nesting of JSON arrays and objects.
     pub max_depth: usize,
+    /// Most JSON values (array elements and object members) one document may hold: memory
+    /// in expansion and deserialization to RDF grows with them, some hundred bytes each, so a 16 MiB file of
+    /// tiny values would otherwise need gigabytes.
+    pub max_values: usize,
 }
 
 impl Limits {
@@ -28,6 +32,7 @@ impl Limits {
     pub const DEFAULT: Limits = Limits {
         max_bytes: 16 << 20,
         max_depth: 100,
+        max_values: 250_000,
     };
 }
 
@@ -148,6 +153,7 @@ fn check_start(label: &str, text: &str) -> Result<()> {
 /// member names, finite numbers.
 fn check_structure(label: &str, text: &str, max_depth: usize) -> Result<()> {
     let mut deserializer = serde_json::Deserializer::from_str(text);
+    VALUES_LEFT.with(|left| left.set(limits().max_values));
     let seed = CheckSeed {
         pointer: String::new(),
         depth: 0,
@@ -309,6 +315,25 @@ fn short_pointer(pointer: &str) -> String {
     }
 }
 
+thread_local! {
+    /// The values the document being checked may still hold ([`Limits::max_values`]).
+    static VALUES_LEFT: std::cell::Cell<usize> = const { std::cell::Cell::new(usize::MAX) };
+}
+
+/// Counts one more value of the document being checked. Errors: past [`Limits::max_values`].
+fn count_value<E: de::Error>() -> std::result::Result<(), E> {
+    VALUES_LEFT.with(|left| match left.get() {
+        0 => Err(E::custom(format!(
+            "more than {} JSON values (array elements and object members; --max-json-values)",
+            limits().max_values
+        ))),
+        n => {
+            left.set(n - 1);
+            Ok(())
+        }
+    })
+}
+
 /// A validating visitor: walks any JSON value, rejecting repeated member names and nesting deeper than
 /// `max_depth`, and tracks the JSON pointer.
 struct CheckSeed {
@@ -383,6 +408,7 @@ impl<'de> Visitor<'de> for CheckSeed {
             .next_element_seed(self.child(format!("{}/{index}", self.pointer)))?
             .is_some()
         {
+            count_value()?;
             index += 1;
         }
         Ok(())
@@ -391,6 +417,7 @@ impl<'de> Visitor<'de> for CheckSeed {
         self.too_deep()?;
         let mut seen = HashSet::new();
         while let Some(key) = map.next_key::<String>()? {
+            count_value()?;
             let pointer = format!("{}/{}", self.pointer, pointer_token(&key));
             if !seen.insert(key) {
                 return Err(de::Error::custom(format!(

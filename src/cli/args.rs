@@ -206,6 +206,10 @@ pub(super) struct JsonLdArgs {
     /// that includes itself is refused at once).
     #[arg(long, value_name = "N", default_value_t = crate::loader::DEFAULT_MAX_CONTEXT_LOADS)]
     max_context_loads: usize,
+    /// Refuse JSON with more than this many values (array elements and object members): processing memory
+    /// grows with them.
+    #[arg(long, value_name = "N", default_value_t = Limits::DEFAULT.max_values)]
+    max_json_values: usize,
 }
 
 impl JsonLdArgs {
@@ -213,10 +217,14 @@ impl JsonLdArgs {
     /// `max_input_size` where the command reads files) and returns what makes the loaders. Errors:
     /// [`ErrorKind::Usage`] for a zero bound or a depth above serde_json's.
     pub(super) fn loaders(&self, max_input_size: Option<usize>) -> Result<Loaders<'_>> {
-        if max_input_size == Some(0) || self.max_depth == 0 || self.max_context_loads == 0 {
+        if max_input_size == Some(0)
+            || self.max_depth == 0
+            || self.max_context_loads == 0
+            || self.max_json_values == 0
+        {
             let names = match max_input_size {
-                Some(_) => "--max-input-size, --max-depth and --max-context-loads",
-                None => "--max-depth and --max-context-loads",
+                Some(_) => "--max-input-size, --max-depth, --max-context-loads and --max-json-values",
+                None => "--max-depth, --max-context-loads and --max-json-values",
             };
             return Err(Error::new(
                 ErrorKind::Usage,
@@ -235,6 +243,7 @@ impl JsonLdArgs {
         crate::document::set_limits(Limits {
             max_bytes: max_input_size.unwrap_or(Limits::DEFAULT.max_bytes),
             max_depth: self.max_depth,
+            max_values: self.max_json_values,
         });
         Ok(Loaders {
             args: self,

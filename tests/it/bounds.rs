@@ -505,6 +505,7 @@ fn untrusted_json_is_parsed_with_the_bounds_and_messages_of_canonicalize() {
     let limits = Limits {
         max_bytes: 1000,
         max_depth: 5,
+        ..Limits::DEFAULT
     };
     let deep = |n: usize| format!("{}1{}", "[".repeat(n), "]".repeat(n));
     assert_eq!(
