@@ -223,7 +223,9 @@ impl JsonLdArgs {
             || self.max_json_values == 0
         {
             let names = match max_input_size {
-                Some(_) => "--max-input-size, --max-depth, --max-context-loads and --max-json-values",
+                Some(_) => {
+                    "--max-input-size, --max-depth, --max-context-loads and --max-json-values"
+                }
                 None => "--max-depth, --max-context-loads and --max-json-values",
             };
             return Err(Error::new(

@@ -138,13 +138,23 @@ fn signature(suite: LegacySuite, proof: &Map<String, Value>) -> Result<Signature
     };
     let header_json = Base64UrlUnpadded::decode_vec(header)
         .map_err(|e| Error::proof(format!("the JWS header is not base64url: {e}")))?;
-    let header_value: Value = serde_json::from_slice(&header_json)
-        .map_err(|e| Error::proof(format!("the JWS header is not JSON: {e}")))?;
+    // Read as strictly as any signed JSON (a repeated `alg` or `b64` must not pick the last value), and RFC 7515
+    // §4.1.11: `crit` may name only what this verifier processes, `b64` (RFC 7797).
+    let header_value = crate::document::parse_untrusted_json(
+        "the JWS header",
+        &header_json,
+        crate::document::limits(),
+    )
+    .map_err(|e| Error::proof(format!("the JWS header is not I-JSON: {}", e.reason)))?;
+    let crit = header_value.get("crit").and_then(Value::as_array);
+    if let Some(other) = crit.into_iter().flatten().find(|v| *v != "b64") {
+        return Err(Error::proof(format!(
+            "the JWS header's crit names {}, which this verifier does not understand (RFC 7515 §4.1.11)",
+            crate::error::excerpt(&other.to_string())
+        )));
+    }
     let unencoded = header_value.get("b64") == Some(&Value::Bool(false))
-        && header_value
-            .get("crit")
-            .and_then(Value::as_array)
-            .is_some_and(|c| c.iter().any(|v| v == "b64"));
+        && crit.is_some_and(|c| c.iter().any(|v| v == "b64"));
     if !unencoded {
         return Err(Error::proof(
             "the JWS header does not carry b64: false in crit (RFC 7797)",
@@ -156,7 +166,8 @@ fn signature(suite: LegacySuite, proof: &Map<String, Value>) -> Result<Signature
         Some("ES384") => "ES384",
         Some(other) => {
             return Err(Error::proof(format!(
-                "unsupported JWS alg {other} (EdDSA, ES256 and ES384 are supported)"
+                "unsupported JWS alg {} (EdDSA, ES256 and ES384 are supported)",
+                crate::error::excerpt(other)
             )))
         }
         None => return Err(Error::proof("the JWS header has no alg")),

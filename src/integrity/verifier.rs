@@ -167,7 +167,14 @@ fn previous_proofs(all: &[&Map<String, Value>]) -> Result<Vec<Option<Vec<usize>>
             let names: Vec<&str> = match proof.get("previousProof") {
                 None => return Ok(None),
                 Some(Value::String(id)) => vec![id.as_str()],
-                Some(Value::Array(ids)) => ids.iter().filter_map(Value::as_str).collect(),
+                Some(Value::Array(ids)) => match ids.iter().map(Value::as_str).collect::<Option<Vec<_>>>() {
+                    Some(ids) => ids,
+                    None => {
+                        return Err(Error::proof(
+                            "`previousProof` is a list with an entry that is not a string (VC Data Integrity §2.1)",
+                        ))
+                    }
+                },
                 Some(other) => {
                     return Err(Error::proof(format!(
                         "`previousProof` {} is not a string or a list of strings",

@@ -30,16 +30,24 @@ pub fn verify(document: &Value, options: &Options) -> (Vec<Check>, Vec<Nested>) 
     // One file's canonicalizations, its nested credentials' included, are bounded together.
     let _budget = crate::integrity::budget::Scope::begin();
     let mut checks = checks_of(document, options);
-    let presentation = has_type(document, "VerifiablePresentation");
+    let presentation = is_presentation(document);
     if presentation {
         checks.extend(unsecured_credentials(document));
     }
     let mut found = Vec::new();
     signed_inside(document, String::new(), &mut found);
     if found.len() > MAX_NESTED {
+        // The ones left unverified may not decide the verdict by default; where they would (a presentation's
+        // credentials, --nested strict) the file cannot be verified.
+        let left_count = found[MAX_NESTED..].iter().any(|(pointer, _)| {
+            options.nested_strict || (presentation && pointer.starts_with("/verifiableCredential"))
+        });
         checks.push(Check::new(
             "nested credentials",
-            Outcome::NotChecked,
+            match left_count {
+                true => Outcome::Unsupported,
+                false => Outcome::NotChecked,
+            },
             format!(
                 "{} signed credentials inside; the first {MAX_NESTED} are verified",
                 found.len()
@@ -125,7 +133,7 @@ fn signed_inside<'v>(value: &'v Value, pointer: String, found: &mut Vec<(String,
 
 /// The checks of one credential or presentation: its top-level proofs, its validity, its status.
 fn checks_of(document: &Value, options: &Options) -> Vec<Check> {
-    let presentation = has_type(document, "VerifiablePresentation");
+    let presentation = is_presentation(document);
     let purpose = if presentation {
         "authentication"
     } else {
@@ -249,6 +257,12 @@ fn vcdm11_issuance_date(document: &Value, presentation: bool) -> Option<Check> {
             "a VCDM 1.1 credential (credentials/v1) without issuanceDate, which VCDM 1.1 §4.6 requires",
         )),
     }
+}
+
+/// A presentation, and not also a credential: a document typed as both is held to a credential's rules (its
+/// issuer bound, `assertionMethod`), or a holder could sign in the issuer's name.
+fn is_presentation(document: &Value) -> bool {
+    has_type(document, "VerifiablePresentation") && !has_type(document, "VerifiableCredential")
 }
 
 fn has_type(document: &Value, name: &str) -> bool {

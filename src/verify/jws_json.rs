@@ -134,13 +134,21 @@ pub fn verify(file: &str, value: &Value, options: &Options) -> Result<Vec<Check>
                 Some(Value::Object(o)) => o.get("id").and_then(Value::as_str),
                 _ => None,
             };
-            if let Some(issuer) = issuer {
-                checks.extend(binding::line(
+            match issuer {
+                Some(issuer) => checks.extend(binding::line(
                     "issuer",
                     issuer,
                     &signers,
                     options.binding_strict,
-                ));
+                )),
+                // A credential must name its issuer (VCDM 2.0 §4.7).
+                None if !signers.is_empty() => checks.push(Check::new(
+                    "issuer",
+                    Outcome::Failed,
+                    "the payload credential names no issuer (a string or an object with an `id`): the key is bound \
+                     to nobody",
+                )),
+                None => {}
             }
             checks.push(data_integrity::validity(&credential, options.at_unix));
             if credential.get("credentialStatus").is_some() {

@@ -170,18 +170,18 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
             &[found.signer],
             options.binding_strict,
         )),
+        // A credential must name its issuer (VCDM 2.0 §4.7, VCDM 1.1 §4.7).
         None => checks.push(Check::new(
             "issuer",
-            match options.binding_strict {
-                true => Outcome::Failed,
-                false => Outcome::NotChecked,
-            },
-            "the token names no issuer (`iss` or the credential's `issuer`): the key is bound to nobody",
+            Outcome::Failed,
+            "the token names no issuer (`iss`, or the credential's `issuer` as a string or an object with an \
+             `id`): the key is bound to nobody",
         )),
     }
     let mut bounds = Vec::new();
     for (name, end) in [
         ("validFrom", false),
+        ("issuanceDate", false),
         ("validUntil", true),
         ("expirationDate", true),
     ] {

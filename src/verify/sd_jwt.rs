@@ -149,6 +149,36 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
         }
     };
     let typ = verified.header.typ.clone().unwrap_or_default();
+    // RFC 9901 §4.3: `kb+jwt` types a Key Binding JWT, never an issuer-signed one (a KB-JWT must not pass as one).
+    if typ == "kb+jwt" {
+        checks.push(Check::signature(
+            "issuer signature",
+            Outcome::Failed,
+            "the issuer-signed JWT is typed kb+jwt, a Key Binding JWT's type (RFC 9901 §4.3)",
+            Some(trust),
+        ));
+        return Ok(checks);
+    }
+    // SD-JWT VC §3.2.2: these claims must be in the clear; an issuer that made one disclosable let the holder drop
+    // a validity period, the issuer the key is bound to, or the holder key by withholding it (which no verifier can
+    // see), so a credential that discloses one is refused.
+    let mut hidden: Vec<&str> = verified
+        .digests
+        .values()
+        .filter_map(|d| d.name.as_deref())
+        .filter(|n| ALWAYS_CLEAR.contains(n))
+        .collect();
+    hidden.sort_unstable();
+    if !hidden.is_empty() {
+        checks.push(Check::new(
+            "disclosures",
+            Outcome::Failed,
+            format!(
+                "{} must not be selectively disclosable (SD-JWT VC §3.2.2); a holder could withhold it",
+                hidden.join(", ")
+            ),
+        ));
+    }
     checks.push(Check::signature(
         "issuer signature",
         Outcome::Verified,
@@ -244,6 +274,9 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
     ));
     Ok(checks)
 }
+
+/// Claims an SD-JWT VC carries in the clear, never as Disclosures (SD-JWT VC §3.2.2).
+const ALWAYS_CLEAR: [&str; 7] = ["iss", "nbf", "exp", "cnf", "vct", "vct#integrity", "status"];
 
 /// The issuer's key: a JWK (`--key`, the header's `jwk`) or the `x5c` leaf's key with the header's `alg`.
 enum Key {

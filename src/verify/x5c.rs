@@ -140,11 +140,16 @@ pub fn anchored(leaf: &Leaf, anchor: Option<&[u8]>, at_unix: i64) -> Check {
 /// a keyUsage. Errors: why not, in words.
 fn is_ca(der: &[u8]) -> std::result::Result<(), String> {
     use x509_cert::ext::pkix::{BasicConstraints, KeyUsage, KeyUsages};
-    let cert = Certificate::from_der(der).map_err(|_| "is not a DER X.509 certificate".to_string())?;
+    let cert =
+        Certificate::from_der(der).map_err(|_| "is not a DER X.509 certificate".to_string())?;
     let tbs = cert.tbs_certificate();
     match tbs.get_extension::<BasicConstraints>() {
         Ok(Some((_, bc))) if bc.ca => {}
-        Ok(_) => return Err("is not a CA certificate (no basicConstraints cA, RFC 5280 §4.2.1.9)".into()),
+        Ok(_) => {
+            return Err(
+                "is not a CA certificate (no basicConstraints cA, RFC 5280 §4.2.1.9)".into(),
+            )
+        }
         Err(_) => return Err("has a malformed basicConstraints extension".into()),
     }
     match tbs.get_extension::<KeyUsage>() {
