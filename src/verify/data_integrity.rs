@@ -369,6 +369,28 @@ fn check_proof(
             }
         }
     }
+    // VC Data Integrity §2.1: these are strings (`domain` also a list of strings) when present, whoever set them.
+    for field in ["challenge", "nonce", "id"] {
+        if proof.get(field).is_some_and(|v| !v.is_string()) {
+            return (
+                Outcome::Failed,
+                format!("the proof's `{field}` is not a string (VC Data Integrity §2.1)"),
+            );
+        }
+    }
+    if let Some(domain) = proof.get("domain") {
+        let strings = match domain {
+            Value::String(_) => true,
+            Value::Array(items) => !items.is_empty() && items.iter().all(Value::is_string),
+            _ => false,
+        };
+        if !strings {
+            return (
+                Outcome::Failed,
+                "the proof's `domain` is not a string or a list of strings (VC Data Integrity §2.1)".into(),
+            );
+        }
+    }
     for field in ["created", "expires"] {
         if let Some(value) = proof.get(field) {
             match value.as_str() {

@@ -221,6 +221,25 @@ fn check_signature(
         Some(Value::Bool(b)) => *b,
         Some(_) => return Err(failed("`b64` is not a boolean (RFC 7797 §3)".into())),
     };
+    // RFC 7797 §6: `b64` must be listed in `crit`, so that a recipient that does not know it refuses rather than
+    // reading the payload the other way; RFC 7515 §4.1.11: `crit` and what it names are integrity protected.
+    let in_crit = header
+        .get("crit")
+        .and_then(Value::as_array)
+        .is_some_and(|c| c.iter().any(|n| n == "b64"));
+    if header.get("b64").is_some() && !in_crit {
+        return Err(failed("`b64` is not listed in `crit` (RFC 7797 §6)".into()));
+    }
+    if let Some(unprotected) = signature.get("header").and_then(Value::as_object) {
+        if let Some(name) = ["crit", "b64"]
+            .iter()
+            .find(|n| unprotected.contains_key(**n))
+        {
+            return Err(failed(format!(
+                "`{name}` is in the unprotected header; it must be integrity protected (RFC 7515 §4.1.11, RFC 7797 §3)"
+            )));
+        }
+    }
     let kid = header.get("kid").and_then(Value::as_str).unwrap_or("");
     let (key, origin, trust, signer): (DecodingKey, String, Trust, Signer) =
         match keys::find(&options.keys, kid) {

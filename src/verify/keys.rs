@@ -187,8 +187,22 @@ pub fn find<'k>(keys: &'k [KnownKey], verification_method: &str) -> Option<&'k K
 /// Errors: [`crate::ErrorKind::Key`] for a malformed one (a did:jwk holding a private key among them).
 pub fn self_certifying(method: &str) -> Option<Result<(PublicKey, String)>> {
     let did = method.split('#').next().unwrap_or(method);
-    if did.starts_with("did:key:") {
-        return Some(multikey::did_key_public_key(method).map(|k| (k, did.to_string())));
+    if let Some(multibase) = did.strip_prefix("did:key:") {
+        // did:key §3.1.2: the key's fragment is the method-specific identifier itself; another key's fragment
+        // would name a key this DID does not have.
+        let key = match multikey::did_key_public_key(method) {
+            Ok(key) => key,
+            Err(e) => return Some(Err(e)),
+        };
+        if let Some((_, fragment)) = method.split_once('#') {
+            if fragment != multibase {
+                return Some(Err(crate::Error::key(format!(
+                    "the did:key fragment #{} is not the DID's own key (did:key §3.1.2)",
+                    crate::error::excerpt(fragment)
+                ))));
+            }
+        }
+        return Some(Ok((key, did.to_string())));
     }
     let encoded = did.strip_prefix("did:jwk:")?;
     Some(did_jwk(encoded).map(|k| (k, did.to_string())))

@@ -159,6 +159,15 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
         ));
         return Ok(checks);
     }
+    // An SD-JWT without `vct` is an RFC 9901 SD-JWT but not an SD-JWT VC (SD-JWT VC §3.2.2.2 requires it): said,
+    // not failed, so that plain SD-JWTs still verify as what they are.
+    if !verified.claims.get("vct").is_some_and(Value::is_string) {
+        checks.push(Check::new(
+            "SD-JWT VC",
+            Outcome::NotChecked,
+            "no `vct` string: an SD-JWT (RFC 9901), not an SD-JWT VC",
+        ));
+    }
     // SD-JWT VC §3.2.2: these claims must be in the clear; an issuer that made one disclosable let the holder drop
     // a validity period, the issuer the key is bound to, or the holder key by withholding it (which no verifier can
     // see), so a credential that discloses one is refused.

@@ -664,3 +664,69 @@ fn a_credential_without_an_issuer_is_not_verified() {
         );
     }
 }
+
+/// Disclosures nested inside Disclosures as deep as an attacker likes: refused past --max-depth (a chain of
+/// 20,000 overflowed the stack), as objects and as array elements.
+#[test]
+fn disclosures_nested_past_the_depth_limit_are_refused() {
+    let loader = OfflineLoader::bundled();
+    let options = options(&loader);
+    let key = SecretKey::from_seed(SignatureAlgorithm::Ed25519, 50);
+    let (did, method) = did_key(&key);
+    let header = format!(r#"{{"alg":"EdDSA","typ":"dc+sd-jwt","kid":"{method}"}}"#);
+    for (depth, as_array) in [(20, false), (20, true), (150, false), (3000, true)] {
+        let mut disclosures = Vec::new();
+        let mut inner = json!({"leaf": 1});
+        for i in 0..depth {
+            let array = match as_array {
+                true => json!([format!("s{i}"), inner]),
+                false => json!([format!("s{i}"), "k", inner]),
+            };
+            let encoded = Base64UrlUnpadded::encode_string(array.to_string().as_bytes());
+            let digest = canonprof::sd_jwt::digest(&encoded);
+            inner = match as_array {
+                true => json!([{ "...": digest }]),
+                false => json!({ "_sd": [digest] }),
+            };
+            disclosures.push(encoded);
+        }
+        let mut payload = json!({"iss": did, "vct": "x", "_sd_alg": "sha-256"});
+        match as_array {
+            true => payload["arr"] = inner,
+            false => payload["_sd"] = inner["_sd"].clone(),
+        }
+        disclosures.reverse();
+        let token = format!(
+            "{}~{}~",
+            jws(&header, &payload.to_string(), &key),
+            disclosures.join("~")
+        );
+        let report = read(token.as_bytes(), &options).unwrap();
+        match depth {
+            20 => assert!(report.verified(), "{depth}: {:?}", report.checks),
+            _ => {
+                assert!(!report.verified());
+                assert!(
+                    report
+                        .checks
+                        .iter()
+                        .any(|c| c.detail.contains("--max-depth")),
+                    "{depth}: {:?}",
+                    report.checks
+                );
+            }
+        }
+    }
+}
+
+/// Writing an export onto a device writes into it: the node stays (renaming over it, as root, deleted /dev/full).
+#[test]
+fn exports_write_into_devices_instead_of_replacing_them() {
+    use std::os::unix::fs::FileTypeExt;
+    let null = std::path::Path::new("/dev/null");
+    canonprof::export::write_atomically(null, "{}").unwrap();
+    assert!(std::fs::metadata(null)
+        .unwrap()
+        .file_type()
+        .is_char_device());
+}

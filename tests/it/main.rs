@@ -13,6 +13,7 @@ mod exchange;
 mod fails_closed;
 mod flamegraphs;
 mod fuzz_regressions;
+mod hostile;
 mod interop;
 mod jcs_vectors;
 mod jsonld_suite;
