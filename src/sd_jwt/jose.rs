@@ -189,7 +189,7 @@ fn parts<'a>(jws: &'a str, what: &str) -> Result<Parts<'a>> {
 
 /// RFC 7515 §5.2: verifies the compact JWS `jws` with `key` — its header's `alg` must be the key's — and returns
 /// its header and claims (a JSON object), with no registered-claim checks. The JWS is decoded strictly
-/// ([`Parts`]) before its signature is checked, so a malformed header or payload is never reported as a bad
+/// (`Parts`) before its signature is checked, so a malformed header or payload is never reported as a bad
 /// signature. `what` names the JWS in errors. Errors: [`ErrorKind::Signature`](crate::ErrorKind::Signature)
 /// when the signature does not verify, [`ErrorKind::SdJwt`](crate::ErrorKind::SdJwt) for anything else
 /// (malformed, another `alg`), each as one sentence.
