@@ -164,7 +164,7 @@ fn session_transcript() -> ciborium::Value {
 /// chain's root, what `--trust-anchor` takes), presented in a `DeviceResponse` disclosing every element and
 /// device-signed over a fixed SessionTranscript by the same key (so it stands for issuer and holder: a test
 /// artifact, not a wallet's). Validity: signed at `issued_at`, valid from `validFrom` (else `issued_at`) until
-/// `validUntil` (else a year later). Errors: [`ErrorKind::Usage`] for a key that is not P-256,
+/// `validUntil` (else a year after the later of the signing and `validFrom`). Errors: [`ErrorKind::Usage`] for a key that is not P-256,
 /// [`ErrorKind::Credential`] for no `credentialSubject` object or a claim with no CBOR form.
 pub fn issue_mdoc(credential: &Value, request: &IssueRequest) -> Result<IssuedMdoc> {
     use crate::mdoc::{self, cert, Document, Validity};
@@ -200,8 +200,10 @@ pub fn issue_mdoc(credential: &Value, request: &IssueRequest) -> Result<IssuedMd
             .ok_or_else(|| Error::new(ErrorKind::Usage, "the date is out of range"))
     };
     let from = instant(credential, &["validFrom"])?.unwrap_or(request.issued_at);
-    let until =
-        instant(credential, &["validUntil", "expirationDate"])?.unwrap_or(from + 365 * 86_400);
+    // Without a validUntil, a year after it is signed (or after validFrom, if later): a year after an old
+    // validFrom would leave a window that closed before the signing, and before the certificate's.
+    let until = instant(credential, &["validUntil", "expirationDate"])?
+        .unwrap_or(from.max(request.issued_at) + 365 * 86_400);
     let validity = Validity {
         signed: rfc3339(request.issued_at)?,
         valid_from: rfc3339(from)?,

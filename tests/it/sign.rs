@@ -760,3 +760,53 @@ fn options_the_command_would_ignore_are_refused() {
     }
     assert!(!Path::new(&out).exists());
 }
+
+/// An mdoc signed from a credential whose validFrom is long past, with no validUntil, is valid now: its MSO's
+/// window runs a year from the signing, and overlaps the certificate's.
+#[test]
+fn an_mdoc_from_an_old_credential_verifies_now() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |n: &str| dir.path().join(n).display().to_string();
+    let out = crate::common::canonprof(&[
+        "sign",
+        "--generate-key",
+        "p256",
+        "--seed",
+        "7",
+        "--out",
+        &path("k.jwk"),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let alumni = crate::common::data("sign/vc-di-eddsa--alumni-unsigned.json")
+        .display()
+        .to_string();
+    let out = crate::common::canonprof(&[
+        "sign",
+        &alumni,
+        "--format",
+        "mdoc",
+        "--key",
+        &path("k.jwk"),
+        "--certificate-out",
+        &path("c.pem"),
+        "--out",
+        &path("m.hex"),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out =
+        crate::common::canonprof(&["verify", &path("m.hex"), "--trust-anchor", &path("c.pem")]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
