@@ -144,11 +144,12 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
     let plan = args.plan.plan()?;
     let timed = args.plan.given();
     let metadata = crate::benchmark::collect_metadata(super::now());
-    if let Some(path) = &args.export_json {
-        check_writable(path)?;
-    }
+    // The flamegraph directory first: the export may go into it.
     if let Some(dir) = &args.flamegraphs {
         std::fs::create_dir_all(dir).map_err(|e| Error::io(&dir.display().to_string(), &e))?;
+    }
+    if let Some(path) = &args.export_json {
+        check_writable(path)?;
     }
     let bounds = args.labeling.bounds()?;
     args.proof_limits.apply()?;
