@@ -429,3 +429,17 @@ impl<'de> Visitor<'de> for CheckSeed {
         Ok(())
     }
 }
+
+/// A JSON value's type in words (`null`, `a string`, `an object`, …), for messages that name what a value is
+/// without echoing it.
+pub fn type_name(value: &serde_json::Value) -> &'static str {
+    use serde_json::Value;
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}

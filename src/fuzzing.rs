@@ -71,18 +71,8 @@ pub fn verify(data: &[u8]) {
     });
     for accept in [false, true] {
         let options = Options {
-            loader,
-            keys: Vec::new(),
-            trust_anchor: None,
-            session_transcript: None,
-            nonce: None,
-            aud: None,
-            challenge: None,
-            domain: None,
-            at_unix: 1_748_736_000,
-            nested_strict: false,
-            binding_strict: false,
             accept_self_asserted: accept,
+            ..Options::new(loader, 1_748_736_000)
         };
         for format in [
             None,

@@ -75,7 +75,7 @@ impl HashAlg {
             },
             Some(other) => Err(Error::sd_jwt(format!(
                 "malformed SD-JWT: `_sd_alg` is {}, not a string naming a hash algorithm",
-                json_type(other)
+                crate::document::type_name(other)
             ))),
         }
     }
@@ -88,18 +88,6 @@ impl HashAlg {
             HashAlg::Sha384 => b64(&Sha384::digest(bytes)),
             HashAlg::Sha512 => b64(&Sha512::digest(bytes)),
         }
-    }
-}
-
-/// A JSON value's type in words, for messages that must not echo the value.
-fn json_type(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
     }
 }
 
@@ -126,7 +114,7 @@ pub fn numeric_date(claims: &Map<String, Value>, name: &str, what: &str) -> Resu
         Some(Value::Number(n)) => Ok(n.as_f64()),
         Some(other) => Err(Error::sd_jwt(format!(
             "malformed {what}: `{name}` is {}, not a NumericDate (RFC 7519 §2: a JSON number)",
-            json_type(other)
+            crate::document::type_name(other)
         ))),
     }
 }
@@ -162,7 +150,12 @@ impl Disclosure {
             .map_err(|_| bad("not base64url without padding"))?;
         let items = match strict_json(&json, "its JSON") {
             Ok(Value::Array(items)) => items,
-            Ok(other) => return Err(bad(&format!("{}, not a JSON array", json_type(&other)))),
+            Ok(other) => {
+                return Err(bad(&format!(
+                    "{}, not a JSON array",
+                    crate::document::type_name(&other)
+                )))
+            }
             Err(e) => return Err(bad(&e.reason)),
         };
         let (salt, name, value) = match items.as_slice() {
@@ -178,7 +171,7 @@ impl Disclosure {
         if !salt.is_string() {
             return Err(bad(&format!(
                 "the salt is {}, not a string",
-                json_type(salt)
+                crate::document::type_name(salt)
             )));
         }
         let name = match name {
@@ -190,7 +183,7 @@ impl Disclosure {
             Some(other) => {
                 return Err(bad(&format!(
                     "the claim name is {}, not a string",
-                    json_type(other)
+                    crate::document::type_name(other)
                 )))
             }
         };

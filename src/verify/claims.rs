@@ -17,7 +17,7 @@ pub fn numeric_date(claims: &Map<String, Value>, name: &str) -> Result<Option<f6
             .ok_or_else(|| format!("`{name}` {n} is not a NumericDate (RFC 7519 §2)")),
         Some(other) => Err(format!(
             "`{name}` is {}, not a NumericDate (RFC 7519 §2: a JSON number of seconds)",
-            type_name(other)
+            crate::document::type_name(other)
         )),
     }
 }
@@ -104,18 +104,6 @@ pub fn critical(header: &Map<String, Value>, understood: &[&str]) -> Result<(), 
         }
     }
     Ok(())
-}
-
-/// A JSON value's type in words.
-pub fn type_name(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
 }
 
 #[cfg(test)]

@@ -102,7 +102,7 @@ fn unsecured_credentials(document: &Value) -> Vec<Check> {
             other => checks.push(Check::new(
                 subject,
                 Outcome::Failed,
-                format!("{} where a credential object was expected", super::claims::type_name(other)),
+                format!("{} where a credential object was expected", crate::document::type_name(other)),
             )),
         }
     }

@@ -146,7 +146,7 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
                 Outcome::Failed,
                 format!(
                     "`iss` is {}, not a string (RFC 7519 §4.1.1)",
-                    claims::type_name(other)
+                    crate::document::type_name(other)
                 ),
             ));
             return Ok(checks);

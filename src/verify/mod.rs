@@ -191,6 +191,27 @@ pub struct Options<'a> {
     pub accept_self_asserted: bool,
 }
 
+impl<'a> Options<'a> {
+    /// The defaults of `canonprof verify` at the instant `at_unix`: no keys, no trust anchor, no session transcript,
+    /// nonce, audience, challenge or domain, lenient nesting and binding, self-asserted keys not trusted.
+    pub fn new(loader: &'a OfflineLoader, at_unix: i64) -> Options<'a> {
+        Options {
+            loader,
+            keys: Vec::new(),
+            trust_anchor: None,
+            session_transcript: None,
+            nonce: None,
+            aud: None,
+            challenge: None,
+            domain: None,
+            at_unix,
+            nested_strict: false,
+            binding_strict: false,
+            accept_self_asserted: false,
+        }
+    }
+}
+
 /// The JSON value of a file's bytes, read as strictly as `canonicalize` reads a document
 /// ([`crate::document::parse_untrusted_json`]): within `--max-input-size`, UTF-8 without a byte order mark, one well-formed value, no repeated member names
 /// (a later `"proof": []` must not replace the first), nesting within `--max-depth`. Errors name `file` and the

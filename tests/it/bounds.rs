@@ -23,20 +23,7 @@ use std::path::Path;
 const AT: i64 = 1_748_736_000;
 
 fn options(loader: &OfflineLoader) -> Options<'_> {
-    Options {
-        loader,
-        keys: Vec::new(),
-        trust_anchor: None,
-        session_transcript: None,
-        nonce: None,
-        aud: None,
-        challenge: None,
-        domain: None,
-        at_unix: AT,
-        nested_strict: false,
-        binding_strict: false,
-        accept_self_asserted: false,
-    }
+    Options::new(loader, AT)
 }
 
 fn vector(path: &str) -> Value {

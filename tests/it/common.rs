@@ -125,3 +125,15 @@ pub fn quick_export(args: &[&str]) -> (String, serde_json::Value) {
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     (stdout, read_json(&json))
 }
+
+/// An instant inside a certificate's validity: its notBefore plus a day.
+pub fn chain_time(der: &[u8]) -> i64 {
+    use x509_cert::der::Decode;
+    let cert = x509_cert::Certificate::from_der(der).unwrap();
+    cert.tbs_certificate()
+        .validity()
+        .not_before
+        .to_unix_duration()
+        .as_secs() as i64
+        + 86_400
+}

@@ -15,20 +15,7 @@ use serde_json::{json, Value};
 const AT: i64 = 1_748_736_000;
 
 fn options(loader: &OfflineLoader) -> Options<'_> {
-    Options {
-        loader,
-        keys: Vec::new(),
-        trust_anchor: None,
-        session_transcript: None,
-        nonce: None,
-        aud: None,
-        challenge: None,
-        domain: None,
-        at_unix: AT,
-        nested_strict: false,
-        binding_strict: false,
-        accept_self_asserted: false,
-    }
+    Options::new(loader, AT)
 }
 
 /// The report of `bytes`, or `None` when the file could not be read at all (which the CLI reports as NOT
@@ -325,7 +312,7 @@ fn self_asserted_keys_are_not_trusted_unless_accepted() {
     ];
     let _ = jose;
     for (i, file) in files.iter().enumerate() {
-        options.at_unix = chain_time(&chain.ds);
+        options.at_unix = crate::common::chain_time(&chain.ds);
         options.accept_self_asserted = false;
         let report = read(file.as_bytes(), &options).unwrap();
         assert_eq!(
@@ -528,18 +515,6 @@ fn the_command_says_which_key_and_how_to_trust_it() {
         stdout.contains(&format!("(could not be read: {name}:2:")),
         "{stdout}"
     );
-}
-
-/// An instant inside a certificate's validity: its notBefore plus a day.
-fn chain_time(der: &[u8]) -> i64 {
-    use x509_cert::der::Decode;
-    let cert = x509_cert::Certificate::from_der(der).unwrap();
-    cert.tbs_certificate()
-        .validity()
-        .not_before
-        .to_unix_duration()
-        .as_secs() as i64
-        + 86_400
 }
 
 /// A `--key` matched only because it was the one given (or by a bare fragment) does not speak for the DID a `kid`

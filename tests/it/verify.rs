@@ -15,20 +15,7 @@ use serde_json::Value;
 const AT: i64 = 1_748_736_000;
 
 fn options(loader: &OfflineLoader) -> Options<'_> {
-    Options {
-        loader,
-        keys: Vec::new(),
-        trust_anchor: None,
-        session_transcript: None,
-        nonce: None,
-        aud: None,
-        challenge: None,
-        domain: None,
-        at_unix: AT,
-        nested_strict: false,
-        binding_strict: false,
-        accept_self_asserted: false,
-    }
+    Options::new(loader, AT)
 }
 
 fn check(name: &str, bytes: &[u8], options: &Options) -> FileReport {
@@ -1164,7 +1151,7 @@ fn jades_and_x5c_keys() {
         "@context": ["https://www.w3.org/ns/credentials/v2"], "type": ["VerifiableCredential"],
         "issuer": "https://issuer.example", "credentialSubject": {"id": "did:example:subject"}});
     let token = jsonwebtoken::encode(&header, &credential, jose.encoding()).unwrap();
-    options.at_unix = chain_time(&chain.ds);
+    options.at_unix = crate::common::chain_time(&chain.ds);
     options.accept_self_asserted = false;
     let report = check("x5c.jwt", token.as_bytes(), &options);
     assert_eq!(
@@ -1212,18 +1199,6 @@ fn jades_and_x5c_keys() {
         parts[2]
     );
     assert!(!check("changed.jwt", changed.as_bytes(), &options).verified());
-}
-
-/// An instant inside a certificate's validity: its notBefore plus a day.
-fn chain_time(der: &[u8]) -> i64 {
-    use x509_cert::der::Decode;
-    let cert = x509_cert::Certificate::from_der(der).unwrap();
-    cert.tbs_certificate()
-        .validity()
-        .not_before
-        .to_unix_duration()
-        .as_secs() as i64
-        + 86_400
 }
 
 /// RFC 9901 §7.3 step 5: a Key Binding JWT made after the instant of verification is refused.
