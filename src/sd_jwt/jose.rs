@@ -170,6 +170,15 @@ fn parts<'a>(jws: &'a str, what: &str) -> Result<Parts<'a>> {
     };
     let signing_input = &jws[..header.len() + 1 + payload.len()];
     let header_json = json(header, "header")?;
+    // RFC 7515 §4.1.11: no header extension is processed for SD-JWTs and their Key Binding JWTs, so a `crit`
+    // makes the JWS one this verifier must refuse; RFC 7797's `b64` would change what is signed.
+    for name in ["crit", "b64"] {
+        if header_json.contains_key(name) {
+            return Err(malformed(format!(
+                "its header has `{name}`, an extension not processed for SD-JWTs (RFC 7515 §4.1.11, RFC 7797)"
+            )));
+        }
+    }
     let claims = json(payload, "payload")?;
     let header = serde_json::from_value::<Header>(Value::Object(header_json)).map_err(|e| {
         malformed(format!(

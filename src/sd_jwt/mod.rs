@@ -415,6 +415,12 @@ fn rebuild(
     }
     match value {
         Value::Object(object) => {
+            // RFC 9901 §4.1.1: `_sd_alg` appears at the top level (depth 1) only.
+            if depth > 1 && object.contains_key("_sd_alg") {
+                return Err(Error::sd_jwt(
+                    "`_sd_alg` below the top level of the payload (RFC 9901 §4.1.1)",
+                ));
+            }
             if let Some(sd) = object.remove("_sd") {
                 let digests = sd
                     .as_array()

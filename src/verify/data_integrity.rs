@@ -57,19 +57,50 @@ pub fn verify(document: &Value, options: &Options) -> (Vec<Check>, Vec<Nested>) 
     }
     let nested = found
         .into_iter()
-        .map(|(pointer, credential)| Nested {
+        .map(|(pointer, credential)| {
+            let mut checks = checks_of(credential, options);
+            // A presentation inside holds credentials of its own, each of which must be secured too.
+            if is_presentation(credential) {
+                checks.extend(unsecured_credentials(credential));
+            }
+            (pointer, credential, checks)
+        })
+        .map(|(pointer, credential, checks)| Nested {
             counts: options.nested_strict
                 || (presentation && pointer.starts_with("/verifiableCredential")),
             id: credential
                 .get("id")
                 .and_then(Value::as_str)
                 .map(str::to_string),
-            checks: checks_of(credential, options),
+            checks,
             pointer,
             accept_self_asserted: options.accept_self_asserted,
         })
         .collect();
     (checks, nested)
+}
+
+/// The line for Data Integrity proofs inside a JOSE-secured credential (VC-JOSE, JAdES payloads): they are data
+/// under the JOSE signature and are not verified there, which the report says; under `--nested strict` they would
+/// have to decide the verdict, so the file cannot be verified. `None` when there are none.
+pub(super) fn embedded_proofs(credential: &Value, options: &Options) -> Option<Check> {
+    let mut found = Vec::new();
+    signed_inside(credential, String::new(), &mut found);
+    let at_root = credential.get("proof").is_some();
+    let count = found.len() + usize::from(at_root);
+    (count > 0).then(|| {
+        Check::new(
+            "embedded proofs",
+            match options.nested_strict {
+                true => Outcome::Unsupported,
+                false => Outcome::NotChecked,
+            },
+            format!(
+                "{count} Data Integrity proof(s) or signed credential(s) inside the payload are not verified here \
+                 (verify them on their own; --nested strict refuses the file)"
+            ),
+        )
+    })
 }
 
 /// A presentation's credentials each decide its verdict, so each must be one canonprof verifies: an object with a
@@ -433,6 +464,25 @@ fn check_proof(
         }
     };
     let (public, origin) = match keys::find(&options.keys, method) {
+        // VC Data Integrity §4.4 (Verify Proof): the method must be one the controller document lists under the
+        // proof's purpose.
+        Some(k)
+            if k.relationships
+                .as_ref()
+                .is_some_and(|listed| !listed.iter().any(|r| r == purpose)) =>
+        {
+            return (
+                Outcome::Failed,
+                format!(
+                    "{} does not list {method} under {purpose} (it lists it under {})",
+                    k.origin,
+                    match k.relationships.as_deref().unwrap_or_default() {
+                        [] => "no verification relationship".to_string(),
+                        listed => listed.join(", "),
+                    }
+                ),
+            )
+        }
         Some(k) => {
             *key = Some((Trust::Given, Signer::given(k, method)));
             (k.public.clone(), format!("key from {}", k.origin))

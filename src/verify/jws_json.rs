@@ -151,6 +151,7 @@ pub fn verify(file: &str, value: &Value, options: &Options) -> Result<Vec<Check>
                 None => {}
             }
             checks.push(data_integrity::validity(&credential, options.at_unix));
+            checks.extend(data_integrity::embedded_proofs(&credential, options));
             if credential.get("credentialStatus").is_some() {
                 checks.push(Check::new(
                     "credentialStatus",

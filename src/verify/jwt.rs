@@ -205,6 +205,7 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
         }
     }
     checks.push(claims::time_check(&claims, bounds, options.at_unix));
+    checks.extend(super::data_integrity::embedded_proofs(&credential, options));
     if credential.get("credentialStatus").is_some() {
         checks.push(Check::new(
             "credentialStatus",

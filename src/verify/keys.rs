@@ -22,7 +22,20 @@ pub struct KnownKey {
     pub controller: Option<String>,
     /// The file it came from.
     pub origin: String,
+    /// For a key listed in a DID or controller document: the verification relationships (`assertionMethod`,
+    /// `authentication`, …) that document lists it under, the only proof purposes it may serve. `None` for a key
+    /// given on its own, which serves any.
+    pub relationships: Option<Vec<String>>,
 }
+
+/// The verification relationships of a DID or controller document (Controlled Identifiers §2.3).
+const RELATIONSHIPS: [&str; 5] = [
+    "assertionMethod",
+    "authentication",
+    "capabilityInvocation",
+    "capabilityDelegation",
+    "keyAgreement",
+];
 
 /// Every key in `text` (a file's contents). Errors: [`crate::ErrorKind::Key`] naming `origin` when the text is
 /// none of the forms, or a key in it is malformed.
@@ -64,11 +77,11 @@ fn collect(
         .and_then(Value::as_str)
         .map(str::to_string);
     if value.get("kty").is_some() {
-        keys.push(known(id, from_jwk(value)?, origin));
+        keys.push(known(id.clone(), from_jwk(value)?, origin));
     } else if let Some(multibase) = value.get("publicKeyMultibase").and_then(Value::as_str) {
-        keys.push(known(id, multikey::public_key(multibase)?, origin));
+        keys.push(known(id.clone(), multikey::public_key(multibase)?, origin));
     } else if let Some(jwk) = value.get("publicKeyJwk") {
-        keys.push(known(id, from_jwk(jwk)?, origin));
+        keys.push(known(id.clone(), from_jwk(jwk)?, origin));
     } else if let Some(base58) = value.get("publicKeyBase58").and_then(Value::as_str) {
         // Ed25519VerificationKey2018 (W3C CCG Ed25519 Signature 2018): the 32 raw bytes in base58btc.
         let bytes = multikey::decode_base58_at_most(
@@ -78,23 +91,64 @@ fn collect(
         )
         .map_err(|e| Error::key(format!("publicKeyBase58: {}", e.reason)))?;
         keys.push(known(
-            id,
+            id.clone(),
             PublicKey::from_bytes(SignatureAlgorithm::Ed25519, &bytes)?,
             origin,
         ));
     }
-    let controller = value
-        .get("controller")
-        .and_then(Value::as_str)
-        .or(document)
-        .map(str::to_string);
+    // A key listed in a DID or controller document is that document's: the document's `id` is who its listing
+    // binds, whatever the entry's own `controller` claims (a document cannot list keys in another's name).
+    let controller = match document {
+        Some(doc) => Some(doc.to_string()),
+        None => value
+            .get("controller")
+            .and_then(Value::as_str)
+            .map(str::to_string),
+    };
     for key in &mut keys[before..] {
         key.controller = controller.clone();
     }
+    let this = value.get("id").and_then(Value::as_str);
+    let start = keys.len();
     if let Some(Value::Array(methods)) = value.get("verificationMethod") {
-        let this = value.get("id").and_then(Value::as_str);
         for method in methods {
             collect(method, this, origin, keys)?;
+        }
+    }
+    // Keys embedded in a relationship are methods of the document too.
+    for relationship in RELATIONSHIPS {
+        if let Some(Value::Array(entries)) = value.get(relationship) {
+            for entry in entries.iter().filter(|e| e.is_object()) {
+                collect(entry, this, origin, keys)?;
+            }
+        }
+    }
+    if keys.len() > start {
+        let absolute = |reference: &str| match (reference.starts_with('#'), this) {
+            (true, Some(doc)) => format!("{doc}{reference}"),
+            _ => reference.to_string(),
+        };
+        for key in &mut keys[start..] {
+            let Some(key_id) = key.id.as_deref().map(absolute) else {
+                key.relationships = Some(Vec::new());
+                continue;
+            };
+            let listed = RELATIONSHIPS
+                .iter()
+                .filter(|r| match value.get(**r) {
+                    Some(Value::Array(entries)) => entries.iter().any(|e| {
+                        let reference = match e {
+                            Value::String(s) => Some(s.as_str()),
+                            Value::Object(o) => o.get("id").and_then(Value::as_str),
+                            _ => None,
+                        };
+                        reference.is_some_and(|r| absolute(r) == key_id)
+                    }),
+                    _ => false,
+                })
+                .map(|r| r.to_string())
+                .collect();
+            key.relationships = Some(listed);
         }
     }
     Ok(())
@@ -102,6 +156,7 @@ fn collect(
 
 fn known(id: Option<String>, public: PublicKey, origin: &str) -> KnownKey {
     KnownKey {
+        relationships: None,
         jwk: to_jwk(&public),
         controller: None,
         id,
@@ -205,6 +260,12 @@ pub fn self_certifying(method: &str) -> Option<Result<(PublicKey, String)>> {
         return Some(Ok((key, did.to_string())));
     }
     let encoded = did.strip_prefix("did:jwk:")?;
+    // did:jwk §2: the one verification method is `#0`.
+    if method.split_once('#').is_some_and(|(_, f)| f != "0") {
+        return Some(Err(crate::Error::key(
+            "a did:jwk verification method other than #0, which is its only one (did:jwk §2)",
+        )));
+    }
     Some(did_jwk(encoded).map(|k| (k, did.to_string())))
 }
 
@@ -227,5 +288,32 @@ fn did_jwk(encoded: &str) -> Result<PublicKey> {
             "the did:jwk identifier holds a private key (`d`), which did:jwk forbids",
         ));
     }
-    from_jwk(&Value::Object(jwk))
+    // A key marked for encryption, or for another algorithm than its curve signs with, is not a signing key; a
+    // certificate riding along would be a second, unchecked claim about it.
+    if jwk.get("use").is_some_and(|u| u != "sig") {
+        return Err(Error::key("the did:jwk key's `use` is not `sig`"));
+    }
+    if ["x5c", "x5u", "x5t", "x5t#S256"]
+        .iter()
+        .any(|k| jwk.contains_key(*k))
+    {
+        return Err(Error::key(
+            "the did:jwk key carries a certificate (x5c / x5u / x5t)",
+        ));
+    }
+    let public = from_jwk(&Value::Object(jwk.clone()))?;
+    let expected = match public.algorithm() {
+        SignatureAlgorithm::Ed25519 => "EdDSA",
+        SignatureAlgorithm::P256 => "ES256",
+        _ => "ES384",
+    };
+    if let Some(alg) = jwk.get("alg") {
+        if alg != expected && !(expected == "EdDSA" && alg == "Ed25519") {
+            return Err(Error::key(format!(
+                "the did:jwk key's `alg` {} is not {expected}, what its curve signs with",
+                crate::error::excerpt(&alg.to_string())
+            )));
+        }
+    }
+    Ok(public)
 }

@@ -149,15 +149,27 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
         }
     };
     let typ = verified.header.typ.clone().unwrap_or_default();
-    // RFC 9901 §4.3: `kb+jwt` types a Key Binding JWT, never an issuer-signed one (a KB-JWT must not pass as one).
-    if typ == "kb+jwt" {
+    // RFC 9901 §9.11 explicit typing: a `typ` that says the JWT is something else (`kb+jwt`, a Key Binding JWT's;
+    // `JWT`) must not pass as an issuer-signed SD-JWT; an SD-JWT's ends in `sd-jwt` (`dc+sd-jwt`, `vc+sd-jwt`,
+    // `example+sd-jwt`). Without `typ` it is said, not failed: RFC 9901 does not require one.
+    if !typ.is_empty() && !typ.ends_with("sd-jwt") {
         checks.push(Check::signature(
             "issuer signature",
             Outcome::Failed,
-            "the issuer-signed JWT is typed kb+jwt, a Key Binding JWT's type (RFC 9901 §4.3)",
+            format!(
+                "the issuer-signed JWT is typed {}, not an SD-JWT type (…+sd-jwt; RFC 9901 §9.11)",
+                crate::error::excerpt(&typ)
+            ),
             Some(trust),
         ));
         return Ok(checks);
+    }
+    if typ.is_empty() {
+        checks.push(Check::new(
+            "typ",
+            Outcome::NotChecked,
+            "the issuer-signed JWT has no typ: not explicitly typed (SD-JWT VC asks for dc+sd-jwt)",
+        ));
     }
     // An SD-JWT without `vct` is an RFC 9901 SD-JWT but not an SD-JWT VC (SD-JWT VC §3.2.2.2 requires it): said,
     // not failed, so that plain SD-JWTs still verify as what they are.
@@ -192,8 +204,12 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
         "issuer signature",
         Outcome::Verified,
         format!(
-            "{:?} over the issuer-signed JWT (typ {typ}, {origin})",
-            verified.header.alg
+            "{:?} over the issuer-signed JWT ({}, {origin})",
+            verified.header.alg,
+            match typ.as_str() {
+                "" => "no typ".to_string(),
+                typ => format!("typ {typ}"),
+            }
         ),
         Some(trust),
     ));

@@ -125,6 +125,64 @@ const REFUSED: &[(&str, &[&str], &[&str])] = &[
         ],
         &[],
     ),
+    // A second attack, after the first one's fixes: a presentation inside a presentation, a DID document's
+    // verification relationships, crit / b64 in SD-JWT and Key Binding JWT headers, a foreign DID document,
+    // proofs inside a JOSE payload under --nested strict, did:jwk leniency, SD-JWT typ and a nested _sd_alg.
+    (
+        "2-01-vp-inside-vp-unsigned-credential",
+        &[
+            "v-vp-in-vp.json",
+            "v-vp-in-vp-enveloped.json",
+            "v-vp-in-vp-jwtstring.json",
+        ],
+        &["--challenge", "c1", "--domain", "d1", "--nested", "strict"],
+    ),
+    (
+        "2-02-did-document-relationship-ignored",
+        &["w-k1-assertion.json"],
+        &["--key", "diddoc.json"],
+    ),
+    (
+        "2-03-kbjwt-crit-and-b64-ignored",
+        &["kb-crit.sdjwt", "kb-b64false.sdjwt"],
+        &["--nonce", "n1", "--aud", "v1"],
+    ),
+    (
+        "2-03-kbjwt-crit-and-b64-ignored",
+        &["sd-b64false-nocrit.sdjwt"],
+        &[],
+    ),
+    (
+        "2-04-foreign-did-document-binds-issuer",
+        &["w-foreign.json"],
+        &["--key", "diddoc-foreign.json", "--issuer-binding", "strict"],
+    ),
+    (
+        "2-05-jose-payload-proof-ignored-still",
+        &["jose-with-bad-proof.jwt", "jose-with-nested.jwt"],
+        &["--nested", "strict"],
+    ),
+    (
+        "2-05-jose-payload-proof-ignored-still",
+        &["embedded-proof.json"],
+        &["--key", "A.pub.jwk", "--nested", "strict"],
+    ),
+    (
+        "2-07-didjwk-lenient",
+        &[
+            "dj-frag1.jwt",
+            "dj-di-frag1.json",
+            "dj-algmismatch.jwt",
+            "dj-use-enc.jwt",
+            "dj-x5c.jwt",
+        ],
+        &[],
+    ),
+    (
+        "2-08-sdjwt-typ-and-nested-sdalg",
+        &["sd-typ-jwt.sdjwt", "sd-alg-nested.sdjwt"],
+        &[],
+    ),
 ];
 
 fn run(folder: &str, files: &[&str], extra: &[&str], at: &str) -> (Option<i32>, String) {

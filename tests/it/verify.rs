@@ -186,7 +186,8 @@ fn a_key_from_a_did_document_is_matched_by_verification_method_id() {
     let multibase = method.rsplit_once('#').unwrap().1;
     let did_document = serde_json::json!({"id": "did:key:x", "verificationMethod": [
         {"id": "did:key:x#other", "type": "Multikey", "publicKeyMultibase": "z6MkhWqdDBPojHA7cprTGTt5yHv5yUi1B8cnXn8ReLumkw6E"},
-        {"id": method, "type": "Multikey", "publicKeyMultibase": multibase}]});
+        {"id": method, "type": "Multikey", "publicKeyMultibase": multibase}],
+        "assertionMethod": [method]});
     let mut options = options(&loader);
     options.keys = keys::parse("did.json", &did_document.to_string()).unwrap();
     assert_eq!(options.keys.len(), 2);
@@ -1050,6 +1051,7 @@ fn issuer_binding_and_the_vcdm_1_1_issuance_date() {
         &serde_json::json!({
             "id": doc["issuer"],
             "verificationMethod": [{"id": method, "type": "Multikey", "publicKeyMultibase": multibase}],
+            "assertionMethod": [method],
         })
         .to_string(),
     )
