@@ -347,6 +347,18 @@ fn check_proof(
     key: &mut Option<(Trust, Signer)>,
 ) -> (Outcome, String) {
     let text = |name: &str| proof.get(name).and_then(Value::as_str);
+    // Said as what they are: a present member of the wrong type is not "missing".
+    for field in ["type", "cryptosuite", "proofPurpose", "proofValue", "jws"] {
+        if let Some(value) = proof.get(field).filter(|v| !v.is_string()) {
+            return (
+                Outcome::Failed,
+                format!(
+                    "the proof's `{field}` is {}, not a string (VC Data Integrity §2.1)",
+                    crate::document::type_name(value)
+                ),
+            );
+        }
+    }
     let proof_type = text("type").unwrap_or("(none)");
     let (suite, draft) = match LegacySuite::from_type(proof_type) {
         Some(legacy) => (Suite::Legacy(legacy), None),
