@@ -7,10 +7,10 @@
 //! reported, not checked.
 
 use super::binding::{self, Signer};
-use super::{data_integrity, keys, x5c, Check, Options, Outcome, Trust};
+use super::{data_integrity, Check, Options, Outcome, Trust};
 use crate::error::{Error, Result};
 use base64ct::{Base64UrlUnpadded, Encoding};
-use jsonwebtoken::{Algorithm, DecodingKey};
+use jsonwebtoken::Algorithm;
 use serde_json::{Map, Value};
 use std::str::FromStr;
 
@@ -241,29 +241,15 @@ fn check_signature(
             )));
         }
     }
-    let kid = header.get("kid").and_then(Value::as_str).unwrap_or("");
-    let (key, origin, trust, signer): (DecodingKey, String, Trust, Signer) =
-        match keys::find(&options.keys, kid) {
-            Some(known) => (
-                jwk_key(&known.jwk).map_err(|e| (Outcome::Unsupported, e))?,
-                format!("key from {}", known.origin),
-                Trust::Given,
-                Signer::given(known, kid),
-            ),
-            None => match header.get("x5c") {
-                Some(certificates) => {
-                    let leaf =
-                        x5c::leaf(certificates).map_err(|e| (Outcome::Unsupported, e.reason))?;
-                    let line =
-                        x5c::anchored(&leaf, options.trust_anchor.as_deref(), options.at_unix);
-                    let trust = x5c::trust(&line);
-                    *chain = Some(line);
-                    let origin = format!("the x5c signer {}", leaf.subject);
-                    (leaf.key, origin.clone(), trust, Signer::described(origin))
-                }
-                None => return Err((Outcome::Unsupported, "no key: pass --key".into())),
-            },
-        };
+    let jose: jsonwebtoken::Header = serde_json::from_value(header.clone()).map_err(|e| {
+        failed(format!(
+            "the protected header is not a JOSE header: {}",
+            crate::error::excerpt(&e.to_string())
+        ))
+    })?;
+    let found = super::jwt::key_for(&jose, options)?;
+    *chain = found.chain;
+    let (key, origin, trust, signer) = (found.key, found.origin, found.trust, found.signer);
     let message = format!("{protected}.{payload}");
     let sig = signature
         .get("signature")
@@ -289,17 +275,4 @@ fn check_signature(
         }),
         _ => Err(failed(format!("the {alg_name} signature does not verify"))),
     }
-}
-
-fn jwk_key(jwk: &Value) -> std::result::Result<DecodingKey, String> {
-    let invalid = |e: &dyn std::fmt::Display| {
-        format!(
-            "not a usable JWK: {}",
-            crate::error::excerpt(&e.to_string())
-        )
-    };
-    let parsed: jsonwebtoken::jwk::Jwk =
-        serde_json::from_value(jwk.clone()).map_err(|e| invalid(&e))?;
-    DecodingKey::from_jwk(&parsed)
-        .map_err(|e| format!("not a usable JWK: {}", crate::sd_jwt::jose::describe(&e)))
 }

@@ -217,19 +217,20 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
 }
 
 /// The key a JWS header leads to.
-struct Found {
-    key: DecodingKey,
+pub(super) struct Found {
+    pub(super) key: DecodingKey,
     /// Where it came from, for the line.
-    origin: String,
-    trust: Trust,
-    signer: Signer,
+    pub(super) origin: String,
+    pub(super) trust: Trust,
+    pub(super) signer: Signer,
     /// The certificate chain's line, for an `x5c` key.
-    chain: Option<Check>,
+    pub(super) chain: Option<Check>,
 }
 
 /// The verification key: a `--key` (matched to `kid`, or the only one), a `did:key` or `did:jwk` `kid`, the header's
-/// `x5c` leaf (anchored when its chain reaches `--trust-anchor`, else self-asserted) or its `jwk` (self-asserted).
-fn key_for(
+/// `x5c` leaf (anchored when its chain reaches `--trust-anchor`, else self-asserted) or its `jwk` (self-asserted):
+/// the one key lookup of every JWS form (compact and JSON Serialization).
+pub(super) fn key_for(
     header: &jsonwebtoken::Header,
     options: &Options,
 ) -> std::result::Result<Found, (Outcome, String)> {

@@ -121,30 +121,17 @@ pub struct FileReport {
 }
 
 impl FileReport {
-    /// Its verdict: its own checks' ([`verdict::decide`]), unless a nested credential that counts is not
-    /// verified — then that one's refusal.
+    /// Its verdict: its own checks' ([`verdict::decide`]) combined with every nested credential's that counts
+    /// ([`Verdict::and`]).
     pub fn verdict(&self) -> Verdict {
-        let own = verdict::decide(&self.checks, self.accept_self_asserted);
-        if !own.is_verified() {
-            return own;
-        }
-        match self
-            .nested
+        self.nested
             .iter()
             .filter(|n| n.counts)
             .map(Nested::verdict)
-            .find(|v| !v.is_verified())
-        {
-            Some(refused) => refused,
-            None if self
-                .nested
-                .iter()
-                .any(|n| n.counts && n.verdict() == Verdict::VerifiedSelfAsserted) =>
-            {
-                Verdict::VerifiedSelfAsserted
-            }
-            None => own,
-        }
+            .fold(
+                verdict::decide(&self.checks, self.accept_self_asserted),
+                Verdict::and,
+            )
     }
 
     /// Whether its verdict is verified (exit status 0).

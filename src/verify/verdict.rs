@@ -78,6 +78,17 @@ impl Verdict {
         matches!(self, Verdict::Verified | Verdict::VerifiedSelfAsserted)
     }
 
+    /// Two verdicts that must both hold (a file's and a nested credential's that counts): the first refusal, else
+    /// verified with a self-asserted key if either was, else verified.
+    pub fn and(self, other: Verdict) -> Verdict {
+        match (self, other) {
+            (Verdict::NotVerified(_), _) => self,
+            (_, Verdict::NotVerified(_)) => other,
+            (Verdict::Verified, Verdict::Verified) => Verdict::Verified,
+            _ => Verdict::VerifiedSelfAsserted,
+        }
+    }
+
     /// The words of the verdict line: `verified`, `verified (key not anchored: --accept-self-asserted)`,
     /// `NOT VERIFIED`, `NOT VERIFIED (no signature checked)`, `NOT VERIFIED (key not trusted)`.
     pub fn words(self) -> &'static str {
