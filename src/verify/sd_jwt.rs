@@ -4,10 +4,10 @@
 //! Disclosures ([`sd_jwt::verify`]), the Key Binding JWT when present (`sd_hash`, signature by `cnf.jwk`, and
 //! `--nonce` / `--aud` when given), and `nbf` / `exp` at `--at`.
 
-use super::binding::{self, Signer};
-use super::{claims, keys, Check, Options, Outcome, Trust};
+use super::binding;
+use super::{claims, Check, Options, Outcome};
 use crate::error::{Error, ErrorKind, Result};
-use crate::sd_jwt::{self, jose::decoding_key, Expected};
+use crate::sd_jwt::{self, Expected};
 use base64ct::{Base64UrlUnpadded, Encoding};
 use serde_json::Value;
 
@@ -27,91 +27,22 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
         checks.push(Check::signature("issuer signature", outcome, why, None));
         return Ok(checks);
     }
-    let unsupported = |checks: &mut Vec<Check>, why: String| {
-        checks.push(Check::signature(
-            "issuer signature",
-            Outcome::Unsupported,
-            why,
-            None,
-        ));
+    // The issuer's key, found as for every JWS ([`super::jwt::key_for`]).
+    let jose: jsonwebtoken::Header = serde_json::from_value(header.clone()).map_err(|e| {
+        Error::sd_jwt(format!(
+            "the JWS protected header is not a JOSE header: {}",
+            crate::error::excerpt(&e.to_string())
+        ))
+    })?;
+    let found = match super::jwt::key_for(&jose, options) {
+        Ok(found) => found,
+        Err((outcome, why)) => {
+            checks.push(Check::signature("issuer signature", outcome, why, None));
+            return Ok(checks);
+        }
     };
-    let kid = header.get("kid").and_then(Value::as_str).unwrap_or("");
-    let (key, origin, trust, signer) =
-        match (keys::find(&options.keys, kid), keys::self_certifying(kid)) {
-            (Some(key), _) => (
-                Key::Jwk(key.jwk.clone()),
-                format!("key from {}", key.origin),
-                Trust::Given,
-                Signer::given(key, kid),
-            ),
-            (None, Some(resolved)) => match resolved {
-                Ok((public, did)) => (
-                    Key::Jwk(keys::to_jwk(&public)),
-                    format!(
-                        "{}, resolved offline",
-                        did.split(':').take(2).collect::<Vec<_>>().join(":")
-                    ),
-                    Trust::SelfCertifying,
-                    Signer::of_method(kid, None),
-                ),
-                Err(e) => {
-                    checks.push(Check::signature(
-                        "issuer signature",
-                        Outcome::Failed,
-                        e.reason,
-                        None,
-                    ));
-                    return Ok(checks);
-                }
-            },
-            (None, None) => match (header.get("x5c"), header.get("jwk")) {
-                (Some(chain), _) => match super::x5c::leaf(chain) {
-                    Ok(leaf) => {
-                        let line = super::x5c::anchored(
-                            &leaf,
-                            options.trust_anchor.as_deref(),
-                            options.at_unix,
-                        );
-                        let trust = super::x5c::trust(&line);
-                        checks.push(line);
-                        let origin = format!("the x5c signer {}", leaf.subject);
-                        let alg = header
-                            .get("alg")
-                            .and_then(Value::as_str)
-                            .and_then(|a| a.parse::<jsonwebtoken::Algorithm>().ok());
-                        match alg {
-                            Some(alg) => (
-                                Key::Decoding(leaf.key, alg),
-                                origin.clone(),
-                                trust,
-                                Signer::described(origin),
-                            ),
-                            None => {
-                                unsupported(
-                                    &mut checks,
-                                    "the header's alg is not a JOSE signature algorithm".into(),
-                                );
-                                return Ok(checks);
-                            }
-                        }
-                    }
-                    Err(e) => {
-                        unsupported(&mut checks, e.reason);
-                        return Ok(checks);
-                    }
-                },
-                (None, Some(jwk)) => (
-                    Key::Jwk(jwk.clone()),
-                    "the header's jwk: self-asserted, not anchored; pass --key to trust it".into(),
-                    Trust::SelfAsserted,
-                    Signer::described("the header's jwk"),
-                ),
-                (None, None) => {
-                    unsupported(&mut checks, "no issuer key: pass --key".into());
-                    return Ok(checks);
-                }
-            },
-        };
+    checks.extend(found.chain);
+    let (origin, trust, signer) = (found.origin, found.trust, found.signer);
     let kb = text.rsplit('~').next().filter(|p| !p.is_empty());
     // A KB-JWT is checked whenever present; without --nonce / --aud its own values are taken, so only its
     // signature, typ and sd_hash constrain it (said in the check).
@@ -131,11 +62,7 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
         nonce: &nonce,
         aud: &aud,
     });
-    let key = match key {
-        Key::Jwk(jwk) => decoding_key(&jwk),
-        Key::Decoding(key, alg) => Ok((key, alg)),
-    };
-    let verified = match key.and_then(|(key, alg)| sd_jwt::verify(text, (&key, alg), expected)) {
+    let verified = match sd_jwt::verify(text, (&found.key, jose.alg), expected) {
         Ok(v) => v,
         Err(e) => {
             let outcome = match e.kind {
@@ -302,12 +229,6 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
 
 /// Claims an SD-JWT VC carries in the clear, never as Disclosures (SD-JWT VC §3.2.2).
 const ALWAYS_CLEAR: [&str; 7] = ["iss", "nbf", "exp", "cnf", "vct", "vct#integrity", "status"];
-
-/// The issuer's key: a JWK (`--key`, the header's `jwk`) or the `x5c` leaf's key with the header's `alg`.
-enum Key {
-    Jwk(Value),
-    Decoding(jsonwebtoken::DecodingKey, jsonwebtoken::Algorithm),
-}
 
 /// The JSON object of a JWS's `index`th part (0: header, 1: payload), read strictly ([`super::json_part`]).
 fn segment(file: &str, jws: &str, index: usize) -> Result<Value> {
