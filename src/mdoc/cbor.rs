@@ -145,9 +145,17 @@ fn key_name(bytes: &[u8], at: usize, end: usize) -> String {
     }
 }
 
-/// The end of the data item at `bytes[at..]`, `depth` levels down; every item inside checked as the module
-/// says (preferred serialization, UTF-8 text, map keys not repeated).
-fn item_end(bytes: &[u8], at: usize, depth: usize, what: &str) -> Result<usize> {
+/// How [`item_end`] walks: checking every item as the module says, or only finding where items end (inside an
+/// [`Item`], which [`Item::whole`] checked once already).
+#[derive(Clone, Copy, PartialEq)]
+enum Walk {
+    Check,
+    Skip,
+}
+
+/// The end of the data item at `bytes[at..]`, `depth` levels down; with [`Walk::Check`] every item inside checked
+/// as the module says (preferred serialization, UTF-8 text, map keys not repeated).
+fn item_end(bytes: &[u8], at: usize, depth: usize, what: &str, walk: Walk) -> Result<usize> {
     if depth > MAX_DEPTH {
         return Err(Error::mdoc(format!(
             "{what} nests deeper than {MAX_DEPTH} levels"
@@ -161,7 +169,10 @@ fn item_end(bytes: &[u8], at: usize, depth: usize, what: &str) -> Result<usize> 
         0 | 1 | SIMPLE => Ok(body),
         BYTES | TEXT => {
             let end = body + fits(h.argument).ok_or_else(|| truncated(what))?;
-            if h.major == TEXT && std::str::from_utf8(&bytes[body..end]).is_err() {
+            if walk == Walk::Check
+                && h.major == TEXT
+                && std::str::from_utf8(&bytes[body..end]).is_err()
+            {
                 return Err(Error::mdoc(format!(
                     "{what} is not CBOR: a text string that is not UTF-8 at byte {at}"
                 )));
@@ -173,7 +184,7 @@ fn item_end(bytes: &[u8], at: usize, depth: usize, what: &str) -> Result<usize> 
             fits(h.argument).ok_or_else(|| truncated(what))?;
             let mut end = body;
             for _ in 0..h.argument {
-                end = item_end(bytes, end, depth + 1, what)?;
+                end = item_end(bytes, end, depth + 1, what, walk)?;
             }
             Ok(end)
         }
@@ -183,21 +194,21 @@ fn item_end(bytes: &[u8], at: usize, depth: usize, what: &str) -> Result<usize> 
             let mut keys = HashSet::new();
             let mut end = body;
             for _ in 0..h.argument {
-                let key_end = item_end(bytes, end, depth + 1, what)?;
+                let key_end = item_end(bytes, end, depth + 1, what, walk)?;
                 // In the preferred serialization equal keys have equal bytes.
-                if !keys.insert(&bytes[end..key_end]) {
+                if walk == Walk::Check && !keys.insert(&bytes[end..key_end]) {
                     return Err(Error::mdoc(format!(
                         "{what} repeats the map key {} at byte {end}",
                         key_name(bytes, end, key_end)
                     )));
                 }
-                end = item_end(bytes, key_end, depth + 1, what)?;
+                end = item_end(bytes, key_end, depth + 1, what, walk)?;
             }
             Ok(end)
         }
         _ => {
             debug_assert_eq!(h.major, TAG);
-            item_end(bytes, body, depth + 1, what)
+            item_end(bytes, body, depth + 1, what, walk)
         }
     }
 }
@@ -231,7 +242,8 @@ pub fn describe_cose(e: &coset::CoseError) -> String {
     }
 }
 
-/// One received data item: exactly its bytes.
+/// One received data item: exactly its bytes. Made only by [`Item::whole`] (which checks it at every level) and
+/// from the members of such an item, so its members need no second check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Item<'a> {
     /// The item's encoding as received.
@@ -243,7 +255,7 @@ impl<'a> Item<'a> {
     /// [`ErrorKind::Mdoc`](crate::ErrorKind::Mdoc) naming `what` when it is not CBOR, not in the preferred
     /// serialization, repeats a map key, or has bytes after the item.
     pub fn whole(bytes: &'a [u8], what: &str) -> Result<Item<'a>> {
-        let len = item_end(bytes, 0, 0, what)?;
+        let len = item_end(bytes, 0, 0, what, Walk::Check)?;
         if len != bytes.len() {
             return Err(Error::mdoc(format!(
                 "{what} has {} bytes after its CBOR item",
@@ -272,7 +284,8 @@ impl<'a> Item<'a> {
         let mut at = h.len;
         let mut items = Vec::new();
         while at < self.bytes.len() {
-            let end = item_end(self.bytes, at, 1, what)?;
+            // Checked as a whole when the outermost item was made: here only where each member ends.
+            let end = item_end(self.bytes, at, 1, what, Walk::Skip)?;
             items.push(Item {
                 bytes: &self.bytes[at..end],
             });
