@@ -50,6 +50,8 @@ pub fn verifier_view(credentials: &mut [Credential]) -> Result<Vec<Vec<ProofPart
                 serde_json::to_string_pretty(value).expect("a JSON value serializes")
             };
             let mut parts = Vec::new();
+            // The document is measured once per labeling hash: two P-384 proofs canonicalize it the same way.
+            let mut relabeled = Vec::new();
             for (i, proof) in inputs.proofs.iter().enumerate() {
                 let part = |name: &'static str, value: &serde_json::Value| ProofPart {
                     proof: proof.label.clone(),
@@ -68,8 +70,10 @@ pub fn verifier_view(credentials: &mut [Credential]) -> Result<Vec<Vec<ProofPart
                     // The document row is labeled with the main job's SHA-256; a suite that labels with another
                     // hash (ecdsa-rdfc-2019 with P-384) canonicalizes the document again, so it is a row too.
                     None if proof.hash != HashAlgorithm::Sha256
-                        && proof.algorithm == Algorithm::Rdfc =>
+                        && proof.algorithm == Algorithm::Rdfc
+                        && !relabeled.contains(&proof.hash) =>
                     {
+                        relabeled.push(proof.hash);
                         parts.push(part(relabeled_document(proof.hash), &inputs.unsecured))
                     }
                     None => {}

@@ -260,8 +260,8 @@ pub fn derive_proof(
     let mut reveal = select_json_ld(&combined, &document)?
         .ok_or_else(|| Error::proof("nothing to disclose: no mandatory or selective pointers"))?;
     drop(_span);
-    // Steps 11–13: the verifier's label map, from the reveal selection's canonical labels.
-    super::budget::charge()?;
+    // Steps 11–13: the verifier's label map, from the reveal selection's canonical labels. (Not charged to the
+    // verification budget: the holder derives, the verifier never runs this.)
     let (issued, _) = {
         let _span = tracing::info_span!(step::CANONICALIZE_DOCUMENT).entered();
         rdfc::issue_identifiers(&combined_group.deskolemized, &options)?

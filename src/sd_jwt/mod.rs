@@ -91,18 +91,17 @@ impl HashAlg {
     }
 }
 
-/// `bytes` as one I-JSON value (RFC 7493: UTF-8, well-formed, no repeated member names, finite numbers, bounded
-/// nesting — [`crate::document::check`]). `what` names it in errors. Errors:
-/// [`ErrorKind::SdJwt`](crate::ErrorKind::SdJwt) saying what is wrong and where.
+/// `bytes` as one I-JSON value read as every untrusted JSON is ([`crate::document::parse_untrusted_json`]:
+/// UTF-8, well-formed, no repeated member names, finite numbers, bounded nesting). `what` names it in errors.
+/// Errors: [`ErrorKind::SdJwt`](crate::ErrorKind::SdJwt) saying what is wrong and where.
 fn strict_json(bytes: &[u8], what: &str) -> Result<Value> {
-    let text =
-        std::str::from_utf8(bytes).map_err(|_| Error::sd_jwt(format!("{what} is not UTF-8")))?;
-    let not = |e: Error| {
+    crate::document::parse_untrusted_json(what, bytes, crate::document::limits()).map_err(|e| {
+        if std::str::from_utf8(bytes).is_err() {
+            return Error::sd_jwt(format!("{what} is not UTF-8"));
+        }
         let at = e.position.map(|p| format!(" (at {p})")).unwrap_or_default();
         Error::sd_jwt(format!("{what} is not I-JSON: {}{at}", excerpt(&e.reason)))
-    };
-    crate::document::check(what, text).map_err(not)?;
-    serde_json::from_str(text).map_err(|e| not(crate::document::json_error(what, &e)))
+    })
 }
 
 /// RFC 7519 §2 NumericDate: the claim `name` of `claims` (a JWT's, `what` naming it), when present, is a JSON
