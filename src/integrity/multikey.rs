@@ -42,7 +42,7 @@ pub fn decode_base58btc_at_most(multibase: &str, max_bytes: usize, what: &str) -
     let encoded = multibase.strip_prefix('z').ok_or_else(|| {
         Error::key(format!(
             "`{}` is not multibase base58btc (no `z` prefix)",
-            shown(multibase)
+            crate::error::excerpt(multibase)
         ))
     })?;
     decode_base58(multibase, encoded, max_bytes, what)
@@ -60,37 +60,24 @@ fn decode_base58(text: &str, encoded: &str, max_bytes: usize, what: &str) -> Res
     if encoded.len() > max_chars {
         return Err(Error::key(format!(
             "`{}` is too long for a {what}: {} base58btc characters, at most {max_chars} ({max_bytes} bytes)",
-            shown(text),
+            crate::error::excerpt(text),
             encoded.len()
         )));
     }
-    let bytes = bs58::decode(encoded)
-        .into_vec()
-        .map_err(|e| Error::key(format!("`{}` is not base58btc: {e}", shown(text))))?;
+    let bytes = bs58::decode(encoded).into_vec().map_err(|e| {
+        Error::key(format!(
+            "`{}` is not base58btc: {e}",
+            crate::error::excerpt(text)
+        ))
+    })?;
     if bytes.len() > max_bytes {
         return Err(Error::key(format!(
             "`{}` is too long for a {what}: {} bytes, at most {max_bytes}",
-            shown(text),
+            crate::error::excerpt(text),
             bytes.len()
         )));
     }
     Ok(bytes)
-}
-
-/// An untrusted value for a one-line message: itself up to 100 characters (every key and signature of the
-/// suites), else its start and its length.
-pub fn shown(value: &str) -> String {
-    const KEEP: usize = 24;
-    match value.char_indices().nth(100) {
-        None => value.to_string(),
-        Some(_) => {
-            let end = value
-                .char_indices()
-                .nth(KEEP)
-                .map_or(value.len(), |(i, _)| i);
-            format!("{}… ({} characters)", &value[..end], value.chars().count())
-        }
-    }
 }
 
 /// Encodes bytes as multibase base58btc (`z…`).
@@ -112,7 +99,7 @@ pub fn public_key(multibase: &str) -> Result<PublicKey> {
             return PublicKey::from_bytes(algorithm, key).map_err(|e| {
                 Error::key(format!(
                     "`{}` is not a valid public key: {}",
-                    shown(multibase),
+                    crate::error::excerpt(multibase),
                     e.reason
                 ))
             });
@@ -120,7 +107,7 @@ pub fn public_key(multibase: &str) -> Result<PublicKey> {
     }
     Err(Error::key(format!(
         "`{}` is not an Ed25519, P-256 or P-384 Multikey",
-        shown(multibase)
+        crate::error::excerpt(multibase)
     )))
 }
 
@@ -160,7 +147,7 @@ pub fn secret_key(multibase: &str) -> Result<SecretKey> {
             return SecretKey::from_bytes(algorithm, key).map_err(|e| {
                 Error::key(format!(
                     "`{}` is not a valid secret key: {}",
-                    shown(multibase),
+                    crate::error::excerpt(multibase),
                     e.reason
                 ))
             });
@@ -168,7 +155,7 @@ pub fn secret_key(multibase: &str) -> Result<SecretKey> {
     }
     Err(Error::key(format!(
         "`{}` is not an Ed25519, P-256 or P-384 secret Multikey",
-        shown(multibase)
+        crate::error::excerpt(multibase)
     )))
 }
 
@@ -197,7 +184,7 @@ pub fn did_key_public_key(verification_method: &str) -> Result<PublicKey> {
         .ok_or_else(|| {
             Error::key(format!(
                 "verification method `{}` is not a did:key",
-                shown(verification_method)
+                crate::error::excerpt(verification_method)
             ))
         })?;
     public_key(id)

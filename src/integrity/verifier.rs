@@ -178,7 +178,7 @@ fn previous_proofs(all: &[&Map<String, Value>]) -> Result<Vec<Option<Vec<usize>>
                 Some(other) => {
                     return Err(Error::proof(format!(
                         "`previousProof` {} is not a string or a list of strings",
-                        super::multikey::shown(&other.to_string())
+                        crate::error::excerpt(&other.to_string())
                     )))
                 }
             };
@@ -187,7 +187,7 @@ fn previous_proofs(all: &[&Map<String, Value>]) -> Result<Vec<Option<Vec<usize>>
                 let &i = by_id.get(id).ok_or_else(|| {
                     Error::proof(format!(
                         "`previousProof` `{}` names no proof of the document",
-                        super::multikey::shown(id)
+                        crate::error::excerpt(id)
                     ))
                 })?;
                 if !matching.contains(&i) {
@@ -214,7 +214,7 @@ fn refuse_cycles(all: &[&Map<String, Value>], previous: &[Option<Vec<usize>>]) -
         all[i]
             .get("id")
             .and_then(Value::as_str)
-            .map_or_else(|| format!("proof {}", i + 1), super::multikey::shown)
+            .map_or_else(|| format!("proof {}", i + 1), crate::error::excerpt)
     };
     for start in 0..previous.len() {
         if marks[start] != Mark::New {
