@@ -205,29 +205,19 @@ pub(super) fn run(args: SignArgs) -> Result<()> {
     document.check_json()?;
     let value: serde_json::Value = serde_json::from_str(&document.text)
         .map_err(|e| crate::document::json_error(&document.label, &e))?;
-    // A self-certifying method names its key: one that names another key would make a proof nobody can verify.
-    if let Some(method) = &args.verification_method {
-        if let Some(resolved) = crate::verify::keys::self_certifying(method) {
-            let named = resolved
-                .map_err(|e| e.in_source("--verification-method"))?
-                .0;
-            if named.to_bytes(true) != key.key.public_key().to_bytes(true) {
-                return Err(usage(
-                    "--verification-method names another key than --key's (its did:key or did:jwk is not this key)",
-                ));
-            }
-        }
-    }
+    let verification_method = args
+        .verification_method
+        .clone()
+        .or(key.id.clone())
+        .unwrap_or_else(|| sign::did_key_method(&key.key));
+    crate::sign::key_file::named_key_is(&verification_method, &key.key)
+        .map_err(|e| usage(format!("--verification-method {}", e.reason)))?;
     let output = match suite {
         Some(suite) => {
             let request = sign::ProofRequest {
                 suite,
                 key: &key.key,
-                verification_method: args
-                    .verification_method
-                    .clone()
-                    .or(key.id.clone())
-                    .unwrap_or_else(|| sign::did_key_method(&key.key)),
+                verification_method,
                 created,
                 mandatory_pointers: args.mandatory.clone(),
                 seed: args.seed,

@@ -61,6 +61,22 @@ impl VerifierInputs {
     }
 }
 
+/// The proof purpose a proof of `document` serves (VC Data Integrity §2.1, the VCDM's proof purposes):
+/// `authentication` for a presentation, `assertionMethod` for anything else — a document typed as both credential
+/// and presentation included, held to a credential's rules so a holder cannot sign in its issuer's name. The one
+/// rule `sign` writes and `verify` expects.
+pub fn proof_purpose(document: &Value) -> &'static str {
+    let has_type = |name: &str| match document.get("type") {
+        Some(Value::String(t)) => t == name,
+        Some(Value::Array(types)) => types.iter().any(|t| t.as_str() == Some(name)),
+        _ => false,
+    };
+    match has_type("VerifiablePresentation") && !has_type("VerifiableCredential") {
+        true => "authentication",
+        false => "assertionMethod",
+    }
+}
+
 /// The verifier's view of `document` (see the module documentation), or `None` when it has no top-level `proof`
 /// (proofs nested deeper, e.g. inside endorsements, are part of the document). Errors:
 /// [`crate::ErrorKind::Proof`] for a `proof` that is not an object or an array of objects, a `previousProof`

@@ -83,15 +83,25 @@ pub fn parse(text: &str) -> Result<KeyFile> {
              `PRIVATE KEY` / `EC PRIVATE KEY`",
         ));
     };
-    if let Some(method) = id.as_deref().filter(|m| m.starts_with("did:key:")) {
-        let named = multikey::did_key_public_key(method)?;
-        if named != key.public_key() {
-            return Err(Error::key(format!(
-                "its id `{method}` is the did:key of another key"
-            )));
-        }
+    if let Some(method) = id.as_deref() {
+        named_key_is(method, &key).map_err(|e| Error::key(format!("its id {}", e.reason)))?;
     }
     Ok(KeyFile { key, id })
+}
+
+/// A self-certifying `method` (did:key, did:jwk, resolved as the verifier resolves it, fragment included) must
+/// name `key`: a proof under another key's method would verify nowhere. Any other method names nothing here.
+/// Errors: [`ErrorKind::Key`](crate::ErrorKind::Key) saying so.
+pub(crate) fn named_key_is(method: &str, key: &SecretKey) -> Result<()> {
+    match crate::verify::keys::self_certifying(method) {
+        Some(Ok((named, _))) if named == key.public_key() => Ok(()),
+        Some(Ok(_)) => Err(Error::key(format!(
+            "`{}` names another key (its did:key or did:jwk is not this key's)",
+            crate::error::excerpt(method)
+        ))),
+        Some(Err(e)) => Err(e),
+        None => Ok(()),
+    }
 }
 
 /// A private JWK: `OKP` / `Ed25519` (RFC 8037 §2) or `EC` / `P-256` / `P-384` (RFC 7518 §6.2), `d` the secret

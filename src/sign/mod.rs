@@ -132,11 +132,7 @@ pub fn add_proof(
     if existing.is_none() && !defines_proof_terms(&unsecured) {
         unsecured = suites::with_suite_context(&unsecured);
     }
-    let purpose = if has_type(&unsecured, "VerifiablePresentation") {
-        "authentication"
-    } else {
-        "assertionMethod"
-    };
+    let purpose = crate::integrity::verifier::proof_purpose(&unsecured);
     let options = serde_json::json!({
         "type": "DataIntegrityProof",
         "cryptosuite": request.suite.name(),
@@ -188,14 +184,6 @@ fn defines_proof_terms(document: &Value) -> bool {
         Some(Value::Array(items)) => items.iter().any(defines),
         Some(context) => defines(context),
         None => false,
-    }
-}
-
-fn has_type(document: &Value, name: &str) -> bool {
-    match document.get("type") {
-        Some(Value::String(t)) => t == name,
-        Some(Value::Array(types)) => types.iter().any(|t| t.as_str() == Some(name)),
-        _ => false,
     }
 }
 

@@ -165,11 +165,7 @@ fn signed_inside<'v>(value: &'v Value, pointer: String, found: &mut Vec<(String,
 /// The checks of one credential or presentation: its top-level proofs, its validity, its status.
 fn checks_of(document: &Value, options: &Options) -> Vec<Check> {
     let presentation = is_presentation(document);
-    let purpose = if presentation {
-        "authentication"
-    } else {
-        "assertionMethod"
-    };
+    let purpose = verifier::proof_purpose(document);
     let mut checks = Vec::new();
     let inputs = match verifier::inputs(document) {
         Ok(Some(inputs)) => inputs,
@@ -293,7 +289,7 @@ fn vcdm11_issuance_date(document: &Value, presentation: bool) -> Option<Check> {
 /// A presentation, and not also a credential: a document typed as both is held to a credential's rules (its
 /// issuer bound, `assertionMethod`), or a holder could sign in the issuer's name.
 fn is_presentation(document: &Value) -> bool {
-    has_type(document, "VerifiablePresentation") && !has_type(document, "VerifiableCredential")
+    verifier::proof_purpose(document) == "authentication"
 }
 
 fn has_type(document: &Value, name: &str) -> bool {

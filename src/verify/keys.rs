@@ -50,8 +50,10 @@ pub fn parse(origin: &str, text: &str) -> Result<Vec<KnownKey>> {
         })?;
         return Ok(vec![known(None, public, origin)]);
     }
-    let value: Value = serde_json::from_str(trimmed).map_err(|e| {
-        Error::key(format!("not a JSON key or a PEM public key: {e}")).in_source(origin)
+    // Read strictly, as every JSON canonprof trusts: a key file whose `x` or `assertionMethod` repeats must not
+    // take its last value.
+    let value = super::json_document(origin, trimmed.as_bytes()).map_err(|e| {
+        Error::key(format!("not a JSON key or a PEM public key: {}", e.reason)).in_source(origin)
     })?;
     let mut keys = Vec::new();
     collect(&value, None, origin, &mut keys).map_err(|e| e.in_source(origin))?;

@@ -705,3 +705,23 @@ fn exports_write_into_devices_instead_of_replacing_them() {
         .file_type()
         .is_char_device());
 }
+
+/// A `--key` file is read as strictly as any JSON verify trusts: a repeated member is refused, not taken last.
+#[test]
+fn key_files_with_repeated_members_are_refused() {
+    let key = SecretKey::from_seed(SignatureAlgorithm::Ed25519, 51);
+    let other = SecretKey::from_seed(SignatureAlgorithm::Ed25519, 52);
+    let x = |k: &SecretKey| {
+        keys::to_jwk(&k.public_key())["x"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let text = format!(
+        r#"{{"kty":"OKP","crv":"Ed25519","x":"{}","x":"{}"}}"#,
+        x(&key),
+        x(&other)
+    );
+    let error = keys::parse("dup.jwk", &text).unwrap_err();
+    assert!(error.to_string().contains("duplicate key"), "{error}");
+}

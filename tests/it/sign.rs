@@ -810,3 +810,52 @@ fn an_mdoc_from_an_old_credential_verifies_now() {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+/// A document typed both credential and presentation is signed for the purpose verify expects of it
+/// (`assertionMethod`: held to a credential's rules), so it verifies.
+#[test]
+fn a_document_typed_credential_and_presentation_signs_as_a_credential() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |n: &str| dir.path().join(n).display().to_string();
+    let out = crate::common::canonprof(&[
+        "sign",
+        "--generate-key",
+        "ed25519",
+        "--seed",
+        "8",
+        "--out",
+        &path("k.jwk"),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let alumni = crate::common::data("sign/vc-di-eddsa--alumni-unsigned.json");
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(alumni).unwrap()).unwrap();
+    doc["type"] = serde_json::json!(["VerifiableCredential", "VerifiablePresentation"]);
+    std::fs::write(path("both.json"), doc.to_string()).unwrap();
+    let out = crate::common::canonprof(&[
+        "sign",
+        &path("both.json"),
+        "--cryptosuite",
+        "eddsa-jcs-2022",
+        "--key",
+        &path("k.jwk"),
+        "--out",
+        &path("signed.json"),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = crate::common::canonprof(&["verify", &path("signed.json")]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
