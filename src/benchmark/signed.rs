@@ -58,7 +58,7 @@ pub fn verifier_view(credentials: &mut [Credential]) -> Result<Vec<Vec<ProofPart
                     cryptosuite: proof.cryptosuite.clone(),
                     part: name,
                     algorithm: proof.algorithm,
-                    hash: proof.hash,
+                    hash: proof.hash(),
                     document: Document {
                         label: format!("{label} ({}, {name})", proof.label),
                         text: text(value),
@@ -69,12 +69,12 @@ pub fn verifier_view(credentials: &mut [Credential]) -> Result<Vec<Vec<ProofPart
                     Some(chained) => parts.push(part("chain document", &chained)),
                     // The document row is labeled with the main job's SHA-256; a suite that labels with another
                     // hash (ecdsa-rdfc-2019 with P-384) canonicalizes the document again, so it is a row too.
-                    None if proof.hash != HashAlgorithm::Sha256
+                    None if proof.hash() != HashAlgorithm::Sha256
                         && proof.algorithm == Algorithm::Rdfc
-                        && !relabeled.contains(&proof.hash) =>
+                        && !relabeled.contains(&proof.hash()) =>
                     {
-                        relabeled.push(proof.hash);
-                        parts.push(part(relabeled_document(proof.hash), &inputs.unsecured))
+                        relabeled.push(proof.hash());
+                        parts.push(part(relabeled_document(proof.hash()), &inputs.unsecured))
                     }
                     None => {}
                 }

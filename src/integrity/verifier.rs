@@ -22,10 +22,6 @@ pub struct ProofInput {
     pub cryptosuite: String,
     /// The canonicalization its cryptosuite names: JCS for the `*-jcs-*` suites, RDFC-1.0 otherwise.
     pub algorithm: Algorithm,
-    /// RDFC-1.0's labeling hash for this proof: its cryptosuite's hash for the key of its `did:key`
-    /// verification method (SHA-384 for ecdsa-rdfc-2019 with P-384); SHA-256 when the suite or the key is not
-    /// known here (legacy suites, other DID methods).
-    pub hash: HashAlgorithm,
     /// The proof configuration (VC DI §4.2 / each cryptosuite's Proof Configuration): the proof without
     /// `proofValue`, with the document's `@context`.
     pub configuration: Value,
@@ -138,7 +134,6 @@ pub fn inputs(document: &Value) -> Result<Option<VerifierInputs>> {
             };
             ProofInput {
                 label,
-                hash: labeling_hash(&cryptosuite, proof),
                 cryptosuite,
                 algorithm,
                 configuration: Value::Object(configuration),
@@ -151,6 +146,20 @@ pub fn inputs(document: &Value) -> Result<Option<VerifierInputs>> {
         proofs: inputs,
         secured: proofs.into_iter().cloned().collect(),
     }))
+}
+
+impl ProofInput {
+    /// RDFC-1.0's labeling hash for this proof: its cryptosuite's hash for the key of its `did:key` verification
+    /// method (SHA-384 for ecdsa-rdfc-2019 with P-384); SHA-256 when the suite or the key is not known here
+    /// (legacy suites, other DID methods). Computed when asked (the main job's view), not for every verification:
+    /// it decodes the key.
+    pub fn hash(&self) -> HashAlgorithm {
+        self.configuration
+            .as_object()
+            .map_or_else(HashAlgorithm::default, |proof| {
+                labeling_hash(&self.cryptosuite, proof)
+            })
+    }
 }
 
 /// The hash `cryptosuite` labels blank nodes with for the key of `proof`'s `did:key` verification method (see

@@ -245,10 +245,10 @@ fn canonprof_p384_proofs_on_many_blank_nodes_use_sha384_labels_and_verify() {
 fn the_main_jobs_verifier_view_labels_a_p384_proof_with_sha384() {
     let signed = json(&format!("{EMPLOY}/signedECDSAP384.json"));
     let inputs = verifier::inputs(&signed).unwrap().unwrap();
-    assert_eq!(inputs.proofs[0].hash, HashAlgorithm::Sha384);
+    assert_eq!(inputs.proofs[0].hash(), HashAlgorithm::Sha384);
     let p256 = json("di-vectors/vc-di-ecdsa/ecdsa-rdfc-2019-p256/signedECDSAP256.json");
     let inputs = verifier::inputs(&p256).unwrap().unwrap();
-    assert_eq!(inputs.proofs[0].hash, HashAlgorithm::Sha256);
+    assert_eq!(inputs.proofs[0].hash(), HashAlgorithm::Sha256);
     let mut credentials = vec![canonprof::corpus::Credential {
         name: "employ".into(),
         set: "user",
