@@ -143,21 +143,17 @@ impl Position {
 }
 
 /// The canonical identifier issuer (§4.5): blank node index → issued number, and the issue order. One per
-/// labeling, so it is indexed by blank node directly.
-#[derive(Clone)]
+/// labeling, so it is indexed by blank node directly (temporary issuers, one per path, are [`TemporaryIssuer`]).
 struct Issuer {
     issued: Vec<Option<u32>>,
     order: Vec<usize>,
-    /// What issuing counts as: [`Step::IssuedCanonical`] or [`Step::IssuedTemporary`].
-    counts_as: Step,
 }
 
 impl Issuer {
-    fn new(blank_nodes: usize, counts_as: Step) -> Self {
+    fn new(blank_nodes: usize) -> Self {
         Issuer {
             issued: vec![None; blank_nodes],
             order: Vec::new(),
-            counts_as,
         }
     }
 
@@ -166,7 +162,7 @@ impl Issuer {
         if let Some(n) = self.issued[node] {
             return n;
         }
-        work::count(self.counts_as);
+        work::count(Step::IssuedCanonical);
         let n = self.order.len() as u32;
         self.issued[node] = Some(n);
         self.order.push(node);
@@ -280,7 +276,7 @@ impl<'a, D: Digest> State<'a, D> {
             node_quads,
             first_degree: Vec::new(),
             hash_to_nodes: BTreeMap::new(),
-            canonical: Issuer::new(blank_nodes, Step::IssuedCanonical),
+            canonical: Issuer::new(blank_nodes),
             limit,
             deadline: None,
             counts: LabelCounts {

@@ -376,7 +376,7 @@ pub fn item_digest(item_bytes: &[u8]) -> [u8; 32] {
     Sha256::digest(item_bytes).into()
 }
 
-/// §9.3.1 mdoc reader verification of the first document of `device_response` (decoded as a
+/// §9.3.1 mdoc reader verification of the one document of `device_response` (decoded as a
 /// [`DeviceResponse`]): the DS certificate (from `x5chain`) against the trusted IACA, the MSO's COSE_Sign1
 /// signature with the DS key, `docType`, the validity period at `now`, every presented element's digest over its
 /// received bytes against `valueDigests`, and the device signature over `DeviceAuthenticationBytes`. Spans:
