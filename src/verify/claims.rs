@@ -5,36 +5,14 @@
 use super::{Check, Outcome};
 use serde_json::{Map, Value};
 
-/// The NumericDate claim `name` (RFC 7519 §2, §4.1.4–6), `None` when absent. Errors: the sentence saying what it
-/// is instead.
-pub fn numeric_date(claims: &Map<String, Value>, name: &str) -> Result<Option<f64>, String> {
-    match claims.get(name) {
-        None => Ok(None),
-        Some(Value::Number(n)) => n
-            .as_f64()
-            .filter(|f| f.is_finite())
-            .map(Some)
-            .ok_or_else(|| format!("`{name}` {n} is not a NumericDate (RFC 7519 §2)")),
-        Some(other) => Err(format!(
-            "`{name}` is {}, not a NumericDate (RFC 7519 §2: a JSON number of seconds)",
-            crate::document::type_name(other)
-        )),
-    }
-}
-
 /// `nbf` and `exp` (RFC 7519 §4.1.4–5) at `at`, after checking that `exp`, `nbf` and `iat` are NumericDates;
 /// `more` adds the credential's own bounds (name, Unix seconds, whether it is an end).
 pub fn time_check(claims: &Map<String, Value>, more: Vec<(String, i64, bool)>, at: i64) -> Check {
     let mut bounds: Vec<(String, f64, bool)> = Vec::new();
     for (name, end) in [("nbf", false), ("exp", true), ("iat", false)] {
-        match numeric_date(claims, name) {
-            Err(why) => {
-                return Check::new(
-                    "validity",
-                    Outcome::Failed,
-                    format!("a malformed token: {why}"),
-                )
-            }
+        // The one NumericDate rule, shared with the SD-JWT verifier.
+        match crate::sd_jwt::numeric_date(claims, name, "token") {
+            Err(e) => return Check::new("validity", Outcome::Failed, e.reason),
             // `iat` is only checked for its type here: when a token was issued says nothing of its validity.
             Ok(Some(when)) if name != "iat" => bounds.push((format!("{name} {when}"), when, end)),
             Ok(_) => {}
