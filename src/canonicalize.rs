@@ -96,3 +96,71 @@ pub fn run_counting(
         }
     }
 }
+
+/// What `canonprof canonicalize` prints: the text on stdout, and notes for stderr.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Printed {
+    /// The output, with the newline it is printed with (canonical text is printed byte for byte: JCS has no
+    /// trailing newline; hashes and maps get one).
+    pub text: String,
+    /// Notes about the input (`--engine both` agreed, `--lossy` dropped statements), one line each.
+    pub notes: Vec<String>,
+}
+
+/// The `canonicalize` command: [`run_counting`] through the first of `loaders`; with a second one (`--engine
+/// both`), RDFC-1.0 of JSON-LD again through it, which must give the same bytes. Errors: as [`run`], and
+/// [`engines_agree`]'s.
+pub fn job(document: &Document, loaders: &[OfflineLoader], request: &Request) -> Result<Printed> {
+    let loader = &loaders[0];
+    let label = &document.label;
+    let (text, dropped) = run_counting(document, loader, request)?;
+    let mut notes = Vec::new();
+    let jsonld_rdfc =
+        request.algorithm == Algorithm::Rdfc && request.input_format == InputFormat::Jsonld;
+    if let (Some(other), true) = (loaders.get(1), jsonld_rdfc) {
+        let (native, _) = run_counting(document, other, request)?;
+        engines_agree(label, &sha256_hex(&text), &sha256_hex(&native))?;
+        notes.push(format!(
+            "{label}: the json-ld and canonprof engines give identical output"
+        ));
+    }
+    if request.rdfc.lossy && request.input_format == InputFormat::Jsonld {
+        let undefined = rdfc::undefined_term_statements(label, &document.text, loader)?;
+        let total = dropped + undefined;
+        notes.push(format!(
+            "{label}: --lossy dropped {total} statement{} ({dropped} with relative or invalid IRIs, {undefined} of undefined terms)",
+            if total == 1 { "" } else { "s" }
+        ));
+    }
+    let newline = if text.ends_with('\n') || request.output == Output::Canonical {
+        ""
+    } else {
+        "\n"
+    };
+    Ok(Printed {
+        text: format!("{text}{newline}"),
+        notes,
+    })
+}
+
+/// Checks that the json-ld crate's engine and canonprof's gave `label` the same canonical output, given as the
+/// SHA-256 (hex) of each: the two engines implement one specification, so a difference is a bug in one of them.
+/// Errors: [`ErrorKind::Internal`], naming both hashes.
+pub fn engines_agree(label: &str, json_ld: &str, canonprof: &str) -> Result<()> {
+    if json_ld == canonprof {
+        return Ok(());
+    }
+    Err(Error::new(
+        ErrorKind::Internal,
+        format!(
+            "the json-ld and canonprof expansion engines give different canonical output (SHA-256 {json_ld} vs {canonprof}); please report this input"
+        ),
+    )
+    .in_source(label))
+}
+
+/// SHA-256 of `text`, lowercase hex.
+fn sha256_hex(text: &str) -> String {
+    use sha2::Digest;
+    hex::encode(sha2::Sha256::digest(text.as_bytes()))
+}

@@ -25,6 +25,7 @@ pub mod canon;
 pub mod canonicalize;
 pub mod cli;
 pub mod compare;
+pub mod console;
 pub mod corpus;
 pub mod document;
 pub mod error;

@@ -312,6 +312,28 @@ pub fn write_all(
     Ok(out.graphs)
 }
 
+/// [`write_all`] under a progress bar on `console`, one step per sampled graph.
+pub fn draw(
+    credentials: &[Credential],
+    algorithms: &[Algorithm],
+    loader: &OfflineLoader,
+    rdfc: &RdfcOptions,
+    settings: &Settings,
+    console: &mut dyn crate::console::Console,
+) -> Result<Vec<Graph>> {
+    let steps = sampled_graph_count(credentials, algorithms) as u64;
+    crate::console::with_progress(console, steps, "sampling", |step| {
+        write_all(
+            credentials,
+            algorithms,
+            loader,
+            rdfc,
+            settings,
+            &mut |what| step(Some(what)),
+        )
+    })
+}
+
 /// Writes `<dir>/index.html` for `graphs` (drawn by [`write_all`] into `dir`): each credential's tables of
 /// `report` beside its graphs, `intro` (trusted HTML) under the heading. Returns the index's path.
 pub fn write_index(graphs: &[Graph], report: &Report, intro: &str, dir: &Path) -> Result<PathBuf> {

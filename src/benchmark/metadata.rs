@@ -21,6 +21,11 @@ pub fn collect(started_at: String) -> Metadata {
     }
 }
 
+/// The current time as RFC 3339 (UTC, whole seconds): a run's start, and the default flamegraph directory's name.
+pub fn now() -> String {
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
 fn cpu_model() -> String {
     std::fs::read_to_string("/proc/cpuinfo")
         .ok()

@@ -5,6 +5,7 @@
 
 pub mod claims;
 pub mod flames;
+mod job;
 mod metadata;
 pub mod signed;
 pub mod sweep;
@@ -23,19 +24,15 @@ use crate::report::{
 use crate::stats::{median, RunStats};
 use std::collections::BTreeMap;
 
-pub use metadata::collect as collect_metadata;
+pub use job::{create_dir, Exports, Flamegraphs, Job, Loaders};
+pub use metadata::{collect as collect_metadata, now};
 
-/// How much to measure.
+/// How much to measure, and how: the measurement plan (N, R, warm-up; always paired: the main job measures every
+/// iteration with and without the span timer), the RDFC-1.0 options and what the span timer times.
 #[derive(Debug, Clone, Copy)]
 pub struct Config {
-    /// Iterations per run (N).
-    pub iterations: usize,
-    /// Runs (R).
-    pub runs: usize,
-    /// Warm-up iterations of each pipeline before measuring.
-    pub warmup: usize,
-    /// Warm-up time floor per pipeline, seconds (`--warmup-time`; 0: none).
-    pub warmup_seconds: f64,
+    /// Iterations, runs and warm-up ([`profile::Plan::plain`] is set where the pairing is chosen).
+    pub plan: profile::Plan,
     /// RDFC-1.0 options (poison limit).
     pub rdfc: RdfcOptions,
     /// What the span timer times (`--detail`).
@@ -45,27 +42,33 @@ pub struct Config {
 impl Config {
     /// The defaults: N=50, R=5, warm-up 5 — `canonprof --schema edu` in well under a minute on 2 cores.
     pub const DEFAULT: Config = Config {
-        iterations: 50,
-        runs: 5,
-        warmup: 5,
-        warmup_seconds: 0.0,
+        plan: profile::Plan {
+            iterations: 50,
+            runs: 5,
+            warmup: 5,
+            warmup_seconds: 0.0,
+            plain: false,
+        },
         rdfc: RdfcOptions::DEFAULT,
         detail: profile::Detail::Phases,
     };
     /// The study's setting: N=2000, R=5.
     pub const STUDY: Config = Config {
-        iterations: 2000,
-        runs: 5,
+        plan: profile::Plan {
+            iterations: 2000,
+            runs: 5,
+            ..Config::DEFAULT.plan
+        },
         ..Config::DEFAULT
     };
 
-    /// The settings of `plan` (its `plain` aside: the main job always pairs) with `rdfc`.
-    pub fn new(plan: &profile::Plan, rdfc: RdfcOptions) -> Config {
+    /// The settings of `plan` with `rdfc`, the span timer timing the phases.
+    pub fn new(plan: profile::Plan, rdfc: RdfcOptions) -> Config {
         Config {
-            iterations: plan.iterations,
-            runs: plan.runs,
-            warmup: plan.warmup,
-            warmup_seconds: plan.warmup_seconds,
+            plan: profile::Plan {
+                plain: false,
+                ..plan
+            },
             rdfc,
             detail: profile::Detail::Phases,
         }
@@ -74,17 +77,6 @@ impl Config {
     /// These settings with the span timer's `detail`.
     pub fn with_detail(self, detail: profile::Detail) -> Config {
         Config { detail, ..self }
-    }
-
-    /// N, R and warm-up as a measurement plan (unpaired).
-    pub fn plan(&self) -> profile::Plan {
-        profile::Plan {
-            iterations: self.iterations,
-            runs: self.runs,
-            warmup: self.warmup,
-            warmup_seconds: self.warmup_seconds,
-            plain: false,
-        }
     }
 }
 
@@ -152,7 +144,7 @@ pub fn run(
     progress: &mut dyn FnMut(),
 ) -> Result<Report> {
     let cold = extra.cold;
-    let started_at = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let started_at = now();
     let timer = profile::Timer::with_detail(config.detail);
     let mut results = Vec::new();
     for (index, (credential, shape)) in credentials.iter().zip(shapes).enumerate() {
@@ -190,16 +182,7 @@ pub fn run(
         let rdfc_engine = again(extra.engine);
         let rdfc_engine_cold = again(extra.engine_cold);
         if let Some(other) = &rdfc_engine {
-            if other.sha256 != rdfc_result.sha256 {
-                return Err(crate::error::Error::new(
-                    crate::error::ErrorKind::Internal,
-                    format!(
-                        "the json-ld and canonprof engines give different canonical N-Quads (SHA-256 {} vs {})",
-                        rdfc_result.sha256, other.sha256
-                    ),
-                )
-                .in_source(label));
-            }
+            crate::canonicalize::engines_agree(label, &rdfc_result.sha256, &other.sha256)?;
         }
         let jcs_result = measured.next().expect("a result per pipeline");
         let proofs = parts
@@ -235,28 +218,35 @@ pub fn run(
     Ok(Report {
         credentials: results,
         summary,
-        config: RunConfig {
-            iterations: config.iterations,
-            runs: config.runs,
-            warmup: config.warmup,
-            warmup_seconds: config.warmup_seconds,
-            hndq_call_limit: config.rdfc.hndq_call_limit,
-            context_cache: match (cold.is_some(), loader.caches_contexts()) {
-                (true, _) => "both",
-                (false, true) => "on",
-                (false, false) => "off",
-            }
-            .to_string(),
-            engine: match extra.engine {
-                Some(_) => "both",
-                None => loader.engine().name(),
-            }
-            .to_string(),
-            detail: config.detail.name().to_string(),
-            interleaved: true,
-        },
+        config: run_config(config, loader, &extra),
         metadata: metadata::collect(started_at),
     })
+}
+
+/// The run configuration a report records: the plan, the labeling bound, and which engines and cache modes RDFC-1.0
+/// ran through.
+fn run_config(config: &Config, loader: &OfflineLoader, extra: &Extra) -> RunConfig {
+    let plan = &config.plan;
+    RunConfig {
+        iterations: plan.iterations,
+        runs: plan.runs,
+        warmup: plan.warmup,
+        warmup_seconds: plan.warmup_seconds,
+        hndq_call_limit: config.rdfc.hndq_call_limit,
+        context_cache: match (extra.cold.is_some(), loader.caches_contexts()) {
+            (true, _) => "both",
+            (false, true) => "on",
+            (false, false) => "off",
+        }
+        .to_string(),
+        engine: match extra.engine {
+            Some(_) => "both",
+            None => loader.engine().name(),
+        }
+        .to_string(),
+        detail: config.detail.name().to_string(),
+        interleaved: true,
+    }
 }
 
 /// One pipeline the main job measures: an algorithm on a document, RDFC-1.0 through `loader` (its expansion engine
@@ -332,7 +322,7 @@ pub fn measure_algorithms(
         .collect();
     let plan = profile::Plan {
         plain: true,
-        ..config.plan()
+        ..config.plan
     };
     let samples = profile::measure_interleaved(&plan, timer, &mut workloads, progress)?;
     drop(workloads);
@@ -370,7 +360,7 @@ fn result_of(
                 plain: false,
                 warmup: 1,
                 warmup_seconds: 0.0,
-                ..config.plan()
+                ..config.plan
             };
             let mut workload = || pipeline.run(config, checked).map(drop);
             Some(profile::measure(

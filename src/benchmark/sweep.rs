@@ -130,10 +130,10 @@ pub fn run(
     Ok(Sweep {
         unit: kind.unit().to_string(),
         grows: kind.name().to_string(),
-        iterations: config.iterations,
-        runs: config.runs,
-        warmup: config.warmup,
-        warmup_seconds: config.warmup_seconds,
+        iterations: config.plan.iterations,
+        runs: config.plan.runs,
+        warmup: config.plan.warmup,
+        warmup_seconds: config.plan.warmup_seconds,
         interleaved: true,
         points,
     })

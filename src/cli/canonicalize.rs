@@ -41,43 +41,10 @@ pub(super) fn run(args: CanonicalizeArgs) -> Result<()> {
         rdfc: args.rdfc.options(args.hash_algorithm)?,
     };
     let loaders = args.loader.per_engine()?;
-    let loader = &loaders[0];
     let document = Document::read(&args.file)?;
-    let (text, dropped) = canonicalize::run_counting(&document, loader, &request)?;
-    if let Some(other) = loaders.get(1) {
-        // `--engine both`: canonprof's engine must give the same bytes as the json-ld engine.
-        if request.algorithm == crate::canon::Algorithm::Rdfc
-            && request.input_format == InputFormat::Jsonld
-        {
-            let (native, _) = canonicalize::run_counting(&document, other, &request)?;
-            if native != text {
-                return Err(crate::error::Error::new(
-                    crate::error::ErrorKind::Internal,
-                    "the json-ld and canonprof expansion engines give different canonical output (--engine both); please report this input",
-                )
-                .in_source(&document.label));
-            }
-            eprintln!(
-                "canonprof: note: {}: the json-ld and canonprof engines give identical output",
-                document.label
-            );
-        }
+    let printed = canonicalize::job(&document, &loaders, &request)?;
+    for note in &printed.notes {
+        eprintln!("canonprof: note: {note}");
     }
-    if request.rdfc.lossy && request.input_format == InputFormat::Jsonld {
-        let undefined =
-            crate::canon::rdfc::undefined_term_statements(&document.label, &document.text, loader)?;
-        let total = dropped + undefined;
-        eprintln!(
-            "canonprof: note: {}: --lossy dropped {total} statement{} ({dropped} with relative or invalid IRIs, {undefined} of undefined terms)",
-            document.label,
-            if total == 1 { "" } else { "s" }
-        );
-    }
-    // Canonical text is printed byte for byte (JCS has no trailing newline); hashes and maps get one.
-    let newline = if text.ends_with('\n') || request.output == Output::Canonical {
-        ""
-    } else {
-        "\n"
-    };
-    write_stdout(&format!("{text}{newline}"))
+    write_stdout(&printed.text)
 }

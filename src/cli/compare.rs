@@ -7,7 +7,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::export::{self, compare as render};
 use crate::saved::{self, SavedRun};
 use clap::Args;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// `--band` of `diff` and `merge`.
 #[derive(Debug, Args)]
@@ -53,21 +53,8 @@ pub(super) fn report(args: ReportArgs) -> Result<()> {
         .iter()
         .map(|p| SavedRun::read(p))
         .collect::<Result<_>>()?;
-    write_report(&runs, &args.output)?;
+    compare::write_report(&runs, &args.output)?;
     write_stdout(&format!("Report: {}\n", args.output.display()))
-}
-
-/// Writes `report.html` for `runs` at `path` (with the cross-run table when two or more runs hold a
-/// canonicalization or exchange table).
-pub(super) fn write_report(runs: &[SavedRun], path: &Path) -> Result<()> {
-    let comparable: Vec<&SavedRun> = runs.iter().filter(|r| r.is_comparable()).collect();
-    let merged = (comparable.len() > 1).then(|| merge::merge(&comparable, compare::DEFAULT_BAND));
-    let page = export::report::Page {
-        runs,
-        report_dir: export::parent_dir(path),
-        merge: merged.as_ref(),
-    };
-    export::write_atomically(path, &export::report::render(&page))
 }
 
 #[derive(Debug, Args)]

@@ -3,7 +3,8 @@
 //! with the canonicalization count and its share of the time.
 
 use super::args::{LoaderArgs, PlanArgs};
-use super::{check_writable, create_dir, now, with_progress, write_stdout};
+use super::{check_writable, now, with_progress, write_stdout};
+use crate::benchmark::create_dir;
 use crate::corpus::{self, Credential, Schema};
 use crate::error::{Error, ErrorKind, Result};
 use crate::exchange::formats::{self, Alg};

@@ -1,7 +1,8 @@
 //! `canonprof flame FILE`: the flamegraphs of one credential.
 
 use super::args::{FlameArgs, LoaderArgs, RdfcArgs};
-use super::{create_dir, draw_flamegraphs, now, write_stdout};
+use super::{now, write_stdout, Terminal};
+use crate::benchmark::create_dir;
 use crate::benchmark::{self, flames, Config};
 use crate::canon::rdfc::HashAlgorithm;
 use crate::canon::Algorithm;
@@ -47,7 +48,15 @@ pub(super) fn run(args: FlameCommandArgs) -> Result<()> {
         started_at,
         detail: args.flame.detail,
     };
-    let graphs = draw_flamegraphs(&credentials, &algorithms, loader, &config.rdfc, &settings)?;
+    let mut terminal = Terminal::default();
+    let graphs = flames::draw(
+        &credentials,
+        &algorithms,
+        loader,
+        &config.rdfc,
+        &settings,
+        &mut terminal,
+    )?;
     let mut listing: String = graphs
         .iter()
         .map(|g| format!("{}  {}\n", settings.dir.join(&g.svg).display(), g.label))
@@ -62,12 +71,13 @@ pub(super) fn run(args: FlameCommandArgs) -> Result<()> {
             dir: sub,
             ..settings
         };
-        let graphs = draw_flamegraphs(
+        let graphs = flames::draw(
             &credentials,
             &[Algorithm::Rdfc],
             other,
             &config.rdfc,
             &settings,
+            &mut terminal,
         )?;
         for g in &graphs {
             let svg = settings.dir.join(&g.svg);

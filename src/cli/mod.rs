@@ -16,8 +16,8 @@ mod sign;
 mod sweep;
 mod verify;
 
+use crate::benchmark::now;
 use crate::error::{Error, ErrorKind, Result};
-use crate::loader::OfflineLoader;
 use clap::{Parser, Subcommand};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -137,48 +137,6 @@ fn check_writable(path: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Creates a flamegraph directory (and its parents).
-fn create_dir(dir: &Path) -> Result<()> {
-    if dir.exists() && !dir.is_dir() {
-        return Err(Error::new(
-            ErrorKind::Usage,
-            "--flamegraphs must name a directory, and this is a file",
-        )
-        .in_source(dir.display().to_string()));
-    }
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(&dir.display().to_string(), &e))
-}
-
-/// Draws the flamegraphs of `credentials` with a progress bar.
-fn draw_flamegraphs(
-    credentials: &[crate::corpus::Credential],
-    algorithms: &[crate::canon::Algorithm],
-    loader: &OfflineLoader,
-    rdfc: &crate::canon::rdfc::RdfcOptions,
-    settings: &crate::benchmark::flames::Settings,
-) -> Result<Vec<crate::benchmark::flames::Graph>> {
-    use crate::benchmark::flames;
-    let steps = flames::sampled_graph_count(credentials, algorithms) as u64;
-    with_progress(steps, "sampling", |bar| {
-        flames::write_all(
-            credentials,
-            algorithms,
-            loader,
-            rdfc,
-            settings,
-            &mut |what| {
-                bar.set_message(what.to_string());
-                bar.inc(1);
-            },
-        )
-    })
-}
-
-/// The current time as RFC 3339 (UTC, seconds).
-fn now() -> String {
-    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
-}
-
 /// Writes to stdout; a reader that went away (`| head`) is not an error.
 fn write_stdout(text: &str) -> Result<()> {
     let mut stdout = std::io::stdout().lock();
@@ -188,6 +146,37 @@ fn write_stdout(text: &str) -> Result<()> {
     {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(Error::io("<stdout>", &e)),
         _ => Ok(()),
+    }
+}
+
+/// The terminal a job runs on: its text on stdout, its progress bar on stderr (see [`progress_bar`]).
+#[derive(Default)]
+struct Terminal {
+    bar: Option<indicatif::ProgressBar>,
+}
+
+impl crate::console::Console for Terminal {
+    fn print(&mut self, text: &str) -> Result<()> {
+        write_stdout(text)
+    }
+
+    fn start(&mut self, steps: u64, what: &str) {
+        self.bar = Some(progress_bar(steps, what));
+    }
+
+    fn step(&mut self, message: Option<&str>) {
+        if let Some(bar) = &self.bar {
+            if let Some(message) = message {
+                bar.set_message(message.to_string());
+            }
+            bar.inc(1);
+        }
+    }
+
+    fn finish(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
     }
 }
 

@@ -61,7 +61,7 @@ pub(super) fn run(args: SweepArgs) -> Result<()> {
             ))
         }
     };
-    let config = Config::new(&plan, args.rdfc.options(HashAlgorithm::Sha256)?);
+    let config = Config::new(plan, args.rdfc.options(HashAlgorithm::Sha256)?);
     let chart_path = args
         .chart
         .clone()
@@ -76,7 +76,7 @@ pub(super) fn run(args: SweepArgs) -> Result<()> {
     let metadata = crate::benchmark::collect_metadata(super::now());
     let loaders = args.jsonld.loaders(None)?;
     let loader = loaders.loader(args.engine, args.cache.context_cache.enabled())?;
-    let steps = (sizes.len() * 2 * config.runs * config.iterations) as u64;
+    let steps = (sizes.len() * 2 * config.plan.runs * config.plan.iterations) as u64;
     let sweep = with_progress(steps, "measuring", |bar| {
         sweep::run(args.kind, &sizes, &loader, &config, &mut || bar.inc(1))
     })?;

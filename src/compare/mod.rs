@@ -4,6 +4,9 @@
 
 pub mod diff;
 pub mod merge;
+mod report_page;
+
+pub use report_page::write_report;
 
 /// What names a run in a comparison: its file, environment, build and settings, from its metadata.
 #[derive(Debug, Clone)]

@@ -1,0 +1,388 @@
+//! The main job from a checked plan to its outputs: measure every credential through each loader, print the
+//! tables, write the exports, draw the flamegraphs with their index pages, and save the run with the report page
+//! built from it. The command line only turns flags into a [`Job`] and gives it a [`Console`].
+
+use super::{flames, signed, Config, Extra};
+use crate::canon::Algorithm;
+use crate::console::{with_progress, Console};
+use crate::corpus::Credential;
+use crate::error::{Error, ErrorKind, Result};
+use crate::exchange::runner;
+use crate::export::{self, html};
+use crate::loader::{Engine, OfflineLoader};
+use crate::options::Signatures;
+use crate::report::exchange::FormatsReport;
+use crate::report::{Claim, FlameIndex, FlameLink, Report};
+use std::path::{Path, PathBuf};
+
+/// The loaders RDFC-1.0 is measured through, built together from the chosen engines and context cache modes.
+pub struct Loaders {
+    /// The first engine with the first cache mode: every pipeline's, and the one the checks run through.
+    pub main: OfflineLoader,
+    /// `--context-cache both`: the first engine with the cache off.
+    pub cold: Option<OfflineLoader>,
+    /// `--engine both`: the second engine with the first cache mode.
+    pub engine: Option<OfflineLoader>,
+    /// `--engine both --context-cache both`: the second engine with the cache off.
+    pub engine_cold: Option<OfflineLoader>,
+}
+
+impl Loaders {
+    /// One loader per pair of `engines` (the main one first) and cache modes `caches` (on first), made by
+    /// `make(engine, cache_on)`. Errors: `make`'s.
+    pub fn new(
+        engines: &[Engine],
+        caches: &[bool],
+        make: impl Fn(Engine, bool) -> Result<OfflineLoader>,
+    ) -> Result<Loaders> {
+        let optional = |engine: Option<&Engine>, cache: Option<&bool>| match (engine, cache) {
+            (Some(&engine), Some(&cache)) => make(engine, cache).map(Some),
+            _ => Ok(None),
+        };
+        Ok(Loaders {
+            main: make(engines[0], caches[0])?,
+            cold: optional(engines.first(), caches.get(1))?,
+            engine: optional(engines.get(1), caches.first())?,
+            engine_cold: optional(engines.get(1), caches.get(1))?,
+        })
+    }
+
+    /// The loaders besides the main one, as [`super::run`] takes them.
+    fn extra<'a>(&'a self, proofs: &'a [Vec<signed::ProofPart>]) -> Extra<'a> {
+        Extra {
+            cold: self.cold.as_ref(),
+            engine: self.engine.as_ref(),
+            engine_cold: self.engine_cold.as_ref(),
+            proofs,
+        }
+    }
+
+    /// How many pipelines each credential runs: RDFC-1.0 through every loader, and JCS.
+    fn pipelines(&self) -> usize {
+        let extra = [&self.cold, &self.engine, &self.engine_cold];
+        2 + extra.iter().filter(|l| l.is_some()).count()
+    }
+}
+
+/// Where the main job writes its results.
+#[derive(Debug, Clone, Default)]
+pub struct Exports {
+    /// `--export-json`.
+    pub json: Option<PathBuf>,
+    /// `--export-csv`.
+    pub csv: Option<PathBuf>,
+    /// `--export-markdown`.
+    pub markdown: Option<PathBuf>,
+    /// `--report` (default: report.html beside the flamegraphs, or beside --export-json without them).
+    pub report: Option<PathBuf>,
+}
+
+/// The flamegraphs the main job draws after measuring.
+#[derive(Debug, Clone)]
+pub struct Flamegraphs {
+    /// Their directory (created by the job).
+    pub dir: PathBuf,
+    /// Sampling time per sampled graph (s).
+    pub seconds: f64,
+    /// With both engines: draw the json-ld crate's RDFC-1.0 graphs too, in a subdirectory.
+    pub all_engines: bool,
+}
+
+/// The main job, checked: what to measure, how, through which loaders, and where the results go.
+pub struct Job {
+    /// The credentials, read and checked for UTF-8.
+    pub credentials: Vec<Credential>,
+    /// N, R, warm-up, RDFC-1.0 options and span detail.
+    pub config: Config,
+    /// The loaders RDFC-1.0 runs through.
+    pub loaders: Loaders,
+    /// The signature backends of the exchange table (`None`: no exchange table).
+    pub exchange: Option<Signatures>,
+    /// The exports.
+    pub exports: Exports,
+    /// The flamegraphs (`None`: `--no-flamegraphs`).
+    pub flamegraphs: Option<Flamegraphs>,
+}
+
+impl Job {
+    /// Runs the job, printing and showing progress on `console`. Errors: a credential that fails its checks (before
+    /// anything is measured), a measurement's error, an export or flamegraph that cannot be written.
+    pub fn run(mut self, console: &mut dyn Console) -> Result<()> {
+        // A signed credential is profiled as a verifier sees it: without its proof, and each proof configuration.
+        let proofs = signed::verifier_view(&mut self.credentials)?;
+        let (credentials, config, loaders) = (&self.credentials, &self.config, &self.loaders);
+        let shapes = super::check(credentials, &loaders.main, config)?;
+        if let Some(other) = &loaders.engine {
+            super::check(credentials, other, config)?;
+        }
+        if let Some(flamegraphs) = &self.flamegraphs {
+            create_dir(&flamegraphs.dir)?;
+        }
+        let parts: usize = proofs.iter().map(Vec::len).sum();
+        let plan = &config.plan;
+        let steps = ((credentials.len() * loaders.pipelines() + parts)
+            * plan.runs
+            * plan.iterations) as u64;
+        let extra = loaders.extra(&proofs);
+        let report = with_progress(console, steps, "measuring", |step| {
+            super::run(
+                credentials,
+                &shapes,
+                &loaders.main,
+                extra,
+                config,
+                &mut || step(None),
+            )
+        })?;
+        console.print(&export::table::render(&report))?;
+        let exchange = self.exchange_table(console)?;
+        if let Some(exchange) = &exchange {
+            console.print(&format!("\n{}", export::exchange::formats_table(exchange)))?;
+        }
+        let claims = super::claims::evaluate(&report, exchange.as_ref());
+        console.print(&format!("\n{}", export::table::claims(&claims)))?;
+        let results = Results {
+            report: &report,
+            exchange: exchange.as_ref(),
+            claims: &claims,
+        };
+        self.write_exports(&results)?;
+        let saved = self.saved_paths();
+        let drawn = match &self.flamegraphs {
+            Some(flamegraphs) => Some(self.draw(flamegraphs, &report, console)?),
+            None => None,
+        };
+        saved.write(&results, drawn, console)
+    }
+
+    /// The three-format exchange table on the simple reference credential, through each engine's main loader.
+    fn exchange_table(&self, console: &mut dyn Console) -> Result<Option<FormatsReport>> {
+        let Some(signatures) = self.exchange else {
+            return Ok(None);
+        };
+        let loaders = &self.loaders;
+        let per_engine: Vec<_> = std::iter::once(&loaders.main)
+            .chain(&loaders.engine)
+            .collect();
+        let plan = self.config.plan;
+        let backends = signatures.backends();
+        let steps = runner::study_table_steps(&per_engine, &plan, backends);
+        with_progress(console, steps, "exchanging", |step| {
+            runner::study_table(&per_engine, &plan, backends, &mut || step(None))
+        })
+        .map(Some)
+    }
+
+    /// Writes the CSV and Markdown exports, and the JSON one at once when flamegraphs follow, so that the results
+    /// survive a failure while sampling (it is written again, with the flamegraphs, at the end).
+    fn write_exports(&self, results: &Results) -> Result<()> {
+        let Results {
+            report,
+            exchange,
+            claims,
+        } = *results;
+        if let (Some(path), Some(_)) = (&self.exports.json, &self.flamegraphs) {
+            let json = export::json::render_with(report, exchange, claims, None);
+            export::write_atomically(path, &json)?;
+        }
+        if let Some(path) = &self.exports.csv {
+            export::write_atomically(path, &export::csv::render(report))?;
+        }
+        if let Some(path) = &self.exports.markdown {
+            export::write_atomically(path, &export::markdown::render(report, exchange, claims))?;
+        }
+        Ok(())
+    }
+
+    /// Where the report page goes and the saved run it is built from (the user's --export-json, or results.json
+    /// beside the page).
+    fn saved_paths(&self) -> Saved {
+        let json = &self.exports.json;
+        let page = self
+            .exports
+            .report
+            .clone()
+            .or_else(|| match (&self.flamegraphs, json) {
+                (Some(flamegraphs), _) => Some(flamegraphs.dir.join("report.html")),
+                (None, Some(json)) => Some(export::parent_dir(json).join("report.html")),
+                (None, None) => None,
+            });
+        let json = match (json, &page) {
+            (Some(json), _) => Some(json.clone()),
+            (None, Some(page)) => Some(export::parent_dir(page).join("results.json")),
+            (None, None) => None,
+        };
+        Saved { json, page }
+    }
+
+    /// Draws the flamegraphs and their index pages. The main directory shows RDFC-1.0 and JCS with canonprof's
+    /// engine when it runs (its frames are the spec steps); the json-ld crate's RDFC-1.0 graphs (towers of the
+    /// crate's async frames) are drawn too, in a subdirectory, when `all_engines`. Returns the directory and
+    /// the export's records of the graphs.
+    fn draw(
+        &self,
+        flamegraphs: &Flamegraphs,
+        report: &Report,
+        console: &mut dyn Console,
+    ) -> Result<(PathBuf, Vec<FlameLink>)> {
+        let dir = &flamegraphs.dir;
+        let main = &self.loaders.main;
+        let (primary, secondary) = match &self.loaders.engine {
+            Some(other) => (other, flamegraphs.all_engines.then_some(main)),
+            None => (main, None),
+        };
+        let settings = flames::Settings {
+            dir: dir.clone(),
+            seconds: flamegraphs.seconds,
+            started_at: report.metadata.started_at.clone(),
+            detail: self.config.detail,
+        };
+        let sub_dir = secondary.map(|l| flames::engine_dir(l.engine()));
+        let intro = html::engine_note(
+            primary.engine().name(),
+            secondary.map(|l| l.engine().name()).zip(sub_dir.as_deref()),
+            self.loaders.engine.is_some() && secondary.is_none(),
+        );
+        let algorithms = [Algorithm::Rdfc, Algorithm::Jcs];
+        let pages = Pages { job: self, report };
+        let (index, graphs) = pages.draw(&algorithms, primary, &settings, &intro, console)?;
+        let mut drawn = links(&graphs, primary.engine().name(), "");
+        console.print(&format!(
+            "\nFlamegraphs: {} ({}, RDFC-1.0 with the {} engine)\n",
+            index.display(),
+            flames::describe(&graphs),
+            primary.engine().name()
+        ))?;
+        if let (Some(other), Some(sub_dir)) = (secondary, sub_dir) {
+            let sub = dir.join(&sub_dir);
+            create_dir(&sub)?;
+            let settings = flames::Settings {
+                dir: sub,
+                ..settings
+            };
+            let note = html::other_engine_note(other.engine().name());
+            let (index, graphs) =
+                pages.draw(&[Algorithm::Rdfc], other, &settings, &note, console)?;
+            console.print(&format!(
+                "Flamegraphs of the {} engine: {} ({})\n",
+                other.engine().name(),
+                index.display(),
+                flames::describe(&graphs)
+            ))?;
+            drawn.extend(links(
+                &graphs,
+                other.engine().name(),
+                &format!("{sub_dir}/"),
+            ));
+        }
+        Ok((dir.clone(), drawn))
+    }
+}
+
+/// The job's results, as the exports take them.
+#[derive(Clone, Copy)]
+struct Results<'a> {
+    report: &'a Report,
+    exchange: Option<&'a FormatsReport>,
+    claims: &'a [Claim],
+}
+
+/// Flamegraph directories with their index pages, each credential's tables of the report beside its graphs.
+struct Pages<'a> {
+    job: &'a Job,
+    report: &'a Report,
+}
+
+impl Pages<'_> {
+    /// Draws the flamegraphs of `algorithms` through `loader` into `settings.dir` with their `index.html`
+    /// (`intro`: trusted HTML under its heading); returns the index path and the graphs.
+    fn draw(
+        &self,
+        algorithms: &[Algorithm],
+        loader: &OfflineLoader,
+        settings: &flames::Settings,
+        intro: &str,
+        console: &mut dyn Console,
+    ) -> Result<(PathBuf, Vec<flames::Graph>)> {
+        let credentials = &self.job.credentials;
+        let rdfc = &self.job.config.rdfc;
+        let graphs = flames::draw(credentials, algorithms, loader, rdfc, settings, console)?;
+        let index = flames::write_index(&graphs, self.report, intro, &settings.dir)?;
+        Ok((index, graphs))
+    }
+}
+
+/// Where the main job saves its run at the end: the JSON export (or results.json beside the page) with the
+/// flamegraphs drawn, and the report page built from it.
+struct Saved {
+    /// Where the saved run goes (`None`: neither a report nor --export-json).
+    json: Option<PathBuf>,
+    /// Where the report page goes.
+    page: Option<PathBuf>,
+}
+
+impl Saved {
+    /// Writes the saved run with the flamegraphs `drawn` (their directory and graphs) and the page built from it.
+    fn write(
+        &self,
+        results: &Results,
+        drawn: Option<(PathBuf, Vec<FlameLink>)>,
+        console: &mut dyn Console,
+    ) -> Result<()> {
+        let Some(json_path) = &self.json else {
+            return console.print(
+                "\nReport: not written (--no-flamegraphs without --export-json or --report)\n",
+            );
+        };
+        let index = drawn.map(|(dir, graphs)| FlameIndex {
+            dir: export::relative_path(export::parent_dir(json_path), &dir),
+            index: Some("index.html".into()),
+            graphs,
+        });
+        let json = export::json::render_with(
+            results.report,
+            results.exchange,
+            results.claims,
+            index.as_ref(),
+        );
+        export::write_atomically(json_path, &json)?;
+        let Some(page) = &self.page else {
+            return Ok(());
+        };
+        let run = crate::saved::SavedRun::parse(&json, json_path)?;
+        crate::compare::write_report(std::slice::from_ref(&run), page)?;
+        console.print(&format!(
+            "\nReport: {} (from {})\n",
+            page.display(),
+            json_path.display()
+        ))
+    }
+}
+
+/// The export's records of `graphs`, drawn with `engine`'s RDFC-1.0, their files under `prefix`.
+fn links(graphs: &[flames::Graph], engine: &str, prefix: &str) -> Vec<FlameLink> {
+    graphs
+        .iter()
+        .map(|g| FlameLink {
+            credential: g.credential.clone(),
+            label: g.label.clone(),
+            engine: g.label.contains("rdfc-1.0").then(|| engine.to_string()),
+            svg: format!("{prefix}{}", g.svg),
+            folded: format!("{prefix}{}", g.folded),
+            samples: g.samples,
+        })
+        .collect()
+}
+
+/// Creates a flamegraph directory (and its parents). Errors: [`ErrorKind::Usage`] when the path is a file,
+/// [`ErrorKind::Io`] when it cannot be created.
+pub fn create_dir(dir: &Path) -> Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(Error::new(
+            ErrorKind::Usage,
+            "--flamegraphs must name a directory, and this is a file",
+        )
+        .in_source(dir.display().to_string()));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(&dir.display().to_string(), &e))
+}
