@@ -36,6 +36,37 @@ impl Limits {
     };
 }
 
+/// Every user file a command reads goes through one of these, so `--max-input-size` holds whatever the file is (a
+/// regular file, a device, a pipe or a FIFO: the read itself stops one byte past the bound, see
+/// [`crate::input::read_at_most`]) and `--max-depth` / `--max-json-values` hold for every JSON document.
+impl Limits {
+    /// The bytes of `path`, at most [`Limits::max_bytes`]. Errors: [`ErrorKind::Io`] (missing, unreadable, a
+    /// directory) or [`ErrorKind::Limit`] naming the file and `--max-input-size`.
+    pub fn read_bytes(&self, path: &Path) -> Result<Vec<u8>> {
+        crate::input::read_at_most(path, self.max_bytes)
+    }
+
+    /// [`Limits::read_bytes`] as UTF-8 text (key files, PEM certificates, context files). Errors: as
+    /// [`Limits::read_bytes`], and [`ErrorKind::Io`] for text that is not UTF-8, with the `line:column` of the
+    /// first invalid byte.
+    pub fn read_text(&self, path: &Path) -> Result<String> {
+        let label = path.display().to_string();
+        String::from_utf8(self.read_bytes(path)?).map_err(|e| {
+            let offset = e.utf8_error().valid_up_to();
+            let (line, column) = line_column(e.as_bytes(), offset);
+            Error::new(ErrorKind::Io, "invalid UTF-8 byte sequence")
+                .in_source(label)
+                .at(format!("{line}:{column}"))
+        })
+    }
+
+    /// [`Limits::read_bytes`] as a [`Document`] (UTF-8 checked, errors of kind [`ErrorKind::Json`]).
+    pub fn read_document(&self, path: &Path) -> Result<Document> {
+        let label = path.display().to_string();
+        Document::from_bytes(label, self.read_bytes(path)?)
+    }
+}
+
 static LIMITS: std::sync::OnceLock<Limits> = std::sync::OnceLock::new();
 
 /// Sets this process's input limits (first call wins).
@@ -62,9 +93,7 @@ impl Document {
     /// than `--max-input-size` bytes, whatever the file is) or [`ErrorKind::Json`] (not UTF-8, with the
     /// `line:column` of the first invalid byte).
     pub fn read(path: &Path) -> Result<Document> {
-        let label = path.display().to_string();
-        let bytes = crate::input::read_bounded(path)?;
-        Document::from_bytes(label, bytes)
+        limits().read_document(path)
     }
 
     /// Wraps bytes already in memory; checks UTF-8 like [`Document::read`].

@@ -6,24 +6,14 @@ use crate::error::{Error, ErrorKind, Result};
 use std::io::Read;
 use std::path::Path;
 
-/// Reads `path` within this process's `--max-input-size` ([`crate::document::limits`]). Errors: as
-/// [`read_at_most`].
+/// Reads `path` within this process's `--max-input-size` ([`crate::document::Limits::read_bytes`]).
 pub fn read_bounded(path: &Path) -> Result<Vec<u8>> {
-    read_at_most(path, crate::document::limits().max_bytes)
+    crate::document::limits().read_bytes(path)
 }
 
-/// [`read_bounded`] as UTF-8 text (key files, PEM certificates, context files). Errors: as [`read_at_most`], and
-/// [`ErrorKind::Io`] for text that is not UTF-8, with the `line:column` of the first invalid byte.
+/// [`read_bounded`] as UTF-8 text ([`crate::document::Limits::read_text`]).
 pub fn read_bounded_text(path: &Path) -> Result<String> {
-    let label = path.display().to_string();
-    let bytes = read_bounded(path)?;
-    String::from_utf8(bytes).map_err(|e| {
-        let offset = e.utf8_error().valid_up_to();
-        let (line, column) = crate::document::line_column(e.as_bytes(), offset);
-        Error::new(ErrorKind::Io, "invalid UTF-8 byte sequence")
-            .in_source(label)
-            .at(format!("{line}:{column}"))
-    })
+    crate::document::limits().read_text(path)
 }
 
 /// Reads at most `max` bytes of `path`. Errors: [`ErrorKind::Io`] (missing, unreadable, a directory) or

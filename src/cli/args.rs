@@ -189,6 +189,11 @@ impl InputArgs {
     pub(super) fn loaders(&self) -> Result<Loaders<'_>> {
         self.jsonld.loaders(Some(self.max_input_size))
     }
+
+    /// The bounds input files are read within (checked by [`InputArgs::loaders`]).
+    pub(super) fn limits(&self) -> Limits {
+        self.jsonld.limits(Some(self.max_input_size))
+    }
 }
 
 /// The JSON-LD bounds and loader options of every command that expands JSON-LD.
@@ -242,15 +247,20 @@ impl JsonLdArgs {
                 ),
             ));
         }
-        crate::document::set_limits(Limits {
-            max_bytes: max_input_size.unwrap_or(Limits::DEFAULT.max_bytes),
-            max_depth: self.max_depth,
-            max_values: self.max_json_values,
-        });
+        crate::document::set_limits(self.limits(max_input_size));
         Ok(Loaders {
             args: self,
             as_written: false,
         })
+    }
+
+    /// The input bounds, unchecked (see [`JsonLdArgs::loaders`]).
+    fn limits(&self, max_input_size: Option<usize>) -> Limits {
+        Limits {
+            max_bytes: max_input_size.unwrap_or(Limits::DEFAULT.max_bytes),
+            max_depth: self.max_depth,
+            max_values: self.max_json_values,
+        }
     }
 }
 
@@ -351,6 +361,11 @@ impl LoaderArgs {
             .loaders()?
             .with_as_written(self.engine.as_written);
         loaders.per_engine(engines, self.cache.context_cache.enabled())
+    }
+
+    /// The bounds input files are read within (checked by [`LoaderArgs::per_engine`]).
+    pub(super) fn limits(&self) -> Limits {
+        self.input.limits()
     }
 }
 

@@ -18,9 +18,9 @@ mod verify;
 
 use crate::benchmark::now;
 use crate::error::{Error, ErrorKind, Result};
+use crate::export::check_writable;
 use clap::{Parser, Subcommand};
 use std::io::{IsTerminal, Write};
-use std::path::Path;
 
 /// Where does the time go when a Verifiable Credential is canonicalized? Runs RDFC-1.0 (JSON-LD expansion,
 /// deserialization to RDF, blank node labeling, serialization, hashing) against JCS (RFC 8785) phase by phase on
@@ -105,36 +105,6 @@ pub fn main() -> i32 {
             }
         }
     }
-}
-
-/// Fails early (before minutes of measuring) if an export file cannot be written.
-fn check_writable(path: &Path) -> Result<()> {
-    let label = path.display().to_string();
-    if path.is_dir() {
-        return Err(Error::new(
-            ErrorKind::Io,
-            "cannot write export: the path is a directory",
-        )
-        .in_source(label));
-    }
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    if !dir.is_dir() {
-        return Err(Error::new(
-            ErrorKind::Io,
-            "cannot write export: its directory does not exist",
-        )
-        .in_source(label));
-    }
-    // Probe with the same temporary name the atomic writer uses, then remove it.
-    let probe = crate::export::temporary_path(path);
-    std::fs::write(&probe, b"").map_err(|e| {
-        Error::new(ErrorKind::Io, format!("cannot write export: {e}")).in_source(&label)
-    })?;
-    let _ = std::fs::remove_file(&probe);
-    Ok(())
 }
 
 /// Writes to stdout; a reader that went away (`| head`) is not an error.

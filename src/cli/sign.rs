@@ -4,11 +4,10 @@
 
 use super::args::LoaderArgs;
 use super::write_stdout;
-use crate::document::Document;
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::suites::Cryptosuite;
 use crate::keys::SignatureAlgorithm;
-use crate::sign::{self, key_file};
+use crate::sign::{self, Plan, Target};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
@@ -144,9 +143,15 @@ fn usage(message: impl Into<String>) -> Error {
 
 pub(super) fn run(args: SignArgs) -> Result<()> {
     if let Some(algorithm) = args.generate_key {
-        return generate(algorithm, args.out.as_ref(), args.seed);
+        let out = args
+            .out
+            .as_ref()
+            .ok_or_else(|| usage("--generate-key needs --out KEY.jwk"))?;
+        let wrote = sign::generate_key(algorithm.algorithm(), out, args.seed)?;
+        eprintln!("canonprof: {wrote}");
+        return Ok(());
     }
-    let (Some(credential), Some(key_path)) = (&args.credential, &args.key) else {
+    let (Some(credential), Some(key)) = (args.credential.clone(), args.key.clone()) else {
         return Err(usage("sign needs CREDENTIAL and --key (or --generate-key)"));
     };
     let created = match &args.created {
@@ -160,6 +165,37 @@ pub(super) fn run(args: SignArgs) -> Result<()> {
         }
         None => super::now(),
     };
+    let target = target(&args)?;
+    for out in [&args.out, &args.certificate_out].into_iter().flatten() {
+        super::check_writable(out)?;
+    }
+    let mut loaders = args.loader.per_engine()?;
+    if loaders.len() > 1 {
+        return Err(usage(
+            "--engine both does not apply to sign: pick json-ld or canonprof",
+        ));
+    }
+    let plan = Plan {
+        credential,
+        key,
+        target,
+        created,
+        seed: args.seed,
+        loader: loaders.remove(0),
+    };
+    let signed = sign::run(&plan)?;
+    if let Some(note) = &signed.note {
+        eprintln!("canonprof: note: {note}");
+    }
+    match &args.out {
+        Some(out) => crate::export::write_atomically(out, &signed.text),
+        None => write_stdout(&signed.text),
+    }
+}
+
+/// What to write, from `--format` and the options that go with it. Errors: [`ErrorKind::Usage`] for an option
+/// of another format, or a format without what it needs.
+fn target(args: &SignArgs) -> Result<Target> {
     let suite = match (args.format, args.cryptosuite) {
         (FormatArg::Vcdm, None) => return Err(usage("--format vcdm needs --cryptosuite")),
         (FormatArg::Vcdm, Some(suite)) => Some(suite.suite()),
@@ -187,121 +223,28 @@ pub(super) fn run(args: SignArgs) -> Result<()> {
     if args.format != FormatArg::Mdoc && args.certificate_out.is_some() {
         return Err(usage("--certificate-out is for --format mdoc"));
     }
-    for out in [&args.out, &args.certificate_out].into_iter().flatten() {
-        super::check_writable(out)?;
-    }
-    let loaders = args.loader.per_engine()?;
-    if loaders.len() > 1 {
-        return Err(usage(
-            "--engine both does not apply to sign: pick json-ld or canonprof",
-        ));
-    }
-    let loader = &loaders[0];
-    let key = key_file::read(key_path)?;
-    if let Some(suite) = suite {
-        sign::check_key_fits(suite, &key.key)?;
-    }
-    let document = Document::read(credential)?;
-    document.check_json()?;
-    let value: serde_json::Value = serde_json::from_str(&document.text)
-        .map_err(|e| crate::document::json_error(&document.label, &e))?;
-    let verification_method = args
-        .verification_method
-        .clone()
-        .or(key.id.clone())
-        .unwrap_or_else(|| sign::did_key_method(&key.key));
-    crate::sign::key_file::named_key_is(&verification_method, &key.key)
-        .map_err(|e| usage(format!("--verification-method {}", e.reason)))?;
-    let output = match suite {
-        Some(suite) => {
-            let request = sign::ProofRequest {
-                suite,
-                key: &key.key,
-                verification_method,
-                created,
-                mandatory_pointers: args.mandatory.clone(),
-                seed: args.seed,
-            };
-            let secured =
-                sign::add_proof(&value, &request, loader).map_err(|e| e.within(&document.label))?;
-            let mut text = serde_json::to_string_pretty(&secured)
-                .map_err(|e| Error::new(ErrorKind::Internal, e.to_string()))?;
-            text.push('\n');
-            text
-        }
-        None => {
-            let issued_at = chrono::DateTime::parse_from_rfc3339(&created)
-                .map_err(|e| usage(format!("--created: {e}")))?
-                .timestamp();
-            let request = sign::IssueRequest {
-                key: &key.key,
-                holder_jwk: holder_jwk(args.holder_key.as_ref())?,
-                issued_at,
-                vct: args.vct.clone(),
-                seed: args.seed,
-            };
-            let in_file = |e: Error| e.within(&document.label);
-            if args.format == FormatArg::SdJwt {
-                format!(
-                    "{}\n",
-                    sign::issue_sd_jwt(&value, &request).map_err(in_file)?
-                )
-            } else {
-                let issued = sign::issue_mdoc(&value, &request).map_err(in_file)?;
-                if let Some(path) = &args.certificate_out {
-                    crate::export::write_atomically(
-                        path,
-                        &crate::interop::issue::pem(&issued.certificate),
-                    )?;
-                }
-                eprintln!(
-                    "canonprof: note: check it with `canonprof verify --trust-anchor CERT --session-transcript {}`",
-                    hex::encode(&issued.session_transcript)
-                );
-                format!("{}\n", hex::encode(&issued.device_response))
-            }
-        }
-    };
-    match &args.out {
-        Some(out) => crate::export::write_atomically(out, &output),
-        None => write_stdout(&output),
-    }
+    Ok(match (args.format, suite) {
+        (FormatArg::Vcdm, Some(suite)) => Target::Proof {
+            suite,
+            verification_method: args.verification_method.clone(),
+            mandatory: args.mandatory.clone(),
+        },
+        (FormatArg::SdJwt, _) => Target::SdJwt {
+            holder_key: args.holder_key.clone(),
+            vct: args.vct.clone(),
+        },
+        _ => Target::Mdoc {
+            certificate_out: args.certificate_out.clone(),
+        },
+    })
 }
 
-/// `--holder-key`: the one public key in the file, as a JWK.
-fn holder_jwk(path: Option<&PathBuf>) -> Result<Option<serde_json::Value>> {
-    let Some(path) = path else {
-        return Ok(None);
-    };
-    let label = path.display().to_string();
-    let text = key_file::read_text(path)?;
-    match crate::verify::keys::parse(&label, &text)?.as_slice() {
-        [only] => Ok(Some(only.jwk.clone())),
-        keys => Err(usage(format!(
-            "--holder-key {label} holds {} keys; give a file with one",
-            keys.len()
-        ))),
+impl KeyArg {
+    fn algorithm(self) -> SignatureAlgorithm {
+        match self {
+            KeyArg::Ed25519 => SignatureAlgorithm::Ed25519,
+            KeyArg::P256 => SignatureAlgorithm::P256,
+            KeyArg::P384 => SignatureAlgorithm::P384,
+        }
     }
-}
-
-/// `--generate-key`: a private JWK into `out`.
-fn generate(algorithm: KeyArg, out: Option<&PathBuf>, seed: Option<u64>) -> Result<()> {
-    let out = out.ok_or_else(|| usage("--generate-key needs --out KEY.jwk"))?;
-    let algorithm = match algorithm {
-        KeyArg::Ed25519 => SignatureAlgorithm::Ed25519,
-        KeyArg::P256 => SignatureAlgorithm::P256,
-        KeyArg::P384 => SignatureAlgorithm::P384,
-    };
-    let key = key_file::generate(algorithm, seed)?;
-    let jwk = key_file::to_private_jwk(&key);
-    let text = serde_json::to_string_pretty(&jwk)
-        .map_err(|e| Error::new(ErrorKind::Internal, e.to_string()))?;
-    key_file::write_secret(out, &format!("{text}\n"))?;
-    eprintln!(
-        "canonprof: wrote {} key {} ({})",
-        algorithm.name(),
-        out.display(),
-        sign::did_key_method(&key)
-    );
-    Ok(())
 }

@@ -18,7 +18,7 @@ pub mod sweep;
 pub mod table;
 pub mod verify;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use std::path::Path;
 
 /// Writes `contents` to `path` atomically. Errors: [`crate::ErrorKind::Io`] naming the path.
@@ -85,6 +85,37 @@ pub fn temporary_path(path: &Path) -> std::path::PathBuf {
         .file_name()
         .map_or_else(|| "export".into(), |n| n.to_string_lossy().into_owned());
     path.with_file_name(format!(".{name}.canonprof-tmp"))
+}
+
+/// Fails early (before minutes of measuring) if an export file cannot be written. Errors: [`ErrorKind::Io`] for a
+/// directory, a missing parent directory, or a file that cannot be created.
+pub fn check_writable(path: &Path) -> Result<()> {
+    let label = path.display().to_string();
+    if path.is_dir() {
+        return Err(Error::new(
+            ErrorKind::Io,
+            "cannot write export: the path is a directory",
+        )
+        .in_source(label));
+    }
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if !dir.is_dir() {
+        return Err(Error::new(
+            ErrorKind::Io,
+            "cannot write export: its directory does not exist",
+        )
+        .in_source(label));
+    }
+    // Probe with the same temporary name the atomic writer uses, then remove it.
+    let probe = temporary_path(path);
+    std::fs::write(&probe, b"").map_err(|e| {
+        Error::new(ErrorKind::Io, format!("cannot write export: {e}")).in_source(&label)
+    })?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
 }
 
 /// Formats microseconds for people: `0.85`, `12.3`, `1,234`.

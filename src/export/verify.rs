@@ -6,6 +6,7 @@ use crate::profile::Plan;
 use crate::stats::RunStats;
 use crate::verify::timing::FileTiming;
 use crate::verify::{Check, FileReport, Outcome, Role, Trust};
+use serde::Serialize;
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 
@@ -126,35 +127,86 @@ fn checks_json(checks: &[Check]) -> Value {
         .collect()
 }
 
-/// One file of `--export-json` (schema in docs/verify.md).
-pub fn json_entry(report: &FileReport, timing: Option<&FileTiming>) -> Value {
-    json!({
-        "file": report.file,
-        "readable": true,
-        "format": report.format.name(),
-        "verified": report.verified(),
-        "verdict": report.verdict().name(),
-        "checks": checks_json(&report.checks),
-        "nested": report.nested.iter().map(|n| json!({
-            "pointer": n.pointer,
-            "id": n.id,
-            "counts": n.counts,
-            "verified": n.verified(),
-            "verdict": n.verdict().name(),
-            "checks": checks_json(&n.checks),
-        })).collect::<Vec<_>>(),
-        "timing": timing,
+/// One file of `--export-json` (schema in docs/verify.md): its report, or why it could not be read.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum Entry {
+    /// A file that was read and verified (whatever its verdict).
+    Read(ReadEntry),
+    /// A file that could not be read or parsed.
+    Unreadable(UnreadableEntry),
+}
+
+/// A file that was read and verified.
+#[derive(Debug, Clone, Serialize)]
+pub struct ReadEntry {
+    file: String,
+    readable: bool,
+    format: &'static str,
+    verified: bool,
+    verdict: &'static str,
+    checks: Value,
+    nested: Vec<Value>,
+    timing: Option<FileTiming>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    flamegraph: Option<String>,
+}
+
+/// A file that could not be read or parsed.
+#[derive(Debug, Clone, Serialize)]
+pub struct UnreadableEntry {
+    file: String,
+    readable: bool,
+    verified: bool,
+    reason: String,
+}
+
+/// The entry of a verified file: its report, its timing when measured, and its span flamegraph (the path as the
+/// export records it) when drawn.
+pub fn json_entry(
+    report: &FileReport,
+    timing: Option<&FileTiming>,
+    flamegraph: Option<String>,
+) -> Entry {
+    Entry::Read(ReadEntry {
+        file: report.file.clone(),
+        readable: true,
+        format: report.format.name(),
+        verified: report.verified(),
+        verdict: report.verdict().name(),
+        checks: checks_json(&report.checks),
+        nested: report
+            .nested
+            .iter()
+            .map(|n| {
+                json!({
+                    "pointer": n.pointer,
+                    "id": n.id,
+                    "counts": n.counts,
+                    "verified": n.verified(),
+                    "verdict": n.verdict().name(),
+                    "checks": checks_json(&n.checks),
+                })
+            })
+            .collect(),
+        timing: timing.cloned(),
+        flamegraph,
     })
 }
 
-/// A file that could not be read or parsed, for `--export-json`.
-pub fn unreadable_entry(file: &str, reason: &str) -> Value {
-    json!({"file": file, "readable": false, "verified": false, "reason": reason})
+/// The entry of a file that could not be read or parsed, with the reason.
+pub fn unreadable_entry(file: &str, reason: &str) -> Entry {
+    Entry::Unreadable(UnreadableEntry {
+        file: file.to_string(),
+        readable: false,
+        verified: false,
+        reason: reason.to_string(),
+    })
 }
 
 /// The whole `--export-json` document: the tool, the settings, and every file's entry.
 pub fn json(
-    files: &[Value],
+    files: &[Entry],
     plan: Option<&Plan>,
     engine: &str,
     at_unix: i64,

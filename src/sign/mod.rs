@@ -4,9 +4,11 @@
 //! an SD-JWT VC (RFC 9901, SD-JWT VC). Secret key files are [`key_file`]'s.
 
 mod formats;
+mod job;
 pub mod key_file;
 
 pub use formats::{issue_mdoc, issue_sd_jwt, IssueRequest, IssuedMdoc};
+pub use job::{generate_key, run, Plan, Signed, Target};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::ecdsa_sd::{self, BaseOptions};

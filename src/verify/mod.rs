@@ -8,6 +8,7 @@ pub mod binding;
 pub mod claims;
 pub mod data_integrity;
 pub mod detect;
+mod job;
 pub mod jws_json;
 pub mod jwt;
 pub mod keys;
@@ -20,6 +21,7 @@ pub mod x5c;
 use crate::error::Result;
 use crate::loader::OfflineLoader;
 pub use detect::Format;
+pub use job::{run, Plan, Settings, Summary};
 pub use verdict::{Refusal, Role, Trust, Verdict};
 
 /// What one check concluded.

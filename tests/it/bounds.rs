@@ -562,3 +562,56 @@ fn untrusted_json_is_parsed_with_the_bounds_and_messages_of_canonicalize() {
         ErrorKind::Json
     );
 }
+
+#[test]
+fn verify_reads_its_key_and_anchor_files_and_a_fifo_within_the_input_limit() {
+    let credential = "tests/data/signed-credentials/eddsa-rdfc-2022.json";
+    // A key file and a trust anchor on a device: refused at the command's own bound, with one line naming it.
+    for option in ["--key", "--trust-anchor"] {
+        let out = canonprof(&[
+            "verify",
+            credential,
+            option,
+            "/dev/zero",
+            "--max-input-size",
+            "1000",
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{option}: {}", stderr(&out));
+        assert_eq!(
+            stderr(&out),
+            "canonprof: error: /dev/zero: input is over the limit of 1000 bytes (--max-input-size)\n",
+            "{option}"
+        );
+    }
+    // A FIFO to verify whose writer never stops: one verdict line naming it, and the writer is cut off.
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("endless.json");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let path = fifo.clone();
+    let writer = std::thread::spawn(move || {
+        let mut file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        let chunk = [b'['; 4096];
+        let mut written = 0usize;
+        // Bounded so that a reader that does not stop fails the test instead of hanging it.
+        while written < 64 << 20 && file.write_all(&chunk).is_ok() {
+            written += chunk.len();
+        }
+        written
+    });
+    let label = fifo.to_str().unwrap();
+    let out = canonprof(&["verify", label, "--max-input-size", "5000"]);
+    let written = writer.join().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!("{label}: NOT VERIFIED (could not be read: input is over the limit of 5000 bytes (--max-input-size))\n")
+    );
+    assert!(
+        written < 64 << 20,
+        "the reader stopped; the writer wrote {written} bytes"
+    );
+}
