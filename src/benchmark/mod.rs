@@ -4,11 +4,13 @@
 //! measured in the same run — and summarize.
 
 pub mod claims;
+mod flame_job;
 pub mod flames;
 mod job;
 mod metadata;
 pub mod signed;
 pub mod sweep;
+mod sweep_job;
 pub mod work;
 
 use crate::canon::rdfc::{self, RdfcOptions};
@@ -24,8 +26,10 @@ use crate::report::{
 use crate::stats::{median, RunStats};
 use std::collections::BTreeMap;
 
+pub use flame_job::FlameJob;
 pub use job::{create_dir, Exports, Flamegraphs, Job, Loaders};
 pub use metadata::{collect as collect_metadata, now};
+pub use sweep_job::SweepJob;
 
 /// How much to measure, and how: the measurement plan (N, R, warm-up; always paired: the main job measures every
 /// iteration with and without the span timer), the RDFC-1.0 options and what the span timer times.

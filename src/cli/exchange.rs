@@ -3,18 +3,13 @@
 //! with the canonicalization count and its share of the time.
 
 use super::args::{LoaderArgs, PlanArgs};
-use super::{check_writable, now, with_progress, write_stdout};
-use crate::benchmark::create_dir;
+use super::{check_writable, Terminal};
 use crate::corpus::{self, Credential, Schema};
 use crate::error::{Error, ErrorKind, Result};
-use crate::exchange::formats::{self, Alg};
-use crate::exchange::runner;
-use crate::exchange::vcdm::{self, Settings};
-use crate::export::{self, exchange as render};
+use crate::exchange::formats::Alg;
+use crate::exchange::{runner, vcdm, Exports, Job, Tables};
 use crate::integrity::suites::Cryptosuite;
-use crate::loader::OfflineLoader;
 use crate::options::{Curve, Signatures};
-use crate::report::exchange::Export;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
@@ -98,136 +93,61 @@ impl ExchangeArgs {
 
 pub(super) fn run(args: ExchangeArgs) -> Result<()> {
     let plan = args.plan.plan()?;
-    let metadata = crate::benchmark::collect_metadata(now());
-    for path in [&args.export_json, &args.export_csv, &args.export_markdown]
+    let exports = Exports {
+        json: args.export_json.clone(),
+        csv: args.export_csv.clone(),
+        markdown: args.export_markdown.clone(),
+    };
+    for path in [&exports.json, &exports.csv, &exports.markdown]
         .into_iter()
         .flatten()
     {
         check_writable(path)?;
     }
-    if args.format == Format::All {
-        return run_all(args, plan, metadata);
-    }
-    if !args.alg.is_empty() {
-        return Err(Error::new(
-            ErrorKind::Usage,
-            "--alg goes with --format all, the default (for --format vcdm, pick --cryptosuite)",
-        ));
-    }
-    let suites: Vec<Cryptosuite> = if args.cryptosuite.is_empty() {
-        Cryptosuite::ALL.to_vec()
-    } else {
-        args.cryptosuite.clone()
-    };
-    let credentials = args.credentials(corpus::reference_and_edu)?;
-    let loaders = args.loader.per_engine()?;
-    let loaders: Vec<&OfflineLoader> = loaders.iter().collect();
-    let settings = Settings {
-        iterations: plan.iterations,
-        runs: plan.runs,
-        warmup: plan.warmup,
-        warmup_seconds: plan.warmup_seconds,
-        seed: args.seed,
-        flamegraphs: args.flamegraphs.clone(),
-    };
-    if let Some(dir) = &settings.flamegraphs {
-        create_dir(dir)?;
-    }
-    let ecdsa = args.curve.unwrap_or_default().algorithm();
-    let backends = args.signatures.backends();
-    let steps = runner::suites_steps(credentials.len(), &suites, &loaders, &settings, backends);
-    let report = with_progress(steps, "exchanging", |bar| {
-        runner::run_suites(
-            &credentials,
-            &suites,
-            ecdsa,
-            &loaders,
-            &settings,
-            backends,
-            &mut || bar.inc(1),
-        )
+    let tables = args.tables()?;
+    let credentials = args.credentials(match args.format {
+        Format::All => corpus::simple_reference,
+        Format::Vcdm => corpus::reference_and_edu,
     })?;
-    write_stdout(&render::suites_table(&report))?;
-    if let Some(dir) = &settings.flamegraphs {
-        let drawn = report
-            .results
-            .iter()
-            .filter(|r| r.flamegraph.is_some())
-            .count();
-        write_stdout(&format!(
-            "flamegraphs: {drawn} exchange span graphs in {}\n",
-            dir.display()
-        ))?;
-    }
-    if let Some(path) = &args.export_csv {
-        export::write_atomically(path, &render::suites_csv(&report))?;
-    }
-    if let Some(path) = &args.export_markdown {
-        export::write_atomically(path, &render::suites_markdown(&report))?;
-    }
-    if let Some(path) = &args.export_json {
-        let mut report = report;
-        report.flamegraph_dir = settings
-            .flamegraphs
-            .as_deref()
-            .map(|dir| export::relative_path(export::parent_dir(path), dir));
-        export::write_atomically(path, &render::json(&Export::Vcdm(report), &metadata))?;
-    }
-    Ok(())
+    let job = Job {
+        tables,
+        credentials,
+        loaders: args.loader.per_engine()?,
+        plan,
+        seed: args.seed,
+        signatures: args.signatures,
+        exports,
+    };
+    job.run(&mut Terminal::default())
 }
 
-/// `--format all`: the three-format table for each credential (person-20 by default).
-fn run_all(
-    args: ExchangeArgs,
-    plan: crate::profile::Plan,
-    metadata: crate::report::Metadata,
-) -> Result<()> {
-    if !args.cryptosuite.is_empty() || args.curve.is_some() || args.flamegraphs.is_some() {
-        return Err(Error::new(
-            ErrorKind::Usage,
-            "--cryptosuite, --curve and --flamegraphs go with --format vcdm (which takes no --alg)",
-        ));
+impl ExchangeArgs {
+    /// Which exchange, with its options. Errors: [`ErrorKind::Usage`] for an option of the other format.
+    fn tables(&self) -> Result<Tables> {
+        let usage = |message: &str| Err(Error::new(ErrorKind::Usage, message));
+        match self.format {
+            Format::All if !self.cryptosuite.is_empty() || self.curve.is_some() || self.flamegraphs.is_some() => {
+                usage("--cryptosuite, --curve and --flamegraphs go with --format vcdm (which takes no --alg)")
+            }
+            Format::All => Ok(Tables::Formats {
+                algs: if self.alg.is_empty() {
+                    Alg::ALL.to_vec()
+                } else {
+                    self.alg.clone()
+                },
+            }),
+            Format::Vcdm if !self.alg.is_empty() => {
+                usage("--alg goes with --format all, the default (for --format vcdm, pick --cryptosuite)")
+            }
+            Format::Vcdm => Ok(Tables::Suites {
+                suites: if self.cryptosuite.is_empty() {
+                    Cryptosuite::ALL.to_vec()
+                } else {
+                    self.cryptosuite.clone()
+                },
+                ecdsa: self.curve.unwrap_or_default().algorithm(),
+                flamegraphs: self.flamegraphs.clone(),
+            }),
+        }
     }
-    let algs = if args.alg.is_empty() {
-        Alg::ALL.to_vec()
-    } else {
-        args.alg.clone()
-    };
-    let credentials = args.credentials(corpus::simple_reference)?;
-    let loaders = args.loader.per_engine()?;
-    let loaders: Vec<&OfflineLoader> = loaders.iter().collect();
-    let settings = formats::Settings {
-        iterations: plan.iterations,
-        runs: plan.runs,
-        warmup: plan.warmup,
-        warmup_seconds: plan.warmup_seconds,
-        seed: args.seed,
-    };
-    let backends = args.signatures.backends();
-    let steps = runner::formats_steps(credentials.len(), &algs, &loaders, &settings, backends);
-    let reports = with_progress(steps, "exchanging", |bar| {
-        runner::run_formats(
-            &credentials,
-            &algs,
-            &loaders,
-            &settings,
-            backends,
-            &mut || bar.inc(1),
-        )
-    })?;
-    for report in &reports {
-        write_stdout(&render::formats_table(report))?;
-    }
-    if let Some(path) = &args.export_csv {
-        export::write_atomically(path, &render::formats_csv(&reports))?;
-    }
-    if let Some(path) = &args.export_markdown {
-        let tables: Vec<String> = reports.iter().map(render::formats_markdown).collect();
-        let text = format!("# canonprof exchange\n\n{}", tables.join("\n"));
-        export::write_atomically(path, &text)?;
-    }
-    if let Some(path) = &args.export_json {
-        export::write_atomically(path, &render::json(&Export::All { reports }, &metadata))?;
-    }
-    Ok(())
 }

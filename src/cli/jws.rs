@@ -1,11 +1,11 @@
 //! `canonprof jws`: the JWS signature matrix — every algorithm × payload size, wall and thread CPU time, heap
 //! bytes, key / signature / token sizes — as a table, CSV, JSON, Markdown and an SVG chart.
 
-use super::{check_writable, with_progress, write_stdout};
+use super::{check_writable, Terminal};
 use crate::error::{Error, ErrorKind, Result};
-use crate::export::{self, jws as render};
 use crate::jws::algorithms::{Spec, ALL, DEFAULT_SEED};
-use crate::jws::matrix::{self, Settings, DEFAULT_SIZES};
+use crate::jws::matrix::{Settings, DEFAULT_SIZES};
+use crate::jws::Job;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -126,7 +126,6 @@ pub(super) fn run(args: JwsArgs) -> Result<()> {
         check_writable(path)?;
     }
     let specs = select(&args.alg)?;
-    let metadata = crate::benchmark::collect_metadata(super::now());
     let sizes = if args.sizes.is_empty() {
         DEFAULT_SIZES.to_vec()
     } else {
@@ -135,31 +134,18 @@ pub(super) fn run(args: JwsArgs) -> Result<()> {
             .map(|s| parse_size(s))
             .collect::<Result<Vec<_>>>()?
     };
-    let settings = Settings {
-        warmup: args.warmup,
-        measurements: args.measurements,
-        sizes,
-        seed: args.seed,
+    let job = Job {
+        specs,
+        settings: Settings {
+            warmup: args.warmup,
+            measurements: args.measurements,
+            sizes,
+            seed: args.seed,
+        },
+        csv: args.export_csv,
+        json: args.export_json,
+        markdown: args.export_markdown,
+        chart: args.chart,
     };
-    let steps = (specs.len() * settings.sizes.len()) as u64;
-    let m = with_progress(steps, "signing", |bar| {
-        matrix::run(&specs, &settings, &mut |name| {
-            bar.set_message(name.to_string());
-            bar.inc(1)
-        })
-    })?;
-    write_stdout(&render::table(&m))?;
-    if let Some(path) = &args.export_csv {
-        export::write_atomically(path, &render::csv(&m))?;
-    }
-    if let Some(path) = &args.export_json {
-        export::write_atomically(path, &render::json(&m, &metadata))?;
-    }
-    if let Some(path) = &args.export_markdown {
-        export::write_atomically(path, &render::markdown(&m))?;
-    }
-    if let Some(path) = &args.chart {
-        export::write_atomically(path, &render::chart(&m)?)?;
-    }
-    Ok(())
+    job.run(&mut Terminal::default())
 }

@@ -2,8 +2,10 @@
 //! …`, module `profile`), `canonprof canonicalize FILE` (`canonicalize`), `canonprof flame FILE` (`flame`),
 //! `canonprof sweep` (`sweep`), `canonprof exchange` (`exchange`), `canonprof jws` (`jws`), `canonprof verify`
 //! (`verify`) and `canonprof sign` (`sign`); the argument groups they share and their checks are in `args`, the
-//! modes they offer in [`crate::options`]. Measuring is the runners' ([`crate::benchmark`],
-//! [`crate::exchange::runner`], [`crate::jws::matrix`]), rendering [`crate::export`]'s.
+//! modes they offer in [`crate::options`]. Each handler turns its flags into the typed plan of one library job
+//! ([`crate::benchmark::Job`], [`crate::verify::run`], [`crate::sign::run`], [`crate::exchange::Job`], …), which
+//! owns its loops, progress counts and outputs, and runs it on the [`Terminal`]; the handler maps the result to
+//! an exit code.
 
 mod args;
 mod canonicalize;
@@ -148,14 +150,6 @@ impl crate::console::Console for Terminal {
             bar.finish_and_clear();
         }
     }
-}
-
-/// Runs `work` with a progress bar of `steps` steps named `what` (see [`progress_bar`]), cleared after.
-fn with_progress<T>(steps: u64, what: &str, work: impl FnOnce(&indicatif::ProgressBar) -> T) -> T {
-    let bar = progress_bar(steps, what);
-    let result = work(&bar);
-    bar.finish_and_clear();
-    result
 }
 
 /// A progress bar on stderr when it is a terminal, hidden otherwise.

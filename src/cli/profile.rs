@@ -109,13 +109,14 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
     {
         check_writable(path)?;
     }
-    let flamegraphs = match args.no_flamegraphs {
-        true => None,
-        false => Some(Flamegraphs {
+    let flamegraphs = if args.no_flamegraphs {
+        None
+    } else {
+        Some(Flamegraphs {
             dir: args.flame.dir(&now())?,
             seconds: args.flame.flame_seconds,
             all_engines: args.all_flamegraphs,
-        }),
+        })
     };
     let (engines, caches) = (args.engine.engines()?, args.context_cache.modes());
     let loaders = args
@@ -125,9 +126,10 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
     let loaders = Loaders::new(engines, caches, |engine, cache| {
         loaders.loader(engine, cache)
     })?;
-    let credentials = match args.credential.is_empty() {
-        true => corpus::for_main_job(args.schema),
-        false => corpus::user_files(&args.credential)?,
+    let credentials = if args.credential.is_empty() {
+        corpus::for_main_job(args.schema)
+    } else {
+        corpus::user_files(&args.credential)?
     };
     let job = Job {
         credentials,

@@ -2,13 +2,12 @@
 //! SVG chart.
 
 use super::args::{CacheArgs, JsonLdArgs, PlanArgs, RdfcArgs};
-use super::{check_writable, with_progress, write_stdout};
-use crate::benchmark::sweep::{self, Kind};
-use crate::benchmark::Config;
+use super::{check_writable, Terminal};
+use crate::benchmark::sweep::Kind;
+use crate::benchmark::{Config, SweepJob};
 use crate::canon::rdfc::HashAlgorithm;
 use crate::canon::Engine;
 use crate::error::{Error, ErrorKind, Result};
-use crate::export::{self, sweep as render};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -73,24 +72,16 @@ pub(super) fn run(args: SweepArgs) -> Result<()> {
     {
         check_writable(path)?;
     }
-    let metadata = crate::benchmark::collect_metadata(super::now());
     let loaders = args.jsonld.loaders(None)?;
-    let loader = loaders.loader(args.engine, args.cache.context_cache.enabled())?;
-    let steps = (sizes.len() * 2 * config.plan.runs * config.plan.iterations) as u64;
-    let sweep = with_progress(steps, "measuring", |bar| {
-        sweep::run(args.kind, &sizes, &loader, &config, &mut || bar.inc(1))
-    })?;
-    let series = render::series(&sweep.points);
-    export::write_atomically(&chart_path, &render::chart(&sweep, &series)?)?;
-    if let Some(path) = &args.export_csv {
-        export::write_atomically(path, &render::csv(&sweep))?;
-    }
-    if let Some(path) = &args.export_json {
-        export::write_atomically(path, &render::json(&sweep, &metadata))?;
-    }
-    if let Some(path) = &args.export_markdown {
-        export::write_atomically(path, &render::markdown(&sweep, &series))?;
-    }
-    let text = render::text(&sweep, &series);
-    write_stdout(&format!("{text}\nChart: {}\n", chart_path.display()))
+    let job = SweepJob {
+        kind: args.kind,
+        sizes,
+        config,
+        loader: loaders.loader(args.engine, args.cache.context_cache.enabled())?,
+        chart: chart_path,
+        csv: args.export_csv.clone(),
+        json: args.export_json.clone(),
+        markdown: args.export_markdown.clone(),
+    };
+    job.run(&mut Terminal::default())
 }

@@ -5,11 +5,14 @@
 
 pub mod flames;
 pub mod formats;
+mod job;
 pub mod leg;
 pub mod mdoc;
 pub mod runner;
 pub mod sd_jwt;
 pub mod vcdm;
+
+pub use job::{Exports, Job, Tables};
 
 use crate::error::Result;
 use crate::keys::Backend;

@@ -4,7 +4,10 @@
 //! comparison fair. The signing input is `BASE64URL(UTF8(header)) '.' BASE64URL(payload)` (§5.1).
 
 pub mod algorithms;
+mod job;
 pub mod matrix;
+
+pub use job::Job;
 
 use crate::error::{Error, Result};
 use algorithms::{Algorithm, Spec};

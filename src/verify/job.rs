@@ -178,10 +178,11 @@ fn verify_file(plan: &Plan, options: &Options, timer: &Timer, path: &Path) -> Re
     let label = path.display().to_string();
     let bytes = plan.limits.read_bytes(path)?;
     let (format, measure) = (plan.format, &plan.measure);
-    let (report, timing) = match plan.timed {
-        true => timing::time_file(&label, &bytes, format, options, measure, timer)
-            .map(|(r, t)| (r, Some(t)))?,
-        false => (super::verify_bytes(&label, &bytes, format, options)?, None),
+    let (report, timing) = if plan.timed {
+        let (report, timing) = timing::time_file(&label, &bytes, format, options, measure, timer)?;
+        (report, Some(timing))
+    } else {
+        (super::verify_bytes(&label, &bytes, format, options)?, None)
     };
     let flamegraph = match &plan.flamegraphs {
         Some(dir) => Some(flamegraph(&label, &bytes, plan, options, timer, dir)?),
@@ -238,9 +239,12 @@ fn flamegraph(
         .map_or_else(|| label.to_string(), |n| n.to_string_lossy().into_owned());
     let stem: String = format!("verify-{name}")
         .chars()
-        .map(|c| match c.is_ascii_alphanumeric() || "-_.".contains(c) {
-            true => c,
-            false => '_',
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
         })
         .collect();
     let stacks = timing::stacks(label, bytes, plan.format, options, iterations, timer, &name)?;

@@ -1,0 +1,186 @@
+//! `canonprof exchange` from a checked plan to its outputs: run the three-format table or every cryptosuite in
+//! detail, with the progress counts the runners give, print the tables, draw the span flamegraphs and write
+//! the exports.
+
+use super::formats::{self, Alg};
+use super::{runner, vcdm};
+use crate::console::{with_progress, Console};
+use crate::corpus::Credential;
+use crate::error::Result;
+use crate::export::{self, exchange as render};
+use crate::integrity::suites::Cryptosuite;
+use crate::keys::SignatureAlgorithm;
+use crate::loader::OfflineLoader;
+use crate::options::Signatures;
+use crate::report::exchange::Export;
+use crate::report::Metadata;
+use std::path::PathBuf;
+
+/// Which exchange to run.
+#[derive(Debug, Clone)]
+pub enum Tables {
+    /// SD-JWT VC, mdoc and W3C VCDM side by side, one table per credential, with each of `algs`.
+    Formats {
+        /// The signature algorithms every format uses.
+        algs: Vec<Alg>,
+    },
+    /// W3C VCDM with each of `suites`, per operation and step.
+    Suites {
+        /// The cryptosuites.
+        suites: Vec<Cryptosuite>,
+        /// The curve of ecdsa-rdfc-2019 and ecdsa-jcs-2019.
+        ecdsa: SignatureAlgorithm,
+        /// The directory of one span flamegraph per credential and suite (created by the job).
+        flamegraphs: Option<PathBuf>,
+    },
+}
+
+/// Where the exchange writes its results.
+#[derive(Debug, Clone, Default)]
+pub struct Exports {
+    /// `--export-json`.
+    pub json: Option<PathBuf>,
+    /// `--export-csv`.
+    pub csv: Option<PathBuf>,
+    /// `--export-markdown`.
+    pub markdown: Option<PathBuf>,
+}
+
+/// The exchange, checked.
+pub struct Job {
+    /// Which exchange.
+    pub tables: Tables,
+    /// The credentials.
+    pub credentials: Vec<Credential>,
+    /// One loader per engine (the RDFC-1.0 suites run once through each).
+    pub loaders: Vec<OfflineLoader>,
+    /// N, R and warm-up.
+    pub plan: crate::profile::Plan,
+    /// The seed of the issuer and holder keys.
+    pub seed: u64,
+    /// The signature backends.
+    pub signatures: Signatures,
+    /// The exports.
+    pub exports: Exports,
+}
+
+impl Job {
+    /// Runs the exchange, printing its tables and showing progress on `console`. Errors: an exchange that
+    /// fails, an export or flamegraph that cannot be written.
+    pub fn run(&self, console: &mut dyn Console) -> Result<()> {
+        let metadata = crate::benchmark::collect_metadata(crate::benchmark::now());
+        match &self.tables {
+            Tables::Formats { algs } => self.formats(algs, &metadata, console),
+            Tables::Suites {
+                suites,
+                ecdsa,
+                flamegraphs,
+            } => {
+                let settings = vcdm::Settings {
+                    iterations: self.plan.iterations,
+                    runs: self.plan.runs,
+                    warmup: self.plan.warmup,
+                    warmup_seconds: self.plan.warmup_seconds,
+                    seed: self.seed,
+                    flamegraphs: flamegraphs.clone(),
+                };
+                self.suites(suites, *ecdsa, &settings, &metadata, console)
+            }
+        }
+    }
+
+    /// `--format all`: the three-format table for each credential.
+    fn formats(&self, algs: &[Alg], metadata: &Metadata, console: &mut dyn Console) -> Result<()> {
+        let loaders: Vec<&OfflineLoader> = self.loaders.iter().collect();
+        let settings = formats::Settings {
+            iterations: self.plan.iterations,
+            runs: self.plan.runs,
+            warmup: self.plan.warmup,
+            warmup_seconds: self.plan.warmup_seconds,
+            seed: self.seed,
+        };
+        let backends = self.signatures.backends();
+        let credentials = &self.credentials;
+        let steps = runner::formats_steps(credentials.len(), algs, &loaders, &settings, backends);
+        let reports = with_progress(console, steps, "exchanging", |step| {
+            runner::run_formats(
+                credentials,
+                algs,
+                &loaders,
+                &settings,
+                backends,
+                &mut || step(None),
+            )
+        })?;
+        for report in &reports {
+            console.print(&render::formats_table(report))?;
+        }
+        if let Some(path) = &self.exports.csv {
+            export::write_atomically(path, &render::formats_csv(&reports))?;
+        }
+        if let Some(path) = &self.exports.markdown {
+            let tables: Vec<String> = reports.iter().map(render::formats_markdown).collect();
+            let text = format!("# canonprof exchange\n\n{}", tables.join("\n"));
+            export::write_atomically(path, &text)?;
+        }
+        if let Some(path) = &self.exports.json {
+            export::write_atomically(path, &render::json(&Export::All { reports }, metadata))?;
+        }
+        Ok(())
+    }
+
+    /// `--format vcdm`: every cryptosuite of `suites` per operation and step.
+    fn suites(
+        &self,
+        suites: &[Cryptosuite],
+        ecdsa: SignatureAlgorithm,
+        settings: &vcdm::Settings,
+        metadata: &Metadata,
+        console: &mut dyn Console,
+    ) -> Result<()> {
+        let loaders: Vec<&OfflineLoader> = self.loaders.iter().collect();
+        if let Some(dir) = &settings.flamegraphs {
+            crate::benchmark::create_dir(dir)?;
+        }
+        let backends = self.signatures.backends();
+        let credentials = &self.credentials;
+        let steps = runner::suites_steps(credentials.len(), suites, &loaders, settings, backends);
+        let mut report = with_progress(console, steps, "exchanging", |step| {
+            runner::run_suites(
+                credentials,
+                suites,
+                ecdsa,
+                &loaders,
+                settings,
+                backends,
+                &mut || step(None),
+            )
+        })?;
+        console.print(&render::suites_table(&report))?;
+        if let Some(dir) = &settings.flamegraphs {
+            let drawn = report
+                .results
+                .iter()
+                .filter(|r| r.flamegraph.is_some())
+                .count();
+            console.print(&format!(
+                "flamegraphs: {drawn} exchange span graphs in {}\n",
+                dir.display()
+            ))?;
+        }
+        if let Some(path) = &self.exports.csv {
+            export::write_atomically(path, &render::suites_csv(&report))?;
+        }
+        if let Some(path) = &self.exports.markdown {
+            export::write_atomically(path, &render::suites_markdown(&report))?;
+        }
+        if let Some(path) = &self.exports.json {
+            report.flamegraph_dir = settings
+                .flamegraphs
+                .as_deref()
+                .map(|dir| export::relative_path(export::parent_dir(path), dir));
+            export::write_atomically(path, &render::json(&Export::Vcdm(report), metadata))?;
+        }
+        Ok(())
+    }
+}
