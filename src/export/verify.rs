@@ -132,7 +132,7 @@ fn checks_json(checks: &[Check]) -> Value {
 #[serde(untagged)]
 pub enum Entry {
     /// A file that was read and verified (whatever its verdict).
-    Read(ReadEntry),
+    Read(Box<ReadEntry>),
     /// A file that could not be read or parsed.
     Unreadable(UnreadableEntry),
 }
@@ -168,7 +168,7 @@ pub fn json_entry(
     timing: Option<&FileTiming>,
     flamegraph: Option<String>,
 ) -> Entry {
-    Entry::Read(ReadEntry {
+    Entry::Read(Box::new(ReadEntry {
         file: report.file.clone(),
         readable: true,
         format: report.format.name(),
@@ -191,7 +191,7 @@ pub fn json_entry(
             .collect(),
         timing: timing.cloned(),
         flamegraph,
-    })
+    }))
 }
 
 /// The entry of a file that could not be read or parsed, with the reason.
