@@ -122,9 +122,9 @@ impl Checked<'_> {
     /// The check itself (see [`Document::check_json`]).
     fn verify(&self) -> Result<()> {
         check_start(self.label, self.text)?;
-        check_structure(self.label, self.text, limits().max_depth).map_err(|mut error| {
+        check_structure(self.label, self.text, limits().max_depth).map_err(|error| {
             if [".nq", ".nquads"].iter().any(|ext| self.label.ends_with(ext)) || looks_like_nquads(self.text) {
-                error.reason.push_str(" (this reads JSON-LD; for N-Quads use `canonprof canonicalize --input-format nquads`)");
+                return error.map_reason(|reason| reason + " (this reads JSON-LD; for N-Quads use `canonprof canonicalize --input-format nquads`)");
             }
             error
         })
@@ -161,7 +161,7 @@ fn check_structure(label: &str, text: &str, max_depth: usize) -> Result<()> {
     };
     seed.deserialize(&mut deserializer)
         .and_then(|()| deserializer.end())
-        .map_err(|e| json_error(label, &e))
+        .map_err(|e| json_error(label, e))
 }
 
 /// Parses untrusted JSON bytes (a file to verify) with the same checks and messages as `canonicalize`: at most
@@ -187,7 +187,7 @@ pub fn parse_untrusted_json(
     check_start(label, text)?;
     check_structure(label, text, max_depth)?;
     // Checked above: well-formed and shallower than serde_json's recursion limit, so this parse succeeds.
-    serde_json::from_str(text).map_err(|e| json_error(label, &e))
+    serde_json::from_str(text).map_err(|e| json_error(label, e))
 }
 
 /// Whether `text` starts like N-Quads (a first statement beginning with an IRI `<…>` or a blank node `_:`),
@@ -200,8 +200,9 @@ fn looks_like_nquads(text: &str) -> bool {
     first.is_some_and(|l| l.starts_with('<') || l.starts_with("_:"))
 }
 
-/// Converts a serde_json error into ours, keeping its position and classifying the reason.
-pub fn json_error(label: &str, e: &serde_json::Error) -> Error {
+/// Converts a serde_json error into ours, keeping its position, classifying the reason (serde_json tells
+/// these failures apart only in words) and keeping it as the cause.
+pub fn json_error(label: &str, e: serde_json::Error) -> Error {
     let message = e.to_string();
     let reason = match message.rsplit_once(" at line ") {
         Some((reason, _)) => reason.to_string(),
@@ -228,11 +229,11 @@ pub fn json_error(label: &str, e: &serde_json::Error) -> Error {
         }
         _ => reason,
     };
-    let error = Error::new(kind, reason).in_source(label);
-    if e.line() > 0 {
-        error.at(format!("{}:{}", e.line(), e.column().max(1)))
-    } else {
-        error
+    let at = (e.line() > 0).then(|| format!("{}:{}", e.line(), e.column().max(1)));
+    let error = Error::new(kind, reason).in_source(label).caused_by(e);
+    match at {
+        Some(position) => error.at(position),
+        None => error,
     }
 }
 

@@ -98,7 +98,7 @@ pub fn main() -> i32 {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("canonprof: error: {e}");
-            if e.kind == ErrorKind::Usage {
+            if e.kind() == ErrorKind::Usage {
                 2
             } else {
                 1
@@ -146,7 +146,7 @@ fn create_dir(dir: &Path) -> Result<()> {
         )
         .in_source(dir.display().to_string()));
     }
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(&dir.display().to_string(), &e))
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(&dir.display().to_string(), e))
 }
 
 /// Draws the flamegraphs of `credentials` with a progress bar.
@@ -186,7 +186,7 @@ fn write_stdout(text: &str) -> Result<()> {
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush())
     {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(Error::io("<stdout>", &e)),
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(Error::io("<stdout>", e)),
         _ => Ok(()),
     }
 }

@@ -204,14 +204,14 @@ pub(super) fn run(args: SignArgs) -> Result<()> {
     let document = Document::read(credential)?;
     document.check_json()?;
     let value: serde_json::Value = serde_json::from_str(&document.text)
-        .map_err(|e| crate::document::json_error(&document.label, &e))?;
+        .map_err(|e| crate::document::json_error(&document.label, e))?;
     let verification_method = args
         .verification_method
         .clone()
         .or(key.id.clone())
         .unwrap_or_else(|| sign::did_key_method(&key.key));
     crate::sign::key_file::named_key_is(&verification_method, &key.key)
-        .map_err(|e| usage(format!("--verification-method {}", e.reason)))?;
+        .map_err(|e| usage(format!("--verification-method {}", e.reason())))?;
     let output = match suite {
         Some(suite) => {
             let request = sign::ProofRequest {
@@ -225,7 +225,7 @@ pub(super) fn run(args: SignArgs) -> Result<()> {
             let secured =
                 sign::add_proof(&value, &request, loader).map_err(|e| e.within(&document.label))?;
             let mut text = serde_json::to_string_pretty(&secured)
-                .map_err(|e| Error::new(ErrorKind::Internal, e.to_string()))?;
+                .map_err(|e| Error::new(ErrorKind::Internal, e.to_string()).caused_by(e))?;
             text.push('\n');
             text
         }
@@ -295,7 +295,7 @@ fn generate(algorithm: KeyArg, out: Option<&PathBuf>, seed: Option<u64>) -> Resu
     let key = key_file::generate(algorithm, seed)?;
     let jwk = key_file::to_private_jwk(&key);
     let text = serde_json::to_string_pretty(&jwk)
-        .map_err(|e| Error::new(ErrorKind::Internal, e.to_string()))?;
+        .map_err(|e| Error::new(ErrorKind::Internal, e.to_string()).caused_by(e))?;
     key_file::write_secret(out, &format!("{text}\n"))?;
     eprintln!(
         "canonprof: wrote {} key {} ({})",

@@ -146,7 +146,7 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
     let metadata = crate::benchmark::collect_metadata(super::now());
     // The flamegraph directory first: the export may go into it.
     if let Some(dir) = &args.flamegraphs {
-        std::fs::create_dir_all(dir).map_err(|e| Error::io(&dir.display().to_string(), &e))?;
+        std::fs::create_dir_all(dir).map_err(|e| Error::io(&dir.display().to_string(), e))?;
     }
     if let Some(path) = &args.export_json {
         check_writable(path)?;
@@ -268,14 +268,15 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
 /// Why a file could not be read, as the verdict line says it: the reason alone when the error is about the file
 /// as a whole, or with the file and position first (`FILE:17:142: …`) when it points into it, or the part it names
 /// (`FILE (the JWT payload): …`).
-fn unreadable_reason(label: &str, mut e: Error) -> String {
-    if e.source.as_deref() == Some(label) && e.position.is_none() {
-        e.source = None;
+fn unreadable_reason(label: &str, e: Error) -> String {
+    let e = match e.source_name() == Some(label) && e.position().is_none() {
+        true => e.without_source(),
+        false => e,
+    };
+    match e.position() {
+        Some(_) => e.in_source(label).to_string(),
+        None => e.to_string(),
     }
-    if e.source.is_none() && e.position.is_some() {
-        e.source = Some(label.to_string());
-    }
-    e.to_string()
 }
 
 /// A file's bytes, within the input size limit (`--max-input-size`).

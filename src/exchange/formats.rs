@@ -151,7 +151,7 @@ pub fn run(
 ) -> Result<FormatsReport> {
     let doc = &credential.document;
     let parsed: Value =
-        serde_json::from_str(&doc.text).map_err(|e| crate::document::json_error(&doc.label, &e))?;
+        serde_json::from_str(&doc.text).map_err(|e| crate::document::json_error(&doc.label, e))?;
     let within = |e: Error| e.within(&doc.label);
     let timer = Timer::new();
     let mut results = Vec::new();

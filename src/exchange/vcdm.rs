@@ -200,7 +200,7 @@ pub fn run(
         let doc = &credential.document;
         let within = |e: Error| e.within(&doc.label);
         let parsed: Value = serde_json::from_str(&doc.text)
-            .map_err(|e| crate::document::json_error(&doc.label, &e))?;
+            .map_err(|e| crate::document::json_error(&doc.label, e))?;
         let unsecured = unsecured(&parsed);
         let legs = Leg::plan(suites_to_run, loaders)
             .flat_map(|(suite, n, loader)| backends.iter().map(move |&b| (suite, n, loader, b)))

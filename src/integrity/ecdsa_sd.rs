@@ -322,7 +322,7 @@ pub fn verify_derived_proof(
     }
     let derived = match proof_value::parse_derived(proof_value_text(&proof)?) {
         Ok(d) => d,
-        Err(e) => return Ok(not(e.reason)),
+        Err(e) => return Ok(not(e.into_reason())),
     };
     let mut options = proof.clone();
     options.remove("proofValue");
@@ -330,7 +330,7 @@ pub fn verify_derived_proof(
     let (canonical_proof_config, proof_hash) =
         match proof_hash(&mut canon, &document, &Value::Object(options)) {
             Ok(p) => p,
-            Err(e) if e.kind == ErrorKind::Proof => return Ok(not(e.reason)),
+            Err(e) if e.kind() == ErrorKind::Proof => return Ok(not(e.into_reason())),
             Err(e) => return Err(e),
         };
     // §3.5.9 steps 4–5: labelReplacementCanonicalizeJsonLd with the disclosed label map.
@@ -350,7 +350,7 @@ pub fn verify_derived_proof(
     let factory = |issued: &LabelMap| grouping::disclosed_label_map(&derived.label_map, issued);
     let nquads = match grouping::replace_labels(&dataset, &issued, &factory) {
         Ok((nquads, _)) => nquads,
-        Err(e) => return Ok(not(e.reason)),
+        Err(e) => return Ok(not(e.into_reason())),
     };
     // The label map holds exactly one label per blank node of the revealed document: one missing failed
     // above, one too many fails here (an extra entry would be a second reading of the same proof).

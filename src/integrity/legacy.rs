@@ -117,7 +117,7 @@ fn signature(suite: LegacySuite, proof: &Map<String, Value>) -> Result<Signature
             64,
             "proofValue (an Ed25519 signature, 64 bytes)",
         )
-        .map_err(|e| Error::proof(e.reason))?;
+        .map_err(|e| Error::proof(e.reason()))?;
         return Ok(Signature {
             bytes,
             prefix: Vec::new(),
@@ -137,7 +137,7 @@ fn signature(suite: LegacySuite, proof: &Map<String, Value>) -> Result<Signature
         ));
     };
     let header_json = Base64UrlUnpadded::decode_vec(header)
-        .map_err(|e| Error::proof(format!("the JWS header is not base64url: {e}")))?;
+        .map_err(|e| Error::proof(format!("the JWS header is not base64url: {e}")).caused_by(e))?;
     // Read as strictly as any signed JSON (a repeated `alg` or `b64` must not pick the last value), and RFC 7515
     // §4.1.11: `crit` may name only what this verifier processes, `b64` (RFC 7797).
     let header_value = crate::document::parse_untrusted_json(
@@ -145,7 +145,7 @@ fn signature(suite: LegacySuite, proof: &Map<String, Value>) -> Result<Signature
         &header_json,
         crate::document::limits(),
     )
-    .map_err(|e| Error::proof(format!("the JWS header is not I-JSON: {}", e.reason)))?;
+    .map_err(|e| Error::proof(format!("the JWS header is not I-JSON: {}", e.reason())))?;
     let crit = header_value.get("crit").and_then(Value::as_array);
     if let Some(other) = crit.into_iter().flatten().find(|v| *v != "b64") {
         return Err(Error::proof(format!(
@@ -172,8 +172,9 @@ fn signature(suite: LegacySuite, proof: &Map<String, Value>) -> Result<Signature
         }
         None => return Err(Error::proof("the JWS header has no alg")),
     };
-    let bytes = Base64UrlUnpadded::decode_vec(sig)
-        .map_err(|e| Error::proof(format!("the JWS signature is not base64url: {e}")))?;
+    let bytes = Base64UrlUnpadded::decode_vec(sig).map_err(|e| {
+        Error::proof(format!("the JWS signature is not base64url: {e}")).caused_by(e)
+    })?;
     Ok(Signature {
         bytes,
         prefix: format!("{header}.").into_bytes(),

@@ -487,7 +487,7 @@ pub fn verify_proof_as(
         96,
         "proofValue (a signature of at most 96 bytes)",
     )
-    .map_err(|e| Error::proof(e.reason))?;
+    .map_err(|e| Error::proof(e.reason()))?;
     let key = multikey::proof_key(public_key, &options)?;
     let hash = hash_or_key_error(suite, key.algorithm(), |suite, key| {
         format!("the key is not of the type {suite} signs with: {key}")
@@ -522,7 +522,7 @@ pub fn verify_proof_as(
     }
     let canonical_document = match transformation(&mut canon, &unsecured, &options) {
         Ok(c) => c,
-        Err(e) if e.kind == ErrorKind::Proof => return Ok(not(e.reason)),
+        Err(e) if e.kind() == ErrorKind::Proof => return Ok(not(e.into_reason())),
         Err(e) => return Err(e),
     };
     let canonical_proof_config = proof_configuration(&mut canon, &unsecured, &options)?;

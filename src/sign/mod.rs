@@ -261,8 +261,8 @@ mod tests {
             let mut document = presentation.clone();
             document["proof"] = bad;
             let e = add_proof(&document, &request(&key, suite), &loader).unwrap_err();
-            assert_eq!(e.kind, ErrorKind::Credential);
-            assert_eq!(e.position.as_deref(), Some("/proof"));
+            assert_eq!(e.kind(), ErrorKind::Credential);
+            assert_eq!(e.position().as_deref(), Some("/proof"));
         }
         let p384 = SecretKey::from_seed(SignatureAlgorithm::P384, 1);
         let e = add_proof(
@@ -271,7 +271,7 @@ mod tests {
             &loader,
         )
         .unwrap_err();
-        assert_eq!(e.kind, ErrorKind::Usage);
+        assert_eq!(e.kind(), ErrorKind::Usage);
     }
 
     /// Every context URL the document names, wherever it is, must be one the loader has: a JCS suite refuses
@@ -304,8 +304,8 @@ mod tests {
         for suite in [Cryptosuite::EddsaJcs2022, Cryptosuite::EddsaRdfc2022] {
             for (document, pointer) in &documents {
                 let e = add_proof(document, &request(&key, suite), &loader).unwrap_err();
-                assert_eq!(e.kind, ErrorKind::UnknownContext, "{document}");
-                assert_eq!(e.position.as_deref(), Some(*pointer), "{document}");
+                assert_eq!(e.kind(), ErrorKind::UnknownContext, "{document}");
+                assert_eq!(e.position().as_deref(), Some(*pointer), "{document}");
             }
         }
     }

@@ -259,7 +259,7 @@ pub(super) fn key_for(
         });
     }
     if let Some(resolved) = keys::self_certifying(kid) {
-        let (public, did) = resolved.map_err(|e| (Outcome::Failed, e.reason))?;
+        let (public, did) = resolved.map_err(|e| (Outcome::Failed, e.into_reason()))?;
         let scheme = did.split(':').take(2).collect::<Vec<_>>().join(":");
         return Ok(Found {
             key: from_jwk(&keys::to_jwk(&public)).map_err(unsupported)?,
@@ -270,8 +270,8 @@ pub(super) fn key_for(
         });
     }
     if let Some(chain) = &header.x5c {
-        let leaf =
-            super::x5c::leaf(&Value::from(chain.clone())).map_err(|e| unsupported(e.reason))?;
+        let leaf = super::x5c::leaf(&Value::from(chain.clone()))
+            .map_err(|e| unsupported(e.into_reason()))?;
         let anchored =
             super::x5c::anchored(&leaf, options.trust_anchor.as_deref(), options.at_unix);
         return Ok(Found {

@@ -277,7 +277,7 @@ fn ecdsa_sd_2023_refuses_p384_keys_both_ways() {
     let options = proof_options(Cryptosuite::EcdsaSd2023, &key);
     let base = BaseOptions::from_seed(vec!["/issuer".into()], 1);
     let e = ecdsa_sd::create_base_proof(&unsecured, &options, &key, &base, &loader).unwrap_err();
-    assert_eq!(e.kind, ErrorKind::Key);
+    assert_eq!(e.kind(), ErrorKind::Key);
     let e = suites::create_proof(
         Cryptosuite::EcdsaRdfc2019,
         &unsecured,
@@ -286,7 +286,7 @@ fn ecdsa_sd_2023_refuses_p384_keys_both_ways() {
         &loader,
     )
     .unwrap_err();
-    assert_eq!(e.kind, ErrorKind::Key);
+    assert_eq!(e.kind(), ErrorKind::Key);
     assert!(
         e.to_string()
             .contains("ecdsa-rdfc-2019 needs a different key type, not Ed25519"),
