@@ -79,6 +79,12 @@ pub enum ErrorKind {
 /// `io::Error`, a decoder's error) stays reachable through [`std::error::Error::source`].
 #[derive(Debug, Clone)]
 pub struct Error {
+    details: Box<Details>,
+}
+
+/// What an [`Error`] holds, boxed so that a `Result` stays small on its success path.
+#[derive(Debug, Clone)]
+struct Details {
     kind: ErrorKind,
     /// The file, URL or option the error is about (e.g. `schemas-education/edu/clr2.json`).
     source_name: Option<String>,
@@ -113,97 +119,93 @@ impl Error {
     /// An error of `kind` with a reason and no source yet.
     pub fn new(kind: ErrorKind, reason: impl Into<String>) -> Self {
         Error {
-            kind,
-            source_name: None,
-            position: None,
-            reason: reason.into(),
-            locate: None,
-            code: None,
-            undecided: false,
-            cause: None,
+            details: Box::new(Details {
+                kind,
+                source_name: None,
+                position: None,
+                reason: reason.into(),
+                locate: None,
+                code: None,
+                undecided: false,
+                cause: None,
+            }),
         }
     }
 
     /// What went wrong, for matching.
     pub fn kind(&self) -> ErrorKind {
-        self.kind
+        self.details.kind
     }
 
     /// The human-readable reason, without source or position.
     pub fn reason(&self) -> &str {
-        &self.reason
+        &self.details.reason
     }
 
     /// The reason, owned (for an error that becomes part of another's reason or a failed check).
     pub fn into_reason(self) -> String {
-        self.reason
+        self.details.reason
     }
 
     /// The file, URL or option the error is about (e.g. `schemas-education/edu/clr2.json`).
     pub fn source_name(&self) -> Option<&str> {
-        self.source_name.as_deref()
+        self.details.source_name.as_deref()
     }
 
     /// `line:column` (1-based) or a JSON pointer (RFC 6901) such as `/credentialSubject/name`.
     pub fn position(&self) -> Option<&str> {
-        self.position.as_deref()
+        self.details.position.as_deref()
     }
 
     /// The hint for finding the position in the source document, when the failing stage gave one.
     pub fn locate_hint(&self) -> Option<&Locate> {
-        self.locate.as_ref()
+        self.details.locate.as_ref()
     }
 
     /// The JSON-LD 1.1 API error code (§9.6) of a JSON-LD failure.
     pub fn code(&self) -> Option<JsonLdErrorCode> {
-        self.code
+        self.details.code
     }
 
     /// Whether this refusal is left to canonprof's engine to decide ([`Error::for_other_engine`]).
     pub fn is_undecided(&self) -> bool {
-        self.undecided
+        self.details.undecided
     }
 
     /// Marks a refusal as not final: the stage only suspects the input, and canonprof's engine decides.
     pub fn for_other_engine(mut self) -> Self {
-        self.undecided = true;
+        self.details.undecided = true;
         self
     }
 
     /// Keeps `cause`, the other library's failure this error reports, for [`std::error::Error::source`].
     pub fn caused_by(mut self, cause: impl std::error::Error + Send + Sync + 'static) -> Self {
-        self.cause = Some(Arc::new(cause));
+        self.details.cause = Some(Arc::new(cause));
         self
     }
 
     /// The same error with its reason rewritten by `rewrite` (kind, source, position and cause kept).
     pub fn map_reason(mut self, rewrite: impl FnOnce(String) -> String) -> Self {
-        self.reason = rewrite(self.reason);
-        self
-    }
-
-    /// The same error with another kind (reason, source, position and cause kept).
-    pub fn with_kind(mut self, kind: ErrorKind) -> Self {
-        self.kind = kind;
+        self.details.reason = rewrite(std::mem::take(&mut self.details.reason));
         self
     }
 
     /// Attaches the JSON-LD 1.1 API error code.
     pub fn with_code(mut self, code: JsonLdErrorCode) -> Self {
-        self.code = Some(code);
+        self.details.code = Some(code);
         self
     }
 
     /// Attaches a hint for finding the position in the source document.
     pub fn locate(mut self, locate: Locate) -> Self {
-        self.locate = Some(locate);
+        self.details.locate = Some(locate);
         self
     }
 
     /// Sets the source (file or URL) unless one is already set.
     pub fn in_source(mut self, source: impl Into<String>) -> Self {
-        if self.source_name.is_none() {
-            self.source_name = Some(source.into());
+        if self.details.source_name.is_none() {
+            self.details.source_name = Some(source.into());
         }
         self
     }
@@ -211,7 +213,7 @@ impl Error {
     /// Names the file an inner step worked on: the source becomes `file` or, when the step named its own
     /// input (e.g. `unsecured document`), `file (unsecured document)`.
     pub fn within(mut self, file: &str) -> Self {
-        self.source_name = Some(match self.source_name.take() {
+        self.details.source_name = Some(match self.details.source_name.take() {
             Some(inner) if inner != file => format!("{file} ({inner})"),
             _ => file.to_string(),
         });
@@ -220,19 +222,19 @@ impl Error {
 
     /// Takes the position of `other` (none when it has none), for an error that rewraps another.
     pub(crate) fn positioned_like(mut self, other: &Error) -> Self {
-        self.position = other.position.clone();
+        self.details.position = other.details.position.clone();
         self
     }
 
     /// The same error without its source, for a caller that names the source itself.
     pub(crate) fn without_source(mut self) -> Self {
-        self.source_name = None;
+        self.details.source_name = None;
         self
     }
 
     /// Sets the position (`line:column` or JSON pointer).
     pub fn at(mut self, position: impl Into<String>) -> Self {
-        self.position = Some(position.into());
+        self.details.position = Some(position.into());
         self
     }
 
@@ -246,19 +248,19 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(source) = &self.source_name {
+        if let Some(source) = &self.details.source_name {
             one_line(f, source)?;
-            if let Some(position) = &self.position {
+            if let Some(position) = &self.details.position {
                 f.write_str(":")?;
                 one_line(f, position)?;
             }
             f.write_str(": ")?;
-        } else if let Some(position) = &self.position {
+        } else if let Some(position) = &self.details.position {
             f.write_str("at ")?;
             one_line(f, position)?;
             f.write_str(": ")?;
         }
-        one_line(f, &self.reason)
+        one_line(f, &self.details.reason)
     }
 }
 
@@ -282,7 +284,8 @@ fn one_line(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
 
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        self.cause
+        self.details
+            .cause
             .as_deref()
             .map(|cause| cause as &(dyn std::error::Error + 'static))
     }

@@ -11,8 +11,9 @@
 //! input — and sign SHA-256(canonical proof options) ‖ SHA-256(canonical document), as the Data Integrity suites
 //! do. Verification only: canonprof issues with the published cryptosuites.
 
+use super::cryptosuite::{Intermediates, Verification};
 use super::multikey;
-use super::suites::{step, Intermediates, Verification};
+use super::proof_span;
 use crate::canon::rdfc::{self, HashAlgorithm, RdfcOptions};
 use crate::error::{Error, Result};
 use crate::keys::{PublicKey, SignatureAlgorithm};
@@ -219,7 +220,7 @@ pub fn verify_proof(
         None => options.remove("@context"),
     };
     let canonical_document = {
-        let _span = tracing::info_span!(step::CANONICALIZE_DOCUMENT).entered();
+        let _span = tracing::info_span!(proof_span::CANONICALIZE_DOCUMENT).entered();
         canonicalize(
             &Value::Object(unsecured.clone()),
             "unsecured document",
@@ -227,16 +228,16 @@ pub fn verify_proof(
         )?
     };
     let canonical_proof_config = {
-        let _span = tracing::info_span!(step::CANONICALIZE_PROOF_CONFIG).entered();
+        let _span = tracing::info_span!(proof_span::CANONICALIZE_PROOF_CONFIG).entered();
         canonicalize(&Value::Object(options), "proof options", loader)?
     };
-    let hash_data = super::suites::hashing(
+    let hash_data = super::shared_steps::hashing(
         &canonical_proof_config,
         &canonical_document,
         HashAlgorithm::Sha256,
     );
     let verified = {
-        let _span = tracing::info_span!(step::VERIFY).entered();
+        let _span = tracing::info_span!(proof_span::VERIFY).entered();
         let mut message = signature.prefix;
         message.extend_from_slice(&hash_data);
         key.verify(&message, &signature.bytes)

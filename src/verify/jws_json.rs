@@ -257,7 +257,7 @@ fn check_signature(
         .and_then(Value::as_str)
         .ok_or_else(|| failed("no signature".into()))?;
     let result = {
-        let _span = tracing::info_span!(crate::integrity::suites::step::VERIFY).entered();
+        let _span = tracing::info_span!(crate::integrity::proof_span::VERIFY).entered();
         jsonwebtoken::crypto::verify(sig, message.as_bytes(), &key, alg)
     };
     match result {

@@ -90,7 +90,7 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
     };
     checks.extend(found.chain);
     let result = {
-        let _span = tracing::info_span!(crate::integrity::suites::step::VERIFY).entered();
+        let _span = tracing::info_span!(crate::integrity::proof_span::VERIFY).entered();
         jsonwebtoken::crypto::verify(signature, signing_input.as_bytes(), &found.key, header.alg)
     };
     if !matches!(result, Ok(true)) {

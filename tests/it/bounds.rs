@@ -533,7 +533,7 @@ fn untrusted_json_is_parsed_with_the_bounds_and_messages_of_canonicalize() {
     let path = dir.path().join("b.json");
     std::fs::write(&path, bom).unwrap();
     let out = canonprof(&["canonicalize", path.to_str().unwrap()]);
-    assert!(stderr(&out).contains(&e.reason()), "{}", stderr(&out));
+    assert!(stderr(&out).contains(e.reason()), "{}", stderr(&out));
     // Repeated member names, with the pointer and line:column.
     let e = parse_untrusted_json("d.json", b"{\"a\": 1,\n \"a\": 2}", limits).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::DuplicateKey);

@@ -257,7 +257,7 @@ fn an_undefined_term_with_a_look_alike_letter_says_which() {
             ),
             "{engine:?}: {error}"
         );
-        assert_eq!(error.position().as_deref(), Some("/eIDASΙdentifier"));
+        assert_eq!(error.position(), Some("/eIDASΙdentifier"));
     }
 }
 
