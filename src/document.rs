@@ -4,6 +4,7 @@
 
 use crate::error::{Error, ErrorKind, Result};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use std::cell::Cell;
 use std::collections::HashSet;
 use std::fmt;
 use std::path::Path;
@@ -154,14 +155,16 @@ fn check_start(label: &str, text: &str) -> Result<()> {
 fn check_structure(label: &str, text: &str, max_depth: usize) -> Result<()> {
     let mut deserializer = serde_json::Deserializer::from_str(text);
     VALUES_LEFT.with(|left| left.set(limits().max_values));
+    let refusal = Cell::new(None);
     let seed = CheckSeed {
         pointer: String::new(),
         depth: 0,
         max_depth,
+        refusal: &refusal,
     };
     seed.deserialize(&mut deserializer)
         .and_then(|()| deserializer.end())
-        .map_err(|e| json_error(label, e))
+        .map_err(|e| classified_json_error(label, e, refusal.get()))
 }
 
 /// Parses untrusted JSON bytes (a file to verify) with the same checks and messages as `canonicalize`: at most
@@ -200,24 +203,32 @@ fn looks_like_nquads(text: &str) -> bool {
     first.is_some_and(|l| l.starts_with('<') || l.starts_with("_:"))
 }
 
-/// Converts a serde_json error into ours, keeping its position, classifying the reason (serde_json tells
-/// these failures apart only in words) and keeping it as the cause.
+/// Converts a serde_json error into ours, keeping its position and keeping it as the cause.
 pub fn json_error(label: &str, e: serde_json::Error) -> Error {
+    classified_json_error(label, e, None)
+}
+
+/// [`json_error`] of a failure whose kind the validating visitor recorded (`refused_as`), or else one of
+/// serde_json's own, which it tells apart only in words (its recursion limit, a number out of range).
+fn classified_json_error(
+    label: &str,
+    e: serde_json::Error,
+    refused_as: Option<ErrorKind>,
+) -> Error {
     let message = e.to_string();
     let reason = match message.rsplit_once(" at line ") {
         Some((reason, _)) => reason.to_string(),
         None => message,
     };
-    let kind = if reason.starts_with("duplicate key") {
-        ErrorKind::DuplicateKey
-    } else if reason.starts_with("nesting deeper") || reason.starts_with("recursion limit exceeded")
-    {
-        ErrorKind::Limit
-    } else if reason.contains("number out of range") {
-        ErrorKind::NonFiniteNumber
-    } else {
-        ErrorKind::Json
-    };
+    let kind = refused_as.unwrap_or_else(|| {
+        if reason.starts_with("recursion limit exceeded") {
+            ErrorKind::Limit
+        } else if reason.contains("number out of range") {
+            ErrorKind::NonFiniteNumber
+        } else {
+            ErrorKind::Json
+        }
+    });
     let reason = match (e.classify(), kind) {
         (serde_json::error::Category::Eof, _) => format!("truncated JSON: {reason}"),
         (_, ErrorKind::Limit) if reason.starts_with("recursion limit exceeded") => format!(
@@ -337,34 +348,46 @@ fn count_value<E: de::Error>() -> std::result::Result<(), E> {
 
 /// A validating visitor: walks any JSON value, rejecting repeated member names and nesting deeper than
 /// `max_depth`, and tracks the JSON pointer.
-struct CheckSeed {
+struct CheckSeed<'k> {
     pointer: String,
     depth: usize,
     max_depth: usize,
+    /// The kind of the refusal the visitor made, if it made one (serde's errors carry only a message).
+    refusal: &'k Cell<Option<ErrorKind>>,
 }
 
-impl CheckSeed {
-    fn child(&self, pointer: String) -> CheckSeed {
+impl CheckSeed<'_> {
+    fn child(&self, pointer: String) -> Self {
         CheckSeed {
             pointer,
             depth: self.depth + 1,
             max_depth: self.max_depth,
+            refusal: self.refusal,
         }
+    }
+
+    /// The error `E` with `message`, its kind recorded for [`classified_json_error`].
+    fn refuse<E: de::Error>(&self, kind: ErrorKind, message: impl fmt::Display) -> E {
+        self.refusal.set(Some(kind));
+        E::custom(message)
     }
 
     fn too_deep<E: de::Error>(&self) -> std::result::Result<(), E> {
         if self.depth >= self.max_depth {
-            return Err(E::custom(format!(
-                "nesting deeper than {} arrays and objects at `{}` (--max-depth)",
-                self.max_depth,
-                short_pointer(&self.pointer)
-            )));
+            return Err(self.refuse(
+                ErrorKind::Limit,
+                format!(
+                    "nesting deeper than {} arrays and objects at `{}` (--max-depth)",
+                    self.max_depth,
+                    short_pointer(&self.pointer)
+                ),
+            ));
         }
         Ok(())
     }
 }
 
-impl<'de> DeserializeSeed<'de> for CheckSeed {
+impl<'de> DeserializeSeed<'de> for CheckSeed<'_> {
     type Value = ();
     fn deserialize<D: de::Deserializer<'de>>(
         self,
@@ -374,7 +397,7 @@ impl<'de> DeserializeSeed<'de> for CheckSeed {
     }
 }
 
-impl<'de> Visitor<'de> for CheckSeed {
+impl<'de> Visitor<'de> for CheckSeed<'_> {
     type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -393,7 +416,7 @@ impl<'de> Visitor<'de> for CheckSeed {
         if v.is_finite() {
             Ok(())
         } else {
-            Err(E::custom("number out of range"))
+            Err(self.refuse(ErrorKind::NonFiniteNumber, "number out of range"))
         }
     }
     fn visit_str<E>(self, _: &str) -> std::result::Result<(), E> {
@@ -421,9 +444,10 @@ impl<'de> Visitor<'de> for CheckSeed {
             count_value()?;
             let pointer = format!("{}/{}", self.pointer, pointer_token(&key));
             if !seen.insert(key) {
-                return Err(de::Error::custom(format!(
-                    "duplicate key: member `{pointer}` appears twice"
-                )));
+                return Err(self.refuse(
+                    ErrorKind::DuplicateKey,
+                    format!("duplicate key: member `{pointer}` appears twice"),
+                ));
             }
             map.next_value_seed(self.child(pointer))?;
         }

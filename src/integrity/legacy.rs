@@ -118,7 +118,7 @@ fn signature(suite: LegacySuite, proof: &Map<String, Value>) -> Result<Signature
             64,
             "proofValue (an Ed25519 signature, 64 bytes)",
         )
-        .map_err(|e| Error::proof(e.reason()))?;
+        .map_err(|e| Error::proof(e.reason()).caused_by(e))?;
         return Ok(Signature {
             bytes,
             prefix: Vec::new(),
@@ -146,7 +146,9 @@ fn signature(suite: LegacySuite, proof: &Map<String, Value>) -> Result<Signature
         &header_json,
         crate::document::limits(),
     )
-    .map_err(|e| Error::proof(format!("the JWS header is not I-JSON: {}", e.reason())))?;
+    .map_err(|e| {
+        Error::proof(format!("the JWS header is not I-JSON: {}", e.reason())).caused_by(e)
+    })?;
     let crit = header_value.get("crit").and_then(Value::as_array);
     if let Some(other) = crit.into_iter().flatten().find(|v| *v != "b64") {
         return Err(Error::proof(format!(

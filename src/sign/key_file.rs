@@ -86,7 +86,8 @@ pub fn parse(text: &str) -> Result<KeyFile> {
         ));
     };
     if let Some(method) = id.as_deref() {
-        named_key_is(method, &key).map_err(|e| Error::key(format!("its id {}", e.reason())))?;
+        named_key_is(method, &key)
+            .map_err(|e| Error::key(format!("its id {}", e.reason())).caused_by(e))?;
     }
     Ok(KeyFile { key, id })
 }
@@ -128,7 +129,7 @@ fn jwk(value: &Value) -> Result<SecretKey> {
     let secret = Base64UrlUnpadded::decode_vec(d)
         .map_err(|_| Error::key("JWK: `d` is not base64url without padding"))?;
     let key = SecretKey::from_bytes(algorithm, &secret)
-        .map_err(|e| Error::key(format!("JWK: `d`: {}", e.reason())))?;
+        .map_err(|e| Error::key(format!("JWK: `d`: {}", e.reason())).caused_by(e))?;
     let public = crate::verify::keys::from_jwk(value)?;
     if public != key.public_key() {
         return Err(Error::key("JWK: `x`/`y` are not the public key of `d`"));
@@ -142,7 +143,7 @@ fn multikey_secret(value: &Value, secret: &Value) -> Result<SecretKey> {
         .as_str()
         .ok_or_else(|| Error::key("Multikey: `secretKeyMultibase` is not a string"))?;
     let key = multikey::secret_key(secret)
-        .map_err(|e| Error::key(format!("Multikey: {}", e.reason())))?;
+        .map_err(|e| Error::key(format!("Multikey: {}", e.reason())).caused_by(e))?;
     if let Some(public) = value.get("publicKeyMultibase") {
         let public = public
             .as_str()
@@ -191,7 +192,7 @@ fn pem(text: &str) -> Result<SecretKey> {
     }
     let der = crate::keys::pem_der(text, label)
         .ok_or_else(|| Error::key(format!("PEM: the {label} block is not base64")))?;
-    decode(&der).map_err(|e| Error::key(format!("PEM: {}", e.reason())))
+    decode(&der).map_err(|e| Error::key(format!("PEM: {}", e.reason())).caused_by(e))
 }
 
 /// The private JWK of `key` (RFC 7517; `d` per RFC 7518 §6.2.2.1 / RFC 8037 §2) with its `did:key`

@@ -95,7 +95,7 @@ fn collect(
             32,
             "publicKeyBase58 (an Ed25519 public key, 32 bytes)",
         )
-        .map_err(|e| Error::key(format!("publicKeyBase58: {}", e.reason())))?;
+        .map_err(|e| Error::key(format!("publicKeyBase58: {}", e.reason())).caused_by(e))?;
         keys.push(known(
             id.clone(),
             PublicKey::from_bytes(SignatureAlgorithm::Ed25519, &bytes)?,
@@ -207,7 +207,7 @@ pub fn from_jwk(jwk: &Value) -> Result<PublicKey> {
             crv.unwrap_or("?")
         ))),
     }
-    .map_err(|e| Error::key(format!("JWK: {}", e.reason())))
+    .map_err(|e| Error::key(format!("JWK: {}", e.reason())).caused_by(e))
 }
 
 /// The public JWK of a key.
