@@ -284,7 +284,7 @@ fn artifact(name: &str, format: &str, ext: &str) -> Artifact {
 }
 
 fn io(path: &Path, e: std::io::Error) -> Error {
-    Error::new(ErrorKind::Io, e.to_string()).in_source(path.display().to_string())
+    Error::io(&path.display().to_string(), e)
 }
 
 /// Writes files into the directory and collects the manifest entries.
