@@ -143,7 +143,7 @@ impl Error {
     }
 
     /// The reason, owned (for an error that becomes part of another's reason or a failed check).
-    pub fn into_reason(self) -> String {
+    pub(crate) fn into_reason(self) -> String {
         self.details.reason
     }
 
@@ -168,24 +168,27 @@ impl Error {
     }
 
     /// Whether this refusal is left to canonprof's engine to decide ([`Error::for_other_engine`]).
-    pub fn is_undecided(&self) -> bool {
+    pub(crate) fn is_undecided(&self) -> bool {
         self.details.undecided
     }
 
     /// Marks a refusal as not final: the stage only suspects the input, and canonprof's engine decides.
-    pub fn for_other_engine(mut self) -> Self {
+    pub(crate) fn for_other_engine(mut self) -> Self {
         self.details.undecided = true;
         self
     }
 
     /// Keeps `cause`, the other library's failure this error reports, for [`std::error::Error::source`].
-    pub fn caused_by(mut self, cause: impl std::error::Error + Send + Sync + 'static) -> Self {
+    pub(crate) fn caused_by(
+        mut self,
+        cause: impl std::error::Error + Send + Sync + 'static,
+    ) -> Self {
         self.details.cause = Some(Arc::new(cause));
         self
     }
 
     /// The same error with its reason rewritten by `rewrite` (kind, source, position and cause kept).
-    pub fn map_reason(mut self, rewrite: impl FnOnce(String) -> String) -> Self {
+    pub(crate) fn map_reason(mut self, rewrite: impl FnOnce(String) -> String) -> Self {
         self.details.reason = rewrite(std::mem::take(&mut self.details.reason));
         self
     }
