@@ -4,6 +4,7 @@
 
 use crate::error::{Error, ErrorKind, Result};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use std::cell::Cell;
 use std::collections::HashSet;
 use std::fmt;
 use std::path::Path;
@@ -151,9 +152,9 @@ impl Checked<'_> {
     /// The check itself (see [`Document::check_json`]).
     fn verify(&self) -> Result<()> {
         check_start(self.label, self.text)?;
-        check_structure(self.label, self.text, limits().max_depth).map_err(|mut error| {
+        check_structure(self.label, self.text, limits().max_depth).map_err(|error| {
             if [".nq", ".nquads"].iter().any(|ext| self.label.ends_with(ext)) || looks_like_nquads(self.text) {
-                error.reason.push_str(" (this reads JSON-LD; for N-Quads use `canonprof canonicalize --input-format nquads`)");
+                return error.map_reason(|reason| reason + " (this reads JSON-LD; for N-Quads use `canonprof canonicalize --input-format nquads`)");
             }
             error
         })
@@ -183,14 +184,16 @@ fn check_start(label: &str, text: &str) -> Result<()> {
 fn check_structure(label: &str, text: &str, max_depth: usize) -> Result<()> {
     let mut deserializer = serde_json::Deserializer::from_str(text);
     VALUES_LEFT.with(|left| left.set(limits().max_values));
+    let refusal = Cell::new(None);
     let seed = CheckSeed {
         pointer: String::new(),
         depth: 0,
         max_depth,
+        refusal: &refusal,
     };
     seed.deserialize(&mut deserializer)
         .and_then(|()| deserializer.end())
-        .map_err(|e| json_error(label, &e))
+        .map_err(|e| classified_json_error(label, e, refusal.get()))
 }
 
 /// Parses untrusted JSON bytes (a file to verify) with the same checks and messages as `canonicalize`: at most
@@ -216,7 +219,7 @@ pub fn parse_untrusted_json(
     check_start(label, text)?;
     check_structure(label, text, max_depth)?;
     // Checked above: well-formed and shallower than serde_json's recursion limit, so this parse succeeds.
-    serde_json::from_str(text).map_err(|e| json_error(label, &e))
+    serde_json::from_str(text).map_err(|e| json_error(label, e))
 }
 
 /// Whether `text` starts like N-Quads (a first statement beginning with an IRI `<…>` or a blank node `_:`),
@@ -229,23 +232,32 @@ fn looks_like_nquads(text: &str) -> bool {
     first.is_some_and(|l| l.starts_with('<') || l.starts_with("_:"))
 }
 
-/// Converts a serde_json error into ours, keeping its position and classifying the reason.
-pub fn json_error(label: &str, e: &serde_json::Error) -> Error {
+/// Converts a serde_json error into ours, keeping its position and keeping it as the cause.
+pub fn json_error(label: &str, e: serde_json::Error) -> Error {
+    classified_json_error(label, e, None)
+}
+
+/// [`json_error`] of a failure whose kind the validating visitor recorded (`refused_as`), or else one of
+/// serde_json's own, which it tells apart only in words (its recursion limit, a number out of range).
+fn classified_json_error(
+    label: &str,
+    e: serde_json::Error,
+    refused_as: Option<ErrorKind>,
+) -> Error {
     let message = e.to_string();
     let reason = match message.rsplit_once(" at line ") {
         Some((reason, _)) => reason.to_string(),
         None => message,
     };
-    let kind = if reason.starts_with("duplicate key") {
-        ErrorKind::DuplicateKey
-    } else if reason.starts_with("nesting deeper") || reason.starts_with("recursion limit exceeded")
-    {
-        ErrorKind::Limit
-    } else if reason.contains("number out of range") {
-        ErrorKind::NonFiniteNumber
-    } else {
-        ErrorKind::Json
-    };
+    let kind = refused_as.unwrap_or_else(|| {
+        if reason.starts_with("recursion limit exceeded") {
+            ErrorKind::Limit
+        } else if reason.contains("number out of range") {
+            ErrorKind::NonFiniteNumber
+        } else {
+            ErrorKind::Json
+        }
+    });
     let reason = match (e.classify(), kind) {
         (serde_json::error::Category::Eof, _) => format!("truncated JSON: {reason}"),
         (_, ErrorKind::Limit) if reason.starts_with("recursion limit exceeded") => format!(
@@ -257,11 +269,11 @@ pub fn json_error(label: &str, e: &serde_json::Error) -> Error {
         }
         _ => reason,
     };
-    let error = Error::new(kind, reason).in_source(label);
-    if e.line() > 0 {
-        error.at(format!("{}:{}", e.line(), e.column().max(1)))
-    } else {
-        error
+    let at = (e.line() > 0).then(|| format!("{}:{}", e.line(), e.column().max(1)));
+    let error = Error::new(kind, reason).in_source(label).caused_by(e);
+    match at {
+        Some(position) => error.at(position),
+        None => error,
     }
 }
 
@@ -365,34 +377,46 @@ fn count_value<E: de::Error>() -> std::result::Result<(), E> {
 
 /// A validating visitor: walks any JSON value, rejecting repeated member names and nesting deeper than
 /// `max_depth`, and tracks the JSON pointer.
-struct CheckSeed {
+struct CheckSeed<'k> {
     pointer: String,
     depth: usize,
     max_depth: usize,
+    /// The kind of the refusal the visitor made, if it made one (serde's errors carry only a message).
+    refusal: &'k Cell<Option<ErrorKind>>,
 }
 
-impl CheckSeed {
-    fn child(&self, pointer: String) -> CheckSeed {
+impl CheckSeed<'_> {
+    fn child(&self, pointer: String) -> Self {
         CheckSeed {
             pointer,
             depth: self.depth + 1,
             max_depth: self.max_depth,
+            refusal: self.refusal,
         }
+    }
+
+    /// The error `E` with `message`, its kind recorded for [`classified_json_error`].
+    fn refuse<E: de::Error>(&self, kind: ErrorKind, message: impl fmt::Display) -> E {
+        self.refusal.set(Some(kind));
+        E::custom(message)
     }
 
     fn too_deep<E: de::Error>(&self) -> std::result::Result<(), E> {
         if self.depth >= self.max_depth {
-            return Err(E::custom(format!(
-                "nesting deeper than {} arrays and objects at `{}` (--max-depth)",
-                self.max_depth,
-                short_pointer(&self.pointer)
-            )));
+            return Err(self.refuse(
+                ErrorKind::Limit,
+                format!(
+                    "nesting deeper than {} arrays and objects at `{}` (--max-depth)",
+                    self.max_depth,
+                    short_pointer(&self.pointer)
+                ),
+            ));
         }
         Ok(())
     }
 }
 
-impl<'de> DeserializeSeed<'de> for CheckSeed {
+impl<'de> DeserializeSeed<'de> for CheckSeed<'_> {
     type Value = ();
     fn deserialize<D: de::Deserializer<'de>>(
         self,
@@ -402,7 +426,7 @@ impl<'de> DeserializeSeed<'de> for CheckSeed {
     }
 }
 
-impl<'de> Visitor<'de> for CheckSeed {
+impl<'de> Visitor<'de> for CheckSeed<'_> {
     type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -421,7 +445,7 @@ impl<'de> Visitor<'de> for CheckSeed {
         if v.is_finite() {
             Ok(())
         } else {
-            Err(E::custom("number out of range"))
+            Err(self.refuse(ErrorKind::NonFiniteNumber, "number out of range"))
         }
     }
     fn visit_str<E>(self, _: &str) -> std::result::Result<(), E> {
@@ -449,9 +473,10 @@ impl<'de> Visitor<'de> for CheckSeed {
             count_value()?;
             let pointer = format!("{}/{}", self.pointer, pointer_token(&key));
             if !seen.insert(key) {
-                return Err(de::Error::custom(format!(
-                    "duplicate key: member `{pointer}` appears twice"
-                )));
+                return Err(self.refuse(
+                    ErrorKind::DuplicateKey,
+                    format!("duplicate key: member `{pointer}` appears twice"),
+                ));
             }
             map.next_value_seed(self.child(pointer))?;
         }

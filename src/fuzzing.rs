@@ -179,7 +179,7 @@ impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Outcome::Canonical(nquads) => write!(f, "accepts ({} quads)", nquads.lines().count()),
-            Outcome::Refused(error) => write!(f, "refuses ({:?}: {error})", error.kind),
+            Outcome::Refused(error) => write!(f, "refuses ({:?}: {error})", error.kind()),
             Outcome::Panicked(message) => write!(f, "panics ({})", message.replace('\n', " ")),
         }
     }
@@ -204,7 +204,7 @@ impl Differential {
             (Outcome::Canonical(a), Outcome::Canonical(b)) => a == b,
             (Outcome::Refused(_), Outcome::Refused(_)) => true,
             (Outcome::Refused(error), Outcome::Canonical(_)) => {
-                error.kind == ErrorKind::CrateLimitation
+                error.kind() == ErrorKind::CrateLimitation
             }
             _ => false,
         }
@@ -216,7 +216,7 @@ impl Differential {
         fn side(outcome: &Outcome) -> String {
             match outcome {
                 Outcome::Canonical(_) => "ok".to_string(),
-                Outcome::Refused(error) => format!("refused-{:?}", error.kind),
+                Outcome::Refused(error) => format!("refused-{:?}", error.kind()),
                 Outcome::Panicked(_) => "panic".to_string(),
             }
         }

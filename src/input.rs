@@ -20,7 +20,7 @@ pub fn read_bounded_text(path: &Path) -> Result<String> {
 /// [`ErrorKind::Limit`] when the file holds more than `max` bytes, naming the file and `--max-input-size`.
 pub fn read_at_most(path: &Path, max: usize) -> Result<Vec<u8>> {
     let label = path.display().to_string();
-    let file = std::fs::File::open(path).map_err(|e| Error::io(&label, &e))?;
+    let file = std::fs::File::open(path).map_err(|e| Error::io(&label, e))?;
     // A regular file's length refuses it at once, naming its size; any other file's (0 for a device or a pipe)
     // only sizes the buffer, and reading itself stops past the limit.
     let length = file
@@ -39,7 +39,7 @@ pub fn read_at_most(path: &Path, max: usize) -> Result<Vec<u8>> {
     let mut bytes = Vec::with_capacity(hint);
     file.take(max as u64 + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| Error::io(&label, &e))?;
+        .map_err(|e| Error::io(&label, e))?;
     if bytes.len() > max {
         return Err(over_limit(&label, max));
     }
@@ -62,7 +62,7 @@ mod tests {
     #[test]
     fn a_device_is_read_only_up_to_the_limit() {
         let e = read_at_most(Path::new("/dev/zero"), 1000).unwrap_err();
-        assert_eq!(e.kind, ErrorKind::Limit);
+        assert_eq!(e.kind(), ErrorKind::Limit);
         assert_eq!(
             e.to_string(),
             "/dev/zero: input is over the limit of 1000 bytes (--max-input-size)"
@@ -83,6 +83,9 @@ mod tests {
                 path.display()
             )
         );
-        assert_eq!(read_at_most(dir.path(), 4).unwrap_err().kind, ErrorKind::Io);
+        assert_eq!(
+            read_at_most(dir.path(), 4).unwrap_err().kind(),
+            ErrorKind::Io
+        );
     }
 }

@@ -294,7 +294,7 @@ impl OfflineLoader {
         let label = index_path.display().to_string();
         let text = crate::input::read_bounded_text(&index_path)?;
         let index: serde_json::Value =
-            serde_json::from_str(&text).map_err(|e| crate::document::json_error(&label, &e))?;
+            serde_json::from_str(&text).map_err(|e| crate::document::json_error(&label, e))?;
         let map = index
             .get("contexts")
             .unwrap_or(&index)
@@ -551,13 +551,13 @@ impl Entry {
             }
         }
         serde_json::from_str(&self.text).map(Arc::new).map_err(|e| {
-            let error = crate::document::json_error(&self.origin, &e);
+            let error = crate::document::json_error(&self.origin, e);
             Error::new(
                 ErrorKind::Json,
-                format!("context for <{url}> is not valid JSON: {}", error.reason),
+                format!("context for <{url}> is not valid JSON: {}", error.reason()),
             )
             .in_source(&self.origin)
-            .at(error.position.unwrap_or_else(|| "1:1".to_string()))
+            .at(error.position().unwrap_or("1:1"))
         })
     }
 }

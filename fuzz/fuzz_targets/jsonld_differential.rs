@@ -50,7 +50,7 @@ fn shape(outcome: &Outcome) -> String {
         Outcome::Refused(error) => {
             let mut shape = String::new();
             let mut quoted = false;
-            for c in error.reason.chars() {
+            for c in error.reason().chars() {
                 match c {
                     '`' => quoted = !quoted,
                     _ if quoted || c.is_ascii_digit() => {}

@@ -384,5 +384,5 @@ pub fn create_dir(dir: &Path) -> Result<()> {
         )
         .in_source(dir.display().to_string()));
     }
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(&dir.display().to_string(), &e))
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(&dir.display().to_string(), e))
 }

@@ -40,7 +40,7 @@ pub fn verifier_view(credentials: &mut [Credential]) -> Result<Vec<Vec<ProofPart
             let doc = &credential.document;
             doc.check_json()?;
             let value: serde_json::Value = serde_json::from_str(&doc.text)
-                .map_err(|e| crate::document::json_error(&doc.label, &e))?;
+                .map_err(|e| crate::document::json_error(&doc.label, e))?;
             let Some(inputs) = verifier::inputs(&value).map_err(|e| e.in_source(&doc.label))?
             else {
                 return Ok(Vec::new());

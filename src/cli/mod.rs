@@ -100,7 +100,7 @@ pub fn main() -> i32 {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("canonprof: error: {e}");
-            if e.kind == ErrorKind::Usage {
+            if e.kind() == ErrorKind::Usage {
                 2
             } else {
                 1
@@ -116,7 +116,7 @@ fn write_stdout(text: &str) -> Result<()> {
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush())
     {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(Error::io("<stdout>", &e)),
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(Error::io("<stdout>", e)),
         _ => Ok(()),
     }
 }

@@ -4,6 +4,7 @@
 mod jsonld_code;
 pub use jsonld_code::JsonLdErrorCode;
 use std::fmt;
+use std::sync::Arc;
 
 /// What kind of failure an [`Error`] is; tests and callers match on this, users read the message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,22 +74,33 @@ pub enum ErrorKind {
     Regression,
 }
 
-/// A failure with its source, position and reason; `Display` gives the one line the CLI prints.
+/// A failure with its source, position and reason; `Display` gives the one line the CLI prints. Callers match
+/// [`Error::kind`] (and [`Error::code`] for JSON-LD), never the reason's text; the underlying failure (an
+/// `io::Error`, a decoder's error) stays reachable through [`std::error::Error::source`].
 #[derive(Debug, Clone)]
 pub struct Error {
-    /// What went wrong, for matching.
-    pub kind: ErrorKind,
+    details: Box<Details>,
+}
+
+/// What an [`Error`] holds, boxed so that a `Result` stays small on its success path.
+#[derive(Debug, Clone)]
+struct Details {
+    kind: ErrorKind,
     /// The file, URL or option the error is about (e.g. `schemas-education/edu/clr2.json`).
-    pub source: Option<String>,
+    source_name: Option<String>,
     /// `line:column` (1-based) or a JSON pointer (RFC 6901) such as `/credentialSubject/name`.
-    pub position: Option<String>,
-    /// A human-readable reason.
-    pub reason: String,
+    position: Option<String>,
+    reason: String,
     /// What to look for in the input to find a position, for stages that do not see the source text (JSON-LD
     /// expansion, deserialization to RDF); the pipeline turns it into a JSON pointer.
-    pub locate: Option<Locate>,
-    /// The JSON-LD 1.1 API error code (§9.6) of a JSON-LD failure, for matching (the reason says it in words too).
-    pub code: Option<JsonLdErrorCode>,
+    locate: Option<Locate>,
+    /// The JSON-LD 1.1 API error code (§9.6) of a JSON-LD failure (the reason says it in words too).
+    code: Option<JsonLdErrorCode>,
+    /// A refusal that is not final: the json-ld crate's safe-mode pre-check only suspects the document, and
+    /// canonprof's engine decides ([`Error::for_other_engine`]).
+    undecided: bool,
+    /// The failure this error reports, when it comes from another library (shared so that `Error` stays `Clone`).
+    cause: Option<Arc<dyn std::error::Error + Send + Sync>>,
 }
 
 /// A hint for finding where in a JSON document an error comes from.
@@ -107,31 +119,96 @@ impl Error {
     /// An error of `kind` with a reason and no source yet.
     pub fn new(kind: ErrorKind, reason: impl Into<String>) -> Self {
         Error {
-            kind,
-            source: None,
-            position: None,
-            reason: reason.into(),
-            locate: None,
-            code: None,
+            details: Box::new(Details {
+                kind,
+                source_name: None,
+                position: None,
+                reason: reason.into(),
+                locate: None,
+                code: None,
+                undecided: false,
+                cause: None,
+            }),
         }
+    }
+
+    /// What went wrong, for matching.
+    pub fn kind(&self) -> ErrorKind {
+        self.details.kind
+    }
+
+    /// The human-readable reason, without source or position.
+    pub fn reason(&self) -> &str {
+        &self.details.reason
+    }
+
+    /// The reason, owned (for an error that becomes part of another's reason or a failed check).
+    pub(crate) fn into_reason(self) -> String {
+        self.details.reason
+    }
+
+    /// The file, URL or option the error is about (e.g. `schemas-education/edu/clr2.json`).
+    pub fn source_name(&self) -> Option<&str> {
+        self.details.source_name.as_deref()
+    }
+
+    /// `line:column` (1-based) or a JSON pointer (RFC 6901) such as `/credentialSubject/name`.
+    pub fn position(&self) -> Option<&str> {
+        self.details.position.as_deref()
+    }
+
+    /// The hint for finding the position in the source document, when the failing stage gave one.
+    pub fn locate_hint(&self) -> Option<&Locate> {
+        self.details.locate.as_ref()
+    }
+
+    /// The JSON-LD 1.1 API error code (§9.6) of a JSON-LD failure.
+    pub fn code(&self) -> Option<JsonLdErrorCode> {
+        self.details.code
+    }
+
+    /// Whether this refusal is left to canonprof's engine to decide ([`Error::for_other_engine`]).
+    pub(crate) fn is_undecided(&self) -> bool {
+        self.details.undecided
+    }
+
+    /// Marks a refusal as not final: the stage only suspects the input, and canonprof's engine decides.
+    pub(crate) fn for_other_engine(mut self) -> Self {
+        self.details.undecided = true;
+        self
+    }
+
+    /// Keeps `cause`, the other library's failure this error reports, for [`std::error::Error::source`].
+    pub(crate) fn caused_by(
+        mut self,
+        cause: impl std::error::Error + Send + Sync + 'static,
+    ) -> Self {
+        self.details.cause = Some(Arc::new(cause));
+        self
+    }
+
+    /// The same error with its reason rewritten by `rewrite` (kind, source, position and cause kept).
+    pub(crate) fn map_reason(mut self, rewrite: impl FnOnce(String) -> String) -> Self {
+        self.details.reason = rewrite(std::mem::take(&mut self.details.reason));
+        self
     }
 
     /// Attaches the JSON-LD 1.1 API error code.
     pub fn with_code(mut self, code: JsonLdErrorCode) -> Self {
-        self.code = Some(code);
+        self.details.code = Some(code);
         self
     }
 
     /// Attaches a hint for finding the position in the source document.
     pub fn locate(mut self, locate: Locate) -> Self {
-        self.locate = Some(locate);
+        self.details.locate = Some(locate);
         self
     }
 
     /// Sets the source (file or URL) unless one is already set.
     pub fn in_source(mut self, source: impl Into<String>) -> Self {
-        if self.source.is_none() {
-            self.source = Some(source.into());
+        if self.details.source_name.is_none() {
+            self.details.source_name = Some(source.into());
         }
         self
     }
@@ -139,40 +216,54 @@ impl Error {
     /// Names the file an inner step worked on: the source becomes `file` or, when the step named its own
     /// input (e.g. `unsecured document`), `file (unsecured document)`.
     pub fn within(mut self, file: &str) -> Self {
-        self.source = Some(match self.source.take() {
+        self.details.source_name = Some(match self.details.source_name.take() {
             Some(inner) if inner != file => format!("{file} ({inner})"),
             _ => file.to_string(),
         });
         self
     }
 
-    /// Sets the position (`line:column` or JSON pointer).
-    pub fn at(mut self, position: impl Into<String>) -> Self {
-        self.position = Some(position.into());
+    /// Takes the position of `other` (none when it has none), for an error that rewraps another.
+    pub(crate) fn positioned_like(mut self, other: &Error) -> Self {
+        self.details.position = other.details.position.clone();
         self
     }
 
-    /// An I/O error on `path`.
-    pub fn io(path: &str, err: &std::io::Error) -> Self {
-        Error::new(ErrorKind::Io, err.to_string()).in_source(path)
+    /// The same error without its source, for a caller that names the source itself.
+    pub(crate) fn without_source(mut self) -> Self {
+        self.details.source_name = None;
+        self
+    }
+
+    /// Sets the position (`line:column` or JSON pointer).
+    pub fn at(mut self, position: impl Into<String>) -> Self {
+        self.details.position = Some(position.into());
+        self
+    }
+
+    /// An I/O error on `path`, keeping `err` as the cause.
+    pub fn io(path: &str, err: std::io::Error) -> Self {
+        Error::new(ErrorKind::Io, err.to_string())
+            .in_source(path)
+            .caused_by(err)
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(source) = &self.source {
+        if let Some(source) = &self.details.source_name {
             one_line(f, source)?;
-            if let Some(position) = &self.position {
+            if let Some(position) = &self.details.position {
                 f.write_str(":")?;
                 one_line(f, position)?;
             }
             f.write_str(": ")?;
-        } else if let Some(position) = &self.position {
+        } else if let Some(position) = &self.details.position {
             f.write_str("at ")?;
             one_line(f, position)?;
             f.write_str(": ")?;
         }
-        one_line(f, &self.reason)
+        one_line(f, &self.details.reason)
     }
 }
 
@@ -194,7 +285,14 @@ fn one_line(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
     Ok(())
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.details
+            .cause
+            .as_deref()
+            .map(|cause| cause as &(dyn std::error::Error + 'static))
+    }
+}
 
 /// Constructors for the kinds of the credential formats (Data Integrity, SD-JWT, mdoc, JWS) and their keys:
 /// `Error::proof(reason)` is `Error::new(ErrorKind::Proof, reason)`, and so on.
@@ -238,7 +336,32 @@ pub fn excerpt(value: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::excerpt;
+    use super::{excerpt, Error, ErrorKind};
+    use std::error::Error as _;
+
+    #[test]
+    fn an_io_error_keeps_its_cause_and_its_one_line() {
+        let cause = std::io::Error::new(std::io::ErrorKind::NotFound, "no such file");
+        let error = Error::io("a.json", cause).at("1:2");
+        assert_eq!(error.to_string(), "a.json:1:2: no such file");
+        assert_eq!(error.kind(), ErrorKind::Io);
+        assert_eq!(error.source_name(), Some("a.json"));
+        let kept = error
+            .source()
+            .and_then(|c| c.downcast_ref::<std::io::Error>());
+        assert_eq!(
+            kept.map(std::io::Error::kind),
+            Some(std::io::ErrorKind::NotFound)
+        );
+        assert!(Error::proof("no proof").source().is_none());
+    }
+
+    #[test]
+    fn the_undecided_mark_survives_the_builders() {
+        let error = Error::new(ErrorKind::SafeMode, "why").for_other_engine();
+        assert!(error.in_source("f").at("/a").is_undecided());
+        assert!(!Error::new(ErrorKind::SafeMode, "why").is_undecided());
+    }
 
     #[test]
     fn excerpt_cuts_long_values_and_counts_the_rest() {

@@ -54,16 +54,12 @@ impl Alg {
         }
     }
 
-    /// The Data Integrity cryptosuites that sign with this algorithm.
-    pub fn cryptosuites(self) -> &'static [Cryptosuite] {
-        match self {
-            Alg::Ed25519 => &[Cryptosuite::EddsaRdfc2022, Cryptosuite::EddsaJcs2022],
-            Alg::P256 => &[
-                Cryptosuite::EcdsaRdfc2019,
-                Cryptosuite::EcdsaJcs2019,
-                Cryptosuite::EcdsaSd2023,
-            ],
-        }
+    /// The Data Integrity cryptosuites that sign with this algorithm, in [`Cryptosuite::ALL`]'s order.
+    pub fn cryptosuites(self) -> Vec<Cryptosuite> {
+        Cryptosuite::ALL
+            .into_iter()
+            .filter(|suite| suite.key_hash(self.into()).is_some())
+            .collect()
     }
 }
 
@@ -99,7 +95,7 @@ fn legs<'a>(
         )?));
     }
     let unsecured = super::vcdm::unsecured(credential);
-    for (suite, nth_engine, loader) in Leg::plan(alg.cryptosuites(), loaders) {
+    for (suite, nth_engine, loader) in Leg::plan(&alg.cryptosuites(), loaders) {
         for &backend in backends {
             let leg = Leg::new(suite, false, unsecured.clone(), loader, seed, backend)?;
             legs.push(Box::new(match nth_engine {
@@ -113,7 +109,7 @@ fn legs<'a>(
 
 /// How many exchanges [`run`] measures for `alg` through `loaders` with `backends` (for progress bars).
 pub fn leg_count(alg: Alg, loaders: &[&OfflineLoader], backends: &[Backend]) -> usize {
-    (2 + Leg::plan(alg.cryptosuites(), loaders).count()) * backends.len()
+    (2 + Leg::plan(&alg.cryptosuites(), loaders).count()) * backends.len()
 }
 
 /// The row name of a leg: its format, and with several `backends` its backend when not the first (e.g. `mdoc
@@ -151,7 +147,7 @@ pub fn run(
 ) -> Result<FormatsReport> {
     let doc = &credential.document;
     let parsed: Value =
-        serde_json::from_str(&doc.text).map_err(|e| crate::document::json_error(&doc.label, &e))?;
+        serde_json::from_str(&doc.text).map_err(|e| crate::document::json_error(&doc.label, e))?;
     let within = |e: Error| e.within(&doc.label);
     let timer = Timer::new();
     let mut results = Vec::new();

@@ -13,8 +13,9 @@ use super::leg::Leg;
 use super::{Exchange, Operation};
 use crate::corpus::Credential;
 use crate::error::{Error, ErrorKind, Result};
-use crate::integrity::suites::{self, step, Cryptosuite};
-use crate::keys::Backend;
+use crate::integrity::proof_span;
+use crate::integrity::suites::{self, Cryptosuite};
+use crate::keys::{Backend, SignatureAlgorithm};
 use crate::loader::OfflineLoader;
 use crate::profile::{self, Timer};
 use crate::report::exchange::{OperationResult, StepResult, SuiteResult};
@@ -146,7 +147,8 @@ pub fn operation_result(
     let canonical: f64 = steps
         .iter()
         .filter(|s| {
-            s.name == step::CANONICALIZE_DOCUMENT || s.name == step::CANONICALIZE_PROOF_CONFIG
+            s.name == proof_span::CANONICALIZE_DOCUMENT
+                || s.name == proof_span::CANONICALIZE_PROOF_CONFIG
         })
         .map(|s| s.stats.median_us)
         .sum();
@@ -161,15 +163,15 @@ pub fn operation_result(
 
 /// The steps of an operation in report order (the last four only for ecdsa-sd-2023).
 const STEPS: [&str; 9] = [
-    step::CANONICALIZE_PROOF_CONFIG,
-    step::CANONICALIZE_DOCUMENT,
-    step::RELABEL,
-    step::GROUP,
-    step::HASH_DATA,
-    step::SIGN,
-    step::SIGN_STATEMENTS,
-    step::VERIFY,
-    step::VERIFY_STATEMENTS,
+    proof_span::CANONICALIZE_PROOF_CONFIG,
+    proof_span::CANONICALIZE_DOCUMENT,
+    proof_span::RELABEL,
+    proof_span::GROUP,
+    proof_span::HASH_DATA,
+    proof_span::SIGN,
+    proof_span::SIGN_STATEMENTS,
+    proof_span::VERIFY,
+    proof_span::VERIFY_STATEMENTS,
 ];
 
 /// Runs the exchange for every (credential, suite) through `loaders[0]`, and the RDFC-1.0 re-signing suites once
@@ -200,7 +202,7 @@ pub fn run(
         let doc = &credential.document;
         let within = |e: Error| e.within(&doc.label);
         let parsed: Value = serde_json::from_str(&doc.text)
-            .map_err(|e| crate::document::json_error(&doc.label, &e))?;
+            .map_err(|e| crate::document::json_error(&doc.label, e))?;
         let unsecured = unsecured(&parsed);
         let legs = Leg::plan(suites_to_run, loaders)
             .flat_map(|(suite, n, loader)| backends.iter().map(move |&b| (suite, n, loader, b)))
@@ -264,7 +266,7 @@ pub fn run(
                 }
                 None => None,
             };
-            let name = if p384 && !suite.is_eddsa() && !suite.is_selective() {
+            let name = if suite.key_algorithm(p384) == SignatureAlgorithm::P384 {
                 format!("{}-p384", suite.name())
             } else {
                 suite.name().to_string()

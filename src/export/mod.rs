@@ -30,13 +30,13 @@ pub fn write_atomically(path: &Path, contents: &str) -> Result<()> {
     // A device or FIFO (`/dev/stdout`, a pipe) is written into, never replaced by a regular file: renaming over it
     // would delete the node (as root, even `/dev/full`).
     if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
-        return std::fs::write(path, contents).map_err(|e| Error::io(&label, &e));
+        return std::fs::write(path, contents).map_err(|e| Error::io(&label, e));
     }
     let tmp = temporary_path(path);
-    std::fs::write(&tmp, contents).map_err(|e| Error::io(&label, &e))?;
+    std::fs::write(&tmp, contents).map_err(|e| Error::io(&label, e))?;
     std::fs::rename(&tmp, path).map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
-        Error::io(&label, &e)
+        Error::io(&label, e)
     })
 }
 

@@ -130,8 +130,8 @@ mod tests {
             drop(inner);
             assert_eq!(scope.spent(), 3);
             let e = charge().unwrap_err();
-            assert_eq!(e.kind, ErrorKind::Limit);
-            assert!(e.reason.contains("more than 3 canonicalizations"), "{e}");
+            assert_eq!(e.kind(), ErrorKind::Limit);
+            assert!(e.reason().contains("more than 3 canonicalizations"), "{e}");
         }
         for _ in 0..10 {
             charge().unwrap();

@@ -5,12 +5,13 @@
 //! Canonicalization is canonprof's RDFC-1.0: each operation runs two (issue: document and proof configuration;
 //! derive: document and the reveal selection; verify: reveal document and proof configuration).
 
+use super::cryptosuite::{Cryptosuite, Intermediates, Verification};
 use super::grouping::{self, IndexedQuads, LabelMap};
 use super::multikey::P256_PUB as P256_MULTIKEY_HEADER;
+use super::proof_span;
 use super::proof_value::{self, BaseProofValue, DerivedProofValue};
 use super::selection::select_json_ld;
-use super::suites::Verification;
-use super::suites::{self, step, Canonicalizer, Cryptosuite, Intermediates};
+use super::shared_steps::{self, Canonicalizer};
 use crate::canon::rdfc::{self, HashAlgorithm, RdfcOptions};
 use crate::error::{Error, ErrorKind, Result};
 use crate::keys::{PublicKey, SecretKey, SignatureAlgorithm};
@@ -20,7 +21,7 @@ use sha2::{Digest, Sha256};
 
 const SUITE: Cryptosuite = Cryptosuite::EcdsaSd2023;
 /// The suite's one hash (ECDSA Cryptosuites v1.0 §3.5: P-256 keys, SHA-256), its row in
-/// [`suites::SUITE_HASHES`]: the labeling hash here, and the hash of the proof configuration and the mandatory
+/// [`super::cryptosuite::SUITES`]: the labeling hash here, and the hash of the proof configuration and the mandatory
 /// statements.
 const HASH: HashAlgorithm = HashAlgorithm::Sha256;
 
@@ -89,8 +90,8 @@ fn proof_hash(
     unsecured: &Value,
     options: &Value,
 ) -> Result<(String, [u8; 32])> {
-    let canonical = suites::proof_configuration(canon, unsecured, options)?;
-    let _span = tracing::info_span!(step::HASH_DATA).entered();
+    let canonical = shared_steps::proof_configuration(canon, unsecured, options)?;
+    let _span = tracing::info_span!(proof_span::HASH_DATA).entered();
     let hash = Sha256::digest(canonical.as_bytes()).into();
     Ok((canonical, hash))
 }
@@ -130,12 +131,12 @@ pub fn create_base_proof(
     let group = grouped.groups.remove(0);
     // §3.6.3 Base Proof Hashing.
     let mandatory_hash = {
-        let _span = tracing::info_span!(step::HASH_DATA).entered();
+        let _span = tracing::info_span!(proof_span::HASH_DATA).entered();
         grouping::hash_mandatory_nquads(group.matching.values())
     };
     // §3.6.5 Base Proof Serialization.
     let signatures = {
-        let _span = tracing::info_span!(step::SIGN_STATEMENTS).entered();
+        let _span = tracing::info_span!(proof_span::SIGN_STATEMENTS).entered();
         group
             .non_matching
             .values()
@@ -144,7 +145,7 @@ pub fn create_base_proof(
     };
     let public_key = multikey_bytes(&base.proof_key.public_key());
     let base_signature = {
-        let _span = tracing::info_span!(step::SIGN).entered();
+        let _span = tracing::info_span!(proof_span::SIGN).entered();
         key.sign(&sign_data(&proof_hash, &public_key, &mandatory_hash))?
     };
     let proof_value = proof_value::serialize_base(&BaseProofValue {
@@ -232,7 +233,7 @@ pub fn derive_proof(
     let [mandatory, selective, combined_group] = &grouped.groups[..] else {
         unreachable!("three groups were asked for")
     };
-    let _span = tracing::info_span!(step::GROUP).entered();
+    let _span = tracing::info_span!(proof_span::GROUP).entered();
     // Steps 6–7: mandatory indexes relative to the combined statements.
     let mandatory_indexes = combined_group
         .matching
@@ -263,7 +264,7 @@ pub fn derive_proof(
     // Steps 11–13: the verifier's label map, from the reveal selection's canonical labels. (Not charged to the
     // verification budget: the holder derives, the verifier never runs this.)
     let (issued, _) = {
-        let _span = tracing::info_span!(step::CANONICALIZE_DOCUMENT).entered();
+        let _span = tracing::info_span!(proof_span::CANONICALIZE_DOCUMENT).entered();
         rdfc::issue_identifiers(&combined_group.deskolemized, &options)?
     };
     let label_map = issued
@@ -322,7 +323,7 @@ pub fn verify_derived_proof(
     }
     let derived = match proof_value::parse_derived(proof_value_text(&proof)?) {
         Ok(d) => d,
-        Err(e) => return Ok(not(e.reason)),
+        Err(e) => return Ok(not(e.into_reason())),
     };
     let mut options = proof.clone();
     options.remove("proofValue");
@@ -330,13 +331,13 @@ pub fn verify_derived_proof(
     let (canonical_proof_config, proof_hash) =
         match proof_hash(&mut canon, &document, &Value::Object(options)) {
             Ok(p) => p,
-            Err(e) if e.kind == ErrorKind::Proof => return Ok(not(e.reason)),
+            Err(e) if e.kind() == ErrorKind::Proof => return Ok(not(e.into_reason())),
             Err(e) => return Err(e),
         };
     // §3.5.9 steps 4–5: labelReplacementCanonicalizeJsonLd with the disclosed label map.
     super::budget::charge()?;
     let (dataset, issued) = {
-        let _span = tracing::info_span!(step::CANONICALIZE_DOCUMENT).entered();
+        let _span = tracing::info_span!(proof_span::CANONICALIZE_DOCUMENT).entered();
         let dataset = super::skolem::compact_to_deskolemized_nquads(
             "revealed document",
             &document,
@@ -350,7 +351,7 @@ pub fn verify_derived_proof(
     let factory = |issued: &LabelMap| grouping::disclosed_label_map(&derived.label_map, issued);
     let nquads = match grouping::replace_labels(&dataset, &issued, &factory) {
         Ok((nquads, _)) => nquads,
-        Err(e) => return Ok(not(e.reason)),
+        Err(e) => return Ok(not(e.into_reason())),
     };
     // The label map holds exactly one label per blank node of the revealed document: one missing failed
     // above, one too many fails here (an extra entry would be a second reading of the same proof).
@@ -381,7 +382,7 @@ pub fn verify_derived_proof(
         }
     }
     let mandatory_hash = {
-        let _span = tracing::info_span!(step::HASH_DATA).entered();
+        let _span = tracing::info_span!(proof_span::HASH_DATA).entered();
         grouping::hash_mandatory_nquads(mandatory.iter().copied())
     };
     let intermediates = Intermediates {
@@ -406,7 +407,7 @@ pub fn verify_derived_proof(
         ));
     }
     let base_ok = {
-        let _span = tracing::info_span!(step::VERIFY).entered();
+        let _span = tracing::info_span!(proof_span::VERIFY).entered();
         issuer_key.verify(&intermediates.hash_data, &derived.base_signature)
     };
     if !base_ok {
@@ -427,7 +428,7 @@ pub fn verify_derived_proof(
     };
     // The statements are checked through the issuer key's signature backend.
     let proof_key = proof_key.with_backend(issuer_key.backend())?;
-    let _span = tracing::info_span!(step::VERIFY_STATEMENTS).entered();
+    let _span = tracing::info_span!(proof_span::VERIFY_STATEMENTS).entered();
     let bad = non_mandatory
         .iter()
         .zip(&derived.signatures)

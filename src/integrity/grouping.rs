@@ -2,12 +2,12 @@
 //! ECDSA Cryptosuites v1.0 §3.4): `createHmacIdLabelMapFunction`, `createLabelMapFunction`,
 //! `labelReplacementCanonicalizeNQuads`, `relabelBlankNodes`, `canonicalizeAndGroup` and
 //! `hashMandatoryNQuads`. Canonicalization is canonprof's RDFC-1.0 (`label` span); the steps of an operation
-//! are spans named in [`super::suites::step`].
+//! are spans named in [`super::proof_span`].
 
 use super::align;
+use super::proof_span;
 use super::selection::select_json_ld;
 use super::skolem::{self, compact_to_deskolemized_nquads, to_deskolemized_nquads};
-use super::suites::step;
 use crate::canon::rdfc::{self, RdfcOptions};
 use crate::canon::{nquads, phase, Quads};
 use crate::error::{Error, Result};
@@ -65,7 +65,7 @@ pub fn replace_labels(
     issued: &LabelMap,
     factory: &dyn Fn(&LabelMap) -> Result<LabelMap>,
 ) -> Result<(Vec<String>, LabelMap)> {
-    let _span = tracing::info_span!(step::RELABEL).entered();
+    let _span = tracing::info_span!(proof_span::RELABEL).entered();
     let label_map = factory(issued)?;
     let statements = {
         let _span = tracing::info_span!(phase::SERIALIZE).entered();
@@ -162,13 +162,13 @@ pub fn canonicalize_and_group(
     options: &RdfcOptions,
 ) -> Result<Grouped> {
     super::budget::charge()?;
-    let span = tracing::info_span!(step::CANONICALIZE_DOCUMENT).entered();
+    let span = tracing::info_span!(proof_span::CANONICALIZE_DOCUMENT).entered();
     let skolemized = skolem::skolemize_compact(label, document, loader)?;
     let document_quads = to_deskolemized_nquads(&skolemized.expanded, "d")?;
     let (issued, _) = rdfc::issue_identifiers(&document_quads, options)?;
     drop(span);
     let (nquads, label_map) = replace_labels(&document_quads, &issued, factory)?;
-    let _span = tracing::info_span!(step::GROUP).entered();
+    let _span = tracing::info_span!(proof_span::GROUP).entered();
     let groups = groups
         .iter()
         .map(|pointers| {

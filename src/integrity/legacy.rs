@@ -11,8 +11,9 @@
 //! input — and sign SHA-256(canonical proof options) ‖ SHA-256(canonical document), as the Data Integrity suites
 //! do. Verification only: canonprof issues with the published cryptosuites.
 
+use super::cryptosuite::{Intermediates, Verification};
 use super::multikey;
-use super::suites::{step, Intermediates, Verification};
+use super::proof_span;
 use crate::canon::rdfc::{self, HashAlgorithm, RdfcOptions};
 use crate::error::{Error, Result};
 use crate::keys::{PublicKey, SignatureAlgorithm};
@@ -117,7 +118,7 @@ fn signature(suite: LegacySuite, proof: &Map<String, Value>) -> Result<Signature
             64,
             "proofValue (an Ed25519 signature, 64 bytes)",
         )
-        .map_err(|e| Error::proof(e.reason))?;
+        .map_err(|e| Error::proof(e.reason()).caused_by(e))?;
         return Ok(Signature {
             bytes,
             prefix: Vec::new(),
@@ -137,7 +138,7 @@ fn signature(suite: LegacySuite, proof: &Map<String, Value>) -> Result<Signature
         ));
     };
     let header_json = Base64UrlUnpadded::decode_vec(header)
-        .map_err(|e| Error::proof(format!("the JWS header is not base64url: {e}")))?;
+        .map_err(|e| Error::proof(format!("the JWS header is not base64url: {e}")).caused_by(e))?;
     // Read as strictly as any signed JSON (a repeated `alg` or `b64` must not pick the last value), and RFC 7515
     // §4.1.11: `crit` may name only what this verifier processes, `b64` (RFC 7797).
     let header_value = crate::document::parse_untrusted_json(
@@ -145,7 +146,9 @@ fn signature(suite: LegacySuite, proof: &Map<String, Value>) -> Result<Signature
         &header_json,
         crate::document::limits(),
     )
-    .map_err(|e| Error::proof(format!("the JWS header is not I-JSON: {}", e.reason)))?;
+    .map_err(|e| {
+        Error::proof(format!("the JWS header is not I-JSON: {}", e.reason())).caused_by(e)
+    })?;
     let crit = header_value.get("crit").and_then(Value::as_array);
     if let Some(other) = crit.into_iter().flatten().find(|v| *v != "b64") {
         return Err(Error::proof(format!(
@@ -172,8 +175,9 @@ fn signature(suite: LegacySuite, proof: &Map<String, Value>) -> Result<Signature
         }
         None => return Err(Error::proof("the JWS header has no alg")),
     };
-    let bytes = Base64UrlUnpadded::decode_vec(sig)
-        .map_err(|e| Error::proof(format!("the JWS signature is not base64url: {e}")))?;
+    let bytes = Base64UrlUnpadded::decode_vec(sig).map_err(|e| {
+        Error::proof(format!("the JWS signature is not base64url: {e}")).caused_by(e)
+    })?;
     Ok(Signature {
         bytes,
         prefix: format!("{header}.").into_bytes(),
@@ -218,7 +222,7 @@ pub fn verify_proof(
         None => options.remove("@context"),
     };
     let canonical_document = {
-        let _span = tracing::info_span!(step::CANONICALIZE_DOCUMENT).entered();
+        let _span = tracing::info_span!(proof_span::CANONICALIZE_DOCUMENT).entered();
         canonicalize(
             &Value::Object(unsecured.clone()),
             "unsecured document",
@@ -226,16 +230,16 @@ pub fn verify_proof(
         )?
     };
     let canonical_proof_config = {
-        let _span = tracing::info_span!(step::CANONICALIZE_PROOF_CONFIG).entered();
+        let _span = tracing::info_span!(proof_span::CANONICALIZE_PROOF_CONFIG).entered();
         canonicalize(&Value::Object(options), "proof options", loader)?
     };
-    let hash_data = super::suites::hashing(
+    let hash_data = super::shared_steps::hashing(
         &canonical_proof_config,
         &canonical_document,
         HashAlgorithm::Sha256,
     );
     let verified = {
-        let _span = tracing::info_span!(step::VERIFY).entered();
+        let _span = tracing::info_span!(proof_span::VERIFY).entered();
         let mut message = signature.prefix;
         message.extend_from_slice(&hash_data);
         key.verify(&message, &signature.bytes)

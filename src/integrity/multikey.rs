@@ -100,7 +100,7 @@ pub fn public_key(multibase: &str) -> Result<PublicKey> {
                 Error::key(format!(
                     "`{}` is not a valid public key: {}",
                     crate::error::excerpt(multibase),
-                    e.reason
+                    e.reason()
                 ))
             });
         }
@@ -148,7 +148,7 @@ pub fn secret_key(multibase: &str) -> Result<SecretKey> {
                 Error::key(format!(
                     "`{}` is not a valid secret key: {}",
                     crate::error::excerpt(multibase),
-                    e.reason
+                    e.reason()
                 ))
             });
         }

@@ -87,6 +87,7 @@ fn decode(proof_value: &str, header: [u8; 3], what: &str) -> Result<Vec<Cbor>> {
             "the {what} proof value is not valid CBOR: {}",
             crate::mdoc::cbor::describe(&e)
         ))
+        .caused_by(e)
     })?;
     if !rest.is_empty() {
         return Err(Error::proof(format!(
@@ -340,6 +341,6 @@ mod tests {
         let text = serialize_derived(&value).unwrap();
         assert!(text.starts_with("u2V0B"));
         assert_eq!(parse_derived(&text).unwrap(), value);
-        assert!(parse_base(&text).unwrap_err().reason.contains("header"));
+        assert!(parse_base(&text).unwrap_err().reason().contains("header"));
     }
 }

@@ -220,7 +220,7 @@ mod tests {
         let missing = select_json_ld(&["/credentialSubject/nope".to_string()], &document);
         assert!(missing
             .unwrap_err()
-            .reason
+            .reason()
             .contains("/credentialSubject/nope"));
         assert!(select_json_ld(&[], &document).unwrap().is_none());
     }

@@ -6,7 +6,7 @@
 //! facts come from Context Processing, all on the loader's expansion engine (either: they meet at
 //! [`crate::canon::jsonld`]'s seam).
 
-use super::terms;
+use super::term_facts;
 use crate::canon::jsonld::{self, Expanded, TermFacts, TermKind};
 use crate::canon::{phase, Quads};
 use crate::error::{Error, Result};
@@ -35,7 +35,7 @@ pub struct Skolemized {
 /// where the pointers expect them. A JSON object is taken for a node object unless it is a value, list or set
 /// object, a `@json` value, a language, index, id or type map (their members are searched), a `@reverse` or
 /// `@nest` object, or `@context`. The names of implicit graphs (`@graph` containers) and RDF list nodes have no
-/// object to carry them; [`super::align`] matches those. What each term is comes from [`terms::terms_of`] (the top-level context and every
+/// object to carry them; [`super::align`] matches those. What each term is comes from [`term_facts::terms_of`] (the top-level context and every
 /// scoped context in it).
 /// `label` names the document in errors. Errors: any expansion error.
 pub fn skolemize_compact(
@@ -49,7 +49,7 @@ pub fn skolemize_compact(
             .get("@context")
             .cloned()
             .unwrap_or(Value::Array(Vec::new()));
-        terms::terms_of(&context, loader).map_err(|e| e.in_source(label))?
+        term_facts::terms_of(&context, loader).map_err(|e| e.in_source(label))?
     };
     let id_key = match terms.keyword("id") {
         Some("@id") => "id",

@@ -2,10 +2,10 @@
 //! Proof Sets and Chains): the document without its top-level `proof` — for a proof whose `previousProof`
 //! references others, with those proofs as its `proof`, as chain verification does — and each proof's
 //! configuration (the proof without `proofValue`, with the document's `@context`), each with the algorithm its
-//! cryptosuite names and the labeling hash its suite uses with its key ([`super::suites::SUITE_HASHES`]).
+//! cryptosuite names and the labeling hash its suite uses with its key ([`super::cryptosuite::SUITES`]).
 //! Nothing is verified here; see [`super::suites::verify_proof`] for that.
 
-use super::suites::Cryptosuite;
+use super::cryptosuite::Cryptosuite;
 use crate::canon::rdfc::HashAlgorithm;
 use crate::canon::Algorithm;
 use crate::error::{Error, ErrorKind, Result};
@@ -171,7 +171,8 @@ fn labeling_hash(cryptosuite: &str, proof: &Map<String, Value>) -> HashAlgorithm
         .and_then(|method| super::multikey::did_key_public_key(method).ok());
     Cryptosuite::from_name(cryptosuite)
         .zip(key)
-        .and_then(|(suite, key)| suite.hash_for(key.algorithm()))
+        .and_then(|(suite, key)| suite.key_hash(key.algorithm()))
+        .map(|hashes| hashes.labeling_hash)
         .unwrap_or_default()
 }
 

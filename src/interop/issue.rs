@@ -152,7 +152,7 @@ pub fn issue(dir: &Path, seed: u64) -> Result<Manifest> {
         artifacts: std::mem::take(&mut out.artifacts),
     };
     let text = serde_json::to_string_pretty(&manifest)
-        .map_err(|e| Error::new(ErrorKind::Internal, e.to_string()))?;
+        .map_err(|e| Error::new(ErrorKind::Internal, e.to_string()).caused_by(e))?;
     out.write("manifest.json", text.as_bytes())?;
     Ok(manifest)
 }
@@ -163,8 +163,11 @@ fn credential(name: &str) -> Result<Value> {
         .iter()
         .find(|(_, n, _)| *n == name)
         .ok_or_else(|| Error::new(ErrorKind::Internal, format!("no bundled credential {name}")))?;
-    serde_json::from_str(text)
-        .map_err(|e| Error::new(ErrorKind::Json, e.to_string()).in_source(name))
+    serde_json::from_str(text).map_err(|e| {
+        Error::new(ErrorKind::Json, e.to_string())
+            .caused_by(e)
+            .in_source(name)
+    })
 }
 
 /// An ecdsa-sd-2023 derived proof of `credential` (its issuer a P-256 `did:key` from `seed`; mandatory
@@ -281,7 +284,7 @@ fn artifact(name: &str, format: &str, ext: &str) -> Artifact {
 }
 
 fn io(path: &Path, e: std::io::Error) -> Error {
-    Error::new(ErrorKind::Io, e.to_string()).in_source(path.display().to_string())
+    Error::io(&path.display().to_string(), e)
 }
 
 /// Writes files into the directory and collects the manifest entries.
@@ -340,7 +343,8 @@ impl Writer<'_> {
         };
         let (tampered, what) = tamper::credential(secured)?;
         let text = |v: &Value| {
-            serde_json::to_vec_pretty(v).map_err(|e| Error::new(ErrorKind::Internal, e.to_string()))
+            serde_json::to_vec_pretty(v)
+                .map_err(|e| Error::new(ErrorKind::Internal, e.to_string()).caused_by(e))
         };
         self.pair(template, &text(secured)?, &text(&tampered)?, what)
     }

@@ -53,9 +53,9 @@ pub fn sd_jwt(presentation: &str) -> Result<(String, String)> {
         .filter(|p| !p.is_empty())
         .ok_or_else(|| Error::sd_jwt("no Disclosure to tamper with"))?;
     let bytes = Base64UrlUnpadded::decode_vec(encoded)
-        .map_err(|e| Error::sd_jwt(format!("Disclosure is not base64url: {e}")))?;
+        .map_err(|e| Error::sd_jwt(format!("Disclosure is not base64url: {e}")).caused_by(e))?;
     let mut disclosure: Vec<Value> = serde_json::from_slice(&bytes)
-        .map_err(|e| Error::sd_jwt(format!("Disclosure is not a JSON array: {e}")))?;
+        .map_err(|e| Error::sd_jwt(format!("Disclosure is not a JSON array: {e}")).caused_by(e))?;
     let name = disclosure
         .get(1)
         .and_then(Value::as_str)
@@ -65,7 +65,8 @@ pub fn sd_jwt(presentation: &str) -> Result<(String, String)> {
         .last_mut()
         .ok_or_else(|| Error::sd_jwt("empty Disclosure"))?;
     change_first(value, String::new());
-    let text = serde_json::to_string(&disclosure).map_err(|e| Error::sd_jwt(e.to_string()))?;
+    let text = serde_json::to_string(&disclosure)
+        .map_err(|e| Error::sd_jwt(e.to_string()).caused_by(e))?;
     parts[1] = Base64UrlUnpadded::encode_string(text.as_bytes());
     Ok((
         parts.join("~"),

@@ -30,7 +30,7 @@ pub fn verify(dir: &Path, loader: &OfflineLoader) -> Result<VerifierReport> {
                 Ok(Checked::Verified) => (Outcome::Verified, None),
                 Ok(Checked::Rejected(why)) => (Outcome::Rejected, Some(why)),
                 Ok(Checked::Unsupported(why)) => (Outcome::Unsupported, Some(why)),
-                Err(e) if rejects(e.kind) => (Outcome::Rejected, Some(e.to_string())),
+                Err(e) if rejects(e.kind()) => (Outcome::Rejected, Some(e.to_string())),
                 Err(e) => (Outcome::Error, Some(e.to_string())),
             };
             ArtifactResult {
@@ -81,8 +81,8 @@ fn check(dir: &Path, artifact: &Artifact, loader: &OfflineLoader) -> Result<Chec
 }
 
 fn vcdm(bytes: &[u8], loader: &OfflineLoader) -> Result<Checked> {
-    let document: Value =
-        serde_json::from_slice(bytes).map_err(|e| Error::new(ErrorKind::Json, e.to_string()))?;
+    let document: Value = serde_json::from_slice(bytes)
+        .map_err(|e| Error::new(ErrorKind::Json, e.to_string()).caused_by(e))?;
     let proof_type = document
         .pointer("/proof/type")
         .and_then(Value::as_str)
@@ -105,7 +105,7 @@ fn vcdm(bytes: &[u8], loader: &OfflineLoader) -> Result<Checked> {
 
 fn sd_jwt_vc(bytes: &[u8], artifact: &Artifact) -> Result<Checked> {
     let text = std::str::from_utf8(bytes)
-        .map_err(|e| Error::sd_jwt(format!("not UTF-8: {e}")))?
+        .map_err(|e| Error::sd_jwt(format!("not UTF-8: {e}")).caused_by(e))?
         .trim();
     let jwk = artifact
         .issuer_jwk
@@ -135,16 +135,17 @@ fn mdoc_response(dir: &Path, bytes: &[u8], artifact: &Artifact) -> Result<Checke
         .as_ref()
         .ok_or_else(|| usage("session_transcript_hex"))?;
     let transcript_bytes = hex::decode(transcript_hex)
-        .map_err(|e| Error::mdoc(format!("session_transcript_hex: {e}")))?;
+        .map_err(|e| Error::mdoc(format!("session_transcript_hex: {e}")).caused_by(e))?;
     let transcript: Cbor = ciborium::from_reader(transcript_bytes.as_slice()).map_err(|e| {
         Error::mdoc(format!(
             "session_transcript_hex is not CBOR: {}",
             crate::mdoc::cbor::describe(&e)
         ))
+        .caused_by(e)
     })?;
     let now = artifact.now.as_deref().unwrap_or("2026-06-01T00:00:00Z");
     let now_unix = chrono::DateTime::parse_from_rfc3339(now)
-        .map_err(|e| Error::new(ErrorKind::Usage, format!("now `{now}`: {e}")))?
+        .map_err(|e| Error::new(ErrorKind::Usage, format!("now `{now}`: {e}")).caused_by(e))?
         .timestamp();
     let check = Verification {
         now_unix,

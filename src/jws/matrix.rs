@@ -91,11 +91,11 @@ pub fn run(specs: &[Spec], settings: &Settings, progress: &mut dyn FnMut(&str)) 
     for spec in specs {
         let key: Box<dyn Algorithm> = match spec.make(settings.seed) {
             Ok(key) => key,
-            Err(e) if e.kind == ErrorKind::Unavailable => {
+            Err(e) if e.kind() == ErrorKind::Unavailable => {
                 matrix.unavailable.push(Unavailable {
                     name: spec.name.into(),
                     alg: spec.alg.into(),
-                    reason: e.reason,
+                    reason: e.into_reason(),
                 });
                 continue;
             }

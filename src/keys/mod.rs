@@ -337,7 +337,7 @@ impl SecretKey {
             RustCryptoSecret::P384(k) => k.to_pkcs8_der(),
         };
         der.map(|d| d.as_bytes().to_vec())
-            .map_err(|e| Error::key(e.to_string()))
+            .map_err(|e| Error::key(e.to_string()).caused_by(e))
     }
 }
 
@@ -434,7 +434,7 @@ impl PublicKey {
             RustCryptoPublic::P384(k) => k.to_public_key_der(),
         };
         der.map(|d| d.as_bytes().to_vec())
-            .map_err(|e| Error::key(e.to_string()))
+            .map_err(|e| Error::key(e.to_string()).caused_by(e))
     }
 
     /// The key in an X.509 `SubjectPublicKeyInfo` (DER) if it is one of `algorithms` (tried in that order);

@@ -337,8 +337,9 @@ impl<'a> Item<'a> {
 
     /// The item decoded with ciborium into `T`. Errors: `{what}` and what does not fit, in words.
     pub fn decode<T: serde::de::DeserializeOwned>(self, what: &str) -> Result<T> {
-        ciborium::from_reader(self.bytes)
-            .map_err(|e| Error::mdoc(format!("{what} cannot be decoded: {}", describe(&e))))
+        ciborium::from_reader(self.bytes).map_err(|e| {
+            Error::mdoc(format!("{what} cannot be decoded: {}", describe(&e))).caused_by(e)
+        })
     }
 
     /// The item as text (RFC 8949 §3.1 major type 3). Errors: not a text string.

@@ -35,7 +35,7 @@ fn validity() -> Result<Validity> {
     let time = |secs| {
         der::asn1::UtcTime::from_unix_duration(Duration::from_secs(secs))
             .map(Time::UtcTime)
-            .map_err(|e| Error::mdoc(format!("certificate time: {e}")))
+            .map_err(|e| Error::mdoc(format!("certificate time: {e}")).caused_by(e))
     };
     Ok(Validity::new(time(NOT_BEFORE)?, time(NOT_AFTER)?))
 }
@@ -100,9 +100,10 @@ fn spki(key: &SecretKey) -> Result<SubjectPublicKeyInfoOwned> {
             SignatureAlgorithm::Ed25519 => "Ed25519 key",
             _ => "public key",
         };
-        Error::key(format!("{what}: {}", e.reason))
+        Error::key(format!("{what}: {}", e.reason()))
     })?;
-    SubjectPublicKeyInfoOwned::from_der(&der).map_err(|e| Error::key(format!("public key: {e}")))
+    SubjectPublicKeyInfoOwned::from_der(&der)
+        .map_err(|e| Error::key(format!("public key: {e}")).caused_by(e))
 }
 
 /// ISO/IEC 18013-5 Annex B: a self-signed IACA root (P-256 key `iaca`) and a DS certificate for `signer`
@@ -112,7 +113,8 @@ pub fn generate(iaca: &SecretKey, signer: &SecretKey) -> Result<Chain> {
     let Some(iaca_key) = iaca.p256_signing_key() else {
         return Err(Error::key("the IACA key here is P-256"));
     };
-    let name = |n: &str| Name::from_str(n).map_err(|e| Error::mdoc(format!("name {n}: {e}")));
+    let name =
+        |n: &str| Name::from_str(n).map_err(|e| Error::mdoc(format!("name {n}: {e}")).caused_by(e));
     let iaca_name = name("CN=canonprof IACA,C=UT")?;
     let serial = |n: u32| SerialNumber::from(n);
     let root = CertificateBuilder::new(
@@ -124,7 +126,7 @@ pub fn generate(iaca: &SecretKey, signer: &SecretKey) -> Result<Chain> {
         spki(iaca)?,
     )
     .and_then(|b| b.build::<_, p256::ecdsa::DerSignature>(iaca_key))
-    .map_err(|e| Error::mdoc(format!("IACA certificate: {e}")))?;
+    .map_err(|e| Error::mdoc(format!("IACA certificate: {e}")).caused_by(e))?;
     let ds = CertificateBuilder::new(
         AnnexB::Leaf {
             issuer: iaca_name,
@@ -135,10 +137,10 @@ pub fn generate(iaca: &SecretKey, signer: &SecretKey) -> Result<Chain> {
         spki(signer)?,
     )
     .and_then(|b| b.build::<_, p256::ecdsa::DerSignature>(iaca_key))
-    .map_err(|e| Error::mdoc(format!("DS certificate: {e}")))?;
+    .map_err(|e| Error::mdoc(format!("DS certificate: {e}")).caused_by(e))?;
     let der = |c: Certificate| {
         c.to_der()
-            .map_err(|e| Error::mdoc(format!("certificate DER: {e}")))
+            .map_err(|e| Error::mdoc(format!("certificate DER: {e}")).caused_by(e))
     };
     Ok(Chain {
         iaca: der(root)?,
@@ -174,8 +176,9 @@ pub fn verify_chain(
     backend: Backend,
 ) -> Result<SubjectPublicKeyInfoOwned> {
     let parse = |der: &[u8], what: &str| {
-        Certificate::from_der(der)
-            .map_err(|e| Error::mdoc(format!("the {what} certificate is not DER X.509: {e}")))
+        Certificate::from_der(der).map_err(|e| {
+            Error::mdoc(format!("the {what} certificate is not DER X.509: {e}")).caused_by(e)
+        })
     };
     let (ds_cert, iaca_cert) = (parse(ds, "DS")?, parse(iaca, "IACA")?);
     if ds_cert.tbs_certificate().issuer() != iaca_cert.tbs_certificate().subject() {
@@ -187,17 +190,17 @@ pub fn verify_chain(
         .tbs_certificate()
         .subject_public_key_info()
         .to_der()
-        .map_err(|e| Error::key(format!("IACA key: {e}")))?;
+        .map_err(|e| Error::key(format!("IACA key: {e}")).caused_by(e))?;
     let iaca_key = PublicKey::from_spki_der(&iaca_spki, &[SignatureAlgorithm::P256])
         .ok_or_else(|| Error::key("the IACA key is not P-256"))?
         .with_backend(backend)?;
     let tbs = ds_cert
         .tbs_certificate()
         .to_der()
-        .map_err(|e| Error::mdoc(format!("DS certificate: {e}")))?;
+        .map_err(|e| Error::mdoc(format!("DS certificate: {e}")).caused_by(e))?;
     // ECDSA-Sig-Value DER (RFC 5480 §2.2.3) to the r ‖ s both backends verify.
     let signature = p256::ecdsa::Signature::from_der(ds_cert.signature().raw_bytes())
-        .map_err(|e| Error::mdoc(format!("DS certificate signature: {e}")))?;
+        .map_err(|e| Error::mdoc(format!("DS certificate signature: {e}")).caused_by(e))?;
     if !iaca_key.verify(&tbs, &signature.to_bytes()) {
         return Err(Error::signature(
             "the DS certificate's signature does not verify with the IACA key",

@@ -131,7 +131,7 @@ fn public_of_spki(spki: &x509_cert::spki::SubjectPublicKeyInfoOwned) -> Result<P
     use x509_cert::der::Encode;
     let der = spki
         .to_der()
-        .map_err(|e| Error::key(format!("DS key: {e}")))?;
+        .map_err(|e| Error::key(format!("DS key: {e}")).caused_by(e))?;
     PublicKey::from_spki_der(
         &der,
         &[SignatureAlgorithm::P256, SignatureAlgorithm::Ed25519],
@@ -423,7 +423,10 @@ pub fn verify_with(
             None => {
                 use x509_cert::der::Decode;
                 x509_cert::Certificate::from_der(ds_cert)
-                    .map_err(|e| Error::mdoc(format!("the DS certificate is not DER X.509: {e}")))?
+                    .map_err(|e| {
+                        Error::mdoc(format!("the DS certificate is not DER X.509: {e}"))
+                            .caused_by(e)
+                    })?
                     .tbs_certificate()
                     .subject_public_key_info()
                     .clone()

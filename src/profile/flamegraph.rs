@@ -85,8 +85,9 @@ pub fn render_text(text: &str, titles: &Titles) -> Result<String> {
             format!("flamegraph rendering failed: {e}"),
         )
     })?;
-    String::from_utf8(svg)
-        .map_err(|e| Error::new(ErrorKind::Internal, format!("flamegraph is not UTF-8: {e}")))
+    String::from_utf8(svg).map_err(|e| {
+        Error::new(ErrorKind::Internal, format!("flamegraph is not UTF-8: {e}")).caused_by(e)
+    })
 }
 
 #[cfg(test)]

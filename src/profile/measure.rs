@@ -309,7 +309,7 @@ mod tests {
             plain: false,
         };
         let err = measure(&plan, &Timer::new(), &mut || Ok(()), &mut || {}).unwrap_err();
-        assert_eq!(err.kind, ErrorKind::Internal);
+        assert_eq!(err.kind(), ErrorKind::Internal);
     }
 
     #[test]

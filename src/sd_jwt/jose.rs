@@ -39,21 +39,21 @@ impl JoseKey {
             (SignatureAlgorithm::Ed25519, _) => Ok(JoseKey {
                 alg: Algorithm::EdDSA,
                 key: key.clone(),
-                encoding: EncodingKey::from_ed_der(
-                    &key.to_pkcs8_der()
-                        .map_err(|e| Error::key(format!("Ed25519 key: {}", e.reason)))?,
-                ),
+                encoding: EncodingKey::from_ed_der(&key.to_pkcs8_der().map_err(|e| {
+                    Error::key(format!("Ed25519 key: {}", e.reason())).caused_by(e)
+                })?),
                 jwk: json!({"kty": "OKP", "crv": "Ed25519", "x": b64(&public.to_bytes(false))}),
             }),
-            (SignatureAlgorithm::P256, Some((x, y))) => Ok(JoseKey {
-                alg: Algorithm::ES256,
-                key: key.clone(),
-                encoding: EncodingKey::from_ec_der(
-                    &key.to_pkcs8_der()
-                        .map_err(|e| Error::key(format!("P-256 key: {}", e.reason)))?,
-                ),
-                jwk: json!({"kty": "EC", "crv": "P-256", "x": b64(&x), "y": b64(&y)}),
-            }),
+            (SignatureAlgorithm::P256, Some((x, y))) => {
+                Ok(JoseKey {
+                    alg: Algorithm::ES256,
+                    key: key.clone(),
+                    encoding: EncodingKey::from_ec_der(&key.to_pkcs8_der().map_err(|e| {
+                        Error::key(format!("P-256 key: {}", e.reason())).caused_by(e)
+                    })?),
+                    jwk: json!({"kty": "EC", "crv": "P-256", "x": b64(&x), "y": b64(&y)}),
+                })
+            }
             _ => Err(Error::key(
                 "SD-JWT VC here signs with EdDSA (Ed25519) or ES256 (P-256)",
             )),
@@ -99,7 +99,10 @@ pub fn sign(
         json(serde_json::to_vec(header))?,
         json(serde_json::to_vec(claims))?
     );
-    let signature = key.key.sign(jws.as_bytes()).map_err(|e| failed(e.reason))?;
+    let signature = key
+        .key
+        .sign(jws.as_bytes())
+        .map_err(|e| failed(e.into_reason()))?;
     jws.push('.');
     jws.push_str(&Base64UrlUnpadded::encode_string(&signature));
     Ok(jws)
@@ -165,7 +168,7 @@ fn parts<'a>(jws: &'a str, what: &str) -> Result<Parts<'a>> {
         match super::strict_json(&bytes, &format!("its {name}")) {
             Ok(Value::Object(object)) => Ok(object),
             Ok(_) => Err(malformed(format!("its {name} is not a JSON object"))),
-            Err(e) => Err(malformed(e.reason)),
+            Err(e) => Err(malformed(e.into_reason())),
         }
     };
     let signing_input = &jws[..header.len() + 1 + payload.len()];
@@ -321,7 +324,7 @@ pub fn public_key(jwk: &Value) -> Result<PublicKey> {
         _ => return Err(unsupported_jwk(jwk)),
     };
     PublicKey::from_bytes(algorithm, &bytes)
-        .map_err(|e| Error::key(format!("invalid JWK: {}", e.reason)))
+        .map_err(|e| Error::key(format!("invalid JWK: {}", e.reason())).caused_by(e))
 }
 
 /// A verification key from a public JWK, with the JWS algorithm it implies. Errors: an unsupported or

@@ -99,8 +99,11 @@ fn strict_json(bytes: &[u8], what: &str) -> Result<Value> {
         if std::str::from_utf8(bytes).is_err() {
             return Error::sd_jwt(format!("{what} is not UTF-8"));
         }
-        let at = e.position.map(|p| format!(" (at {p})")).unwrap_or_default();
-        Error::sd_jwt(format!("{what} is not I-JSON: {}{at}", excerpt(&e.reason)))
+        let at = e
+            .position()
+            .map(|p| format!(" (at {p})"))
+            .unwrap_or_default();
+        Error::sd_jwt(format!("{what} is not I-JSON: {}{at}", excerpt(e.reason())))
     })
 }
 
@@ -155,7 +158,7 @@ impl Disclosure {
                     crate::document::type_name(&other)
                 )))
             }
-            Err(e) => return Err(bad(&e.reason)),
+            Err(e) => return Err(bad(e.reason())),
         };
         let (salt, name, value) = match items.as_slice() {
             [salt, name, value] => (salt, Some(name), value),

@@ -71,7 +71,7 @@ pub fn run(plan: &Plan) -> Result<Signed> {
     let document = Document::read(&plan.credential)?;
     document.check_json()?;
     let value: serde_json::Value = serde_json::from_str(&document.text)
-        .map_err(|e| crate::document::json_error(&document.label, &e))?;
+        .map_err(|e| crate::document::json_error(&document.label, e))?;
     let in_file = |e: Error| e.within(&document.label);
     let (suite, verification_method, mandatory) = match &plan.target {
         Target::Proof {
@@ -86,7 +86,7 @@ pub fn run(plan: &Plan) -> Result<Signed> {
         .or(key.id.clone())
         .unwrap_or_else(|| super::did_key_method(&key.key));
     key_file::named_key_is(&verification_method, &key.key)
-        .map_err(|e| usage(format!("--verification-method {}", e.reason)))?;
+        .map_err(|e| usage(format!("--verification-method {}", e.reason())))?;
     let request = super::ProofRequest {
         suite,
         key: &key.key,
@@ -97,7 +97,7 @@ pub fn run(plan: &Plan) -> Result<Signed> {
     };
     let secured = super::add_proof(&value, &request, &plan.loader).map_err(in_file)?;
     let mut text = serde_json::to_string_pretty(&secured)
-        .map_err(|e| Error::new(ErrorKind::Internal, e.to_string()))?;
+        .map_err(|e| Error::new(ErrorKind::Internal, e.to_string()).caused_by(e))?;
     text.push('\n');
     Ok(Signed { text, note: None })
 }
@@ -171,7 +171,7 @@ pub fn generate_key(
     let key = key_file::generate(algorithm, seed)?;
     let jwk = key_file::to_private_jwk(&key);
     let text = serde_json::to_string_pretty(&jwk)
-        .map_err(|e| Error::new(ErrorKind::Internal, e.to_string()))?;
+        .map_err(|e| Error::new(ErrorKind::Internal, e.to_string()).caused_by(e))?;
     key_file::write_secret(out, &format!("{text}\n"))?;
     Ok(format!(
         "wrote {} key {} ({})",

@@ -36,11 +36,11 @@ pub fn read(path: &Path) -> Result<KeyFile> {
 /// [`ErrorKind::Key`] for text that is not UTF-8, each naming the file.
 pub fn read_text(path: &Path) -> Result<String> {
     let label = path.display().to_string();
-    let file = std::fs::File::open(path).map_err(|e| Error::io(&label, &e))?;
+    let file = std::fs::File::open(path).map_err(|e| Error::io(&label, e))?;
     let mut bytes = Vec::new();
     file.take(MAX_KEY_FILE + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| Error::io(&label, &e))?;
+        .map_err(|e| Error::io(&label, e))?;
     if bytes.len() as u64 > MAX_KEY_FILE {
         return Err(Error::new(
             ErrorKind::Limit,
@@ -59,11 +59,13 @@ pub fn parse(text: &str) -> Result<KeyFile> {
         return pem(trimmed).map(|key| KeyFile { key, id: None });
     }
     let value: Value = crate::document::check("key", trimmed)
-        .and_then(|_| serde_json::from_str(trimmed).map_err(|e| Error::key(e.to_string())))
+        .and_then(|_| {
+            serde_json::from_str(trimmed).map_err(|e| Error::key(e.to_string()).caused_by(e))
+        })
         .map_err(|e| {
             Error::key(format!(
                 "not a JWK, a Multikey or a PEM private key: {}",
-                e.reason
+                e.reason()
             ))
         })?;
     let id_field = |name: &str| {
@@ -84,7 +86,8 @@ pub fn parse(text: &str) -> Result<KeyFile> {
         ));
     };
     if let Some(method) = id.as_deref() {
-        named_key_is(method, &key).map_err(|e| Error::key(format!("its id {}", e.reason)))?;
+        named_key_is(method, &key)
+            .map_err(|e| Error::key(format!("its id {}", e.reason())).caused_by(e))?;
     }
     Ok(KeyFile { key, id })
 }
@@ -126,7 +129,7 @@ fn jwk(value: &Value) -> Result<SecretKey> {
     let secret = Base64UrlUnpadded::decode_vec(d)
         .map_err(|_| Error::key("JWK: `d` is not base64url without padding"))?;
     let key = SecretKey::from_bytes(algorithm, &secret)
-        .map_err(|e| Error::key(format!("JWK: `d`: {}", e.reason)))?;
+        .map_err(|e| Error::key(format!("JWK: `d`: {}", e.reason())).caused_by(e))?;
     let public = crate::verify::keys::from_jwk(value)?;
     if public != key.public_key() {
         return Err(Error::key("JWK: `x`/`y` are not the public key of `d`"));
@@ -139,8 +142,8 @@ fn multikey_secret(value: &Value, secret: &Value) -> Result<SecretKey> {
     let secret = secret
         .as_str()
         .ok_or_else(|| Error::key("Multikey: `secretKeyMultibase` is not a string"))?;
-    let key =
-        multikey::secret_key(secret).map_err(|e| Error::key(format!("Multikey: {}", e.reason)))?;
+    let key = multikey::secret_key(secret)
+        .map_err(|e| Error::key(format!("Multikey: {}", e.reason())).caused_by(e))?;
     if let Some(public) = value.get("publicKeyMultibase") {
         let public = public
             .as_str()
@@ -189,7 +192,7 @@ fn pem(text: &str) -> Result<SecretKey> {
     }
     let der = crate::keys::pem_der(text, label)
         .ok_or_else(|| Error::key(format!("PEM: the {label} block is not base64")))?;
-    decode(&der).map_err(|e| Error::key(format!("PEM: {}", e.reason)))
+    decode(&der).map_err(|e| Error::key(format!("PEM: {}", e.reason())).caused_by(e))
 }
 
 /// The private JWK of `key` (RFC 7517; `d` per RFC 7518 §6.2.2.1 / RFC 8037 §2) with its `did:key`
@@ -244,7 +247,7 @@ pub fn write_secret(path: &Path, contents: &str) -> Result<()> {
     });
     if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, path)) {
         let _ = std::fs::remove_file(&tmp);
-        return Err(Error::io(&label, &e));
+        return Err(Error::io(&label, e));
     }
     Ok(())
 }
@@ -273,18 +276,18 @@ mod tests {
         let mut mixed = key.clone();
         mixed["x"] = other["x"].clone();
         let e = parse(&mixed.to_string()).unwrap_err();
-        assert_eq!(e.kind, ErrorKind::Key);
+        assert_eq!(e.kind(), ErrorKind::Key);
         let mut kid = key.clone();
         kid["kid"] = other["kid"].clone();
         assert!(parse(&kid.to_string())
             .unwrap_err()
-            .reason
+            .reason()
             .contains("another key"));
         let mut public = key;
         public.as_object_mut().unwrap().remove("d");
         assert!(parse(&public.to_string())
             .unwrap_err()
-            .reason
+            .reason()
             .contains("no `d`"));
     }
 
@@ -340,8 +343,8 @@ mod tests {
         ];
         for (text, reason) in cases {
             let e = parse(&text).unwrap_err();
-            assert_eq!(e.kind, ErrorKind::Key, "{reason}");
-            assert!(e.reason.contains(reason), "{reason}: {}", e.reason);
+            assert_eq!(e.kind(), ErrorKind::Key, "{reason}");
+            assert!(e.reason().contains(reason), "{reason}: {}", e.reason());
         }
     }
 
@@ -359,14 +362,17 @@ mod tests {
         mixed["publicKeyMultibase"] = multikey::public_key_multibase(&other.public_key()).into();
         assert!(parse(&mixed.to_string())
             .unwrap_err()
-            .reason
+            .reason()
             .contains("is not the public key"));
         let mut wrong = document;
         wrong["secretKeyMultibase"] = Value::from(public);
-        assert_eq!(parse(&wrong.to_string()).unwrap_err().kind, ErrorKind::Key);
+        assert_eq!(
+            parse(&wrong.to_string()).unwrap_err().kind(),
+            ErrorKind::Key
+        );
         assert!(parse("{\"kty\": \"OKP\", \"kty\": \"EC\"}")
             .unwrap_err()
-            .reason
+            .reason()
             .contains("duplicate"));
     }
 }

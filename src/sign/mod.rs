@@ -11,6 +11,7 @@ pub use formats::{issue_mdoc, issue_sd_jwt, IssueRequest, IssuedMdoc};
 pub use job::{generate_key, run, Plan, Signed, Target};
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::integrity::cryptosuite::ProofAlgorithm;
 use crate::integrity::ecdsa_sd::{self, BaseOptions};
 use crate::integrity::multikey;
 use crate::integrity::suites::{self, Cryptosuite};
@@ -58,28 +59,15 @@ fn rng(seed: Option<u64>) -> Result<rand_chacha::ChaCha20Rng> {
     }
 }
 
-/// Checks that `suite` signs with `key`'s algorithm: Ed25519 for eddsa-rdfc-2022 and eddsa-jcs-2022 (VC DI
+/// Checks that `suite` signs with `key`'s algorithm (its row's keys): Ed25519 for eddsa-rdfc-2022 and eddsa-jcs-2022 (VC DI
 /// EdDSA §2.1), P-256 or P-384 for ecdsa-rdfc-2019 and ecdsa-jcs-2019, P-256 for ecdsa-sd-2023 (VC DI ECDSA
 /// §2.1, §3.6). Errors: [`ErrorKind::Usage`] naming both.
 pub fn check_key_fits(suite: Cryptosuite, key: &SecretKey) -> Result<()> {
     let algorithm = key.algorithm();
-    let fits = match suite {
-        Cryptosuite::EddsaRdfc2022 | Cryptosuite::EddsaJcs2022 => {
-            algorithm == SignatureAlgorithm::Ed25519
-        }
-        Cryptosuite::EcdsaRdfc2019 | Cryptosuite::EcdsaJcs2019 => {
-            algorithm != SignatureAlgorithm::Ed25519
-        }
-        Cryptosuite::EcdsaSd2023 => algorithm == SignatureAlgorithm::P256,
-    };
-    if fits {
+    if suite.key_hash(algorithm).is_some() {
         return Ok(());
     }
-    let needs = match suite {
-        Cryptosuite::EddsaRdfc2022 | Cryptosuite::EddsaJcs2022 => "an Ed25519 key",
-        Cryptosuite::EcdsaRdfc2019 | Cryptosuite::EcdsaJcs2019 => "a P-256 or P-384 key",
-        Cryptosuite::EcdsaSd2023 => "a P-256 key",
-    };
+    let needs = suite.spec().keys_in_words;
     Err(Error::new(
         ErrorKind::Usage,
         format!(
@@ -142,8 +130,8 @@ pub fn add_proof(
         "verificationMethod": request.verification_method,
         "proofPurpose": purpose,
     });
-    let proof = match request.suite {
-        Cryptosuite::EcdsaSd2023 => {
+    let proof = match request.suite.spec().algorithm {
+        ProofAlgorithm::EcdsaSelectiveDisclosure => {
             let base = match request.seed {
                 Some(seed) => BaseOptions::from_seed(request.mandatory_pointers.clone(), seed),
                 None => {
@@ -160,7 +148,9 @@ pub fn add_proof(
             };
             ecdsa_sd::create_base_proof(&unsecured, &options, request.key, &base, loader)?.0
         }
-        suite => suites::create_proof(suite, &unsecured, &options, request.key, loader)?.0,
+        ProofAlgorithm::SignHashData => {
+            suites::create_proof(request.suite, &unsecured, &options, request.key, loader)?.0
+        }
     };
     let mut secured = unsecured.as_object().cloned().unwrap_or_default();
     let proof = match existing {
@@ -263,8 +253,8 @@ mod tests {
             let mut document = presentation.clone();
             document["proof"] = bad;
             let e = add_proof(&document, &request(&key, suite), &loader).unwrap_err();
-            assert_eq!(e.kind, ErrorKind::Credential);
-            assert_eq!(e.position.as_deref(), Some("/proof"));
+            assert_eq!(e.kind(), ErrorKind::Credential);
+            assert_eq!(e.position(), Some("/proof"));
         }
         let p384 = SecretKey::from_seed(SignatureAlgorithm::P384, 1);
         let e = add_proof(
@@ -273,7 +263,7 @@ mod tests {
             &loader,
         )
         .unwrap_err();
-        assert_eq!(e.kind, ErrorKind::Usage);
+        assert_eq!(e.kind(), ErrorKind::Usage);
     }
 
     /// Every context URL the document names, wherever it is, must be one the loader has: a JCS suite refuses
@@ -306,8 +296,8 @@ mod tests {
         for suite in [Cryptosuite::EddsaJcs2022, Cryptosuite::EddsaRdfc2022] {
             for (document, pointer) in &documents {
                 let e = add_proof(document, &request(&key, suite), &loader).unwrap_err();
-                assert_eq!(e.kind, ErrorKind::UnknownContext, "{document}");
-                assert_eq!(e.position.as_deref(), Some(*pointer), "{document}");
+                assert_eq!(e.kind(), ErrorKind::UnknownContext, "{document}");
+                assert_eq!(e.position(), Some(*pointer), "{document}");
             }
         }
     }

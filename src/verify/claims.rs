@@ -12,7 +12,7 @@ pub fn time_check(claims: &Map<String, Value>, more: Vec<(String, i64, bool)>, a
     for (name, end) in [("nbf", false), ("exp", true), ("iat", false)] {
         // The one NumericDate rule, shared with the SD-JWT verifier.
         match crate::sd_jwt::numeric_date(claims, name, "token") {
-            Err(e) => return Check::new("validity", Outcome::Failed, e.reason),
+            Err(e) => return Check::new("validity", Outcome::Failed, e.reason()),
             // `iat` is only checked for its type here: when a token was issued says nothing of its validity.
             Ok(Some(when)) if name != "iat" => bounds.push((format!("{name} {when}"), when, end)),
             Ok(_) => {}

@@ -178,7 +178,7 @@ fn checks_of(document: &Value, options: &Options) -> Vec<Check> {
             return checks;
         }
         Err(e) => {
-            checks.push(Check::new("proof", Outcome::Failed, e.reason));
+            checks.push(Check::new("proof", Outcome::Failed, e.reason()));
             return checks;
         }
     };
@@ -501,7 +501,7 @@ fn check_proof(
                 let scheme = did.split(':').take(2).collect::<Vec<_>>().join(":");
                 (public, format!("{scheme}, resolved offline"))
             }
-            Some(Err(e)) => return (Outcome::Failed, e.reason),
+            Some(Err(e)) => return (Outcome::Failed, e.into_reason()),
             None => {
                 return (
                     Outcome::Unsupported,

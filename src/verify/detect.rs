@@ -46,7 +46,8 @@ pub fn detect(bytes: &[u8]) -> Result<Format> {
         Some(t)
             if !t.is_empty() && t.len() % 2 == 0 && t.bytes().all(|b| b.is_ascii_hexdigit()) =>
         {
-            let raw = hex::decode(t).map_err(|e| Error::new(ErrorKind::Usage, e.to_string()))?;
+            let raw = hex::decode(t)
+                .map_err(|e| Error::new(ErrorKind::Usage, e.to_string()).caused_by(e))?;
             if is_device_response(&raw) {
                 return Ok(Format::Mdoc);
             }

@@ -78,7 +78,7 @@ pub fn run(plan: &Plan, console: &mut dyn Console) -> Result<Summary> {
     let metadata = crate::benchmark::collect_metadata(crate::benchmark::now());
     // The flamegraph directory first: the export may go into it.
     if let Some(dir) = &plan.flamegraphs {
-        std::fs::create_dir_all(dir).map_err(|e| Error::io(&dir.display().to_string(), &e))?;
+        std::fs::create_dir_all(dir).map_err(|e| Error::io(&dir.display().to_string(), e))?;
     }
     if let Some(path) = &plan.export_json {
         crate::export::check_writable(path)?;
@@ -95,7 +95,7 @@ pub fn run(plan: &Plan, console: &mut dyn Console) -> Result<Summary> {
             }
             Err(e) => {
                 failed += 1;
-                let reason = unreadable_reason(&label, &e);
+                let reason = unreadable_reason(&label, e);
                 let text = format!("{label}: NOT VERIFIED (could not be read: {reason})\n");
                 (text, render::unreadable_entry(&label, &reason))
             }
@@ -198,20 +198,16 @@ fn verify_file(plan: &Plan, options: &Options, timer: &Timer, path: &Path) -> Re
 /// Why a file could not be read, as the verdict line says it: the reason alone when the error is about the file
 /// as a whole, or with the file and position first (`FILE:17:142: …`) when it points into it, or the part it names
 /// (`FILE (the JWT payload): …`).
-fn unreadable_reason(label: &str, e: &Error) -> String {
-    let source = match (e.source.as_deref(), &e.position) {
-        (Some(source), None) if source == label => None,
-        (None, Some(_)) => Some(label),
-        (source, _) => source,
+fn unreadable_reason(label: &str, e: Error) -> String {
+    let e = if e.source_name() == Some(label) && e.position().is_none() {
+        e.without_source()
+    } else {
+        e
     };
-    let mut shown = Error::new(e.kind, e.reason.clone());
-    if let Some(source) = source {
-        shown = shown.in_source(source);
+    match e.position() {
+        Some(_) => e.in_source(label).to_string(),
+        None => e.to_string(),
     }
-    if let Some(position) = &e.position {
-        shown = shown.at(position.clone());
-    }
-    shown.to_string()
 }
 
 /// The DER of a PEM certificate file. Errors: unreadable, or no `CERTIFICATE` block.

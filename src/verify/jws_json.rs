@@ -163,7 +163,7 @@ pub fn verify(file: &str, value: &Value, options: &Options) -> Result<Vec<Check>
         Err(e) => checks.push(Check::new(
             "payload",
             Outcome::Failed,
-            format!("the payload is not a JSON credential: {}", e.reason),
+            format!("the payload is not a JSON credential: {}", e.reason()),
         )),
     }
     Ok(checks)
@@ -196,7 +196,8 @@ fn check_signature(
     let bytes = Base64UrlUnpadded::decode_vec(protected)
         .map_err(|_| failed("the protected header is not base64url without padding".into()))?;
     let header = Value::Object(
-        super::json_part(file, "a JWS protected header", &bytes).map_err(|e| failed(e.reason))?,
+        super::json_part(file, "a JWS protected header", &bytes)
+            .map_err(|e| failed(e.into_reason()))?,
     );
     let alg_name = header.get("alg").and_then(Value::as_str).unwrap_or("");
     let alg = Algorithm::from_str(alg_name).map_err(|_| {
@@ -256,7 +257,7 @@ fn check_signature(
         .and_then(Value::as_str)
         .ok_or_else(|| failed("no signature".into()))?;
     let result = {
-        let _span = tracing::info_span!(crate::integrity::suites::step::VERIFY).entered();
+        let _span = tracing::info_span!(crate::integrity::proof_span::VERIFY).entered();
         jsonwebtoken::crypto::verify(sig, message.as_bytes(), &key, alg)
     };
     match result {

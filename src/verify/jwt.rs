@@ -90,7 +90,7 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
     };
     checks.extend(found.chain);
     let result = {
-        let _span = tracing::info_span!(crate::integrity::suites::step::VERIFY).entered();
+        let _span = tracing::info_span!(crate::integrity::proof_span::VERIFY).entered();
         jsonwebtoken::crypto::verify(signature, signing_input.as_bytes(), &found.key, header.alg)
     };
     if !matches!(result, Ok(true)) {
@@ -259,7 +259,7 @@ pub(super) fn key_for(
         });
     }
     if let Some(resolved) = keys::self_certifying(kid) {
-        let (public, did) = resolved.map_err(|e| (Outcome::Failed, e.reason))?;
+        let (public, did) = resolved.map_err(|e| (Outcome::Failed, e.into_reason()))?;
         let scheme = did.split(':').take(2).collect::<Vec<_>>().join(":");
         return Ok(Found {
             key: from_jwk(&keys::to_jwk(&public)).map_err(unsupported)?,
@@ -270,8 +270,8 @@ pub(super) fn key_for(
         });
     }
     if let Some(chain) = &header.x5c {
-        let leaf =
-            super::x5c::leaf(&Value::from(chain.clone())).map_err(|e| unsupported(e.reason))?;
+        let leaf = super::x5c::leaf(&Value::from(chain.clone()))
+            .map_err(|e| unsupported(e.into_reason()))?;
         let anchored =
             super::x5c::anchored(&leaf, options.trust_anchor.as_deref(), options.at_unix);
         return Ok(Found {

@@ -53,7 +53,11 @@ pub fn parse(origin: &str, text: &str) -> Result<Vec<KnownKey>> {
     // Read strictly, as every JSON canonprof trusts: a key file whose `x` or `assertionMethod` repeats must not
     // take its last value.
     let value = super::json_document(origin, trimmed.as_bytes()).map_err(|e| {
-        Error::key(format!("not a JSON key or a PEM public key: {}", e.reason)).in_source(origin)
+        Error::key(format!(
+            "not a JSON key or a PEM public key: {}",
+            e.reason()
+        ))
+        .in_source(origin)
     })?;
     let mut keys = Vec::new();
     collect(&value, None, origin, &mut keys).map_err(|e| e.in_source(origin))?;
@@ -91,7 +95,7 @@ fn collect(
             32,
             "publicKeyBase58 (an Ed25519 public key, 32 bytes)",
         )
-        .map_err(|e| Error::key(format!("publicKeyBase58: {}", e.reason)))?;
+        .map_err(|e| Error::key(format!("publicKeyBase58: {}", e.reason())).caused_by(e))?;
         keys.push(known(
             id.clone(),
             PublicKey::from_bytes(SignatureAlgorithm::Ed25519, &bytes)?,
@@ -175,8 +179,9 @@ pub fn from_jwk(jwk: &Value) -> Result<PublicKey> {
             .get(name)
             .and_then(Value::as_str)
             .ok_or_else(|| Error::key(format!("the JWK has no `{name}`")))?;
-        Base64UrlUnpadded::decode_vec(text)
-            .map_err(|e| Error::key(format!("the JWK's `{name}` is not base64url: {e}")))
+        Base64UrlUnpadded::decode_vec(text).map_err(|e| {
+            Error::key(format!("the JWK's `{name}` is not base64url: {e}")).caused_by(e)
+        })
     };
     match (
         jwk.get("kty").and_then(Value::as_str),
@@ -202,7 +207,7 @@ pub fn from_jwk(jwk: &Value) -> Result<PublicKey> {
             crv.unwrap_or("?")
         ))),
     }
-    .map_err(|e| Error::key(format!("JWK: {}", e.reason)))
+    .map_err(|e| Error::key(format!("JWK: {}", e.reason())).caused_by(e))
 }
 
 /// The public JWK of a key.
@@ -283,8 +288,12 @@ fn did_jwk(encoded: &str) -> Result<PublicKey> {
     }
     let bytes = Base64UrlUnpadded::decode_vec(encoded)
         .map_err(|_| Error::key("the did:jwk identifier is not base64url without padding"))?;
-    let jwk = super::json_part("did:jwk", "its JWK", &bytes)
-        .map_err(|e| Error::key(format!("the did:jwk identifier is not a JWK: {}", e.reason)))?;
+    let jwk = super::json_part("did:jwk", "its JWK", &bytes).map_err(|e| {
+        Error::key(format!(
+            "the did:jwk identifier is not a JWK: {}",
+            e.reason()
+        ))
+    })?;
     if jwk.contains_key("d") {
         return Err(Error::key(
             "the did:jwk identifier holds a private key (`d`), which did:jwk forbids",

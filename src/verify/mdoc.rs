@@ -68,13 +68,13 @@ pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
                 ),
             });
         }
-        Err(e) if matches!(e.kind, ErrorKind::Key) => checks.push(Check::signature(
+        Err(e) if matches!(e.kind(), ErrorKind::Key) => checks.push(Check::signature(
             "mdoc",
             Outcome::Unsupported,
-            e.reason,
+            e.reason(),
             None,
         )),
-        Err(e) => checks.push(Check::signature("mdoc", Outcome::Failed, e.reason, None)),
+        Err(e) => checks.push(Check::signature("mdoc", Outcome::Failed, e.reason(), None)),
     }
     Ok(checks)
 }

@@ -63,13 +63,13 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
     let verified = match sd_jwt::verify(text, (&found.key, jose.alg), expected) {
         Ok(v) => v,
         Err(e) => {
-            let outcome = match e.kind {
+            let outcome = match e.kind() {
                 ErrorKind::Key => Outcome::Unsupported,
                 _ => Outcome::Failed,
             };
             // A signature that does not verify, or an SD-JWT that cannot be checked: the issuer signature was
             // not shown to hold either way.
-            checks.push(Check::signature("SD-JWT", outcome, e.reason, Some(trust)));
+            checks.push(Check::signature("SD-JWT", outcome, e.reason(), Some(trust)));
             return Ok(checks);
         }
     };

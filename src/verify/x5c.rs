@@ -52,12 +52,14 @@ pub fn leaf(x5c: &Value) -> Result<Leaf> {
             let text = c
                 .as_str()
                 .ok_or_else(|| Error::key(format!("x5c[{i}] is not a string")))?;
-            Base64::decode_vec(text)
-                .map_err(|e| Error::key(format!("x5c[{i}] is not base64 (RFC 7515 §4.1.6): {e}")))
+            Base64::decode_vec(text).map_err(|e| {
+                Error::key(format!("x5c[{i}] is not base64 (RFC 7515 §4.1.6): {e}")).caused_by(e)
+            })
         })
         .collect::<Result<Vec<_>>>()?;
-    let certificate = Certificate::from_der(&chain[0])
-        .map_err(|e| Error::key(format!("x5c[0] is not a DER X.509 certificate: {e}")))?;
+    let certificate = Certificate::from_der(&chain[0]).map_err(|e| {
+        Error::key(format!("x5c[0] is not a DER X.509 certificate: {e}")).caused_by(e)
+    })?;
     let spki = certificate.tbs_certificate().subject_public_key_info();
     let bytes = spki.subject_public_key.raw_bytes();
     let key = match spki.algorithm.oid.to_string().as_str() {
@@ -116,11 +118,11 @@ pub fn anchored(leaf: &Leaf, anchor: Option<&[u8]>, at_unix: i64) -> Check {
         if let Err(e) =
             crate::mdoc::cert::verify_chain(pair[0], pair[1], at, crate::keys::Backend::RustCrypto)
         {
-            let outcome = match e.kind {
+            let outcome = match e.kind() {
                 crate::ErrorKind::Key => Outcome::Unsupported,
                 _ => Outcome::Failed,
             };
-            return Check::new(subject, outcome, e.reason);
+            return Check::new(subject, outcome, e.reason());
         }
     }
     let anchor_subject = Certificate::from_der(anchor)

@@ -153,9 +153,9 @@ fn reading_stops_at_the_input_limit_on_devices_pipes_and_fifos() {
     );
     // The library's reader, with the default limit (16 MiB): a user credential on a device.
     let e = canonprof::corpus::user_file(Path::new("/dev/zero")).unwrap_err();
-    assert_eq!(e.kind, ErrorKind::Limit);
+    assert_eq!(e.kind(), ErrorKind::Limit);
     let e = canonprof::input::read_at_most(Path::new("/dev/urandom"), 10).unwrap_err();
-    assert_eq!(e.kind, ErrorKind::Limit);
+    assert_eq!(e.kind(), ErrorKind::Limit);
 }
 
 #[test]
@@ -220,14 +220,14 @@ fn long_base58_values_are_refused_before_decoding() {
     ] {
         let key = json!({"id": "urn:k", "type": "Multikey", field: value}).to_string();
         let e = keys::parse("key.json", &key).unwrap_err();
-        assert_eq!(e.kind, ErrorKind::Key, "{e}");
+        assert_eq!(e.kind(), ErrorKind::Key, "{e}");
         assert!(e.to_string().contains(reason), "{field}: {e}");
         assert!(e.to_string().len() < 300, "{e}");
     }
     // An x5c chain: each link would cost a signature verification; 17 certificates are refused undecoded.
     let chain = Value::Array(vec![Value::from("not base64 at all"); 17]);
     let e = canonprof::verify::x5c::leaf(&chain).err().unwrap();
-    assert_eq!(e.reason, "x5c holds 17 certificates, more than 16");
+    assert_eq!(e.reason(), "x5c holds 17 certificates, more than 16");
     // At the bound: a P-384 Multikey (70 characters) and an Ed25519 publicKeyBase58 still decode.
     use canonprof::integrity::multikey;
     let p384 = "z82LkuBieyGShVBhvtE2zoiD6Kma4tJGFtkAhxR5pfkp5QPw4LutoYWhvQCnGjdVn14kujQ";
@@ -332,7 +332,7 @@ fn proofs_and_previous_proof_references_are_bounded() {
         let doc = with_proofs(proofs);
         let e = verifier::inputs(&doc).unwrap_err();
         assert_eq!(
-            e.reason,
+            e.reason(),
             format!("`previousProof` references form a cycle: {cycle}")
         );
         let (report, canonicalizations) = verify_counting(&doc);
@@ -417,7 +417,7 @@ fn label_counts(text: &str) -> (Option<ErrorKind>, u64, u64, u64) {
     let heap = meter.stop();
     let work = work::take();
     (
-        result.err().map(|e| e.kind),
+        result.err().map(|e| e.kind()),
         work.get(Step::HashFirstDegree),
         work.get(Step::HashNDegree),
         heap.peak,
@@ -500,17 +500,17 @@ fn untrusted_json_is_parsed_with_the_bounds_and_messages_of_canonicalize() {
         json!([[[[[1]]]]])
     );
     let e = parse_untrusted_json("f.json", deep(6).as_bytes(), limits).unwrap_err();
-    assert_eq!(e.kind, ErrorKind::Limit);
+    assert_eq!(e.kind(), ErrorKind::Limit);
     assert!(
         e.to_string().starts_with("f.json:1:")
-            && e.reason
+            && e.reason()
                 .starts_with("nesting deeper than 5 arrays and objects at `/0/0/0/")
-            && e.reason.ends_with("(--max-depth)"),
+            && e.reason().ends_with("(--max-depth)"),
         "{e}"
     );
     let object = br#"{"a": {"b": {"c": {"d": {"e": {}}}}}}"#;
     let e = parse_untrusted_json("o.json", object, limits).unwrap_err();
-    assert_eq!(e.kind, ErrorKind::Limit);
+    assert_eq!(e.kind(), ErrorKind::Limit);
     // Beyond serde_json's own recursion limit, within the input size.
     let e = parse_untrusted_json(
         "f.json",
@@ -521,7 +521,7 @@ fn untrusted_json_is_parsed_with_the_bounds_and_messages_of_canonicalize() {
         },
     )
     .unwrap_err();
-    assert_eq!(e.kind, ErrorKind::Limit, "{e}");
+    assert_eq!(e.kind(), ErrorKind::Limit, "{e}");
     // A byte order mark: the message canonicalize gives.
     let bom = "\u{feff}{}".as_bytes();
     let e = parse_untrusted_json("b.json", bom, limits).unwrap_err();
@@ -533,12 +533,12 @@ fn untrusted_json_is_parsed_with_the_bounds_and_messages_of_canonicalize() {
     let path = dir.path().join("b.json");
     std::fs::write(&path, bom).unwrap();
     let out = canonprof(&["canonicalize", path.to_str().unwrap()]);
-    assert!(stderr(&out).contains(&e.reason), "{}", stderr(&out));
+    assert!(stderr(&out).contains(e.reason()), "{}", stderr(&out));
     // Repeated member names, with the pointer and line:column.
     let e = parse_untrusted_json("d.json", b"{\"a\": 1,\n \"a\": 2}", limits).unwrap_err();
-    assert_eq!(e.kind, ErrorKind::DuplicateKey);
+    assert_eq!(e.kind(), ErrorKind::DuplicateKey);
     assert!(e.to_string().starts_with("d.json:2:"), "{e}");
-    assert!(e.reason.contains("member `/a` appears twice"), "{e}");
+    assert!(e.reason().contains("member `/a` appears twice"), "{e}");
     // Too large, not UTF-8, empty, trailing text.
     let big = format!("\"{}\"", "x".repeat(1000));
     assert_eq!(
@@ -552,13 +552,13 @@ fn untrusted_json_is_parsed_with_the_bounds_and_messages_of_canonicalize() {
     assert_eq!(
         parse_untrusted_json("e.json", b"  ", limits)
             .unwrap_err()
-            .kind,
+            .kind(),
         ErrorKind::Json
     );
     assert_eq!(
         parse_untrusted_json("t.json", b"{} x", limits)
             .unwrap_err()
-            .kind,
+            .kind(),
         ErrorKind::Json
     );
 }

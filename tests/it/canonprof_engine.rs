@@ -132,7 +132,7 @@ fn w3c_rdfc_inputs_as_json_ld_give_the_expected_output_with_both_engines() {
         let canonprof = canonical(&text, Engine::Canonprof, true, hash);
         match (&reference, &canonprof) {
             (Ok(a), Ok(b)) => assert_eq!(a, b, "{id}: the engines differ"),
-            (Err(a), Err(b)) => assert_eq!(a.kind, b.kind, "{id}: {a} vs {b}"),
+            (Err(a), Err(b)) => assert_eq!(a.kind(), b.kind(), "{id}: {a} vs {b}"),
             _ => panic!("{id}: json-ld {reference:?}, canonprof {canonprof:?}"),
         }
         agreed += 1;
@@ -210,7 +210,7 @@ fn the_memo_never_serves_a_context_processed_for_other_contents() {
 fn an_unknown_context_url_is_named() {
     let text = r#"{"@context": "https://unknown.example/ctx", "name": "x"}"#;
     let err = canonical(text, Engine::Canonprof, true, HashAlgorithm::Sha256).unwrap_err();
-    assert_eq!(err.kind, canonprof::ErrorKind::UnknownContext);
+    assert_eq!(err.kind(), canonprof::ErrorKind::UnknownContext);
     assert!(
         err.to_string().contains("https://unknown.example/ctx"),
         "{err}"
@@ -399,7 +399,7 @@ proptest! {
         let canonprof = canonical(&text, Engine::Canonprof, true, HashAlgorithm::Sha256);
         match (&reference, &canonprof) {
             (Ok(a), Ok(b)) => prop_assert_eq!(a, b, "document: {}", text),
-            (Err(a), Err(b)) => prop_assert_eq!(a.kind, b.kind, "{} / {}; document: {}", a, b, text),
+            (Err(a), Err(b)) => prop_assert_eq!(a.kind(), b.kind(), "{} / {}; document: {}", a, b, text),
             _ => prop_assert!(false, "json-ld {:?}, canonprof {:?}; document: {}", reference, canonprof, text),
         }
     }
@@ -505,7 +505,7 @@ fn both_engines_follow_the_safe_mode_rules_on_every_finding_kind() {
                         .as_ref()
                         .err()
                         .unwrap_or_else(|| panic!("{name}: {engine} accepts"));
-                    assert_eq!(error.kind, *kind, "{name}: {engine}: {error}");
+                    assert_eq!(error.kind(), *kind, "{name}: {engine}: {error}");
                 }
             }
             CrateLimitation(nquads) => {
@@ -519,7 +519,7 @@ fn both_engines_follow_the_safe_mode_rules_on_every_finding_kind() {
                     .err()
                     .unwrap_or_else(|| panic!("{name}: json-ld accepts"));
                 assert_eq!(
-                    error.kind,
+                    error.kind(),
                     canonprof::ErrorKind::CrateLimitation,
                     "{name}: {error}"
                 );
@@ -683,7 +683,7 @@ fn engines_agree(text: &str) -> Result<Option<bool>, String> {
     match (&reference, &ours) {
         (Ok(a), Ok(b)) if a == b => Ok(Some(true)),
         (Err(_), Err(_)) => Ok(Some(false)),
-        (Err(e), Ok(_)) if e.kind == canonprof::ErrorKind::CrateLimitation => Ok(None),
+        (Err(e), Ok(_)) if e.kind() == canonprof::ErrorKind::CrateLimitation => Ok(None),
         _ => Err(format!(
             "json-ld {reference:?}, canonprof {ours:?}; document: {text}"
         )),

@@ -91,8 +91,8 @@ fn case_008_protected_terms() {
         ("E", e, "invalid context nullification"),
     ] {
         let err = rdfc_jsonld(doc).unwrap_err();
-        assert_eq!(err.kind, ErrorKind::Expansion, "{name}");
-        assert!(err.reason.contains(code), "{name}: {err}");
+        assert_eq!(err.kind(), ErrorKind::Expansion, "{name}");
+        assert!(err.reason().contains(code), "{name}: {err}");
     }
 }
 
@@ -177,7 +177,7 @@ fn clique(n: usize) -> String {
 fn case_017_poison_clique_is_refused_and_the_limit_is_configurable() {
     let start = std::time::Instant::now();
     let err = rdfc_nquads(&clique(8)).unwrap_err();
-    assert_eq!(err.kind, ErrorKind::Poison, "{err}");
+    assert_eq!(err.kind(), ErrorKind::Poison, "{err}");
     assert!(start.elapsed().as_secs() < 10, "refusal is bounded");
     // A lower limit refuses the 6-clique; a raised one computes it.
     let mut strict = request(Algorithm::Rdfc, InputFormat::Nquads, Output::Canonical);
@@ -186,7 +186,7 @@ fn case_017_poison_clique_is_refused_and_the_limit_is_configurable() {
         ..RdfcOptions::default()
     };
     assert_eq!(
-        run_text(&clique(6), &strict).unwrap_err().kind,
+        run_text(&clique(6), &strict).unwrap_err().kind(),
         ErrorKind::Poison
     );
     let mut raised = strict;
@@ -225,7 +225,10 @@ fn case_017_kind_a_time_limit_bounds_labeling_when_the_call_limit_is_lifted() {
         .flat_map(|i| (0..10).map(move |j| format!("_:c{i} <urn:ex:p> _:l{j} .\n")))
         .collect();
     let mut request = request(Algorithm::Rdfc, InputFormat::Nquads, Output::Canonical);
-    assert_eq!(run_text(&k2, &request).unwrap_err().kind, ErrorKind::Poison);
+    assert_eq!(
+        run_text(&k2, &request).unwrap_err().kind(),
+        ErrorKind::Poison
+    );
     request.rdfc = RdfcOptions {
         hndq_call_limit: usize::MAX,
         time_limit: Some(Duration::from_millis(200)),
@@ -233,8 +236,8 @@ fn case_017_kind_a_time_limit_bounds_labeling_when_the_call_limit_is_lifted() {
     };
     let start = std::time::Instant::now();
     let err = run_text(&k2, &request).unwrap_err();
-    assert_eq!(err.kind, ErrorKind::Poison);
-    assert!(err.reason.contains("time limit"), "{err}");
+    assert_eq!(err.kind(), ErrorKind::Poison);
+    assert!(err.reason().contains("time limit"), "{err}");
     assert!(start.elapsed() < Duration::from_secs(10), "bounded");
     // Ordinary inputs are nowhere near it: the corpus and case 016 canonicalize under the default limits.
     assert!(rdfc_nquads(CASE_016_A).is_ok());
@@ -247,14 +250,14 @@ fn an_undefined_term_with_a_look_alike_letter_says_which() {
     let request = request(Algorithm::Rdfc, InputFormat::Jsonld, Output::Canonical);
     for engine in [Engine::JsonLd, Engine::Canonprof] {
         let error = run_text_with(text, &request, engine).unwrap_err();
-        assert_eq!(error.kind, ErrorKind::SafeMode);
+        assert_eq!(error.kind(), ErrorKind::SafeMode);
         assert!(
             error.to_string().ends_with(
                 "term `eIDASΙdentifier` is not defined by the active context and would be dropped (contains U+0399 GREEK CAPITAL LETTER IOTA, which looks like I)"
             ),
             "{engine:?}: {error}"
         );
-        assert_eq!(error.position.as_deref(), Some("/eIDASΙdentifier"));
+        assert_eq!(error.position(), Some("/eIDASΙdentifier"));
     }
 }
 
@@ -304,7 +307,7 @@ fn json_ld_errors_carry_their_error_code() {
     ] {
         for engine in [Engine::JsonLd, Engine::Canonprof] {
             let error = run_text_with(text, &request, engine).unwrap_err();
-            assert_eq!(error.code, Some(code), "{engine:?}: {error}");
+            assert_eq!(error.code(), Some(code), "{engine:?}: {error}");
             assert!(
                 error.to_string().contains(code.as_str())
                     || code == JsonLdErrorCode::LoadingRemoteContextFailed,

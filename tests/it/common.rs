@@ -52,7 +52,8 @@ pub fn rdfc_jsonld(text: &str) -> canonprof::Result<String> {
     match (&reference, &canonprof) {
         (Ok(a), Ok(b)) => assert_eq!(a, b, "the canonprof engine's canonical N-Quads differ"),
         (Err(a), Err(b)) => assert_eq!(
-            a.kind, b.kind,
+            a.kind(),
+            b.kind(),
             "the engines fail differently: json-ld `{a}`, canonprof `{b}`"
         ),
         _ => panic!("the engines disagree: json-ld {reference:?}, canonprof {canonprof:?}"),

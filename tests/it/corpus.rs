@@ -47,9 +47,9 @@ fn safe_mode_refuses_the_relative_type_credential() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("schemas-education/invalid/elm-edc-relative-type.json");
     let err = rdfc_jsonld(&std::fs::read_to_string(path).unwrap()).unwrap_err();
-    assert_eq!(err.kind, ErrorKind::SafeMode);
+    assert_eq!(err.kind(), ErrorKind::SafeMode);
     assert!(
-        err.reason.contains("`TermsOfUse`"),
+        err.reason().contains("`TermsOfUse`"),
         "names the relative @type: {err}"
     );
 }
@@ -68,9 +68,10 @@ fn bundled_contexts_match_their_pinned_hashes() {
 fn unknown_context_url_is_named() {
     let doc = r#"{"@context":"https://example.org/not-bundled/v1","@id":"urn:x","name":"y"}"#;
     let err = rdfc_jsonld(doc).unwrap_err();
-    assert_eq!(err.kind, ErrorKind::UnknownContext);
+    assert_eq!(err.kind(), ErrorKind::UnknownContext);
     assert!(
-        err.reason.contains("<https://example.org/not-bundled/v1>"),
+        err.reason()
+            .contains("<https://example.org/not-bundled/v1>"),
         "{err}"
     );
 }
@@ -147,7 +148,7 @@ fn context_cache_gives_byte_identical_output_and_never_mixes_contexts() {
     let bad = r#"{"@context":{"name":"https://schema.org/name"},"@id":"urn:x","name":"a","nickname":"b"}"#;
     for _ in 0..2 {
         let err = canonicalize_jsonld("bad.json", bad, &cached, &options).unwrap_err();
-        assert_eq!(err.kind, ErrorKind::SafeMode);
-        assert_eq!(err.position.as_deref(), Some("/nickname"), "{err}");
+        assert_eq!(err.kind(), ErrorKind::SafeMode);
+        assert_eq!(err.position(), Some("/nickname"), "{err}");
     }
 }

@@ -270,7 +270,7 @@ fn case_020_rdfc_proof_configuration_and_created_validation() {
     )
     .unwrap_err();
     assert!(
-        err.reason.contains("PROOF_GENERATION_ERROR") && err.reason.contains("created"),
+        err.reason().contains("PROOF_GENERATION_ERROR") && err.reason().contains("created"),
         "{err}"
     );
     // The lexical space of xsd:dateTime, not RFC 3339: no zone, fractions and 24:00:00 are fine.

@@ -300,7 +300,7 @@ fn issue_derive_verify_round_trip_with_seeded_keys() {
         );
         assert!(missing
             .unwrap_err()
-            .reason
+            .reason()
             .contains("/credentialSubject/nickname"));
         assert!(di::create_proof(
             di::Cryptosuite::EcdsaSd2023,

@@ -150,7 +150,7 @@ fn repeated_json_keys_are_refused_wherever_verify_reads_json() {
     ] {
         let error = verify::verify_bytes("dup.json", text.as_bytes(), None, &options).unwrap_err();
         assert_eq!(
-            error.kind,
+            error.kind(),
             canonprof::ErrorKind::DuplicateKey,
             "{what}: {error}"
         );
@@ -189,7 +189,7 @@ fn repeated_json_keys_are_refused_wherever_verify_reads_json() {
         refused(what, token.as_bytes(), &options);
         let error = verify::verify_bytes("t.jwt", token.as_bytes(), None, &options).unwrap_err();
         assert_eq!(
-            error.kind,
+            error.kind(),
             canonprof::ErrorKind::DuplicateKey,
             "{what}: {error}"
         );

@@ -109,7 +109,7 @@ fn matches_verdict(outcome: &Outcome, verdict: &str) -> bool {
 
 /// A refusal of the json-ld crate's engine that says the crate cannot follow (docs/conformance.md lists the cases).
 fn crate_limitation(outcome: &Outcome) -> bool {
-    matches!(outcome, Outcome::Refused(error) if error.kind == ErrorKind::CrateLimitation)
+    matches!(outcome, Outcome::Refused(error) if error.kind() == ErrorKind::CrateLimitation)
 }
 
 /// Every differential finding: both engines agree with jsonld.js 9 in safe mode, or with the project's decision

@@ -64,17 +64,17 @@ fn the_jcs_path_refuses_what_i_json_forbids_without_crashing() {
     // sonic-rs has no nesting limit: the input check in front of it must stop this before it overflows the stack.
     let deep = "[".repeat(200_000) + &"]".repeat(200_000);
     assert_eq!(
-        canonicalize("deep", &deep).unwrap_err().kind,
+        canonicalize("deep", &deep).unwrap_err().kind(),
         ErrorKind::Limit
     );
     let duplicate = canonicalize("dup", r#"{"a": {"b": 1, "b": 2}}"#).unwrap_err();
-    assert_eq!(duplicate.kind, ErrorKind::DuplicateKey);
-    assert_eq!(duplicate.source.as_deref(), Some("dup"));
+    assert_eq!(duplicate.kind(), ErrorKind::DuplicateKey);
+    assert_eq!(duplicate.source_name(), Some("dup"));
     let range = canonicalize("big", "[1e400]").unwrap_err();
-    assert_eq!(range.kind, ErrorKind::NonFiniteNumber);
+    assert_eq!(range.kind(), ErrorKind::NonFiniteNumber);
     let syntax = canonicalize("syntax", "{\"a\": 1,\n \"b\": tru }").unwrap_err();
-    assert_eq!(syntax.kind, ErrorKind::Json);
-    assert_eq!(syntax.position.as_deref().map(|p| &p[..2]), Some("2:"));
+    assert_eq!(syntax.kind(), ErrorKind::Json);
+    assert_eq!(syntax.position().map(|p| &p[..2]), Some("2:"));
     // A lone surrogate escape is not a Unicode string (I-JSON, RFC 7493 §2.1).
     assert!(canonicalize("surrogate", r#"["\ud800"]"#).is_err());
     // Escapes that are fine come out minimal (RFC 8785 §3.2.2.2).

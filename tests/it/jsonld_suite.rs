@@ -164,10 +164,10 @@ fn run(
         Ok(case) => case,
         Err(outcome) => return (outcome, None),
     };
-    let code = |e: &canonprof::Error| Some(e.code.map_or("none", |c| c.as_str()).to_string());
+    let code = |e: &canonprof::Error| Some(e.code().map_or("none", |c| c.as_str()).to_string());
     let expanded = match jsonld::expand_with_base(engine, &case.text, &case.base, loader) {
         Ok(expanded) => expanded,
-        Err(e) if e.kind == ErrorKind::UnknownContext => {
+        Err(e) if e.kind() == ErrorKind::UnknownContext => {
             return (
                 Outcome::Skip("a document outside the suite (network)"),
                 None,

@@ -60,7 +60,7 @@ fn annex_d_device_response_digests_and_issuer_signature() {
     let mut value = response.clone();
     value[doe] = b'f';
     let err = mdoc::verify(&value, &check).unwrap_err();
-    assert!(err.reason.contains("family_name does not match"), "{err}");
+    assert!(err.reason().contains("family_name does not match"), "{err}");
     let signature_at = response.len() - 200;
     let mut signature = response.clone();
     signature[signature_at] ^= 1;
@@ -74,7 +74,7 @@ fn annex_d_device_response_digests_and_issuer_signature() {
     };
     assert!(mdoc::verify(&response, &late)
         .unwrap_err()
-        .reason
+        .reason()
         .contains("not valid"));
     let transcript = Cbor::Null;
     let with_device = Verification {
@@ -83,7 +83,7 @@ fn annex_d_device_response_digests_and_issuer_signature() {
     };
     assert!(mdoc::verify(&response, &with_device)
         .unwrap_err()
-        .reason
+        .reason()
         .contains("deviceMac"));
 }
 
@@ -121,9 +121,9 @@ fn case_026_digest_over_the_received_tag24_bytes() {
         "the same item re-encoded has another digest"
     );
     let err = Item::whole(&long_header, "item").unwrap_err();
-    assert_eq!(err.kind, ErrorKind::Mdoc);
+    assert_eq!(err.kind(), ErrorKind::Mdoc);
     assert_eq!(
-        err.reason,
+        err.reason(),
         "item is not in the preferred CBOR serialization ISO/IEC 18013-5 §8.1 requires: a head longer than its value needs at byte 2"
     );
     // Tamper: 2001-02-03 → 2001-02-04.
@@ -250,7 +250,7 @@ fn round_trip_and_tampering_per_algorithm() {
         ];
         for (what, bytes, check, reason) in cases {
             let err = mdoc::verify(&bytes, &check).expect_err(what);
-            assert!(err.reason.contains(reason), "{suite:?} {what}: {err}");
+            assert!(err.reason().contains(reason), "{suite:?} {what}: {err}");
         }
         assert!(mdoc::present(
             &issued,
@@ -361,9 +361,9 @@ fn tampered_and_reencoded_items_fail_against_their_digests() {
     let at = tampered.windows(7).position(|w| w == b"value 3").unwrap() + 6;
     tampered[at] = b'4';
     let err = mdoc::verify(&tampered, &check).unwrap_err();
-    assert_eq!(err.kind, ErrorKind::Digest);
+    assert_eq!(err.kind(), ErrorKind::Digest);
     assert_eq!(
-        err.reason,
+        err.reason(),
         "the value digest of org.iso.18013.5.1/attribute_03 does not match the MSO"
     );
     // The same item with its tag-24 byte string re-encoded with a longer length head (58 LL → 59 00 LL): the
@@ -377,9 +377,9 @@ fn tampered_and_reencoded_items_fail_against_their_digests() {
     reencoded.extend_from_slice(&item.bytes[3..]);
     reencoded.extend_from_slice(&response[start + item.bytes.len()..]);
     let err = mdoc::verify(&reencoded, &check).unwrap_err();
-    assert_eq!(err.kind, ErrorKind::Mdoc);
+    assert_eq!(err.kind(), ErrorKind::Mdoc);
     assert!(
-        err.reason.contains("a head longer than its value needs"),
+        err.reason().contains("a head longer than its value needs"),
         "{err}"
     );
     // A wrong signature is a signature error.
@@ -392,7 +392,7 @@ fn tampered_and_reencoded_items_fail_against_their_digests() {
         },
     )
     .unwrap_err();
-    assert_eq!(err.kind, ErrorKind::Signature);
+    assert_eq!(err.kind(), ErrorKind::Signature);
 }
 
 #[test]
@@ -482,8 +482,8 @@ fn malformed_structures_fail_with_one_clear_line() {
     ];
     for (what, bytes, reason) in cases {
         let err = mdoc::verify(&bytes, &check).expect_err(what);
-        assert_eq!(err.kind, ErrorKind::Mdoc, "{what}");
-        assert_eq!(err.reason, reason, "{what}");
+        assert_eq!(err.kind(), ErrorKind::Mdoc, "{what}");
+        assert_eq!(err.reason(), reason, "{what}");
         assert!(!err.to_string().contains('\n'), "{what}: one line");
     }
     // An MSO without validityInfo (decoded from an issuerAuth payload).
@@ -493,7 +493,7 @@ fn malformed_structures_fail_with_one_clear_line() {
     ]));
     let sign1 = coset::CoseSign1Builder::new().payload(mso).build();
     let err = mdoc::MobileSecurityObject::from_issuer_auth(&sign1).unwrap_err();
-    assert_eq!(err.reason, "the MSO has no `validityInfo`");
+    assert_eq!(err.reason(), "the MSO has no `validityInfo`");
 }
 
 /// Seeded keys, certificates, issued and presented bytes are reproducible, byte for byte (SHA-256 of each
@@ -580,7 +580,7 @@ fn a_null_kid_in_either_cose_header_is_refused_by_name() {
         ),
     ] {
         let err = mdoc::verify(&with_null_kid(path, 1), &check).unwrap_err();
-        assert_eq!(err.kind, ErrorKind::Mdoc, "{what}: {err}");
+        assert_eq!(err.kind(), ErrorKind::Mdoc, "{what}: {err}");
         assert!(
             err.to_string()
                 .contains(&format!("{what} is not a COSE_Sign1")),

@@ -1,5 +1,5 @@
 //! ecdsa-rdfc-2019 with P-384 keys labels blank nodes with SHA-384 (the suites' hash table,
-//! `suites::SUITE_HASHES`): the W3C `ecdsa-rdfc-2019-p384/employ` vector (three blank nodes) is reproduced byte
+//! `cryptosuite::SUITES`): the W3C `ecdsa-rdfc-2019-p384/employ` vector (three blank nodes) is reproduced byte
 //! for byte and verifies, through the library and `canonprof verify`, with either expansion engine; canonprof's
 //! own P-384 proofs on the corpus credentials with the most blank nodes use SHA-384 labels and verify; the
 //! verifier's view of signed input in the main job carries the suite's hash; ecdsa-sd-2023 stays P-256.
@@ -8,9 +8,10 @@ use crate::common::{canonprof, data};
 use canonprof::canon::rdfc::{self, HashAlgorithm, RdfcOptions};
 use canonprof::corpus::BUNDLED;
 use canonprof::exchange::vcdm;
+use canonprof::integrity::cryptosuite::SUITES;
 use canonprof::integrity::ecdsa_sd::{self, BaseOptions};
 use canonprof::integrity::multikey;
-use canonprof::integrity::suites::{self, Cryptosuite, SUITE_HASHES};
+use canonprof::integrity::suites::{self, Cryptosuite};
 use canonprof::integrity::verifier;
 use canonprof::keys::{SecretKey, SignatureAlgorithm};
 use canonprof::loader::{Engine, OfflineLoader};
@@ -78,14 +79,20 @@ fn the_hash_table_gives_sha384_to_p384_and_nothing_to_pairs_a_suite_does_not_sig
     assert_eq!(hash(Cryptosuite::EcdsaSd2023, P384), None);
     assert_eq!(hash(Cryptosuite::EddsaJcs2022, P256), None);
     assert_eq!(hash(Cryptosuite::EcdsaRdfc2019, Ed25519), None);
-    // Every suite has a row, and no pair has two.
+    // Every suite has a row with a key, and no pair has two.
     for suite in Cryptosuite::ALL {
-        assert!(SUITE_HASHES.iter().any(|r| r.suite == suite), "{suite:?}");
+        assert!(
+            SUITES
+                .iter()
+                .any(|r| r.suite == suite && !r.keys.is_empty()),
+            "{suite:?}"
+        );
     }
-    for (i, a) in SUITE_HASHES.iter().enumerate() {
-        assert!(!SUITE_HASHES[i + 1..]
-            .iter()
-            .any(|b| (b.suite, b.key) == (a.suite, a.key)));
+    for (i, a) in SUITES.iter().enumerate() {
+        assert!(!SUITES[i + 1..].iter().any(|b| b.suite == a.suite));
+        for (j, k) in a.keys.iter().enumerate() {
+            assert!(!a.keys[j + 1..].iter().any(|l| l.key == k.key));
+        }
     }
 }
 
@@ -277,7 +284,7 @@ fn ecdsa_sd_2023_refuses_p384_keys_both_ways() {
     let options = proof_options(Cryptosuite::EcdsaSd2023, &key);
     let base = BaseOptions::from_seed(vec!["/issuer".into()], 1);
     let e = ecdsa_sd::create_base_proof(&unsecured, &options, &key, &base, &loader).unwrap_err();
-    assert_eq!(e.kind, ErrorKind::Key);
+    assert_eq!(e.kind(), ErrorKind::Key);
     let e = suites::create_proof(
         Cryptosuite::EcdsaRdfc2019,
         &unsecured,
@@ -286,7 +293,7 @@ fn ecdsa_sd_2023_refuses_p384_keys_both_ways() {
         &loader,
     )
     .unwrap_err();
-    assert_eq!(e.kind, ErrorKind::Key);
+    assert_eq!(e.kind(), ErrorKind::Key);
     assert!(
         e.to_string()
             .contains("ecdsa-rdfc-2019 needs a different key type, not Ed25519"),

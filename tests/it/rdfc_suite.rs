@@ -143,8 +143,8 @@ fn poison_test074_is_refused_by_default() {
     );
     let start = std::time::Instant::now();
     let err = rdfc_nquads(&read("test074-in.nq")).unwrap_err();
-    assert_eq!(err.kind, ErrorKind::Poison);
-    assert!(err.reason.contains("Hash N-Degree Quads"), "{err}");
+    assert_eq!(err.kind(), ErrorKind::Poison);
+    assert!(err.reason().contains("Hash N-Degree Quads"), "{err}");
     // A hang guard, not a benchmark: refusal takes milliseconds (see the closing note), never minutes.
     assert!(
         start.elapsed().as_secs() < 10,

@@ -155,7 +155,7 @@ fn case_022_sd_hash_includes_the_final_tilde() {
     let kb = jsonwebtoken::encode(&header, &wrong, holder.encoding()).unwrap();
     let err =
         sd_jwt::verify(&format!("{sd_part}{kb}"), decoding(&issuer), Some(EXPECTED)).unwrap_err();
-    assert!(err.reason.contains("sd_hash"), "{err}");
+    assert!(err.reason().contains("sd_hash"), "{err}");
 }
 
 #[test]
@@ -170,9 +170,9 @@ fn case_023_unreferenced_disclosure_is_rejected() {
     let extra = "WyJBYjNkRWY2aElqOWtMbTFuIiwgImlzX292ZXJfMjEiLCB0cnVlXQ";
     let err = sd_jwt::verify(&format!("{presented}{extra}~"), decoding(&issuer), None).unwrap_err();
     assert!(
-        err.reason.contains("not referenced")
+        err.reason().contains("not referenced")
             && err
-                .reason
+                .reason()
                 .contains("kAUJZ0utvgtijemjO_-WWrQchOW16VneciBsPVAuDg4"),
         "{err}"
     );
@@ -328,7 +328,7 @@ fn round_trip_and_tampering_per_algorithm() {
         ];
         for (what, text, key, expected, reason) in cases {
             let err = sd_jwt::verify(&text, key, expected).expect_err(what);
-            assert!(err.reason.contains(reason), "{suite:?} {what}: {err}");
+            assert!(err.reason().contains(reason), "{suite:?} {what}: {err}");
         }
     }
 }

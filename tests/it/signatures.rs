@@ -25,7 +25,7 @@ fn person() -> Value {
 fn run_all(leg: &dyn Exchange, what: &str) {
     for op in Operation::ALL {
         leg.run(op)
-            .unwrap_or_else(|e| panic!("{what} {}: {}", op.name(), e.reason));
+            .unwrap_or_else(|e| panic!("{what} {}: {}", op.name(), e.reason()));
     }
 }
 
@@ -61,9 +61,9 @@ fn sd_jwt_vc_round_trips_and_refuses_tampering_with_each_backend() {
                 let bad = String::from_utf8(bad).unwrap();
                 let err = sd_jwt::verify(&bad, &issuer, expected).unwrap_err();
                 assert!(
-                    err.reason.contains("does not verify"),
+                    err.reason().contains("does not verify"),
                     "{what}: {}",
-                    err.reason
+                    err.reason()
                 );
                 // The KB-JWT's signature changed.
                 let mut bad = presented.clone().into_bytes();
@@ -130,15 +130,15 @@ fn mdoc_round_trips_and_refuses_tampering_with_each_backend() {
                 // The device signed another SessionTranscript; another IACA (same name) did not sign the DS.
                 let err = mdoc::verify_with(&response, &moved, verifier).unwrap_err();
                 assert!(
-                    err.reason.contains("device signature"),
+                    err.reason().contains("device signature"),
                     "{what}: {}",
-                    err.reason
+                    err.reason()
                 );
                 let err = mdoc::verify_with(&response, &foreign, verifier).unwrap_err();
                 assert!(
-                    err.reason.contains("DS certificate's signature"),
+                    err.reason().contains("DS certificate's signature"),
                     "{what}: {}",
-                    err.reason
+                    err.reason()
                 );
             }
         }

@@ -32,7 +32,7 @@ const DEBUG_TEXT: [&str; 12] = [
 /// Checks that `err` is of `kind`, says `words`, is one line of reasonable length and has no Debug text.
 fn assert_refused(err: &Error, kind: ErrorKind, words: &[&str], what: &str) {
     let line = err.to_string();
-    assert_eq!(err.kind, kind, "{what}: {line}");
+    assert_eq!(err.kind(), kind, "{what}: {line}");
     for w in words {
         assert!(line.contains(w), "{what}: `{w}` not in: {line}");
     }
@@ -703,7 +703,7 @@ fn verify_sd_jwt(k: &JwtKeys, presentation: &str) -> canonprof::Result<sd_jwt::V
     // Both verification keys give the same verdict and message.
     match (&ours, &theirs) {
         (Ok(_), Ok(_)) => {}
-        (Err(a), Err(b)) => assert_eq!((a.kind, &a.reason), (b.kind, &b.reason)),
+        (Err(a), Err(b)) => assert_eq!((a.kind(), &a.reason()), (b.kind(), &b.reason())),
         _ => panic!("the two keys disagree: {ours:?} / {theirs:?}"),
     }
     ours

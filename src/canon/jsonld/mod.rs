@@ -136,7 +136,7 @@ pub fn dataset_of_value(
 /// reads the document from outside the crate and errs on the side of refusing, or by the crate itself — is decided
 /// by canonprof's engine, whose safe mode is held to jsonld.js's (`docs/conformance.md`). If canonprof's engine
 /// refuses too, the refusal stands (in the json-ld engine's words, with the pre-check's JSON pointer; in canonprof's
-/// engine's where the pre-check only suspected something, [`json_ld_crate::safe_mode::is_undecided`], or found a
+/// engine's where the pre-check only suspected something, [`Error::is_undecided`], or found a
 /// crate limitation, moot for a document refused anyway); if it accepts, the json-ld crate's
 /// engine runs again without its pre-check ([`Mode::Decided`]) and what the crate still refuses, or what the
 /// pre-check found the crate cannot process faithfully, is an [`ErrorKind::CrateLimitation`]. Only refusals take
@@ -154,15 +154,13 @@ fn one_decision(label: &str, text: &str, loader: &OfflineLoader) -> Result<(Data
         result => return result,
     };
     if let Err(also) = phases::<canonprof::Canonprof>(label, text, loader, Mode::Safe) {
-        let moot = refusal.kind == ErrorKind::CrateLimitation;
-        return Err(
-            match moot || json_ld_crate::safe_mode::is_undecided(&refusal) {
-                true => also,
-                false => refusal,
-            },
-        );
+        let moot = refusal.kind() == ErrorKind::CrateLimitation;
+        return Err(match moot || refusal.is_undecided() {
+            true => also,
+            false => refusal,
+        });
     }
-    if refusal.kind == ErrorKind::CrateLimitation {
+    if refusal.kind() == ErrorKind::CrateLimitation {
         return Err(refusal);
     }
     let result = decided(label, text, loader);
@@ -176,20 +174,18 @@ fn one_decision(label: &str, text: &str, loader: &OfflineLoader) -> Result<(Data
 /// is an [`ErrorKind::CrateLimitation`].
 fn decided(label: &str, text: &str, loader: &OfflineLoader) -> Result<(Dataset, usize)> {
     phases::<json_ld_crate::JsonLdCrate>(label, text, loader, Mode::Decided).map_err(|error| {
-        let position = error.position.clone();
-        let mut limitation = json_ld_crate::safe_mode::limitation(format_args!(
+        let limitation = json_ld_crate::safe_mode::limitation(format_args!(
             "the crate refuses what canonprof's engine accepts: {}",
-            error.reason
+            error.reason()
         ));
-        limitation.position = position;
-        limitation.in_source(label)
+        limitation.positioned_like(&error).in_source(label)
     })
 }
 
 /// Whether an error of the json-ld crate's engine is a refusal canonprof's engine decides ([`one_decision`]).
 fn decidable(error: &Error) -> bool {
     matches!(
-        error.kind,
+        error.kind(),
         ErrorKind::SafeMode | ErrorKind::Expansion | ErrorKind::CrateLimitation
     )
 }
@@ -233,13 +229,13 @@ fn expand_and_deserialize<P: Pipeline>(
 
 /// Names the file, and turns a locate hint into a JSON pointer (error path only).
 fn locate(mut error: Error, label: &str, text: &str) -> Error {
-    if error.position.is_none() {
+    if error.position().is_none() {
         if let Some(pointer) = error
-            .locate
+            .locate_hint()
             .as_ref()
             .and_then(|l| crate::document::find_pointer(text, l))
         {
-            error.position = Some(pointer);
+            error = error.at(pointer);
         }
     }
     error.in_source(label)

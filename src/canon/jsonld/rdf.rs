@@ -54,7 +54,7 @@ impl Sink {
     pub fn salvage<T>(&self, result: Result<T>) -> Result<Option<T>> {
         match result {
             Ok(v) => Ok(Some(v)),
-            Err(e) if self.lossy && e.kind == ErrorKind::SafeMode => Ok(None),
+            Err(e) if self.lossy && e.kind() == ErrorKind::SafeMode => Ok(None),
             Err(e) => Err(e),
         }
     }

@@ -27,8 +27,8 @@ pub fn from_jwk(jwk: &serde_json::Value) -> Result<Box<dyn Algorithm>> {
         ("RSA", _) => {
             let n = rsa::BoxedUint::from_be_slice_vartime(&member("n")?);
             let e = rsa::BoxedUint::from_be_slice_vartime(&member("e")?);
-            let public =
-                rsa::PublicKey::new(n, e).map_err(|e| Error::key(format!("RSA JWK: {e}")))?;
+            let public = rsa::PublicKey::new(n, e)
+                .map_err(|e| Error::key(format!("RSA JWK: {e}")).caused_by(e))?;
             let bytes = rsa::traits::PublicKeyParts::size(&public);
             let vk = rsa::pkcs1v15::VerifyingKey::<sha2::Sha256>::new(public);
             Ok(Box::new(VerifyOnly::<_, rsa::pkcs1v15::Signature>::new(
@@ -37,14 +37,14 @@ pub fn from_jwk(jwk: &serde_json::Value) -> Result<Box<dyn Algorithm>> {
         }
         ("EC", "P-256") => {
             let vk = p256::ecdsa::VerifyingKey::from_sec1_bytes(&point(member("x")?, member("y")?))
-                .map_err(|e| Error::key(format!("P-256 JWK: {e}")))?;
+                .map_err(|e| Error::key(format!("P-256 JWK: {e}")).caused_by(e))?;
             Ok(Box::new(VerifyOnly::<_, p256::ecdsa::Signature>::new(
                 vk, 65,
             )))
         }
         ("EC", "P-521") => {
             let vk = p521::ecdsa::VerifyingKey::from_sec1_bytes(&point(member("x")?, member("y")?))
-                .map_err(|e| Error::key(format!("P-521 JWK: {e}")))?;
+                .map_err(|e| Error::key(format!("P-521 JWK: {e}")).caused_by(e))?;
             Ok(Box::new(VerifyOnly::<_, p521::ecdsa::Signature>::new(
                 vk, 133,
             )))
@@ -63,7 +63,7 @@ pub fn from_jwk(jwk: &serde_json::Value) -> Result<Box<dyn Algorithm>> {
                     .try_into()
                     .map_err(|_| Error::key("Ed25519 `x` is not 32 bytes"))?;
                 let vk = ed25519_dalek::VerifyingKey::from_bytes(&x)
-                    .map_err(|e| Error::key(format!("Ed25519 JWK: {e}")))?;
+                    .map_err(|e| Error::key(format!("Ed25519 JWK: {e}")).caused_by(e))?;
                 Ok(Box::new(VerifyOnly::<_, ed25519_dalek::Signature>::new(
                     vk, 32,
                 )))

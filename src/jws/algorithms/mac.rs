@@ -23,7 +23,7 @@ impl<M: hmac::Mac + hmac::digest::KeyInit> MacAlg<M> {
 
     fn keyed(&self) -> Result<M> {
         <M as hmac::digest::KeyInit>::new_from_slice(&self.key)
-            .map_err(|e| Error::key(format!("{} key: {e}", self.kind)))
+            .map_err(|e| Error::key(format!("{} key: {e}", self.kind)).caused_by(e))
     }
 }
 

@@ -24,7 +24,7 @@ where
         self.signing
             .try_sign(input)
             .map(|s| s.to_vec())
-            .map_err(|e| Error::signature(format!("signing failed: {e}")))
+            .map_err(|e| Error::signature(format!("signing failed: {e}")).caused_by(e))
     }
 
     fn verify(&self, input: &[u8], signature: &[u8]) -> bool {
@@ -94,9 +94,9 @@ pub(super) fn sm2(seed: u64) -> Result<Box<dyn Algorithm>> {
     let secret = sm2::SecretKey::generate_from_rng(&mut rng(seed));
     let distid = "1234567812345678"; // the default distinguishing identifier of GB/T 32918.2
     let sk = sm2::dsa::SigningKey::new(distid, &secret)
-        .map_err(|e| Error::key(format!("SM2 key: {e}")))?;
+        .map_err(|e| Error::key(format!("SM2 key: {e}")).caused_by(e))?;
     let vk = sm2::dsa::VerifyingKey::new(distid, secret.public_key())
-        .map_err(|e| Error::key(format!("SM2 key: {e}")))?;
+        .map_err(|e| Error::key(format!("SM2 key: {e}")).caused_by(e))?;
     Ok(pair::<_, _, sm2::dsa::Signature>(sk, vk, 65))
 }
 
@@ -136,7 +136,7 @@ const BUNDLED_RSA: [(usize, &[u8]); 3] = [
 /// An RSA private key of `bits` from a ChaCha20 RNG seeded with `seed` (rsa crate prime generation).
 pub fn generate_rsa_key(bits: usize, seed: u64) -> Result<rsa::PrivateKey> {
     rsa::PrivateKey::new(&mut rng(seed), bits)
-        .map_err(|e| Error::key(format!("RSA-{bits} key: {e}")))
+        .map_err(|e| Error::key(format!("RSA-{bits} key: {e}")).caused_by(e))
 }
 
 /// RSASSA-PKCS1-v1_5 (RS256) or RSASSA-PSS (PS256) with SHA-256 (RFC 8017): the bundled key for the default
@@ -145,7 +145,7 @@ fn rsa_key(bits: usize, seed: u64) -> Result<rsa::PrivateKey> {
     use rsa::pkcs8::DecodePrivateKey;
     match BUNDLED_RSA.iter().find(|(b, _)| *b == bits) {
         Some((_, der)) if seed == DEFAULT_SEED => rsa::PrivateKey::from_pkcs8_der(der)
-            .map_err(|e| Error::key(format!("bundled RSA-{bits} key: {e}"))),
+            .map_err(|e| Error::key(format!("bundled RSA-{bits} key: {e}")).caused_by(e)),
         _ => generate_rsa_key(bits, seed),
     }
 }
@@ -172,7 +172,7 @@ impl Algorithm for Pss {
         self.signing
             .try_sign_with_rng(&mut *self.rng.borrow_mut(), input)
             .map(|s| s.to_vec())
-            .map_err(|e| Error::signature(format!("PSS signing failed: {e}")))
+            .map_err(|e| Error::signature(format!("PSS signing failed: {e}")).caused_by(e))
     }
 
     fn verify(&self, input: &[u8], signature: &[u8]) -> bool {

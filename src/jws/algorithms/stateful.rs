@@ -21,7 +21,9 @@ impl Algorithm for Lms {
             .borrow_mut()
             .try_sign_with_rng(&mut *self.rng.borrow_mut(), input)
             .map(|s| s.to_vec())
-            .map_err(|e| Error::signature(format!("LMS signing failed (key exhausted?): {e}")))
+            .map_err(|e| {
+                Error::signature(format!("LMS signing failed (key exhausted?): {e}")).caused_by(e)
+            })
     }
 
     fn verify(&self, input: &[u8], signature: &[u8]) -> bool {

@@ -951,11 +951,11 @@ impl Processor<'_> {
                     },
                     &mut chain,
                 )
-                .map_err(|e| match e.kind {
+                .map_err(|e| match e.kind() {
                     // A context that cannot be loaded keeps its own error (it names the URL).
                     crate::error::ErrorKind::Expansion => invalid(
                         Code::InvalidScopedContext,
-                        format!("term `{term}`: {}", e.reason),
+                        format!("term `{term}`: {}", e.reason()),
                     ),
                     _ => e,
                 })?;

@@ -89,7 +89,7 @@ impl Pipeline for Canonprof {
     type Expanded = Vec<Json>;
 
     fn parse(label: &str, text: &str) -> Result<Json> {
-        serde_json::from_str(text).map_err(|e| crate::document::json_error(label, &e))
+        serde_json::from_str(text).map_err(|e| crate::document::json_error(label, e))
     }
 
     fn from_json(value: &serde_json::Value) -> Json {

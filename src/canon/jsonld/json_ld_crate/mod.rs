@@ -27,9 +27,11 @@ impl Pipeline for JsonLdCrate {
     type Expanded = Expanded;
 
     fn parse(label: &str, text: &str) -> Result<Value> {
-        Value::parse_str(text)
-            .map(|(value, _)| value)
-            .map_err(|e| Error::new(ErrorKind::Json, format!("invalid JSON: {e}")).in_source(label))
+        Value::parse_str(text).map(|(value, _)| value).map_err(|e| {
+            Error::new(ErrorKind::Json, format!("invalid JSON: {e}"))
+                .caused_by(e)
+                .in_source(label)
+        })
     }
 
     fn from_json(value: &serde_json::Value) -> Value {

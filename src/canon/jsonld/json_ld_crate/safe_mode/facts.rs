@@ -307,13 +307,12 @@ impl Facts {
         inner.null_references();
         if let Some(problem) = inner.problem.take() {
             self.note(|| match problem {
-                Problem::Always(error) if error.kind == ErrorKind::Expansion => {
-                    let mut wrapped = invalid(
+                Problem::Always(error) if error.kind() == ErrorKind::Expansion => {
+                    let wrapped = invalid(
                         Code::InvalidScopedContext,
-                        format!("term `{term}`: {}", error.reason),
+                        format!("term `{term}`: {}", error.reason()),
                     );
-                    wrapped.position = error.position;
-                    Problem::Always(wrapped)
+                    Problem::Always(wrapped.positioned_like(&error))
                 }
                 other => other,
             });

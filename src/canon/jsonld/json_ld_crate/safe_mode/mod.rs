@@ -75,7 +75,7 @@ pub(crate) fn check(document: &Value, loader: &OfflineLoader, safe: bool) -> Res
         return Err(limitation(what));
     }
     if let (Some(why), true) = (findings.decide, safe) {
-        return Err(Error::new(ErrorKind::SafeMode, format!("{UNDECIDED}{why}")));
+        return Err(Error::new(ErrorKind::SafeMode, format!("{UNDECIDED}{why}")).for_other_engine());
     }
     let mut walk = Walk {
         loader,
@@ -344,7 +344,7 @@ impl<'d, 'f> Walk<'d, 'f> {
                         urls.extend(remote.facts.remote.iter().cloned());
                     }
                     // Named as it is written: the crate would normalize `a/../b` and load `b`.
-                    Err(error) if error.kind == ErrorKind::UnknownContext => {
+                    Err(error) if error.kind() == ErrorKind::UnknownContext => {
                         problems.push(Problem::Always(error))
                     }
                     Err(_) => {}
@@ -760,13 +760,9 @@ fn direction(value: &Value) -> Result<()> {
     }
 }
 
-/// How the reason of a refusal the pre-check leaves to canonprof's engine begins ([`is_undecided`]).
+/// How the reason of a refusal the pre-check leaves to canonprof's engine begins (the error is marked
+/// [`Error::for_other_engine`]; the words tell a reader the same).
 const UNDECIDED: &str = "safe mode: for canonprof's engine to decide: ";
-
-/// Whether `error` is the pre-check's "canonprof's engine decides" (a suspicion, not a refusal of its own).
-pub(crate) fn is_undecided(error: &Error) -> bool {
-    error.kind == ErrorKind::SafeMode && error.reason.starts_with(UNDECIDED)
-}
 
 /// The error for what the json-ld crate cannot process as JSON-LD 1.1 and jsonld.js do (it would refuse it
 /// wrongly, or give other canonical N-Quads): [`ErrorKind::CrateLimitation`], naming the other engine.

@@ -1,0 +1,265 @@
+//! The Data Integrity cryptosuites as data: one row per suite ([`SUITES`]) saying how it canonicalizes, which
+//! keys it takes and which hash it uses with each, how its proof value is encoded, whether it discloses
+//! selectively, and which algorithm module creates and verifies its proofs. Callers ask a suite's row
+//! ([`Cryptosuite::spec`]); adding a suite is a row here plus, where it has one, its own algorithm module.
+//! The rows follow W3C Data Integrity EdDSA Cryptosuites v1.0 §3.2–§3.3 and ECDSA Cryptosuites v1.0 §3.2–§3.6.
+
+use crate::canon::rdfc::HashAlgorithm;
+use crate::keys::SignatureAlgorithm;
+
+/// The cryptosuite of a proof: the value users pick (`--cryptosuite`) and a proof's `cryptosuite` names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cryptosuite {
+    /// eddsa-rdfc-2022: Ed25519, RDFC-1.0 canonicalization.
+    EddsaRdfc2022,
+    /// eddsa-jcs-2022: Ed25519, JCS canonicalization.
+    EddsaJcs2022,
+    /// ecdsa-rdfc-2019: P-256 or P-384, RDFC-1.0 canonicalization.
+    EcdsaRdfc2019,
+    /// ecdsa-jcs-2019: P-256 or P-384, JCS canonicalization.
+    EcdsaJcs2019,
+    /// ecdsa-sd-2023: P-256, RDFC-1.0 with HMAC blank node labels, selective disclosure
+    /// ([`super::ecdsa_sd`]).
+    EcdsaSd2023,
+}
+
+/// How a suite canonicalizes the document and the proof configuration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Canonicalization {
+    /// RDF Dataset Canonicalization (RDFC-1.0) of the JSON-LD's RDF.
+    Rdfc10,
+    /// JSON Canonicalization Scheme (RFC 8785).
+    Jcs,
+}
+
+/// How a suite writes its `proofValue`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProofValueEncoding {
+    /// Multibase base58btc (`z…`, VC Data Integrity §2.1): every suite of [`SUITES`]. bbs-2023 brings the
+    /// second encoding, multibase base64url without padding (`u…`, RFC 4648 §5), as a variant of its own.
+    MultibaseBase58btc,
+}
+
+/// Which algorithm module creates and verifies a suite's proofs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProofAlgorithm {
+    /// One signature over hash(proof configuration) ‖ hash(document) ([`super::suites`]).
+    SignHashData,
+    /// ecdsa-sd-2023's base proof, derived proof and per-statement signatures ([`super::ecdsa_sd`]).
+    EcdsaSelectiveDisclosure,
+}
+
+/// A key algorithm a suite signs with, and the hashes it then uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeyHash {
+    /// The algorithm of the signing key (its security level).
+    pub key: SignatureAlgorithm,
+    /// The hash of the Hashing step (proof configuration and document).
+    pub hash: HashAlgorithm,
+    /// The hash RDFC-1.0 labels blank nodes with (RDFC-1.0 §4.4 lets the caller choose it): the suite's own
+    /// canonicalization for the RDFC-1.0 suites, and the RDFC-1.0 view the main job measures of a JCS suite's
+    /// document.
+    pub labeling_hash: HashAlgorithm,
+}
+
+/// One suite's row of [`SUITES`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SuiteSpec {
+    /// The suite the row describes.
+    pub suite: Cryptosuite,
+    /// The `cryptosuite` value of its proofs.
+    pub name: &'static str,
+    /// How it canonicalizes.
+    pub canonicalization: Canonicalization,
+    /// The keys it signs with, each with its hashes; the first is the suite's default key. A key that is not
+    /// here does not sign.
+    pub keys: &'static [KeyHash],
+    /// The keys it takes, as a usage message says them (`an Ed25519 key`).
+    pub keys_in_words: &'static str,
+    /// How its `proofValue` is encoded.
+    pub proof_value: ProofValueEncoding,
+    /// Whether it discloses selectively (base proof, derived proof) instead of signing once.
+    pub selective: bool,
+    /// The module that creates and verifies its proofs.
+    pub algorithm: ProofAlgorithm,
+}
+
+const fn key(key: SignatureAlgorithm, hash: HashAlgorithm) -> KeyHash {
+    KeyHash {
+        key,
+        hash,
+        labeling_hash: hash,
+    }
+}
+
+/// Ed25519 with SHA-256 (EdDSA Cryptosuites v1.0 §3.2.4 / §3.3.4).
+const ED25519: &[KeyHash] = &[key(SignatureAlgorithm::Ed25519, HashAlgorithm::Sha256)];
+/// P-256 with SHA-256, P-384 with SHA-384, also as RDFC-1.0's labeling hash, as the W3C `ecdsa-rdfc-2019-p384`
+/// vector's canonical document shows (ECDSA Cryptosuites v1.0 §3.2.4 / §3.3.4).
+const ECDSA: &[KeyHash] = &[
+    key(SignatureAlgorithm::P256, HashAlgorithm::Sha256),
+    key(SignatureAlgorithm::P384, HashAlgorithm::Sha384),
+];
+/// P-256 and SHA-256 only (ECDSA Cryptosuites v1.0 §3.5).
+const ECDSA_SD: &[KeyHash] = &[key(SignatureAlgorithm::P256, HashAlgorithm::Sha256)];
+
+/// Every supported suite, in the order of [`Cryptosuite::ALL`]. A post-quantum suite adds a row whose keys hash
+/// with SHA-256 at security categories 1–2, SHA-384 at 3–4 and SHA-512 at 5.
+pub const SUITES: [SuiteSpec; 5] = [
+    SuiteSpec {
+        suite: Cryptosuite::EddsaRdfc2022,
+        name: "eddsa-rdfc-2022",
+        canonicalization: Canonicalization::Rdfc10,
+        keys: ED25519,
+        keys_in_words: "an Ed25519 key",
+        proof_value: ProofValueEncoding::MultibaseBase58btc,
+        selective: false,
+        algorithm: ProofAlgorithm::SignHashData,
+    },
+    SuiteSpec {
+        suite: Cryptosuite::EddsaJcs2022,
+        name: "eddsa-jcs-2022",
+        canonicalization: Canonicalization::Jcs,
+        keys: ED25519,
+        keys_in_words: "an Ed25519 key",
+        proof_value: ProofValueEncoding::MultibaseBase58btc,
+        selective: false,
+        algorithm: ProofAlgorithm::SignHashData,
+    },
+    SuiteSpec {
+        suite: Cryptosuite::EcdsaRdfc2019,
+        name: "ecdsa-rdfc-2019",
+        canonicalization: Canonicalization::Rdfc10,
+        keys: ECDSA,
+        keys_in_words: "a P-256 or P-384 key",
+        proof_value: ProofValueEncoding::MultibaseBase58btc,
+        selective: false,
+        algorithm: ProofAlgorithm::SignHashData,
+    },
+    SuiteSpec {
+        suite: Cryptosuite::EcdsaJcs2019,
+        name: "ecdsa-jcs-2019",
+        canonicalization: Canonicalization::Jcs,
+        keys: ECDSA,
+        keys_in_words: "a P-256 or P-384 key",
+        proof_value: ProofValueEncoding::MultibaseBase58btc,
+        selective: false,
+        algorithm: ProofAlgorithm::SignHashData,
+    },
+    SuiteSpec {
+        suite: Cryptosuite::EcdsaSd2023,
+        name: "ecdsa-sd-2023",
+        canonicalization: Canonicalization::Rdfc10,
+        keys: ECDSA_SD,
+        keys_in_words: "a P-256 key",
+        proof_value: ProofValueEncoding::MultibaseBase58btc,
+        selective: true,
+        algorithm: ProofAlgorithm::EcdsaSelectiveDisclosure,
+    },
+];
+
+impl Cryptosuite {
+    /// Every supported suite.
+    pub const ALL: [Cryptosuite; 5] = [
+        Cryptosuite::EddsaRdfc2022,
+        Cryptosuite::EddsaJcs2022,
+        Cryptosuite::EcdsaRdfc2019,
+        Cryptosuite::EcdsaJcs2019,
+        Cryptosuite::EcdsaSd2023,
+    ];
+
+    /// The suite's row of [`SUITES`].
+    pub fn spec(self) -> &'static SuiteSpec {
+        &SUITES[self as usize]
+    }
+
+    /// The `cryptosuite` value of the proof.
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+
+    /// The cryptosuite named by a proof's `cryptosuite` value.
+    pub fn from_name(name: &str) -> Option<Self> {
+        SUITES.iter().find(|s| s.name == name).map(|s| s.suite)
+    }
+
+    /// Whether the suite canonicalizes with JCS (else RDFC-1.0).
+    pub fn is_jcs(self) -> bool {
+        self.spec().canonicalization == Canonicalization::Jcs
+    }
+
+    /// Whether the suite signs with Ed25519 alone.
+    pub fn is_eddsa(self) -> bool {
+        self.spec()
+            .keys
+            .iter()
+            .all(|k| k.key == SignatureAlgorithm::Ed25519)
+    }
+
+    /// Whether the suite discloses selectively (base proof, derived proof) instead of signing once.
+    pub fn is_selective(self) -> bool {
+        self.spec().selective
+    }
+
+    /// The suite's row for `key`, or `None` when the suite does not sign with it.
+    pub fn key_hash(self, key: SignatureAlgorithm) -> Option<&'static KeyHash> {
+        self.spec().keys.iter().find(|k| k.key == key)
+    }
+
+    /// The hash `self` uses with `key` in its Hashing step, or `None` when the suite does not sign with it.
+    pub fn hash_for(self, key: SignatureAlgorithm) -> Option<HashAlgorithm> {
+        self.key_hash(key).map(|k| k.hash)
+    }
+
+    /// The algorithm of the suite's keys: P-384 when `p384` and the suite takes P-384 keys, otherwise the
+    /// suite's default key (Ed25519 for the eddsa suites, P-256 for the ecdsa suites).
+    pub fn key_algorithm(self, p384: bool) -> SignatureAlgorithm {
+        match (p384, self.key_hash(SignatureAlgorithm::P384)) {
+            (true, Some(k)) => k.key,
+            _ => self.spec().keys[0].key,
+        }
+    }
+}
+
+/// The values an operation computed, for inspection and the W3C test vectors.
+#[derive(Debug, Clone)]
+pub struct Intermediates {
+    /// The transformed (canonical) unsecured document.
+    pub canonical_document: String,
+    /// The canonical proof configuration.
+    pub canonical_proof_config: String,
+    /// hash(canonical proof configuration) ‖ hash(canonical document): 64 bytes (96 with SHA-384).
+    pub hash_data: Vec<u8>,
+    /// Canonicalizations the operation ran (2: document and proof configuration).
+    pub canonicalizations: usize,
+}
+
+/// The outcome of verifying a proof.
+#[derive(Debug, Clone)]
+pub struct Verification {
+    /// Whether the proof verifies.
+    pub verified: bool,
+    /// Why not, when it does not.
+    pub reason: Option<String>,
+    /// The intermediate values, when the proof got as far as hashing.
+    pub intermediates: Option<Intermediates>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Cryptosuite, SUITES};
+
+    #[test]
+    fn each_suite_has_its_own_row_with_distinct_keys() {
+        for suite in Cryptosuite::ALL {
+            assert_eq!(suite.spec().suite, suite);
+            assert_eq!(Cryptosuite::from_name(suite.name()), Some(suite));
+        }
+        for row in SUITES {
+            assert!(!row.keys.is_empty(), "{}", row.name);
+            for (i, a) in row.keys.iter().enumerate() {
+                assert!(!row.keys[i + 1..].iter().any(|b| b.key == a.key));
+            }
+        }
+    }
+}
