@@ -4,7 +4,7 @@
 //! (`verify`) and `canonprof sign` (`sign`); the argument groups they share and their checks are in `args`, the
 //! modes they offer in [`crate::options`]. Each handler turns its flags into the typed plan of one library job
 //! ([`crate::benchmark::Job`], [`crate::verify::run`], [`crate::sign::run`], [`crate::exchange::Job`], …), which
-//! owns its loops, progress counts and outputs, and runs it on the [`Terminal`]; the handler maps the result to
+//! owns its loops, progress counts and outputs, and runs it on the terminal console (`Terminal`); the handler maps the result to
 //! an exit code.
 
 mod args;

@@ -2,7 +2,7 @@
 //! ECDSA Cryptosuites v1.0 §3.4): `createHmacIdLabelMapFunction`, `createLabelMapFunction`,
 //! `labelReplacementCanonicalizeNQuads`, `relabelBlankNodes`, `canonicalizeAndGroup` and
 //! `hashMandatoryNQuads`. Canonicalization is canonprof's RDFC-1.0 (`label` span); the steps of an operation
-//! are spans named in [`super::proof_span`].
+//! are spans named in `integrity::proof_span`.
 
 use super::align;
 use super::proof_span;

@@ -1,7 +1,7 @@
 //! The Data Integrity cryptosuites that sign once, eddsa-rdfc-2022 and eddsa-jcs-2022 (W3C Data Integrity EdDSA
 //! Cryptosuites v1.0 §3.2, §3.3) and ecdsa-rdfc-2019 and ecdsa-jcs-2019 (W3C Data Integrity ECDSA Cryptosuites
 //! v1.0 §3.2, §3.3; P-256 and P-384), step by step, with canonprof's RDFC-1.0 and JCS pipelines as the
-//! transformation and proof-configuration canonicalizers ([`super::shared_steps`]); Ed25519 from ed25519-dalek,
+//! transformation and proof-configuration canonicalizers (`integrity::shared_steps`); Ed25519 from ed25519-dalek,
 //! ECDSA from p256/p384 (RFC 6979 deterministic nonces), SHA-2 from sha2. Which suite canonicalizes how, signs
 //! with which key and hashes with what is its row of [`super::cryptosuite::SUITES`], not code here. Every
 //! operation counts its canonicalizations (two: document and proof configuration). [`verify_proof`] is the
