@@ -156,9 +156,15 @@ impl Verified {
         let mut text = render::render(&self.report);
         if let Some(timing) = &self.timing {
             text.push_str(&render::timing_table(timing, &plan.measure));
+        } else if plan.timed {
+            text.push_str("  timing: none (the verification ended before any of its steps ran)\n");
         }
-        if let Some(svg) = &self.flamegraph {
-            text.push_str(&format!("  flamegraph: {svg}\n"));
+        match &self.flamegraph {
+            Some(svg) => text.push_str(&format!("  flamegraph: {svg}\n")),
+            None if plan.flamegraphs.is_some() => text.push_str(
+                "  flamegraph: none (the verification ended before any of its steps ran)\n",
+            ),
+            None => {}
         }
         // Relative to the export's directory, as every export records its flamegraphs.
         let recorded = self.flamegraph.map(|svg| match &plan.export_json {
@@ -179,13 +185,12 @@ fn verify_file(plan: &Plan, options: &Options, timer: &Timer, path: &Path) -> Re
     let bytes = plan.limits.read_bytes(path)?;
     let (format, measure) = (plan.format, &plan.measure);
     let (report, timing) = if plan.timed {
-        let (report, timing) = timing::time_file(&label, &bytes, format, options, measure, timer)?;
-        (report, Some(timing))
+        timing::time_file(&label, &bytes, format, options, measure, timer)?
     } else {
         (super::verify_bytes(&label, &bytes, format, options)?, None)
     };
     let flamegraph = match &plan.flamegraphs {
-        Some(dir) => Some(flamegraph(&label, &bytes, plan, options, timer, dir)?),
+        Some(dir) => flamegraph(&label, &bytes, plan, options, timer, dir)?,
         None => None,
     };
     Ok(Verified {
@@ -219,7 +224,8 @@ fn pem_certificate(limits: &Limits, path: &Path) -> Result<Vec<u8>> {
     })
 }
 
-/// Draws the span flamegraph of `plan.measure.iterations` verifications of one file into `dir`; returns its path.
+/// Draws the span flamegraph of `plan.measure.iterations` verifications of one file into `dir`; returns its path,
+/// or none when the verification ends before any of its steps runs (nothing to draw).
 fn flamegraph(
     label: &str,
     bytes: &[u8],
@@ -227,7 +233,7 @@ fn flamegraph(
     options: &Options,
     timer: &Timer,
     dir: &Path,
-) -> Result<String> {
+) -> Result<Option<String>> {
     use crate::profile::{flamegraph, folded};
     let iterations = plan.measure.iterations;
     let name = Path::new(label)
@@ -243,7 +249,11 @@ fn flamegraph(
             }
         })
         .collect();
-    let stacks = timing::stacks(label, bytes, plan.format, options, iterations, timer, &name)?;
+    let Some(stacks) =
+        timing::stacks(label, bytes, plan.format, options, iterations, timer, &name)?
+    else {
+        return Ok(None);
+    };
     let titles = flamegraph::Titles {
         title: format!("{name} — verify — span time, mean of {iterations} verifications"),
         subtitle: format!(
@@ -260,5 +270,5 @@ fn flamegraph(
         &dir.join(format!("{stem}.folded")),
         &folded::to_text(&stacks),
     )?;
-    Ok(svg.display().to_string())
+    Ok(Some(svg.display().to_string()))
 }

@@ -1120,6 +1120,7 @@ fn jades_and_x5c_keys() {
     for (name, file) in [("edc.jsonld", &bytes), ("simple.jwt", &jwt)] {
         let (_, timing) =
             verify::timing::time_file(name, file, None, &options, &plan, &timer).unwrap();
+        let timing = timing.expect("the verification ran a step");
         let steps: Vec<&str> = timing.steps.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(steps, ["verify"], "{name}");
     }
@@ -1240,4 +1241,57 @@ fn a_key_binding_jwt_from_after_at_is_refused() {
         .checks
         .iter()
         .any(|c| c.detail.contains("iat 3600 s before --at")));
+}
+
+/// A verification that ends before any of its steps runs (no proof; a key that cannot be resolved offline) keeps
+/// its verdict and checks under `--iterations` and `--flamegraphs`: the timing and the flamegraph say there was
+/// nothing to time, the file is not "unreadable" and no internal error shows.
+#[test]
+fn timing_a_verification_that_ran_no_step_keeps_its_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let no_proof = dir.path().join("no-proof.json");
+    std::fs::write(
+        &no_proof,
+        r#"{"@context": ["https://www.w3.org/ns/credentials/v2"], "type": ["VerifiableCredential"],
+            "issuer": "did:example:1", "credentialSubject": {"id": "did:example:2"}}"#,
+    )
+    .unwrap();
+    let flames = dir.path().join("flames");
+    let json_path = dir.path().join("verify.json");
+    let out = canonprof(&[
+        "verify",
+        no_proof.to_str().unwrap(),
+        "--iterations",
+        "1",
+        "--runs",
+        "1",
+        "--warmup",
+        "0",
+        "--flamegraphs",
+        flames.to_str().unwrap(),
+        "--export-json",
+        json_path.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("[FAIL] proof: the document has no top-level proof"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("  timing: none (the verification ended before any of its steps ran)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("  flamegraph: none (the verification ended before any of its steps ran)"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("internal error"), "{stdout}");
+    let export: Value =
+        serde_json::from_str(&std::fs::read_to_string(&json_path).unwrap()).unwrap();
+    let file = &export["files"][0];
+    assert_eq!(file["readable"], true);
+    assert_eq!(file["verdict"], "failed");
+    assert_eq!(file["checks"][0]["outcome"], "failed");
+    assert!(file["timing"].is_null());
 }
