@@ -129,7 +129,7 @@ pub fn run_suites(
                 warmup_seconds: settings.warmup_seconds,
                 seed: settings.seed,
             },
-            disclosed: vcdm::DISCLOSED,
+            disclosed: super::disclosure::DISCLOSED,
             context_cache: loaders.first().is_some_and(|l| l.caches_contexts()),
             signatures: formats::backends_name(backends),
             interleaved: true,
