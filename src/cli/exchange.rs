@@ -3,11 +3,12 @@
 //! with the canonicalization count and its share of the time.
 
 use super::args::{LoaderArgs, PlanArgs};
-use super::{check_writable, Terminal};
+use super::terminal::Terminal;
 use crate::corpus::{self, Credential, Schema};
 use crate::error::{Error, ErrorKind, Result};
 use crate::exchange::formats::Alg;
 use crate::exchange::{disclosure, runner, Exports, Job, Tables};
+use crate::export::check_writable;
 use crate::integrity::suites::Cryptosuite;
 use crate::options::{Curve, Signatures};
 use clap::{Args, ValueEnum};

@@ -14,7 +14,7 @@ pub mod structures;
 
 use crate::error::{excerpt, Error, Result};
 use crate::keys::{Backend, PublicKey, SecretKey, SignatureAlgorithm};
-use cbor::{encode, Item};
+use cbor::{encode, Item, X5CHAIN};
 use ciborium::Value as Cbor;
 use coset::{
     iana, AsCborValue, CborSerializable, CoseKey, CoseSign1, CoseSign1Builder, HeaderBuilder, Label,
@@ -29,8 +29,6 @@ pub use structures::{
 pub const MDL_DOC_TYPE: &str = "org.iso.18013.5.1.mDL";
 /// The mDL namespace.
 pub const MDL_NAMESPACE: &str = "org.iso.18013.5.1";
-/// COSE header label of `x5chain` (RFC 9360).
-const X5CHAIN: i64 = 33;
 
 /// Span names of the steps of the mdoc operations.
 pub mod step {

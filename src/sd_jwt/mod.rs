@@ -8,7 +8,7 @@ pub mod jose;
 
 use crate::error::{excerpt, Error, Result};
 use base64ct::{Base64UrlUnpadded, Encoding};
-use jose::{JoseKey, JwsKey};
+use jose::{strict_json, JoseKey, JwsKey};
 use jsonwebtoken::Header;
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256, Sha384, Sha512};
@@ -89,22 +89,6 @@ impl HashAlg {
             HashAlg::Sha512 => b64(&Sha512::digest(bytes)),
         }
     }
-}
-
-/// `bytes` as one I-JSON value read as every untrusted JSON is ([`crate::document::parse_untrusted_json`]:
-/// UTF-8, well-formed, no repeated member names, finite numbers, bounded nesting). `what` names it in errors.
-/// Errors: [`ErrorKind::SdJwt`](crate::ErrorKind::SdJwt) saying what is wrong and where.
-fn strict_json(bytes: &[u8], what: &str) -> Result<Value> {
-    crate::document::parse_untrusted_json(what, bytes, crate::document::limits()).map_err(|e| {
-        if std::str::from_utf8(bytes).is_err() {
-            return Error::sd_jwt(format!("{what} is not UTF-8"));
-        }
-        let at = e
-            .position()
-            .map(|p| format!(" (at {p})"))
-            .unwrap_or_default();
-        Error::sd_jwt(format!("{what} is not I-JSON: {}{at}", excerpt(e.reason())))
-    })
 }
 
 /// RFC 7519 §2 NumericDate: the claim `name` of `claims` (a JWT's, `what` naming it), when present, is a JSON
