@@ -7,7 +7,7 @@
 //! samples use), `[not checked]` when another party controls it or its controller is not known offline, and
 //! `[FAIL]` for either of those under `--issuer-binding strict`.
 
-use super::{Check, Outcome};
+use super::check::{Check, Outcome};
 
 /// The key of one verified signature, as far as binding is concerned.
 #[derive(Debug, Clone)]

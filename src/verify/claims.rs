@@ -2,7 +2,7 @@
 //! JSON number of seconds since the epoch, possibly non-integer), and any other type makes the token malformed —
 //! a date that is ignored because it is a string would let an expired token verify.
 
-use super::{Check, Outcome};
+use super::check::{Check, Outcome};
 use serde_json::{Map, Value};
 
 /// `nbf` and `exp` (RFC 7519 §4.1.4–5) at `at`, after checking that `exp`, `nbf` and `iat` are NumericDates;

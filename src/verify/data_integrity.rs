@@ -5,7 +5,10 @@
 //! document (endorsements, a CLR's badges, a presentation's credentials), each a [`Nested`] report.
 
 use super::binding::{self, Signer};
-use super::{keys, Check, Nested, Options, Outcome, Trust};
+use super::check::{Check, Outcome, Trust};
+use super::keys;
+use super::options::Options;
+use super::report::Nested;
 use crate::integrity::legacy::{self, LegacySuite};
 use crate::integrity::suites::{self, is_xsd_date_time, Cryptosuite};
 use crate::integrity::{proof_value, verifier};

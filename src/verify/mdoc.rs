@@ -3,7 +3,9 @@
 //! the certificate chain when `--trust-anchor` is given (otherwise reported as not anchored), the device
 //! signature when `--session-transcript` is given.
 
-use super::{detect, Check, Options, Outcome, Trust};
+use super::check::{Check, Outcome, Trust};
+use super::detect;
+use super::options::Options;
 use crate::error::{ErrorKind, Result};
 use crate::mdoc::{self, Verification};
 
