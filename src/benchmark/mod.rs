@@ -111,12 +111,10 @@ pub fn check(
             Ok(Shape {
                 quads: output.quads,
                 label: output.label_counts,
-                dropped: match config.rdfc.lossy {
-                    true => {
-                        output.dropped
-                            + rdfc::undefined_term_statements(&doc.label, &doc.text, loader)?
-                    }
-                    false => 0,
+                dropped: if config.rdfc.lossy {
+                    output.dropped + rdfc::undefined_term_statements(&doc.label, &doc.text, loader)?
+                } else {
+                    0
                 },
             })
         })
@@ -354,27 +352,26 @@ fn result_of(
     let loader = pipeline.loader;
     // canonprof's engine's spec-step shares by default, from a pass of their own with the spec steps timed, so
     // that their overhead stays out of the phases' times.
-    let spec_pass = match config.detail == profile::Detail::Phases
+    let spec_pass = if config.detail == profile::Detail::Phases
         && algorithm == Algorithm::Rdfc
         && loader.engine() == crate::loader::Engine::Canonprof
     {
-        true => {
-            let spec_timer = profile::Timer::with_detail(profile::Detail::Spec);
-            let plan = profile::Plan {
-                plain: false,
-                warmup: 1,
-                warmup_seconds: 0.0,
-                ..config.plan
-            };
-            let mut workload = || pipeline.run(config, checked).map(drop);
-            Some(profile::measure(
-                &plan,
-                &spec_timer,
-                &mut workload,
-                &mut || {},
-            )?)
-        }
-        false => None,
+        let spec_timer = profile::Timer::with_detail(profile::Detail::Spec);
+        let plan = profile::Plan {
+            plain: false,
+            warmup: 1,
+            warmup_seconds: 0.0,
+            ..config.plan
+        };
+        let mut workload = || pipeline.run(config, checked).map(drop);
+        Some(profile::measure(
+            &plan,
+            &spec_timer,
+            &mut workload,
+            &mut || {},
+        )?)
+    } else {
+        None
     };
     let mut result = into_result(samples, algorithm, output.expect("ran at least once"));
     if algorithm == Algorithm::Rdfc {
@@ -509,9 +506,10 @@ fn steps(samples: &profile::Samples, algorithm: Algorithm, total_us: f64) -> Vec
             let stats = RunStats::from_runs(&samples.self_time((phase_name, name)));
             rows.push(StepResult {
                 phase: phase_name.to_string(),
-                name: match name == phase_name {
-                    true => OWN.to_string(),
-                    false => name.to_string(),
+                name: if name == phase_name {
+                    OWN.to_string()
+                } else {
+                    name.to_string()
                 },
                 stats,
                 share: stats.median_us / total_us,

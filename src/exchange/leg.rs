@@ -188,9 +188,10 @@ impl<'a> Leg<'a> {
 
 impl Exchange for Leg<'_> {
     fn format(&self) -> String {
-        match self.engine_named {
-            true => format!("VCDM {} ({} engine)", self.suite.name(), self.engine()),
-            false => format!("VCDM {}", self.suite.name()),
+        if self.engine_named {
+            format!("VCDM {} ({} engine)", self.suite.name(), self.engine())
+        } else {
+            format!("VCDM {}", self.suite.name())
         }
     }
 

@@ -30,9 +30,10 @@ pub fn time_check(claims: &Map<String, Value>, more: Vec<(String, i64, bool)>, a
             );
         }
     }
-    match bounds.is_empty() {
-        true => Check::new("validity", Outcome::NotChecked, "no validity period"),
-        false => Check::new(
+    if bounds.is_empty() {
+        Check::new("validity", Outcome::NotChecked, "no validity period")
+    } else {
+        Check::new(
             "validity",
             Outcome::Verified,
             format!(
@@ -43,7 +44,7 @@ pub fn time_check(claims: &Map<String, Value>, more: Vec<(String, i64, bool)>, a
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-        ),
+        )
     }
 }
 

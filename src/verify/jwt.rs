@@ -299,12 +299,13 @@ pub(super) fn key_for(
             chain: None,
         });
     }
-    match kid.is_empty() {
-        true => Err(unsupported("no key: pass --key".into())),
-        false => Err(unsupported(format!(
+    if kid.is_empty() {
+        Err(unsupported("no key: pass --key".into()))
+    } else {
+        Err(unsupported(format!(
             "cannot resolve offline: {}; pass --key",
             crate::error::excerpt(kid)
-        ))),
+        )))
     }
 }
 

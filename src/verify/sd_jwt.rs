@@ -158,9 +158,10 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
         )),
         None => checks.push(Check::new(
             "issuer",
-            match options.binding_strict {
-                true => Outcome::Failed,
-                false => Outcome::NotChecked,
+            if options.binding_strict {
+                Outcome::Failed
+            } else {
+                Outcome::NotChecked
             },
             "no `iss`: the key is bound to nobody",
         )),

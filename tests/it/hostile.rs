@@ -193,9 +193,12 @@ fn run(folder: &str, files: &[&str], extra: &[&str], at: &str) -> (Option<i32>, 
         .collect();
     let extra: Vec<String> = extra
         .iter()
-        .map(|a| match dir.join(a).exists() {
-            true => dir.join(a).display().to_string(),
-            false => a.to_string(),
+        .map(|a| {
+            if dir.join(a).exists() {
+                dir.join(a).display().to_string()
+            } else {
+                a.to_string()
+            }
         })
         .collect();
     let mut args = vec!["verify", at];

@@ -100,19 +100,19 @@ fn every_signed_w3c_vector_verifies_and_each_tampering_fails_with_its_reason() {
         );
         // Another key: the same proof checked against a key that did not make it (`--key`, matched as the only
         // one given).
-        let other = match path.contains("eddsa") {
-            true => r#"{"publicKeyMultibase": "z6MkhWqdDBPojHA7cprTGTt5yHv5yUi1B8cnXn8ReLumkw6E"}"#
-                .to_string(),
-            false => {
-                let pair = vector(match path.contains("p384") {
-                    true => "vc-di-ecdsa/p256KeyPair.json",
-                    false => "vc-di-ecdsa/p384KeyPair.json",
-                });
-                format!(
-                    r#"{{"publicKeyMultibase": {}}}"#,
-                    pair["publicKeyMultibase"]
-                )
-            }
+        let other = if path.contains("eddsa") {
+            r#"{"publicKeyMultibase": "z6MkhWqdDBPojHA7cprTGTt5yHv5yUi1B8cnXn8ReLumkw6E"}"#
+                .to_string()
+        } else {
+            let pair = vector(if path.contains("p384") {
+                "vc-di-ecdsa/p256KeyPair.json"
+            } else {
+                "vc-di-ecdsa/p384KeyPair.json"
+            });
+            format!(
+                r#"{{"publicKeyMultibase": {}}}"#,
+                pair["publicKeyMultibase"]
+            )
         };
         let mut with_key = options.clone();
         with_key.keys = keys::parse("other.json", &other).unwrap();
