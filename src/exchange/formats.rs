@@ -194,7 +194,7 @@ pub fn run(
             let certificate_chain_us = operations[2]
                 .steps
                 .iter()
-                .find(|s| s.name == crate::mdoc::step::CERTIFICATE_CHAIN)
+                .find(|s| s.name == crate::mdoc::span::CERTIFICATE_CHAIN)
                 .map(|s| s.stats.median_us);
             let round_totals: Vec<f64> = (0..settings.runs)
                 .map(|r| {
