@@ -1,4 +1,4 @@
-//! `verify` fails closed (issue 27): no `verified` without a signature checked with a trusted key, in every format.
+//! `verify` fails closed: no `verified` without a signature checked with a trusted key, in every format.
 //! Each kind of wrong verdict is tried with several inputs of its kind: files that sign nothing, repeated JSON keys,
 //! dates that are not NumericDates, keys the credential only asserts about itself, and an issuer that is not the
 //! signer under `--issuer-binding strict`.

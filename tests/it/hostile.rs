@@ -1,5 +1,5 @@
-//! The files of an attack on `canonprof verify` (issue 27, `tests/data/hostile/`): each kind of fault, several
-//! inputs each, through the command as a user runs it. None may verify; the untampered control does.
+//! The files of an attack on `canonprof verify` (`tests/data/hostile/`): each kind of fault, several inputs each,
+//! through the command as a user runs it. None may verify; the untampered control does.
 
 use crate::common::{canonprof, data};
 

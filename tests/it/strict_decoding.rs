@@ -1,7 +1,7 @@
-//! Strict decoding of what is signed (issue 27 items 2 and 7): hostile variants of valid mdoc, SD-JWT and
-//! ecdsa-sd-2023 inputs, built programmatically and re-signed with the seeded keys so that the only fault in
-//! each is the one under test (each builder's unmodified output verifies). Every refusal is checked for its
-//! kind, for words that name the fault, and for the absence of a library's Debug text.
+//! Strict decoding of what is signed: hostile variants of valid mdoc, SD-JWT and ecdsa-sd-2023 inputs, built
+//! programmatically and re-signed with the seeded keys so that the only fault in each is the one under test (each
+//! builder's unmodified output verifies). Every refusal is checked for its kind, for words that name the fault,
+//! and for the absence of a library's Debug text.
 
 use crate::common;
 use base64ct::{Base64UrlUnpadded, Encoding};

@@ -1,8 +1,8 @@
-//! `canonprof verify` (issue 17, first part): every signed W3C vc-di-eddsa / vc-di-ecdsa vector verifies (proof
-//! sets and chains, P-384, the ecdsa-sd-2023 derived documents), and a changed claim, a changed proof option or
-//! another key each fails with its reason; unsupported proof types, base proofs, draft cryptosuite names and
-//! keys behind URLs are named; the SD-JWT examples and the ISO 18013-5 Annex D DeviceResponse verify and their
-//! tampered copies do not; `--at` decides validity; the command's exit status and lines.
+//! `canonprof verify`: every signed W3C vc-di-eddsa / vc-di-ecdsa vector verifies (proof sets and chains, P-384,
+//! the ecdsa-sd-2023 derived documents), and a changed claim, a changed proof option or another key each fails
+//! with its reason; unsupported proof types, base proofs, draft cryptosuite names and keys behind URLs are named;
+//! the SD-JWT examples and the ISO 18013-5 Annex D DeviceResponse verify and their tampered copies do not; `--at`
+//! decides validity; the command's exit status and lines.
 
 use crate::common::{canonprof, data};
 use canonprof::loader::OfflineLoader;
@@ -928,7 +928,7 @@ fn a_poison_graph_inside_a_signed_credential_is_refused_quickly() {
     assert_eq!(usage.status.code(), Some(2));
 }
 
-/// Issue 17 item 7's bad inputs not covered above, each with its status and message: an unknown cryptosuite, a
+/// The remaining bad inputs a user can give, each with its status and message: an unknown cryptosuite, a
 /// key of the wrong type for the proof, a JWK on a curve canonprof does not take, and a file that is no format.
 #[test]
 fn bad_inputs_get_a_reason_and_the_right_status() {
