@@ -27,14 +27,8 @@ use serde_json::Value;
 /// Measurement settings.
 #[derive(Debug, Clone)]
 pub struct Settings {
-    /// Iterations per run.
-    pub iterations: usize,
-    /// Runs.
-    pub runs: usize,
-    /// Warm-up iterations per operation.
-    pub warmup: usize,
-    /// Warm-up time floor per operation, seconds (0: none).
-    pub warmup_seconds: f64,
+    /// Iterations, runs and warm-up of every operation ([`profile::Plan::plain`] is not used).
+    pub plan: profile::Plan,
     /// RNG seed for the issuer and holder keys.
     pub seed: u64,
     /// Where to draw one span flamegraph per (credential, suite), if anywhere.
@@ -105,11 +99,8 @@ pub fn run(
 ) -> Result<Vec<SuiteResult>> {
     let timer = Timer::new();
     let plan = profile::Plan {
-        iterations: settings.iterations,
-        runs: settings.runs,
-        warmup: settings.warmup,
-        warmup_seconds: settings.warmup_seconds,
         plain: false,
+        ..settings.plan
     };
     let mut results = Vec::new();
     for credential in credentials {
@@ -168,13 +159,17 @@ pub fn run(
             let presented = &leg.presented;
             let flamegraph = match &settings.flamegraphs {
                 Some(dir) => {
-                    let stacks =
-                        flames::exchange_stacks(leg, suite.name(), settings.iterations, &timer)?;
+                    let stacks = flames::exchange_stacks(
+                        leg,
+                        suite.name(),
+                        settings.plan.iterations,
+                        &timer,
+                    )?;
                     Some(flames::write(
                         &stacks,
                         &credential.name,
                         &graph_name,
-                        settings.iterations,
+                        settings.plan.iterations,
                         dir,
                     )?)
                 }
