@@ -47,11 +47,6 @@ impl Backend {
         Backend::ALL.into_iter().find(|b| b.name() == name)
     }
 
-    /// Whether its ECDSA signatures are deterministic (RFC 6979), i.e. reproducible run to run.
-    pub fn deterministic_ecdsa(self) -> bool {
-        self == Backend::RustCrypto
-    }
-
     /// What the backend is, for headers: `RustCrypto (ECDSA nonces RFC 6979)` or `aws-lc-rs (ECDSA nonces
     /// random: ECDSA signatures differ run to run)`.
     pub fn describe(self) -> &'static str {
