@@ -8,8 +8,7 @@
 //! - runners: [`benchmark`] (the main job: warm-up, R runs × N iterations, per-phase statistics, flamegraphs,
 //!   the sweep), [`canonicalize`] (the `canonicalize` command's request), [`exchange`] (issue, present, verify
 //!   per format), [`jws`] (JWS Compact Serialization and the signature matrix), [`sign`] (the `sign` command:
-//!   Data Integrity proofs and SD-JWT VCs made with a user's key, key files), [`fuzzing`] (the fuzz targets'
-//!   entry points);
+//!   Data Integrity proofs and SD-JWT VCs made with a user's key, key files);
 //! - formats: [`integrity`] (VC Data Integrity cryptosuites), [`sd_jwt`] (RFC 9901 SD-JWT, SD-JWT VC),
 //!   [`mdoc`] (ISO/IEC 18013-5), all signing with [`keys`];
 //! - [`canon`]: the RDFC-1.0 and JCS pipelines, one `tracing` span per phase; the two JSON-LD engines meet at one
@@ -31,7 +30,6 @@ pub mod document;
 pub mod error;
 pub mod exchange;
 pub mod export;
-pub mod fuzzing;
 pub mod input;
 pub mod integrity;
 pub mod interop;

@@ -4,5 +4,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    canonprof::fuzzing::jcs(data);
+    canonprof_fuzz::jcs(data);
 });

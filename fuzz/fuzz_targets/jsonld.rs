@@ -4,5 +4,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    canonprof::fuzzing::jsonld(data);
+    canonprof_fuzz::jsonld(data);
 });

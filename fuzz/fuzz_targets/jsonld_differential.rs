@@ -4,7 +4,7 @@
 //! recorded in DIR (a few inputs per shape of disagreement, `<outcomes>-<shape>-<input>.json`, one summary line
 //! each in DIR/findings.log) and the search goes on, so that one frequent finding does not hide the others.
 #![no_main]
-use canonprof::fuzzing::{differential, Differential, Outcome};
+use canonprof_fuzz::{differential, Differential, Outcome};
 use libfuzzer_sys::fuzz_target;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -62,9 +62,22 @@ fn shape(outcome: &Outcome) -> String {
     }
 }
 
+/// A short name for what kind of disagreement this is, for grouping findings: `<json-ld>-<canonprof>` with each
+/// side `ok`, `refused-<ErrorKind>` or `panic` (`ok-ok` when both accept with different N-Quads).
+fn signature(outcome: &Differential) -> String {
+    fn side(outcome: &Outcome) -> String {
+        match outcome {
+            Outcome::Canonical(_) => "ok".to_string(),
+            Outcome::Refused(error) => format!("refused-{:?}", error.kind()),
+            Outcome::Panicked(_) => "panic".to_string(),
+        }
+    }
+    format!("{}-{}", side(&outcome.json_ld), side(&outcome.canonprof))
+}
+
 fn record(recorder: &Mutex<Recorder>, data: &[u8], outcome: &Differential) {
     let mut recorder = recorder.lock().unwrap();
-    let signature = outcome.signature();
+    let signature = signature(outcome);
     let mut shape = format!("{}|{}", shape(&outcome.json_ld), shape(&outcome.canonprof));
     if let (Outcome::Canonical(a), Outcome::Canonical(b)) = (&outcome.json_ld, &outcome.canonprof) {
         shape += &format!("|{:?}", a.lines().count().cmp(&b.lines().count()));

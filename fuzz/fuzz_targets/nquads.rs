@@ -3,5 +3,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    canonprof::fuzzing::nquads(data);
+    canonprof_fuzz::nquads(data);
 });

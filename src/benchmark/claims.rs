@@ -61,9 +61,10 @@ fn row<'a>(
 
 /// ` <backend>` after a measured value when the exchange ran with several signature backends, else nothing.
 fn backend_of(exchange: Option<&FormatsReport>, row: &FormatResult) -> String {
-    match exchange.is_some_and(|e| e.main_rows().count() < e.results.len()) {
-        true => format!(" {}", row.signatures),
-        false => String::new(),
+    if exchange.is_some_and(|e| e.main_rows().count() < e.results.len()) {
+        format!(" {}", row.signatures)
+    } else {
+        String::new()
     }
 }
 

@@ -358,10 +358,14 @@ pub fn sampled_graph_count(credentials: &[Credential], algorithms: &[Algorithm])
     let has_edu = credentials.iter().any(|c| c.set == "edu");
     credentials
         .iter()
-        .map(|c| match c.baseline {
-            false => algorithms.len(),
-            true if has_edu && c.is_simple_reference() => 1,
-            true => 0,
+        .map(|c| {
+            if !c.baseline {
+                algorithms.len()
+            } else if has_edu && c.is_simple_reference() {
+                1
+            } else {
+                0
+            }
         })
         .sum()
 }

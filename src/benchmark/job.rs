@@ -2,7 +2,7 @@
 //! tables, write the exports, draw the flamegraphs with their index pages, and save the run with the report page
 //! built from it. The command line only turns flags into a [`Job`] and gives it a [`Console`].
 
-use super::{flames, signed, Config, Extra};
+use super::{flames, signed, AlsoMeasured, Config};
 use crate::canon::Algorithm;
 use crate::console::{with_progress, Console};
 use crate::corpus::Credential;
@@ -48,8 +48,8 @@ impl Loaders {
     }
 
     /// The loaders besides the main one, as [`super::run`] takes them.
-    fn extra<'a>(&'a self, proofs: &'a [Vec<signed::ProofPart>]) -> Extra<'a> {
-        Extra {
+    fn also_measured<'a>(&'a self, proofs: &'a [Vec<signed::ProofPart>]) -> AlsoMeasured<'a> {
+        AlsoMeasured {
             cold: self.cold.as_ref(),
             engine: self.engine.as_ref(),
             engine_cold: self.engine_cold.as_ref(),
@@ -111,7 +111,7 @@ impl Job {
         // A signed credential is profiled as a verifier sees it: without its proof, and each proof configuration.
         let proofs = signed::verifier_view(&mut self.credentials)?;
         let (credentials, config, loaders) = (&self.credentials, &self.config, &self.loaders);
-        let shapes = super::check(credentials, &loaders.main, config)?;
+        let facts = super::check(credentials, &loaders.main, config)?;
         if let Some(other) = &loaders.engine {
             super::check(credentials, other, config)?;
         }
@@ -123,13 +123,13 @@ impl Job {
         let steps = ((credentials.len() * loaders.pipelines() + parts)
             * plan.runs
             * plan.iterations) as u64;
-        let extra = loaders.extra(&proofs);
+        let also = loaders.also_measured(&proofs);
         let report = with_progress(console, steps, "measuring", |step| {
             super::run(
                 credentials,
-                &shapes,
+                &facts,
                 &loaders.main,
-                extra,
+                also,
                 config,
                 &mut || step(None),
             )
@@ -196,7 +196,7 @@ impl Job {
 
     /// Where the report page goes and the saved run it is built from (the user's --export-json, or results.json
     /// beside the page).
-    fn saved_paths(&self) -> Saved {
+    fn saved_paths(&self) -> SavedRunPaths {
         let json = &self.exports.json;
         let page = self
             .exports
@@ -212,7 +212,7 @@ impl Job {
             (None, Some(page)) => Some(export::parent_dir(page).join("results.json")),
             (None, None) => None,
         };
-        Saved { json, page }
+        SavedRunPaths { json, page }
     }
 
     /// Draws the flamegraphs and their index pages. The main directory shows RDFC-1.0 and JCS with canonprof's
@@ -314,14 +314,14 @@ impl Pages<'_> {
 
 /// Where the main job saves its run at the end: the JSON export (or results.json beside the page) with the
 /// flamegraphs drawn, and the report page built from it.
-struct Saved {
+struct SavedRunPaths {
     /// Where the saved run goes (`None`: neither a report nor --export-json).
     json: Option<PathBuf>,
     /// Where the report page goes.
     page: Option<PathBuf>,
 }
 
-impl Saved {
+impl SavedRunPaths {
     /// Writes the saved run with the flamegraphs `drawn` (their directory and graphs) and the page built from it.
     fn write(
         &self,

@@ -84,9 +84,9 @@ impl Config {
     }
 }
 
-/// The shape of a credential's RDF dataset, found while checking it.
+/// What checking found about a credential's RDF dataset: its size, the labeling work, the dropped statements.
 #[derive(Debug, Clone, Copy)]
-pub struct Shape {
+pub struct DatasetFacts {
     /// Quads in the dataset.
     pub quads: usize,
     /// What blank node labeling did.
@@ -96,36 +96,35 @@ pub struct Shape {
 }
 
 /// Checks every credential (JSON, duplicate keys, expansion, canonicalization) before anything is timed, so a bad
-/// input fails fast with its file named. Returns the shape of each.
+/// input fails fast with its file named. Returns each one's [`DatasetFacts`].
 pub fn check(
     credentials: &[Credential],
     loader: &OfflineLoader,
     config: &Config,
-) -> Result<Vec<Shape>> {
+) -> Result<Vec<DatasetFacts>> {
     credentials
         .iter()
         .map(|c| {
             let doc = &c.document;
             jcs::canonicalize_checked(doc.check_json()?)?;
             let output = rdfc::canonicalize_jsonld(&doc.label, &doc.text, loader, &config.rdfc)?;
-            Ok(Shape {
+            Ok(DatasetFacts {
                 quads: output.quads,
                 label: output.label_counts,
-                dropped: match config.rdfc.lossy {
-                    true => {
-                        output.dropped
-                            + rdfc::undefined_term_statements(&doc.label, &doc.text, loader)?
-                    }
-                    false => 0,
+                dropped: if config.rdfc.lossy {
+                    output.dropped + rdfc::undefined_term_statements(&doc.label, &doc.text, loader)?
+                } else {
+                    0
                 },
             })
         })
         .collect()
 }
 
-/// The loaders RDFC-1.0 is measured through besides the main one.
+/// What the main job measures besides RDFC-1.0 through the main loader and JCS: the other loaders RDFC-1.0 runs
+/// through, and the inputs a verifier canonicalizes for a signed credential.
 #[derive(Default, Clone, Copy)]
-pub struct Extra<'a> {
+pub struct AlsoMeasured<'a> {
     /// `--context-cache both`: the same engine with the context cache off.
     pub cold: Option<&'a OfflineLoader>,
     /// `--engine both`: canonprof's expansion engine (the main loader has json-ld's).
@@ -138,20 +137,20 @@ pub struct Extra<'a> {
 }
 
 /// Runs the main job on checked credentials; `progress` is called after every iteration pair. RDFC-1.0 is
-/// measured again through each loader of `extra` (context cache off; the other expansion engine).
+/// measured again through each loader of `also` (context cache off; the other expansion engine).
 pub fn run(
     credentials: &[Credential],
-    shapes: &[Shape],
+    facts: &[DatasetFacts],
     loader: &OfflineLoader,
-    extra: Extra,
+    also: AlsoMeasured,
     config: &Config,
     progress: &mut dyn FnMut(),
 ) -> Result<Report> {
-    let cold = extra.cold;
+    let cold = also.cold;
     let started_at = now();
     let timer = profile::Timer::with_detail(config.detail);
     let mut results = Vec::new();
-    for (index, (credential, shape)) in credentials.iter().zip(shapes).enumerate() {
+    for (index, (credential, facts)) in credentials.iter().zip(facts).enumerate() {
         let doc = &credential.document;
         let (label, text) = (doc.label.as_str(), doc.text.as_str());
         // Every pipeline of the credential, measured interleaved run by run: RDFC-1.0 through the main loader and
@@ -163,8 +162,8 @@ pub fn run(
             loader,
             hash: None,
         };
-        let extras = [cold, extra.engine, extra.engine_cold];
-        let parts = extra.proofs.get(index).map_or(&[][..], Vec::as_slice);
+        let extras = [cold, also.engine, also.engine_cold];
+        let parts = also.proofs.get(index).map_or(&[][..], Vec::as_slice);
         let mut pipelines = vec![rdfc(loader)];
         pipelines.extend(extras.iter().flatten().map(|&l| rdfc(l)));
         pipelines.push(Pipeline {
@@ -183,8 +182,8 @@ pub fn run(
         let rdfc_result = next();
         let mut again = |l: Option<&OfflineLoader>| l.map(|_| next());
         let rdfc_cold = again(cold);
-        let rdfc_engine = again(extra.engine);
-        let rdfc_engine_cold = again(extra.engine_cold);
+        let rdfc_engine = again(also.engine);
+        let rdfc_engine_cold = again(also.engine_cold);
         if let Some(other) = &rdfc_engine {
             crate::canonicalize::engines_agree(label, &rdfc_result.sha256, &other.sha256)?;
         }
@@ -205,11 +204,11 @@ pub fn run(
             baseline: credential.baseline,
             file: doc.label.clone(),
             bytes: doc.text.len(),
-            quads: shape.quads,
-            blank_nodes: shape.label.blank_nodes,
-            unique_first_degree: shape.label.unique_first_degree,
-            hndq_calls: shape.label.hndq_calls,
-            dropped_quads: shape.dropped,
+            quads: facts.quads,
+            blank_nodes: facts.label.blank_nodes,
+            unique_first_degree: facts.label.unique_first_degree,
+            hndq_calls: facts.label.hndq_calls,
+            dropped_quads: facts.dropped,
             rdfc: rdfc_result,
             rdfc_cold,
             rdfc_engine,
@@ -222,14 +221,14 @@ pub fn run(
     Ok(Report {
         credentials: results,
         summary,
-        config: run_config(config, loader, &extra),
+        config: run_config(config, loader, &also),
         metadata: metadata::collect(started_at),
     })
 }
 
 /// The run configuration a report records: the plan, the labeling bound, and which engines and cache modes RDFC-1.0
 /// ran through.
-fn run_config(config: &Config, loader: &OfflineLoader, extra: &Extra) -> RunConfig {
+fn run_config(config: &Config, loader: &OfflineLoader, also: &AlsoMeasured) -> RunConfig {
     let plan = &config.plan;
     RunConfig {
         iterations: plan.iterations,
@@ -237,13 +236,13 @@ fn run_config(config: &Config, loader: &OfflineLoader, extra: &Extra) -> RunConf
         warmup: plan.warmup,
         warmup_seconds: plan.warmup_seconds,
         hndq_call_limit: config.rdfc.hndq_call_limit,
-        context_cache: match (extra.cold.is_some(), loader.caches_contexts()) {
+        context_cache: match (also.cold.is_some(), loader.caches_contexts()) {
             (true, _) => "both",
             (false, true) => "on",
             (false, false) => "off",
         }
         .to_string(),
-        engine: match extra.engine {
+        engine: match also.engine {
             Some(_) => "both",
             None => loader.engine().name(),
         }
@@ -354,27 +353,26 @@ fn result_of(
     let loader = pipeline.loader;
     // canonprof's engine's spec-step shares by default, from a pass of their own with the spec steps timed, so
     // that their overhead stays out of the phases' times.
-    let spec_pass = match config.detail == profile::Detail::Phases
+    let spec_pass = if config.detail == profile::Detail::Phases
         && algorithm == Algorithm::Rdfc
         && loader.engine() == crate::loader::Engine::Canonprof
     {
-        true => {
-            let spec_timer = profile::Timer::with_detail(profile::Detail::Spec);
-            let plan = profile::Plan {
-                plain: false,
-                warmup: 1,
-                warmup_seconds: 0.0,
-                ..config.plan
-            };
-            let mut workload = || pipeline.run(config, checked).map(drop);
-            Some(profile::measure(
-                &plan,
-                &spec_timer,
-                &mut workload,
-                &mut || {},
-            )?)
-        }
-        false => None,
+        let spec_timer = profile::Timer::with_detail(profile::Detail::Spec);
+        let plan = profile::Plan {
+            plain: false,
+            warmup: 1,
+            warmup_seconds: 0.0,
+            ..config.plan
+        };
+        let mut workload = || pipeline.run(config, checked).map(drop);
+        Some(profile::measure(
+            &plan,
+            &spec_timer,
+            &mut workload,
+            &mut || {},
+        )?)
+    } else {
+        None
     };
     let mut result = into_result(samples, algorithm, output.expect("ran at least once"));
     if algorithm == Algorithm::Rdfc {
@@ -509,9 +507,10 @@ fn steps(samples: &profile::Samples, algorithm: Algorithm, total_us: f64) -> Vec
             let stats = RunStats::from_runs(&samples.self_time((phase_name, name)));
             rows.push(StepResult {
                 phase: phase_name.to_string(),
-                name: match name == phase_name {
-                    true => OWN.to_string(),
-                    false => name.to_string(),
+                name: if name == phase_name {
+                    OWN.to_string()
+                } else {
+                    name.to_string()
                 },
                 stats,
                 share: stats.median_us / total_us,

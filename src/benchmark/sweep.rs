@@ -102,7 +102,7 @@ pub fn run(
             },
             baseline: false,
         };
-        let shape = check(std::slice::from_ref(&credential), loader, config)?[0];
+        let facts = check(std::slice::from_ref(&credential), loader, config)?[0];
         let rdfc = Pipeline {
             algorithm: Algorithm::Rdfc,
             label: &label,
@@ -121,8 +121,8 @@ pub fn run(
         points.push(Point {
             size,
             bytes: text.len(),
-            quads: shape.quads,
-            blank_nodes: shape.label.blank_nodes,
+            quads: facts.quads,
+            blank_nodes: facts.label.blank_nodes,
             rdfc,
             jcs,
         });

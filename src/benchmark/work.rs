@@ -21,20 +21,19 @@ pub fn counters(
     let (steady, canonical) = counted(label, text, loader, options)?;
     let (cold, _) = counted(label, text, &loader.fresh_copy(), options)?;
     let canonprof = loader.engine() == Engine::Canonprof;
-    let as_written = match canonprof {
-        true => {
-            let literal = loader.fresh_copy().with_as_written(true);
-            let (as_written, literal_canonical) = counted(label, text, &literal, options)?;
-            if literal_canonical != canonical {
-                return Err(Error::new(
-                    ErrorKind::Internal,
-                    "internal error: canonprof's engine gives other canonical N-Quads when it follows the algorithms as written",
-                )
-                .in_source(label));
-            }
-            Some(as_written)
+    let as_written = if canonprof {
+        let literal = loader.fresh_copy().with_as_written(true);
+        let (as_written, literal_canonical) = counted(label, text, &literal, options)?;
+        if literal_canonical != canonical {
+            return Err(Error::new(
+                ErrorKind::Internal,
+                "internal error: canonprof's engine gives other canonical N-Quads when it follows the algorithms as written",
+            )
+            .in_source(label));
         }
-        false => None,
+        Some(as_written)
+    } else {
+        None
     };
     Ok(steady
         .iter()

@@ -11,7 +11,7 @@ use super::jsonld::canonprof::Str;
 use super::Quads;
 use indexmap::map::raw_entry_v1::{RawEntryApiV1, RawEntryMut};
 use indexmap::{Equivalent, IndexMap, IndexSet};
-use oxrdf::vocab::{rdf, xsd};
+use oxrdf::vocab::xsd;
 use oxrdf::{BlankNodeRef, GraphNameRef, LiteralRef, NamedNodeRef, QuadRef, SubjectRef, TermRef};
 use std::hash::{BuildHasher, Hash, Hasher};
 
@@ -212,11 +212,6 @@ impl Dataset {
         self.intern(Key::Iri(iri), || Term::Iri(Str::from(iri)))
     }
 
-    /// [`Dataset::iri`] of an IRI held as a [`Str`]: a new entry shares it.
-    pub fn iri_str(&mut self, iri: &Str) -> TermId {
-        self.intern(Key::Iri(iri), || Term::Iri(iri.clone()))
-    }
-
     /// The IRI `iri`, interned if `check` accepts it: a string already in the table is not checked again (one
     /// hash either way). `None` when `check` refuses it.
     pub fn iri_checked(&mut self, iri: &Str, check: impl FnOnce(&str) -> bool) -> Option<TermId> {
@@ -237,11 +232,6 @@ impl Dataset {
                 Some(id)
             }
         }
-    }
-
-    /// The IRI `iri` if it is in the table (then it was checked when it was interned).
-    pub fn find_iri(&self, iri: &str) -> Option<TermId> {
-        self.terms.get_index_of(&Key::Iri(iri)).map(|i| i as TermId)
     }
 
     /// The blank node labelled `label` (without `_:`), interned.
@@ -458,11 +448,6 @@ impl Dataset {
             self.push_term(out, quad.graph, blank);
         }
         out.push_str(" .\n");
-    }
-
-    /// `rdf:langString`'s number, interned (the datatype of a language-tagged literal).
-    pub fn lang_string(&mut self) -> TermId {
-        self.iri(rdf::LANG_STRING.as_str())
     }
 }
 

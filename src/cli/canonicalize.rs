@@ -1,7 +1,7 @@
 //! `canonprof canonicalize FILE`.
 
 use super::args::{LoaderArgs, RdfcArgs};
-use super::write_stdout;
+use super::terminal::write_stdout;
 use crate::canon::rdfc::HashAlgorithm;
 use crate::canon::Algorithm;
 use crate::canonicalize::{self, InputFormat, Output, Request};

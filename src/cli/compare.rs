@@ -1,9 +1,10 @@
 //! `canonprof report`, `canonprof diff` and `canonprof merge`: saved exports read back ([`crate::saved`]),
 //! compared ([`crate::compare`]) and rendered ([`crate::export::compare`], [`crate::export::report`]).
 
-use super::{check_writable, write_stdout};
+use super::terminal::write_stdout;
 use crate::compare::{self, diff, merge, parse_percent};
 use crate::error::{Error, ErrorKind, Result};
+use crate::export::check_writable;
 use crate::export::{self, compare as render};
 use crate::saved::{self, SavedRun};
 use clap::Args;

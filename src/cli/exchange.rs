@@ -3,11 +3,12 @@
 //! with the canonicalization count and its share of the time.
 
 use super::args::{LoaderArgs, PlanArgs};
-use super::{check_writable, Terminal};
+use super::terminal::Terminal;
 use crate::corpus::{self, Credential, Schema};
 use crate::error::{Error, ErrorKind, Result};
 use crate::exchange::formats::Alg;
-use crate::exchange::{runner, vcdm, Exports, Job, Tables};
+use crate::exchange::{disclosure, runner, Exports, Job, Tables};
+use crate::export::check_writable;
 use crate::integrity::suites::Cryptosuite;
 use crate::options::{Curve, Signatures};
 use clap::{Args, ValueEnum};
@@ -78,7 +79,7 @@ impl ExchangeArgs {
         if !self.credential.is_empty() {
             let credentials = corpus::user_files(&self.credential)?;
             for credential in &credentials {
-                if vcdm::carries_proof(&credential.document.text) {
+                if disclosure::carries_proof(&credential.document.text) {
                     eprintln!(
                         "canonprof: note: {} carries a proof; the exchange issues its own proofs over the credential without it",
                         credential.document.label

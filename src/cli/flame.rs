@@ -1,7 +1,8 @@
 //! `canonprof flame FILE`: the flamegraphs of one credential.
 
 use super::args::{FlameArgs, LoaderArgs, RdfcArgs};
-use super::{now, Terminal};
+use super::terminal::Terminal;
+use crate::benchmark::now;
 use crate::benchmark::{flames, Config, FlameJob};
 use crate::canon::rdfc::HashAlgorithm;
 use crate::canon::Algorithm;

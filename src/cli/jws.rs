@@ -1,8 +1,9 @@
 //! `canonprof jws`: the JWS signature matrix — every algorithm × payload size, wall and thread CPU time, heap
 //! bytes, key / signature / token sizes — as a table, CSV, JSON, Markdown and an SVG chart.
 
-use super::{check_writable, Terminal};
+use super::terminal::Terminal;
 use crate::error::{Error, ErrorKind, Result};
+use crate::export::check_writable;
 use crate::jws::algorithms::{Spec, ALL, DEFAULT_SEED};
 use crate::jws::matrix::{Settings, DEFAULT_SIZES};
 use crate::jws::Job;

@@ -4,8 +4,8 @@
 //! (`verify`) and `canonprof sign` (`sign`); the argument groups they share and their checks are in `args`, the
 //! modes they offer in [`crate::options`]. Each handler turns its flags into the typed plan of one library job
 //! ([`crate::benchmark::Job`], [`crate::verify::run`], [`crate::sign::run`], [`crate::exchange::Job`], …), which
-//! owns its loops, progress counts and outputs, and runs it on the terminal console (`Terminal`); the handler maps the result to
-//! an exit code.
+//! owns its loops, progress counts and outputs, and runs it on the terminal console (`terminal::Terminal`); the
+//! handler maps the result to an exit code.
 
 mod args;
 mod canonicalize;
@@ -16,13 +16,11 @@ mod jws;
 mod profile;
 mod sign;
 mod sweep;
+mod terminal;
 mod verify;
 
-use crate::benchmark::now;
-use crate::error::{Error, ErrorKind, Result};
-use crate::export::check_writable;
+use crate::error::ErrorKind;
 use clap::{Parser, Subcommand};
-use std::io::{IsTerminal, Write};
 
 /// Where does the time go when a Verifiable Credential is canonicalized? Runs RDFC-1.0 (JSON-LD expansion,
 /// deserialization to RDF, blank node labeling, serialization, hashing) against JCS (RFC 8785) phase by phase on
@@ -107,62 +105,4 @@ pub fn main() -> i32 {
             }
         }
     }
-}
-
-/// Writes to stdout; a reader that went away (`| head`) is not an error.
-fn write_stdout(text: &str) -> Result<()> {
-    let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(Error::io("<stdout>", e)),
-        _ => Ok(()),
-    }
-}
-
-/// The terminal a job runs on: its text on stdout, its progress bar on stderr (see [`progress_bar`]).
-#[derive(Default)]
-struct Terminal {
-    bar: Option<indicatif::ProgressBar>,
-}
-
-impl crate::console::Console for Terminal {
-    fn print(&mut self, text: &str) -> Result<()> {
-        write_stdout(text)
-    }
-
-    fn start(&mut self, steps: u64, what: &str) {
-        self.bar = Some(progress_bar(steps, what));
-    }
-
-    fn step(&mut self, message: Option<&str>) {
-        if let Some(bar) = &self.bar {
-            if let Some(message) = message {
-                bar.set_message(message.to_string());
-            }
-            bar.inc(1);
-        }
-    }
-
-    fn finish(&mut self) {
-        if let Some(bar) = self.bar.take() {
-            bar.finish_and_clear();
-        }
-    }
-}
-
-/// A progress bar on stderr when it is a terminal, hidden otherwise.
-fn progress_bar(steps: u64, what: &str) -> indicatif::ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(steps);
-    let template = format!("{{spinner}} {what} [{{bar:40}}] {{pos}}/{{len}} {{msg}} ETA {{eta}}");
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(&template)
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-    bar
 }

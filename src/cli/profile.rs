@@ -1,11 +1,13 @@
 //! The main job: measure every credential, print the tables, write the exports, then draw the flamegraphs.
 
 use super::args::{EngineArgs, FlameArgs, InputArgs, PlanArgs, RdfcArgs};
-use super::{check_writable, now, Terminal};
+use super::terminal::Terminal;
+use crate::benchmark::now;
 use crate::benchmark::{Config, Exports, Flamegraphs, Job, Loaders};
 use crate::canon::rdfc::HashAlgorithm;
 use crate::corpus::{self, Schema};
 use crate::error::Result;
+use crate::export::check_writable;
 use crate::options::ContextCacheChoice;
 use crate::options::Signatures;
 use clap::Args;

@@ -3,7 +3,7 @@
 //! writes a new private JWK (mode 0600).
 
 use super::args::LoaderArgs;
-use super::write_stdout;
+use super::terminal::write_stdout;
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::suites::Cryptosuite;
 use crate::keys::SignatureAlgorithm;
@@ -163,11 +163,11 @@ pub(super) fn run(args: SignArgs) -> Result<()> {
             })?;
             text.clone()
         }
-        None => super::now(),
+        None => crate::benchmark::now(),
     };
     let target = target(&args)?;
     for out in [&args.out, &args.certificate_out].into_iter().flatten() {
-        super::check_writable(out)?;
+        crate::export::check_writable(out)?;
     }
     let mut loaders = args.loader.per_engine()?;
     if loaders.len() > 1 {

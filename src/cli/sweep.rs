@@ -2,12 +2,13 @@
 //! SVG chart.
 
 use super::args::{CacheArgs, JsonLdArgs, PlanArgs, RdfcArgs};
-use super::{check_writable, Terminal};
+use super::terminal::Terminal;
 use crate::benchmark::sweep::Kind;
 use crate::benchmark::{Config, SweepJob};
 use crate::canon::rdfc::HashAlgorithm;
 use crate::canon::Engine;
 use crate::error::{Error, ErrorKind, Result};
+use crate::export::check_writable;
 use clap::Args;
 use std::path::PathBuf;
 

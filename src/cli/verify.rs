@@ -3,7 +3,7 @@
 //! usage error.
 
 use super::args::{LabelingArgs, LoaderArgs, PlanArgs, ProofLimitsArgs};
-use super::Terminal;
+use super::terminal::Terminal;
 use crate::error::{Error, ErrorKind, Result};
 use crate::verify::{self, Format, Plan, Settings};
 use clap::{Args, ValueEnum};

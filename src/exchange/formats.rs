@@ -6,10 +6,11 @@
 //! machine noise hits all alike; warm-up before the first run. Pairwise ratios of exchange totals are judged against
 //! the study's 10% band.
 
+use super::disclosure::{disclosed_attributes, subject_attributes};
 use super::leg::Leg;
 use super::mdoc::MdocLeg;
 use super::sd_jwt::SdJwtLeg;
-use super::vcdm::{disclosed_attributes, operation_result, subject_attributes};
+use super::vcdm::operation_result;
 use super::{Exchange, Operation};
 use crate::corpus::Credential;
 use crate::error::{Error, Result};
@@ -94,7 +95,7 @@ fn legs<'a>(
             backend,
         )?));
     }
-    let unsecured = super::vcdm::unsecured(credential);
+    let unsecured = super::disclosure::unsecured(credential);
     for (suite, nth_engine, loader) in Leg::plan(&alg.cryptosuites(), loaders) {
         for &backend in backends {
             let leg = Leg::new(suite, false, unsecured.clone(), loader, seed, backend)?;
@@ -193,7 +194,7 @@ pub fn run(
             let certificate_chain_us = operations[2]
                 .steps
                 .iter()
-                .find(|s| s.name == crate::mdoc::step::CERTIFICATE_CHAIN)
+                .find(|s| s.name == crate::mdoc::span::CERTIFICATE_CHAIN)
                 .map(|s| s.stats.median_us);
             let round_totals: Vec<f64> = (0..settings.runs)
                 .map(|r| {

@@ -77,10 +77,7 @@ impl Job {
                 flamegraphs,
             } => {
                 let settings = vcdm::Settings {
-                    iterations: self.plan.iterations,
-                    runs: self.plan.runs,
-                    warmup: self.plan.warmup,
-                    warmup_seconds: self.plan.warmup_seconds,
+                    plan: self.plan,
                     seed: self.seed,
                     flamegraphs: flamegraphs.clone(),
                 };

@@ -3,7 +3,7 @@
 //! disclosed subset signed by the holder (the study's method); ecdsa-sd-2023 presents by deriving a proof from
 //! the issuer's base proof.
 
-use super::vcdm::{disclose, mandatory_pointers, selective_pointers};
+use super::disclosure::{disclose, mandatory_pointers, selective_pointers};
 use super::{Exchange, Operation};
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::ecdsa_sd::{self, BaseOptions};
@@ -188,9 +188,10 @@ impl<'a> Leg<'a> {
 
 impl Exchange for Leg<'_> {
     fn format(&self) -> String {
-        match self.engine_named {
-            true => format!("VCDM {} ({} engine)", self.suite.name(), self.engine()),
-            false => format!("VCDM {}", self.suite.name()),
+        if self.engine_named {
+            format!("VCDM {} ({} engine)", self.suite.name(), self.engine())
+        } else {
+            format!("VCDM {}", self.suite.name())
         }
     }
 

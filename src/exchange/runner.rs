@@ -95,7 +95,7 @@ pub fn suites_steps(
     backends: &[Backend],
 ) -> u64 {
     let legs = Leg::plan(suites, loaders).count() * backends.len();
-    (credentials * legs * 3 * settings.runs * settings.iterations) as u64
+    (credentials * legs * 3 * settings.plan.runs * settings.plan.iterations) as u64
 }
 
 /// Every (credential, suite) exchange (see [`vcdm::run`]; `ecdsa`: the keys of ecdsa-rdfc-2019 and
@@ -123,13 +123,13 @@ pub fn run_suites(
     Ok(SuitesReport {
         config: SuitesConfig {
             settings: Settings {
-                iterations: settings.iterations,
-                runs: settings.runs,
-                warmup: settings.warmup,
-                warmup_seconds: settings.warmup_seconds,
+                iterations: settings.plan.iterations,
+                runs: settings.plan.runs,
+                warmup: settings.plan.warmup,
+                warmup_seconds: settings.plan.warmup_seconds,
                 seed: settings.seed,
             },
-            disclosed: vcdm::DISCLOSED,
+            disclosed: super::disclosure::DISCLOSED,
             context_cache: loaders.first().is_some_and(|l| l.caches_contexts()),
             signatures: formats::backends_name(backends),
             interleaved: true,

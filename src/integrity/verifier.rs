@@ -67,9 +67,10 @@ pub fn proof_purpose(document: &Value) -> &'static str {
         Some(Value::Array(types)) => types.iter().any(|t| t.as_str() == Some(name)),
         _ => false,
     };
-    match has_type("VerifiablePresentation") && !has_type("VerifiableCredential") {
-        true => "authentication",
-        false => "assertionMethod",
+    if has_type("VerifiablePresentation") && !has_type("VerifiableCredential") {
+        "authentication"
+    } else {
+        "assertionMethod"
     }
 }
 
@@ -117,9 +118,10 @@ pub fn inputs(document: &Value) -> Result<Option<VerifierInputs>> {
                 .and_then(Value::as_str)
                 .unwrap_or("unknown")
                 .to_string();
-            let algorithm = match cryptosuite.contains("-jcs-") {
-                true => Algorithm::Jcs,
-                false => Algorithm::Rdfc,
+            let algorithm = if cryptosuite.contains("-jcs-") {
+                Algorithm::Jcs
+            } else {
+                Algorithm::Rdfc
             };
             let mut configuration = (*proof).clone();
             configuration.remove("proofValue");

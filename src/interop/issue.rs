@@ -5,9 +5,9 @@
 use super::{tamper, Artifact, Expect, KeyBindingSpec, Manifest};
 use crate::corpus::BUNDLED;
 use crate::error::{Error, ErrorKind, Result};
+use crate::exchange::disclosure::{self, disclosed_attributes, subject_attributes};
 use crate::exchange::mdoc::MdocLeg;
 use crate::exchange::sd_jwt::SdJwtLeg;
-use crate::exchange::vcdm::{self, disclosed_attributes, subject_attributes};
 use crate::exchange::Uncanonicalized;
 use crate::integrity::ecdsa_sd::{self, BaseOptions};
 use crate::integrity::multikey::did_key;
@@ -171,15 +171,15 @@ fn credential(name: &str) -> Result<Value> {
 }
 
 /// An ecdsa-sd-2023 derived proof of `credential` (its issuer a P-256 `did:key` from `seed`; mandatory
-/// `/issuer`), disclosing the first 5 subject attributes ([`vcdm::selective_pointers`]).
+/// `/issuer`), disclosing the first 5 subject attributes ([`disclosure::selective_pointers`]).
 fn derive_sd(credential: &Value, loader: &OfflineLoader, seed: u64) -> Result<Value> {
     let key = SecretKey::from_seed(SignatureAlgorithm::P256, seed);
-    let unsecured = with_did_issuer(&vcdm::unsecured(credential), &key)?;
+    let unsecured = with_did_issuer(&disclosure::unsecured(credential), &key)?;
     let options = proof_options(Cryptosuite::EcdsaSd2023, &key);
-    let base = BaseOptions::from_seed(vcdm::mandatory_pointers(&unsecured), seed);
+    let base = BaseOptions::from_seed(disclosure::mandatory_pointers(&unsecured), seed);
     let (proof, _) = ecdsa_sd::create_base_proof(&unsecured, &options, &key, &base, loader)?;
     let secured = suites::secure(&unsecured, proof)?;
-    let pointers = vcdm::selective_pointers(&unsecured)?;
+    let pointers = disclosure::selective_pointers(&unsecured)?;
     Ok(ecdsa_sd::derive_proof(&secured, &pointers, loader)?.0)
 }
 
@@ -192,7 +192,7 @@ fn secure(
     seed: u64,
 ) -> Result<Value> {
     let key = SecretKey::from_seed(alg, seed);
-    let unsecured = with_did_issuer(&vcdm::unsecured(credential), &key)?;
+    let unsecured = with_did_issuer(&disclosure::unsecured(credential), &key)?;
     let (proof, _) =
         suites::create_proof(suite, &unsecured, &proof_options(suite, &key), &key, loader)?;
     suites::secure(&unsecured, proof)

@@ -93,13 +93,14 @@ fn vcdm(bytes: &[u8], loader: &OfflineLoader) -> Result<Checked> {
         )));
     }
     let verification = suites::verify_proof(&document, None, loader)?;
-    Ok(match verification.verified {
-        true => Checked::Verified,
-        false => Checked::Rejected(
+    Ok(if verification.verified {
+        Checked::Verified
+    } else {
+        Checked::Rejected(
             verification
                 .reason
                 .unwrap_or_else(|| "the proof does not verify".into()),
-        ),
+        )
     })
 }
 

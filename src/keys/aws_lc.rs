@@ -3,7 +3,7 @@
 //! same key bytes as the RustCrypto keys. AWS-LC draws each ECDSA nonce from its own RNG (no RFC 6979), so its
 //! ECDSA signatures differ run to run; they verify with either backend. Ed25519 is deterministic.
 
-use super::SignatureAlgorithm;
+use super::algorithm::SignatureAlgorithm;
 use aws_lc_rs::signature::{self, EcdsaKeyPair, Ed25519KeyPair, ParsedPublicKey};
 
 /// A signing key held by AWS-LC.

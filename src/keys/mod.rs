@@ -10,39 +10,13 @@
 //! key bytes are the same with either, so a signature made by one verifies with the other; with RustCrypto the
 //! same seed gives the same signature bytes, with aws-lc-rs only Ed25519's repeat.
 
+mod algorithm;
 mod aws_lc;
+
+pub use algorithm::SignatureAlgorithm;
 
 use crate::error::{Error, ErrorKind, Result};
 use std::sync::Arc;
-
-/// A signature algorithm of the credential formats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum SignatureAlgorithm {
-    /// Ed25519 (RFC 8032 §5.1): JOSE / COSE `EdDSA`, the eddsa Data Integrity suites.
-    Ed25519,
-    /// ECDSA over P-256 with SHA-256: JOSE / COSE `ES256`, the ecdsa suites.
-    P256,
-    /// ECDSA over P-384 with SHA-384: JOSE / COSE `ES384`, the ecdsa suites with P-384 keys.
-    P384,
-}
-
-impl SignatureAlgorithm {
-    /// Every algorithm.
-    pub const ALL: [SignatureAlgorithm; 3] = [
-        SignatureAlgorithm::Ed25519,
-        SignatureAlgorithm::P256,
-        SignatureAlgorithm::P384,
-    ];
-
-    /// `Ed25519`, `P-256` or `P-384` (the JWK `crv` names, RFC 7518 §6.2.1.1, RFC 8037 §2).
-    pub fn name(self) -> &'static str {
-        match self {
-            SignatureAlgorithm::Ed25519 => "Ed25519",
-            SignatureAlgorithm::P256 => "P-256",
-            SignatureAlgorithm::P384 => "P-384",
-        }
-    }
-}
 
 /// The library that computes and checks a key's signatures (Ed25519, ECDSA P-256 and P-384 alike).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -71,11 +45,6 @@ impl Backend {
     /// The backend of a [`Backend::name`]; `None` for another name.
     pub fn from_name(name: &str) -> Option<Backend> {
         Backend::ALL.into_iter().find(|b| b.name() == name)
-    }
-
-    /// Whether its ECDSA signatures are deterministic (RFC 6979), i.e. reproducible run to run.
-    pub fn deterministic_ecdsa(self) -> bool {
-        self == Backend::RustCrypto
     }
 
     /// What the backend is, for headers: `RustCrypto (ECDSA nonces RFC 6979)` or `aws-lc-rs (ECDSA nonces

@@ -22,6 +22,9 @@ use std::collections::HashSet;
 pub const MAX_DEPTH: usize = 64;
 
 /// RFC 8949 §3.1 major types.
+/// COSE header label of `x5chain` (RFC 9360).
+pub(super) const X5CHAIN: i64 = 33;
+
 const BYTES: u8 = 2;
 const TEXT: u8 = 3;
 const ARRAY: u8 = 4;

@@ -84,9 +84,10 @@ impl builder::Profile for AnnexB {
             path_len_constraint: None,
         };
         extensions.push(basic.to_extension(tbs.subject(), &extensions)?);
-        let usage = match root {
-            true => KeyUsages::KeyCertSign | KeyUsages::CRLSign,
-            false => KeyUsages::DigitalSignature | KeyUsages::NonRepudiation,
+        let usage = if root {
+            KeyUsages::KeyCertSign | KeyUsages::CRLSign
+        } else {
+            KeyUsages::DigitalSignature | KeyUsages::NonRepudiation
         };
         extensions.push(KeyUsage(usage).to_extension(tbs.subject(), &extensions)?);
         Ok(extensions)

@@ -14,7 +14,7 @@ pub mod structures;
 
 use crate::error::{excerpt, Error, Result};
 use crate::keys::{Backend, PublicKey, SecretKey, SignatureAlgorithm};
-use cbor::{encode, Item};
+use cbor::{encode, Item, X5CHAIN};
 use ciborium::Value as Cbor;
 use coset::{
     iana, AsCborValue, CborSerializable, CoseKey, CoseSign1, CoseSign1Builder, HeaderBuilder, Label,
@@ -29,11 +29,9 @@ pub use structures::{
 pub const MDL_DOC_TYPE: &str = "org.iso.18013.5.1.mDL";
 /// The mDL namespace.
 pub const MDL_NAMESPACE: &str = "org.iso.18013.5.1";
-/// COSE header label of `x5chain` (RFC 9360).
-const X5CHAIN: i64 = 33;
 
 /// Span names of the steps of the mdoc operations.
-pub mod step {
+pub mod span {
     /// Issue: encoding the items and their digests into the MSO.
     pub const DIGESTS: &str = "digests";
     /// Signing (MSO or device authentication).
@@ -184,7 +182,7 @@ pub fn issue(
     } = *document;
     let alg = algorithm(issuer)?;
     let (items, payload) = {
-        let _span = tracing::info_span!(step::DIGESTS).entered();
+        let _span = tracing::info_span!(span::DIGESTS).entered();
         let mut items = Vec::with_capacity(elements.len());
         let mut digests = Vec::with_capacity(elements.len());
         for (id, (identifier, value)) in elements.iter().enumerate() {
@@ -226,7 +224,7 @@ pub fn issue(
         ]);
         (items, encode(&tag24(&mso)))
     };
-    let _span = tracing::info_span!(step::SIGN).entered();
+    let _span = tracing::info_span!(span::SIGN).entered();
     let issuer_auth = CoseSign1Builder::new()
         .protected(HeaderBuilder::new().algorithm(alg).build())
         .unprotected(
@@ -279,7 +277,7 @@ pub fn present(
 ) -> Result<Vec<u8>> {
     let alg = algorithm(device)?;
     let issuer_signed_bytes = {
-        let _span = tracing::info_span!(step::SELECT).entered();
+        let _span = tracing::info_span!(span::SELECT).entered();
         let item = Item::whole(issuer_signed, "IssuerSigned")?;
         let signed = IssuerSigned::decode(item)?;
         let mut found = 0;
@@ -319,7 +317,7 @@ pub fn present(
             .collect();
         cbor::map_of(&members)
     };
-    let _span = tracing::info_span!(step::SIGN).entered();
+    let _span = tracing::info_span!(span::SIGN).entered();
     let device_namespaces = encode(&tag24(&Cbor::Map(Vec::new())));
     let to_sign = device_authentication(session_transcript, doc_type, &device_namespaces);
     let signature = CoseSign1Builder::new()
@@ -417,7 +415,7 @@ pub fn verify_with(
     let issuer_auth = issuer_signed.issuer_auth()?;
     let ds_cert = structures::ds_certificate(&issuer_auth)?;
     let issuer_key = {
-        let _span = tracing::info_span!(step::CERTIFICATE_CHAIN).entered();
+        let _span = tracing::info_span!(span::CERTIFICATE_CHAIN).entered();
         let spki = match check.iaca {
             Some(iaca) => cert::verify_chain(ds_cert, iaca, check.now_unix.max(0) as u64, backend)?,
             None => {
@@ -435,7 +433,7 @@ pub fn verify_with(
         public_of_spki(&spki)?.with_backend(backend)?
     };
     {
-        let _span = tracing::info_span!(step::VERIFY).entered();
+        let _span = tracing::info_span!(span::VERIFY).entered();
         issuer_auth
             .verify_signature(&[], |signature, tbs| {
                 issuer_key.verify(tbs, signature).then_some(()).ok_or(())
@@ -446,7 +444,7 @@ pub fn verify_with(
                 )
             })?;
     }
-    let _span = tracing::info_span!(step::DIGESTS).entered();
+    let _span = tracing::info_span!(span::DIGESTS).entered();
     let mso = MobileSecurityObject::from_issuer_auth(&issuer_auth)?;
     if mso.doc_type != doc_type {
         return Err(Error::mdoc("the document's docType is not the MSO's"));
@@ -499,7 +497,7 @@ pub fn verify_with(
     let device_authenticated = match check.session_transcript {
         None => false,
         Some(transcript) => {
-            let _span = tracing::info_span!(step::DEVICE_AUTH).entered();
+            let _span = tracing::info_span!(span::DEVICE_AUTH).entered();
             let device_key = public_of(&mso.device_key)?.with_backend(backend)?;
             let device_signed = document
                 .device_signed

@@ -6,7 +6,7 @@
 //! are [`ErrorKind::Mdoc`](crate::ErrorKind::Mdoc) (or [`ErrorKind::Key`](crate::ErrorKind::Key) for the
 //! device key), one line naming the structure and the field.
 
-use super::cbor::{describe_cose, Item};
+use super::cbor::{describe_cose, Item, X5CHAIN};
 use crate::error::{excerpt, Error, Result};
 use ciborium::Value as Cbor;
 use coset::{AsCborValue, CoseKey, CoseSign1};
@@ -143,7 +143,7 @@ pub fn ds_certificate(issuer_auth: &CoseSign1) -> Result<&[u8]> {
         .unprotected
         .rest
         .iter()
-        .find(|(l, _)| *l == coset::Label::Int(super::X5CHAIN))
+        .find(|(l, _)| *l == coset::Label::Int(X5CHAIN))
         .and_then(|(_, v)| match v {
             Cbor::Bytes(b) => Some(b.as_slice()),
             Cbor::Array(chain) => chain.first().and_then(Cbor::as_bytes).map(Vec::as_slice),

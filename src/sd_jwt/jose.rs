@@ -165,7 +165,7 @@ fn parts<'a>(jws: &'a str, what: &str) -> Result<Parts<'a>> {
     let json = |part: &str, name: &str| -> Result<Map<String, Value>> {
         let bytes = Base64UrlUnpadded::decode_vec(part)
             .map_err(|_| malformed(format!("its {name} is not base64url without padding")))?;
-        match super::strict_json(&bytes, &format!("its {name}")) {
+        match strict_json(&bytes, &format!("its {name}")) {
             Ok(Value::Object(object)) => Ok(object),
             Ok(_) => Err(malformed(format!("its {name} is not a JSON object"))),
             Err(e) => Err(malformed(e.into_reason())),
@@ -362,4 +362,23 @@ fn unsupported_jwk(jwk: &Value) -> Error {
         member("kty"),
         member("crv")
     ))
+}
+
+/// `bytes` as one I-JSON value read as every untrusted JSON is ([`crate::document::parse_untrusted_json`]:
+/// UTF-8, well-formed, no repeated member names, finite numbers, bounded nesting). `what` names it in errors.
+/// Errors: [`ErrorKind::SdJwt`](crate::ErrorKind::SdJwt) saying what is wrong and where.
+pub(super) fn strict_json(bytes: &[u8], what: &str) -> Result<Value> {
+    crate::document::parse_untrusted_json(what, bytes, crate::document::limits()).map_err(|e| {
+        if std::str::from_utf8(bytes).is_err() {
+            return Error::sd_jwt(format!("{what} is not UTF-8"));
+        }
+        let at = e
+            .position()
+            .map(|p| format!(" (at {p})"))
+            .unwrap_or_default();
+        Error::sd_jwt(format!(
+            "{what} is not I-JSON: {}{at}",
+            crate::error::excerpt(e.reason())
+        ))
+    })
 }

@@ -8,7 +8,7 @@ pub mod jose;
 
 use crate::error::{excerpt, Error, Result};
 use base64ct::{Base64UrlUnpadded, Encoding};
-use jose::{JoseKey, JwsKey};
+use jose::{strict_json, JoseKey, JwsKey};
 use jsonwebtoken::Header;
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256, Sha384, Sha512};
@@ -20,7 +20,7 @@ pub const SD_JWT_VC_TYP: &str = "dc+sd-jwt";
 pub const KB_JWT_TYP: &str = "kb+jwt";
 
 /// Span names of the steps of the SD-JWT operations.
-pub mod step {
+pub mod span {
     /// Issue: salting, encoding and hashing the Disclosures.
     pub const DISCLOSE: &str = "disclose";
     /// Signing a JWS (issuer JWT or KB-JWT).
@@ -89,22 +89,6 @@ impl HashAlg {
             HashAlg::Sha512 => b64(&Sha512::digest(bytes)),
         }
     }
-}
-
-/// `bytes` as one I-JSON value read as every untrusted JSON is ([`crate::document::parse_untrusted_json`]:
-/// UTF-8, well-formed, no repeated member names, finite numbers, bounded nesting). `what` names it in errors.
-/// Errors: [`ErrorKind::SdJwt`](crate::ErrorKind::SdJwt) saying what is wrong and where.
-fn strict_json(bytes: &[u8], what: &str) -> Result<Value> {
-    crate::document::parse_untrusted_json(what, bytes, crate::document::limits()).map_err(|e| {
-        if std::str::from_utf8(bytes).is_err() {
-            return Error::sd_jwt(format!("{what} is not UTF-8"));
-        }
-        let at = e
-            .position()
-            .map(|p| format!(" (at {p})"))
-            .unwrap_or_default();
-        Error::sd_jwt(format!("{what} is not I-JSON: {}{at}", excerpt(e.reason())))
-    })
 }
 
 /// RFC 7519 §2 NumericDate: the claim `name` of `claims` (a JWT's, `what` naming it), when present, is a JSON
@@ -254,7 +238,7 @@ pub struct Claims {
 /// selective claims; a signing failure.
 pub fn issue(claims: &Claims, issuer: &JoseKey, rng: &mut impl rand_core::Rng) -> Result<Issued> {
     let (payload, disclosures) = {
-        let _span = tracing::info_span!(step::DISCLOSE).entered();
+        let _span = tracing::info_span!(span::DISCLOSE).entered();
         let mut payload = claims.plain.clone();
         let mut digests = Vec::with_capacity(claims.selective.len() + claims.decoys);
         let mut disclosures = Vec::with_capacity(claims.selective.len());
@@ -279,7 +263,7 @@ pub fn issue(claims: &Claims, issuer: &JoseKey, rng: &mut impl rand_core::Rng) -
         payload.insert("cnf".into(), serde_json::json!({"jwk": claims.holder_jwk}));
         (payload, disclosures)
     };
-    let _span = tracing::info_span!(step::SIGN).entered();
+    let _span = tracing::info_span!(span::SIGN).entered();
     let mut header = Header::new(issuer.alg);
     header.typ = Some(SD_JWT_VC_TYP.to_string());
     let jwt = jose::sign(&header, &payload, issuer, "the issuer JWT")?;
@@ -324,7 +308,7 @@ pub fn sd_hash(sd_jwt_part: &str) -> String {
 /// SD-JWT or Disclosure, a name with no Disclosure.
 pub fn present(issued: &str, disclose: &[&str], binding: Option<&KeyBinding>) -> Result<String> {
     let mut out = {
-        let _span = tracing::info_span!(step::SELECT).entered();
+        let _span = tracing::info_span!(span::SELECT).entered();
         let (jwt, disclosures, _) = split(issued)?;
         let mut out = format!("{jwt}~");
         let mut found = HashSet::new();
@@ -347,7 +331,7 @@ pub fn present(issued: &str, disclose: &[&str], binding: Option<&KeyBinding>) ->
         let payload = serde_json::json!({
             "nonce": kb.nonce, "aud": kb.aud, "iat": kb.iat, "sd_hash": sd_hash(&out),
         });
-        let _span = tracing::info_span!(step::SIGN).entered();
+        let _span = tracing::info_span!(span::SIGN).entered();
         let mut header = Header::new(kb.holder.alg);
         header.typ = Some(KB_JWT_TYP.to_string());
         let jwt = jose::sign(&header, &payload, kb.holder, "the KB-JWT")?;
@@ -507,11 +491,11 @@ pub fn verify<'k>(
     let issuer = issuer.into();
     let (jwt, disclosures, kb) = split(presentation)?;
     let (header, payload) = {
-        let _span = tracing::info_span!(step::VERIFY).entered();
+        let _span = tracing::info_span!(span::VERIFY).entered();
         jose::verify(jwt, issuer, "issuer-signed JWT")?
     };
     let (claims, digests, alg) = {
-        let _span = tracing::info_span!(step::DIGESTS).entered();
+        let _span = tracing::info_span!(span::DIGESTS).entered();
         let alg = HashAlg::of_payload(&payload)?;
         for name in TIME_CLAIMS {
             numeric_date(&payload, name, "issuer-signed JWT")?;
@@ -545,7 +529,7 @@ pub fn verify<'k>(
         (None, _) => false,
         (Some(_), None) => return Err(Error::sd_jwt("the presentation has no Key Binding JWT")),
         (Some(expected), Some(kb)) => {
-            let _span = tracing::info_span!(step::KEY_BINDING).entered();
+            let _span = tracing::info_span!(span::KEY_BINDING).entered();
             let jwk = claims
                 .get("cnf")
                 .and_then(|c| c.get("jwk"))

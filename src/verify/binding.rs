@@ -7,7 +7,7 @@
 //! samples use), `[not checked]` when another party controls it or its controller is not known offline, and
 //! `[FAIL]` for either of those under `--issuer-binding strict`.
 
-use super::{Check, Outcome};
+use super::check::{Check, Outcome};
 
 /// The key of one verified signature, as far as binding is concerned.
 #[derive(Debug, Clone)]
@@ -40,16 +40,18 @@ impl Signer {
     /// `method` speaks for the DID in it; a key matched by a bare fragment, or because it was the only one given,
     /// says nothing of who controls `method`, so its controller is the key file's alone.
     pub fn given(known: &super::keys::KnownKey, method: &str) -> Signer {
-        match known.id.as_deref() == Some(method) && !method.is_empty() {
-            true => Signer::of_method(method, known.controller.as_deref()),
-            false => Signer {
-                method: match method.is_empty() {
-                    true => format!("the key from {}", known.origin),
-                    false => format!("{method} (the key from {})", known.origin),
+        if known.id.as_deref() == Some(method) && !method.is_empty() {
+            Signer::of_method(method, known.controller.as_deref())
+        } else {
+            Signer {
+                method: if method.is_empty() {
+                    format!("the key from {}", known.origin)
+                } else {
+                    format!("{method} (the key from {})", known.origin)
                 },
                 controller: known.controller.clone(),
                 identified: false,
-            },
+            }
         }
     }
 

@@ -2,7 +2,7 @@
 //! JSON number of seconds since the epoch, possibly non-integer), and any other type makes the token malformed —
 //! a date that is ignored because it is a string would let an expired token verify.
 
-use super::{Check, Outcome};
+use super::check::{Check, Outcome};
 use serde_json::{Map, Value};
 
 /// `nbf` and `exp` (RFC 7519 §4.1.4–5) at `at`, after checking that `exp`, `nbf` and `iat` are NumericDates;
@@ -30,9 +30,10 @@ pub fn time_check(claims: &Map<String, Value>, more: Vec<(String, i64, bool)>, a
             );
         }
     }
-    match bounds.is_empty() {
-        true => Check::new("validity", Outcome::NotChecked, "no validity period"),
-        false => Check::new(
+    if bounds.is_empty() {
+        Check::new("validity", Outcome::NotChecked, "no validity period")
+    } else {
+        Check::new(
             "validity",
             Outcome::Verified,
             format!(
@@ -43,7 +44,7 @@ pub fn time_check(claims: &Map<String, Value>, more: Vec<(String, i64, bool)>, a
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-        ),
+        )
     }
 }
 

@@ -5,7 +5,10 @@
 //! document (endorsements, a CLR's badges, a presentation's credentials), each a [`Nested`] report.
 
 use super::binding::{self, Signer};
-use super::{keys, Check, Nested, Options, Outcome, Trust};
+use super::check::{Check, Outcome, Trust};
+use super::keys;
+use super::options::Options;
+use super::report::Nested;
 use crate::integrity::legacy::{self, LegacySuite};
 use crate::integrity::suites::{self, is_xsd_date_time, Cryptosuite};
 use crate::integrity::{proof_value, verifier};
@@ -44,9 +47,10 @@ pub fn verify(document: &Value, options: &Options) -> (Vec<Check>, Vec<Nested>) 
         });
         checks.push(Check::new(
             "nested credentials",
-            match left_count {
-                true => Outcome::Unsupported,
-                false => Outcome::NotChecked,
+            if left_count {
+                Outcome::Unsupported
+            } else {
+                Outcome::NotChecked
             },
             format!(
                 "{} signed credentials inside; the first {MAX_NESTED} are verified",
@@ -91,10 +95,7 @@ pub(super) fn embedded_proofs(credential: &Value, options: &Options) -> Option<C
     (count > 0).then(|| {
         Check::new(
             "embedded proofs",
-            match options.nested_strict {
-                true => Outcome::Unsupported,
-                false => Outcome::NotChecked,
-            },
+            if options.nested_strict { Outcome::Unsupported } else { Outcome::NotChecked },
             format!(
                 "{count} Data Integrity proof(s) or signed credential(s) inside the payload are not verified here \
                  (verify them on their own; --nested strict refuses the file)"
@@ -240,10 +241,7 @@ fn binding(
     signers: &[Signer],
     options: &Options,
 ) -> Option<Check> {
-    let field = match presentation {
-        true => "holder",
-        false => "issuer",
-    };
+    let field = if presentation { "holder" } else { "issuer" };
     let party = match document.get(field) {
         Some(Value::String(s)) => Some(s.as_str()),
         Some(Value::Object(o)) => o.get("id").and_then(Value::as_str),
@@ -257,10 +255,7 @@ fn binding(
         None if signers.is_empty() => None,
         None => Some(Check::new(
             field,
-            match options.binding_strict || has_type(document, "VerifiableCredential") {
-                true => Outcome::Failed,
-                false => Outcome::NotChecked,
-            },
+            if options.binding_strict || has_type(document, "VerifiableCredential") { Outcome::Failed } else { Outcome::NotChecked },
             format!("the document names no {field} (or an {field} that is not a string or an object with an `id`): the keys are bound to nobody"),
         )),
     }
@@ -581,13 +576,14 @@ pub(super) fn validity(document: &Value, at: i64) -> Check {
         }
         bounds.push(format!("{field} {}", value.as_str().unwrap_or("")));
     }
-    match bounds.is_empty() {
-        true => Check::new("validity", Outcome::NotChecked, "no validity period"),
-        false => Check::new(
+    if bounds.is_empty() {
+        Check::new("validity", Outcome::NotChecked, "no validity period")
+    } else {
+        Check::new(
             "validity",
             Outcome::Verified,
             format!("valid at --at ({})", bounds.join(", ")),
-        ),
+        )
     }
 }
 

@@ -1,8 +1,10 @@
 //! `canonprof verify FILE...` from a checked plan to its outputs: read the key and trust-anchor files and every
-//! file to verify (all within the input limits), verify each ([`super::verify_bytes`]), time it and draw its span
+//! file to verify (all within the input limits), verify each ([`super::dispatch::verify_bytes`]), time it and draw its span
 //! flamegraph when asked, print its report as it comes, and write the `--export-json` document.
 
-use super::{keys, timing, Format, Options};
+use super::detect::Format;
+use super::options::Options;
+use super::{keys, timing};
 use crate::console::Console;
 use crate::document::Limits;
 use crate::error::{Error, ErrorKind, Result};
@@ -145,7 +147,7 @@ fn options(plan: &Plan) -> Result<Options<'_>> {
 
 /// One file verified: its report, its timing when measured, the path of its flamegraph when drawn.
 struct Verified {
-    report: super::FileReport,
+    report: super::report::FileReport,
     timing: Option<timing::FileTiming>,
     flamegraph: Option<String>,
 }
@@ -187,7 +189,10 @@ fn verify_file(plan: &Plan, options: &Options, timer: &Timer, path: &Path) -> Re
     let (report, timing) = if plan.timed {
         timing::time_file(&label, &bytes, format, options, measure, timer)?
     } else {
-        (super::verify_bytes(&label, &bytes, format, options)?, None)
+        (
+            super::dispatch::verify_bytes(&label, &bytes, format, options)?,
+            None,
+        )
     };
     let flamegraph = match &plan.flamegraphs {
         Some(dir) => flamegraph(&label, &bytes, plan, options, timer, dir)?,

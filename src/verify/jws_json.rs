@@ -7,7 +7,9 @@
 //! reported, not checked.
 
 use super::binding::{self, Signer};
-use super::{data_integrity, Check, Options, Outcome, Trust};
+use super::check::{Check, Outcome, Trust};
+use super::data_integrity;
+use super::options::Options;
 use crate::error::{Error, Result};
 use base64ct::{Base64UrlUnpadded, Encoding};
 use jsonwebtoken::Algorithm;
@@ -126,7 +128,7 @@ pub fn verify(file: &str, value: &Value, options: &Options) -> Result<Vec<Check>
         },
         _ => payload.as_bytes().to_vec(),
     };
-    match super::json_part(file, "the JWS payload", &bytes) {
+    match super::json::json_part(file, "the JWS payload", &bytes) {
         Ok(credential) => {
             let credential = Value::Object(credential);
             let issuer = match credential.get("issuer") {
@@ -196,7 +198,7 @@ fn check_signature(
     let bytes = Base64UrlUnpadded::decode_vec(protected)
         .map_err(|_| failed("the protected header is not base64url without padding".into()))?;
     let header = Value::Object(
-        super::json_part(file, "a JWS protected header", &bytes)
+        super::json::json_part(file, "a JWS protected header", &bytes)
             .map_err(|e| failed(e.into_reason()))?,
     );
     let alg_name = header.get("alg").and_then(Value::as_str).unwrap_or("");

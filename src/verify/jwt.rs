@@ -6,7 +6,9 @@
 //! `none`, `iss` against the credential's issuer, and the validity at `--at`.
 
 use super::binding::{self, Signer};
-use super::{claims, data_integrity::unix, keys, Check, Options, Outcome, Trust};
+use super::check::{Check, Outcome, Trust};
+use super::options::Options;
+use super::{claims, data_integrity::unix, keys};
 use crate::error::{Error, Result};
 use base64ct::{Base64UrlUnpadded, Encoding};
 use jsonwebtoken::{jwk::Jwk, Algorithm, DecodingKey};
@@ -41,12 +43,12 @@ fn compact<'t>(file: &str, token: &'t str) -> Result<Compact<'t>> {
             ))
         })
     };
-    let header_map = super::json_part(
+    let header_map = super::json::json_part(
         file,
         "the JWS protected header",
         &decode(header, "JWS protected header")?,
     )?;
-    let claims = super::json_part(file, "the JWT payload", &decode(payload, "JWT payload")?)?;
+    let claims = super::json::json_part(file, "the JWT payload", &decode(payload, "JWT payload")?)?;
     let critical = super::claims::critical(&header_map, &[]).err();
     let parsed: jsonwebtoken::Header =
         serde_json::from_value(Value::Object(header_map)).map_err(|e| {
@@ -297,12 +299,13 @@ pub(super) fn key_for(
             chain: None,
         });
     }
-    match kid.is_empty() {
-        true => Err(unsupported("no key: pass --key".into())),
-        false => Err(unsupported(format!(
+    if kid.is_empty() {
+        Err(unsupported("no key: pass --key".into()))
+    } else {
+        Err(unsupported(format!(
             "cannot resolve offline: {}; pass --key",
             crate::error::excerpt(kid)
-        ))),
+        )))
     }
 }
 

@@ -52,7 +52,7 @@ pub fn parse(origin: &str, text: &str) -> Result<Vec<KnownKey>> {
     }
     // Read strictly, as every JSON canonprof trusts: a key file whose `x` or `assertionMethod` repeats must not
     // take its last value.
-    let value = super::json_document(origin, trimmed.as_bytes()).map_err(|e| {
+    let value = super::json::json_document(origin, trimmed.as_bytes()).map_err(|e| {
         Error::key(format!(
             "not a JSON key or a PEM public key: {}",
             e.reason()
@@ -288,7 +288,7 @@ fn did_jwk(encoded: &str) -> Result<PublicKey> {
     }
     let bytes = Base64UrlUnpadded::decode_vec(encoded)
         .map_err(|_| Error::key("the did:jwk identifier is not base64url without padding"))?;
-    let jwk = super::json_part("did:jwk", "its JWK", &bytes).map_err(|e| {
+    let jwk = super::json::json_part("did:jwk", "its JWK", &bytes).map_err(|e| {
         Error::key(format!(
             "the did:jwk identifier is not a JWK: {}",
             e.reason()

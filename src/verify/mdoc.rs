@@ -3,7 +3,9 @@
 //! the certificate chain when `--trust-anchor` is given (otherwise reported as not anchored), the device
 //! signature when `--session-transcript` is given.
 
-use super::{detect, Check, Options, Outcome, Trust};
+use super::check::{Check, Outcome, Trust};
+use super::detect;
+use super::options::Options;
 use crate::error::{ErrorKind, Result};
 use crate::mdoc::{self, Verification};
 
@@ -55,17 +57,18 @@ pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
                      certificate (or --accept-self-asserted)",
                 ),
             });
-            checks.push(match verified.device_authenticated {
-                true => Check::new(
+            checks.push(if verified.device_authenticated {
+                Check::new(
                     "device signature",
                     Outcome::Verified,
                     "over DeviceAuthenticationBytes with --session-transcript",
-                ),
-                false => Check::new(
+                )
+            } else {
+                Check::new(
                     "device signature",
                     Outcome::NotChecked,
                     "not checked: pass --session-transcript",
-                ),
+                )
             });
         }
         Err(e) if matches!(e.kind(), ErrorKind::Key) => checks.push(Check::signature(

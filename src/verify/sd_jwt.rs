@@ -5,7 +5,9 @@
 //! `--nonce` / `--aud` when given), and `nbf` / `exp` at `--at`.
 
 use super::binding;
-use super::{claims, Check, Options, Outcome};
+use super::check::{Check, Outcome};
+use super::claims;
+use super::options::Options;
 use crate::error::{Error, ErrorKind, Result};
 use crate::sd_jwt::{self, Expected};
 use base64ct::{Base64UrlUnpadded, Encoding};
@@ -156,9 +158,10 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
         )),
         None => checks.push(Check::new(
             "issuer",
-            match options.binding_strict {
-                true => Outcome::Failed,
-                false => Outcome::NotChecked,
+            if options.binding_strict {
+                Outcome::Failed
+            } else {
+                Outcome::NotChecked
             },
             "no `iss`: the key is bound to nobody",
         )),
@@ -228,7 +231,7 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
 /// Claims an SD-JWT VC carries in the clear, never as Disclosures (SD-JWT VC §3.2.2).
 const ALWAYS_CLEAR: [&str; 7] = ["iss", "nbf", "exp", "cnf", "vct", "vct#integrity", "status"];
 
-/// The JSON object of a JWS's `index`th part (0: header, 1: payload), read strictly ([`super::json_part`]).
+/// The JSON object of a JWS's `index`th part (0: header, 1: payload), read strictly ([`super::json::json_part`]).
 fn segment(file: &str, jws: &str, index: usize) -> Result<Value> {
     let what = ["the JWS protected header", "the JWT payload"][index.min(1)];
     let part = jws
@@ -237,5 +240,5 @@ fn segment(file: &str, jws: &str, index: usize) -> Result<Value> {
         .ok_or_else(|| Error::sd_jwt("not a compact JWS: fewer than 3 parts separated by `.`"))?;
     let bytes = Base64UrlUnpadded::decode_vec(part)
         .map_err(|_| Error::sd_jwt(format!("{what} is not base64url without padding")))?;
-    super::json_part(file, what, &bytes).map(Value::Object)
+    super::json::json_part(file, what, &bytes).map(Value::Object)
 }

@@ -1,4 +1,4 @@
-//! `verify --iterations N --runs R`: one file's whole verification ([`super::verify_bytes`]) repeated under the
+//! `verify --iterations N --runs R`: one file's whole verification ([`super::dispatch::verify_bytes`]) repeated under the
 //! span timer, the way the exchange times its operations ([`profile::measure()`]: warm-up, then R runs of N), with
 //! the median of run medians of every step. The steps are the spans the verifiers open, each cryptosuite's and
 //! format's own:
@@ -12,7 +12,10 @@
 //! and the spec-step counters ([`crate::canon::work`]) of one verification. Nested credentials are verified in
 //! every iteration too, so a step's time is summed over every proof the file holds.
 
-use super::{verify_bytes, FileReport, Format, Options};
+use super::detect::Format;
+use super::dispatch::verify_bytes;
+use super::options::Options;
+use super::report::FileReport;
 use crate::canon::work::{self, Engines};
 use crate::error::Result;
 use crate::profile::{self, folded, take_records, Plan, Timer};

@@ -6,47 +6,7 @@
 //! the verdict `NOT VERIFIED (key not trusted)` unless `--accept-self-asserted` is given. Validity, status and
 //! binding lines never verify a file on their own: only signature checks count toward (a).
 
-use super::{Check, Outcome};
-
-/// Where a checked signature's key came from, which decides whether it can be trusted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Trust {
-    /// A key the user gave with `--key`.
-    Given,
-    /// A certificate chain that reaches `--trust-anchor`.
-    Anchored,
-    /// An identifier that is its own key: `did:key`, `did:jwk` (resolved offline, nobody else can have signed).
-    SelfCertifying,
-    /// A key the credential carries about itself (a header `jwk`, an `x5c` or mdoc DS certificate that chains to
-    /// no `--trust-anchor`): anyone can make one for any issuer.
-    SelfAsserted,
-}
-
-impl Trust {
-    /// The words the report uses.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Trust::Given => "a --key",
-            Trust::Anchored => "chained to --trust-anchor",
-            Trust::SelfCertifying => "a self-certifying identifier",
-            Trust::SelfAsserted => "self-asserted, not anchored",
-        }
-    }
-}
-
-/// What a check is, for the verdict: a signature (or proof) over what the format signs, or anything else
-/// (validity, status, binding, digests, a certificate chain line).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Role {
-    /// A signature or proof. `trust` is where its key came from; `None` when no key was found or used (then the
-    /// check is failed or unsupported anyway).
-    Signature {
-        /// Where the key came from.
-        trust: Option<Trust>,
-    },
-    /// Any other check.
-    Other,
-}
+use super::check::{Check, Outcome, Role, Trust};
 
 /// A file's or nested credential's verdict.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

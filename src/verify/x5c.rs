@@ -3,7 +3,7 @@
 //! subject for the report, and whether the chain reaches a `--trust-anchor` (each link checked as the mdoc chain
 //! is, [`crate::mdoc::cert::verify_chain`]: ECDSA P-256 signatures). Without an anchor the key is self-asserted.
 
-use super::{Check, Outcome, Trust};
+use super::check::{Check, Outcome, Trust};
 use crate::error::{Error, Result};
 use base64ct::{Base64, Encoding};
 use jsonwebtoken::DecodingKey;

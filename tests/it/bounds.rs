@@ -1,9 +1,9 @@
-//! Issue 27 item 6, bounded on hostile input: reading stops at `--max-input-size` whatever the file is (a device,
-//! a pipe, a FIFO); base58 values longer than their format allows are refused before decoding; a file's proofs,
-//! `previousProof` references and canonicalizations are bounded; a dataset of many alike blank nodes is refused
-//! as poison before its memory grows with it; untrusted JSON is parsed with the depth bound and the messages of
-//! `canonicalize`. Every bound is checked by counts (bytes, heap bytes, canonicalizations, Hash N-Degree Quads
-//! calls), not by time.
+//! Bounded on hostile input: reading stops at `--max-input-size` whatever the file is (a device, a pipe, a FIFO);
+//! base58 values longer than their format allows are refused before decoding; a file's proofs, `previousProof`
+//! references and canonicalizations are bounded; a dataset of many alike blank nodes is refused as poison before
+//! its memory grows with it; untrusted JSON is parsed with the depth bound and the messages of `canonicalize`.
+//! Every bound is checked by counts (bytes, heap bytes, canonicalizations, Hash N-Degree Quads calls), not by
+//! time.
 
 use crate::common::{canonprof, data};
 use canonprof::canon::nquads;
@@ -461,7 +461,7 @@ fn alike_blank_nodes_are_refused_before_memory_grows_with_them() {
     assert_eq!(error, Some(ErrorKind::Poison));
     assert_eq!(n_degree, 1);
     assert!(peak < 96 << 20, "labeling peaked at {peak} bytes");
-    // Below the limit, alike blank nodes are labelled as before: 1,000 in one group, one call each.
+    // Below the limit, alike blank nodes are labelled normally: 1,000 in one group, one call each.
     let few: String = (0..1_000)
         .map(|i| format!("_:b{i} <urn:ex:p> \"x\" .\n"))
         .collect();

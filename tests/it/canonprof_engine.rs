@@ -639,9 +639,10 @@ fn shaped_node(g: &mut Gen, depth: u32) -> Value {
         m.insert(g.pick(&["@id", "id"]).into(), json!(g.id()));
     }
     if g.chance(40) {
-        let ty = match g.chance(85) {
-            true => g.pick(&["T", "http://ex/U", "ɜT"]),
-            false => g.pick(&["@foo", "_:t", "rel"]),
+        let ty = if g.chance(85) {
+            g.pick(&["T", "http://ex/U", "ɜT"])
+        } else {
+            g.pick(&["@foo", "_:t", "rel"])
         };
         m.insert("@type".into(), json!(ty));
     }

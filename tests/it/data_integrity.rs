@@ -294,10 +294,10 @@ fn case_020_rdfc_proof_configuration_and_created_validation() {
     }
 }
 
-/// A credential that already carries a proof (here a W3C vector) is exchanged without it: the issuer secures
-/// the unsecured credential, the holder's re-signed subset carries only the holder's proof, and the verifier
-/// checks that one. Before, the old proof rode along inside the subset and the fresh proof did not verify. The
-/// CLI says on stderr that the proof was left out.
+/// A credential that already carries a proof (here a W3C vector) is exchanged without it: the issuer secures the
+/// unsecured credential, the holder's re-signed subset carries only the holder's proof, and the verifier checks
+/// that one (were the old proof kept, it would ride along inside the subset and the fresh proof would not verify).
+/// The CLI says on stderr that the proof was left out.
 #[test]
 fn exchange_of_a_signed_credential_issues_over_the_credential_without_its_proof() {
     let signed = common::data("di-vectors/vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json");

@@ -319,7 +319,7 @@ fn issue_derive_verify_round_trip_with_seeded_keys() {
 #[test]
 fn every_corpus_credential_round_trips_and_tampering_fails() {
     use canonprof::corpus::{bundled, Schema};
-    use canonprof::exchange::vcdm::{mandatory_pointers, selective_pointers};
+    use canonprof::exchange::disclosure::{mandatory_pointers, selective_pointers};
     for engine in ENGINES {
         let loader = OfflineLoader::bundled()
             .with_context_cache(true)

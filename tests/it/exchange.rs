@@ -97,7 +97,7 @@ fn vcdm_exchange_counts_two_canonicalizations_per_operation() {
 
 #[test]
 fn disclosure_keeps_five_attributes_and_the_structure() {
-    use canonprof::exchange::vcdm::disclose;
+    use canonprof::exchange::disclosure::disclose;
     let person: serde_json::Value = serde_json::from_str(include_str!(
         "../../schemas-education/simple/person-20.json"
     ))

@@ -1,4 +1,4 @@
-//! `verify` fails closed (issue 27): no `verified` without a signature checked with a trusted key, in every format.
+//! `verify` fails closed: no `verified` without a signature checked with a trusted key, in every format.
 //! Each kind of wrong verdict is tried with several inputs of its kind: files that sign nothing, repeated JSON keys,
 //! dates that are not NumericDates, keys the credential only asserts about itself, and an issuer that is not the
 //! signer under `--issuer-binding strict`.
@@ -444,12 +444,11 @@ fn the_issuer_must_be_the_signer_under_strict_binding() {
                     .iter()
                     .find(|c| c.subject == "issuer")
                     .unwrap();
-                match strict {
-                    true => {
-                        assert!(!report.verified(), "{what} {party}: {:?}", report.checks);
-                        assert_eq!(issuer.outcome, Outcome::Failed);
-                    }
-                    false => assert_eq!(issuer.outcome, Outcome::NotChecked, "{what}"),
+                if strict {
+                    assert!(!report.verified(), "{what} {party}: {:?}", report.checks);
+                    assert_eq!(issuer.outcome, Outcome::Failed);
+                } else {
+                    assert_eq!(issuer.outcome, Outcome::NotChecked, "{what}");
                 }
             }
         }
@@ -653,22 +652,25 @@ fn disclosures_nested_past_the_depth_limit_are_refused() {
         let mut disclosures = Vec::new();
         let mut inner = json!({"leaf": 1});
         for i in 0..depth {
-            let array = match as_array {
-                true => json!([format!("s{i}"), inner]),
-                false => json!([format!("s{i}"), "k", inner]),
+            let array = if as_array {
+                json!([format!("s{i}"), inner])
+            } else {
+                json!([format!("s{i}"), "k", inner])
             };
             let encoded = Base64UrlUnpadded::encode_string(array.to_string().as_bytes());
             let digest = canonprof::sd_jwt::digest(&encoded);
-            inner = match as_array {
-                true => json!([{ "...": digest }]),
-                false => json!({ "_sd": [digest] }),
+            inner = if as_array {
+                json!([{ "...": digest }])
+            } else {
+                json!({ "_sd": [digest] })
             };
             disclosures.push(encoded);
         }
         let mut payload = json!({"iss": did, "vct": "x", "_sd_alg": "sha-256"});
-        match as_array {
-            true => payload["arr"] = inner,
-            false => payload["_sd"] = inner["_sd"].clone(),
+        if as_array {
+            payload["arr"] = inner;
+        } else {
+            payload["_sd"] = inner["_sd"].clone();
         }
         disclosures.reverse();
         let token = format!(

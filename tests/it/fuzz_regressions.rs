@@ -1,11 +1,14 @@
 //! Replays the fuzzing corpus seeds (`fuzz/seeds/<target>/`) and every input the fuzzers found to crash, hang or
 //! break an invariant (`fuzz/regressions/<target>/`, kept after the fix) through the same entry points the
-//! cargo-fuzz targets call (`canonprof::fuzzing`): CI runs these, not the fuzzer (docs/conformance.md).
-//! The differential target's findings (`fuzz/regressions/jsonld_differential/`) are also held to jsonld.js's
-//! verdict on them (`<name>.verdict`, written by `scripts/peers/node/verdict.mjs --write`).
+//! cargo-fuzz targets call (`fuzz/harness.rs`, included here as `harness`): CI runs these, not the fuzzer
+//! (docs/conformance.md). The differential target's findings (`fuzz/regressions/jsonld_differential/`) are also
+//! held to jsonld.js's verdict on them (`<name>.verdict`, written by `scripts/peers/node/verdict.mjs --write`).
+
+#[path = "../../fuzz/harness.rs"]
+mod harness;
 
 use canonprof::error::ErrorKind;
-use canonprof::fuzzing::{differential, Outcome};
+use harness::{differential, Outcome};
 use std::path::{Path, PathBuf};
 
 fn replay(target: &str, run: fn(&[u8])) -> usize {
@@ -36,23 +39,23 @@ fn replay_from(dirs: &[&str], target: &str, run: fn(&[u8])) -> usize {
 
 #[test]
 fn jsonld_inputs() {
-    assert!(replay("jsonld", canonprof::fuzzing::jsonld) >= 5);
+    assert!(replay("jsonld", harness::jsonld) >= 5);
 }
 
 #[test]
 fn nquads_inputs() {
-    assert!(replay("nquads", canonprof::fuzzing::nquads) >= 5);
+    assert!(replay("nquads", harness::nquads) >= 5);
 }
 
 #[test]
 fn jcs_inputs() {
-    assert!(replay("jcs", canonprof::fuzzing::jcs) >= 5);
+    assert!(replay("jcs", harness::jcs) >= 5);
 }
 
 /// The differential target's seeds: the engines agree on each (its findings are checked below).
 #[test]
 fn jsonld_differential_seeds() {
-    let run = canonprof::fuzzing::jsonld_differential;
+    let run = harness::jsonld_differential;
     assert!(replay_from(&["seeds"], "jsonld_differential", run) >= 10);
 }
 
@@ -161,8 +164,8 @@ fn jsonld_differential_findings_follow_jsonld_js() {
 }
 
 /// The verifier target's seeds (signed artifacts of every format) and findings: no panic, and no verified verdict
-/// without a signature checked with a trusted key (the invariants in `canonprof::fuzzing::verify`).
+/// without a signature checked with a trusted key (the invariants in `harness::verify`).
 #[test]
 fn verify_inputs() {
-    assert!(replay("verify", canonprof::fuzzing::verify) >= 7);
+    assert!(replay("verify", harness::verify) >= 7);
 }

@@ -1,5 +1,5 @@
-//! The files of an attack on `canonprof verify` (issue 27, `tests/data/hostile/`): each kind of fault, several
-//! inputs each, through the command as a user runs it. None may verify; the untampered control does.
+//! The files of an attack on `canonprof verify` (`tests/data/hostile/`): each kind of fault, several inputs each,
+//! through the command as a user runs it. None may verify; the untampered control does.
 
 use crate::common::{canonprof, data};
 
@@ -193,9 +193,12 @@ fn run(folder: &str, files: &[&str], extra: &[&str], at: &str) -> (Option<i32>, 
         .collect();
     let extra: Vec<String> = extra
         .iter()
-        .map(|a| match dir.join(a).exists() {
-            true => dir.join(a).display().to_string(),
-            false => a.to_string(),
+        .map(|a| {
+            if dir.join(a).exists() {
+                dir.join(a).display().to_string()
+            } else {
+                a.to_string()
+            }
         })
         .collect();
     let mut args = vec!["verify", at];

@@ -19,6 +19,7 @@ mod jcs_vectors;
 mod jsonld_suite;
 mod jws;
 mod label_differential;
+mod layout;
 mod mdoc;
 mod p384;
 mod properties;

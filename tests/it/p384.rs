@@ -7,7 +7,7 @@
 use crate::common::{canonprof, data};
 use canonprof::canon::rdfc::{self, HashAlgorithm, RdfcOptions};
 use canonprof::corpus::BUNDLED;
-use canonprof::exchange::vcdm;
+use canonprof::exchange::disclosure;
 use canonprof::integrity::cryptosuite::SUITES;
 use canonprof::integrity::ecdsa_sd::{self, BaseOptions};
 use canonprof::integrity::multikey;
@@ -187,7 +187,7 @@ fn the_employ_p384_vector_verifies_and_its_tampered_copy_does_not() {
 /// A bundled corpus credential, unsecured, issued by `key`'s `did:key`.
 fn corpus_unsecured(name: &str, key: &SecretKey) -> Value {
     let (_, _, text) = BUNDLED.iter().find(|(_, n, _)| *n == name).unwrap();
-    let mut unsecured = vcdm::unsecured(&serde_json::from_str(text).unwrap());
+    let mut unsecured = disclosure::unsecured(&serde_json::from_str(text).unwrap());
     let (did, _) = multikey::did_key(&key.public_key());
     match unsecured.get_mut("issuer").unwrap() {
         Value::Object(issuer) => {

@@ -1,6 +1,6 @@
 //! Property tests (proptest): RDFC-1.0's canonical N-Quads do not depend on blank node labels or quad order —
 //! every W3C RDFC-1.0 evaluation input (SHA-256) and every corpus credential's dataset, randomly relabeled and
-//! reordered, canonicalizes byte for byte as before; JCS is idempotent, its output parses back to the same value,
+//! reordered, canonicalizes to the same bytes as the original; JCS is idempotent, its output parses back to the same value,
 //! and the order of members in the input never changes it.
 
 use crate::common;

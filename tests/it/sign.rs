@@ -1,8 +1,8 @@
-//! `canonprof sign` (issue 27 item 5): for every cryptosuite and curve the signed credential verifies with
-//! `canonprof verify` and a tampered copy does not; keys from `--generate-key` (JWK, `kid` its did:key, mode
-//! 0600), PEM (OpenSSL's PKCS#8 and SEC 1) and Multikey files; a key that does not fit the suite is a usage
-//! error; a second proof makes a proof set; unknown contexts and repeated keys are refused; `--out` is written
-//! whole or not at all; SD-JWT VC and mdoc output verify.
+//! `canonprof sign`: for every cryptosuite and curve the signed credential verifies with `canonprof verify` and a
+//! tampered copy does not; keys from `--generate-key` (JWK, `kid` its did:key, mode 0600), PEM (OpenSSL's PKCS#8
+//! and SEC 1) and Multikey files; a key that does not fit the suite is a usage error; a second proof makes a proof
+//! set; unknown contexts and repeated keys are refused; `--out` is written whole or not at all; SD-JWT VC and mdoc
+//! output verify.
 
 use crate::common::{canonprof, canonprof_ok, data};
 use canonprof::integrity::multikey;

@@ -3,9 +3,9 @@
 //! tables and exports say which backend signed. Values only, never timings.
 
 use crate::common::{canonprof_quick, read_json};
+use canonprof::exchange::disclosure::{disclosed_attributes, subject_attributes, unsecured};
 use canonprof::exchange::mdoc::MdocLeg;
 use canonprof::exchange::sd_jwt::SdJwtLeg;
-use canonprof::exchange::vcdm::{disclosed_attributes, subject_attributes, unsecured};
 use canonprof::exchange::{leg::Leg, Exchange, Operation, Uncanonicalized};
 use canonprof::integrity::suites::{self, Cryptosuite};
 use canonprof::keys::{Backend, SecretKey, SignatureAlgorithm};

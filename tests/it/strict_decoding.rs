@@ -1,7 +1,7 @@
-//! Strict decoding of what is signed (issue 27 items 2 and 7): hostile variants of valid mdoc, SD-JWT and
-//! ecdsa-sd-2023 inputs, built programmatically and re-signed with the seeded keys so that the only fault in
-//! each is the one under test (each builder's unmodified output verifies). Every refusal is checked for its
-//! kind, for words that name the fault, and for the absence of a library's Debug text.
+//! Strict decoding of what is signed: hostile variants of valid mdoc, SD-JWT and ecdsa-sd-2023 inputs, built
+//! programmatically and re-signed with the seeded keys so that the only fault in each is the one under test (each
+//! builder's unmodified output verifies). Every refusal is checked for its kind, for words that name the fault,
+//! and for the absence of a library's Debug text.
 
 use crate::common;
 use base64ct::{Base64UrlUnpadded, Encoding};
@@ -344,9 +344,10 @@ fn a_repeated_map_key_is_refused_in_every_mdoc_structure() {
         for other_value in [false, true] {
             let entries = move |here: At, e: &mut Entries| {
                 if here == at {
-                    let value = match other_value {
-                        true => e.last().unwrap().1.clone(),
-                        false => e[0].1.clone(),
+                    let value = if other_value {
+                        e.last().unwrap().1.clone()
+                    } else {
+                        e[0].1.clone()
                     };
                     e.push((e[0].0.clone(), value));
                 }
@@ -671,9 +672,10 @@ fn presentation(
         sd.push_str(d);
         sd.push('~');
     }
-    let iat = match kb_extra.contains("\"iat\"") {
-        true => String::new(),
-        false => ",\"iat\":1700000100".to_string(),
+    let iat = if kb_extra.contains("\"iat\"") {
+        String::new()
+    } else {
+        ",\"iat\":1700000100".to_string()
     };
     let kb_payload = format!(
         r#"{{"nonce":"{NONCE}","aud":"{AUD}","sd_hash":"{}"{iat}{kb_extra}}}"#,

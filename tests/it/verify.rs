@@ -1,8 +1,8 @@
-//! `canonprof verify` (issue 17, first part): every signed W3C vc-di-eddsa / vc-di-ecdsa vector verifies (proof
-//! sets and chains, P-384, the ecdsa-sd-2023 derived documents), and a changed claim, a changed proof option or
-//! another key each fails with its reason; unsupported proof types, base proofs, draft cryptosuite names and
-//! keys behind URLs are named; the SD-JWT examples and the ISO 18013-5 Annex D DeviceResponse verify and their
-//! tampered copies do not; `--at` decides validity; the command's exit status and lines.
+//! `canonprof verify`: every signed W3C vc-di-eddsa / vc-di-ecdsa vector verifies (proof sets and chains, P-384,
+//! the ecdsa-sd-2023 derived documents), and a changed claim, a changed proof option or another key each fails
+//! with its reason; unsupported proof types, base proofs, draft cryptosuite names and keys behind URLs are named;
+//! the SD-JWT examples and the ISO 18013-5 Annex D DeviceResponse verify and their tampered copies do not; `--at`
+//! decides validity; the command's exit status and lines.
 
 use crate::common::{canonprof, data};
 use canonprof::loader::OfflineLoader;
@@ -100,19 +100,19 @@ fn every_signed_w3c_vector_verifies_and_each_tampering_fails_with_its_reason() {
         );
         // Another key: the same proof checked against a key that did not make it (`--key`, matched as the only
         // one given).
-        let other = match path.contains("eddsa") {
-            true => r#"{"publicKeyMultibase": "z6MkhWqdDBPojHA7cprTGTt5yHv5yUi1B8cnXn8ReLumkw6E"}"#
-                .to_string(),
-            false => {
-                let pair = vector(match path.contains("p384") {
-                    true => "vc-di-ecdsa/p256KeyPair.json",
-                    false => "vc-di-ecdsa/p384KeyPair.json",
-                });
-                format!(
-                    r#"{{"publicKeyMultibase": {}}}"#,
-                    pair["publicKeyMultibase"]
-                )
-            }
+        let other = if path.contains("eddsa") {
+            r#"{"publicKeyMultibase": "z6MkhWqdDBPojHA7cprTGTt5yHv5yUi1B8cnXn8ReLumkw6E"}"#
+                .to_string()
+        } else {
+            let pair = vector(if path.contains("p384") {
+                "vc-di-ecdsa/p256KeyPair.json"
+            } else {
+                "vc-di-ecdsa/p384KeyPair.json"
+            });
+            format!(
+                r#"{{"publicKeyMultibase": {}}}"#,
+                pair["publicKeyMultibase"]
+            )
         };
         let mut with_key = options.clone();
         with_key.keys = keys::parse("other.json", &other).unwrap();
@@ -928,7 +928,7 @@ fn a_poison_graph_inside_a_signed_credential_is_refused_quickly() {
     assert_eq!(usage.status.code(), Some(2));
 }
 
-/// Issue 17 item 7's bad inputs not covered above, each with its status and message: an unknown cryptosuite, a
+/// The remaining bad inputs a user can give, each with its status and message: an unknown cryptosuite, a
 /// key of the wrong type for the proof, a JWK on a curve canonprof does not take, and a file that is no format.
 #[test]
 fn bad_inputs_get_a_reason_and_the_right_status() {

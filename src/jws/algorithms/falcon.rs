@@ -1,6 +1,6 @@
 //! FN-DSA (Falcon) from fn-dsa.
 
-use super::Algorithm;
+use super::algorithm::Algorithm;
 use crate::error::{Error, Result};
 use std::cell::RefCell;
 

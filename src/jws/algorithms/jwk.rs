@@ -1,8 +1,8 @@
 //! Keys from JWKs (RFC 7517) for the published JWS examples (RFC 7515 Appendix A, RFC 8037 Appendix A).
 
+use super::algorithm::Algorithm;
 use super::mac::MacAlg;
 use super::signatures::pair;
-use super::Algorithm;
 use crate::error::{Error, Result};
 
 /// A key from a JWK (RFC 7517) for the published JWS examples: `oct` (HS256), `RSA` (RS256, public),

@@ -1,6 +1,6 @@
 //! The MACs of the matrix: HMAC and CMAC over the RustCrypto `Mac` trait, KMAC from tiny-keccak.
 
-use super::{rng, Algorithm};
+use super::algorithm::{rng, Algorithm};
 use crate::error::{Error, Result};
 
 /// A MAC of the RustCrypto `Mac` trait — HMAC (RFC 2104, `SimpleHmac<D>` over any digest 0.11 hash, a 64-byte

@@ -5,15 +5,18 @@
 //! documented private names (listed in docs/jws.md) for the rest.
 //!
 //! One file per family, as the table groups them: `mac.rs` (HMAC, KMAC, CMAC), `signatures.rs` (the signature 3
-//! traits: ECDSA, EdDSA, SM2, ML-DSA, SLH-DSA, RSA), `falcon.rs` (FN-DSA), `stateful.rs` (LMS, XMSS); the table
-//! [`ALL`] here; JWK parsing for the published examples in `jwk.rs` ([`from_jwk`]).
+//! traits: ECDSA, EdDSA, SM2, ML-DSA, SLH-DSA, RSA), `falcon.rs` (FN-DSA), `stateful.rs` (LMS, XMSS), each
+//! implementing `algorithm.rs`'s [`Algorithm`]; the table [`ALL`] here; JWK parsing for the published examples
+//! in `jwk.rs` ([`from_jwk`]).
 
+mod algorithm;
 mod falcon;
 mod jwk;
 mod mac;
 mod signatures;
 mod stateful;
 
+pub use algorithm::{Algorithm, DEFAULT_SEED};
 pub use jwk::from_jwk;
 pub use signatures::generate_rsa_key;
 pub use stateful::xmss_public_key;
@@ -21,21 +24,10 @@ pub use stateful::xmss_public_key;
 use crate::error::{Error, ErrorKind, Result};
 use falcon::falcon;
 use mac::{cmac, hmac, secret, Kmac};
-use rand_core::SeedableRng;
 use signatures::{
     ecdsa_p256, ecdsa_p384, ecdsa_p521, ed25519, ed448, ml_dsa, ps256, rs256, slh_dsa, sm2,
 };
 use stateful::{lms, xmss};
-
-/// One signing / MAC algorithm with its key.
-pub trait Algorithm {
-    /// Signature (or MAC tag) over the JWS signing input.
-    fn sign(&self, input: &[u8]) -> Result<Vec<u8>>;
-    /// Whether `signature` is valid for `input`.
-    fn verify(&self, input: &[u8], signature: &[u8]) -> bool;
-    /// Size of the verification key (the shared key for MACs), bytes.
-    fn key_bytes(&self) -> usize;
-}
 
 /// A row of the matrix: what the algorithm is called and how to make it.
 #[derive(Clone, Copy)]
@@ -70,13 +62,6 @@ impl Spec {
         (self.make)(seed)
     }
 }
-
-fn rng(seed: u64) -> rand_chacha::ChaCha20Rng {
-    rand_chacha::ChaCha20Rng::seed_from_u64(seed)
-}
-
-/// The default seed of `canonprof jws`.
-pub const DEFAULT_SEED: u64 = 2026;
 
 /// GOST R 34.10-2012: no maintained Rust crate signs with it.
 fn gost(_: u64) -> Result<Box<dyn Algorithm>> {

@@ -1,8 +1,8 @@
 //! The signature algorithms of the matrix over the signature 3 traits (`Signer`, `Verifier`): ECDSA P-256 /
 //! P-384 / P-521, Ed25519, Ed448, SM2, ML-DSA, SLH-DSA, RSASSA-PKCS1-v1_5 and RSASSA-PSS.
 
+use super::algorithm::{rng, Algorithm, DEFAULT_SEED};
 use super::mac::secret;
-use super::{rng, Algorithm, DEFAULT_SEED};
 use crate::error::{Error, Result};
 use std::cell::RefCell;
 

@@ -1,7 +1,7 @@
 //! The stateful hash-based signatures of the matrix: LMS (RFC 8554) and XMSS (RFC 8391), 1024 signatures per
 //! key.
 
-use super::{rng, Algorithm};
+use super::algorithm::{rng, Algorithm};
 use crate::error::{Error, Result};
 use std::cell::RefCell;
 

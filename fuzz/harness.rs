@@ -1,14 +1,16 @@
-//! The fuzzing entry points, shared by the cargo-fuzz targets in `fuzz/` and the regression test that replays
-//! their corpus seeds and findings (`tests/it/fuzz_regressions.rs`): each takes arbitrary bytes, runs one input
-//! path with small bounds, and panics only on a broken invariant (an error result is a correct outcome).
-//! [`differential`] runs both JSON-LD engines on the same bytes and says what each made of them.
+//! The fuzzing entry points, shared by the cargo-fuzz targets in `fuzz_targets/` (this file is the fuzz crate's
+//! library, `canonprof_fuzz`) and the regression test that replays their corpus seeds and findings
+//! (`tests/it/fuzz_regressions.rs` includes this file as a module): each takes arbitrary bytes, runs one input path
+//! with small bounds, and panics only on a broken invariant (an error result is a correct outcome).
+//! [`differential`] runs both JSON-LD engines on the same bytes and says what each made of them. Only canonprof's
+//! public API is used, so the library ships no fuzzing code.
 
-use crate::canon::rdfc::{self, RdfcOptions};
-use crate::canon::{jcs as jcs_pipeline, nquads as nquads_parser, Algorithm, Engine};
-use crate::canonicalize::{InputFormat, Output, Request};
-use crate::document::Document;
-use crate::error::{Error, ErrorKind};
-use crate::loader::OfflineLoader;
+use canonprof::canon::rdfc::{self, RdfcOptions};
+use canonprof::canon::{jcs as jcs_pipeline, nquads as nquads_parser, Algorithm, Engine};
+use canonprof::canonicalize::{InputFormat, Output, Request};
+use canonprof::document::Document;
+use canonprof::error::{Error, ErrorKind};
+use canonprof::loader::OfflineLoader;
 use std::cell::RefCell;
 use std::fmt;
 use std::sync::{Once, OnceLock};
@@ -59,19 +61,19 @@ pub fn nquads(data: &[u8]) {
 /// a verified file had a signature checked cryptographically with a key whose origin is known, no check failed
 /// or was unsupported, and without `--accept-self-asserted` no verified signature's key was self-asserted.
 pub fn verify(data: &[u8]) {
-    use crate::verify::{self, Format, Options, Outcome as Checked, Role, Trust};
+    use canonprof::verify::{self, Format, Options, Outcome as Checked, Role, Trust};
     static VERIFY_LOADER: OnceLock<OfflineLoader> = OnceLock::new();
     let loader = VERIFY_LOADER.get_or_init(|| {
         OfflineLoader::bundled()
             .with_engine(Engine::Canonprof)
-            .with_labeling_bounds(crate::loader::LabelingBounds {
+            .with_labeling_bounds(canonprof::loader::LabelingBounds {
                 hndq_call_limit: OPTIONS.hndq_call_limit,
                 time_limit: OPTIONS.time_limit,
             })
     });
     // A small work budget for the whole input (the 12 verifications below join it): the command's default of 256
     // canonicalizations would let one input run for minutes.
-    let _budget = crate::integrity::budget::Scope::with_limit(24);
+    let _budget = canonprof::integrity::budget::Scope::with_limit(24);
     for accept in [false, true] {
         let options = Options {
             accept_self_asserted: accept,
@@ -209,19 +211,6 @@ impl Differential {
             _ => false,
         }
     }
-
-    /// A short name for what kind of disagreement this is, for grouping findings: `<json-ld>-<canonprof>` with
-    /// each side `ok`, `refused-<ErrorKind>` or `panic` (`ok-ok` when both accept with different N-Quads).
-    pub fn signature(&self) -> String {
-        fn side(outcome: &Outcome) -> String {
-            match outcome {
-                Outcome::Canonical(_) => "ok".to_string(),
-                Outcome::Refused(error) => format!("refused-{:?}", error.kind()),
-                Outcome::Panicked(_) => "panic".to_string(),
-            }
-        }
-        format!("{}-{}", side(&self.json_ld), side(&self.canonprof))
-    }
 }
 
 impl fmt::Display for Differential {
@@ -255,7 +244,7 @@ impl Loaders {
             OfflineLoader::bundled()
                 .with_engine(engine)
                 .with_context_cache(true)
-                .with_max_context_loads(crate::loader::DEFAULT_MAX_CONTEXT_LOADS)
+                .with_max_context_loads(canonprof::loader::DEFAULT_MAX_CONTEXT_LOADS)
         };
         Loaders {
             served: 0,
@@ -285,7 +274,7 @@ pub fn differential(data: &[u8]) -> Option<Differential> {
         rdfc: RdfcOptions::DEFAULT,
     };
     let run = |loader: &OfflineLoader| match catching(|| {
-        crate::canonicalize::run(&document, loader, &request)
+        canonprof::canonicalize::run(&document, loader, &request)
     }) {
         Ok(Ok(nquads)) => Outcome::Canonical(nquads),
         Ok(Err(error)) => Outcome::Refused(error),

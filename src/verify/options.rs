@@ -1,0 +1,57 @@
+//! What the verifier is told besides the files: keys, trust anchor, the presentation's expected values, the
+//! instant, and the strictness switches.
+
+use super::keys;
+use crate::loader::OfflineLoader;
+
+/// What the verifier is told besides the files.
+#[derive(Clone)]
+pub struct Options<'a> {
+    /// Contexts and expansion engine for the RDFC-1.0 cryptosuites.
+    pub loader: &'a OfflineLoader,
+    /// Keys from `--key` files.
+    pub keys: Vec<keys::KnownKey>,
+    /// `--trust-anchor`: a root certificate (DER) for mdoc `x5chain`s.
+    pub trust_anchor: Option<Vec<u8>>,
+    /// `--session-transcript`: the CBOR SessionTranscript an mdoc device signed.
+    pub session_transcript: Option<ciborium::Value>,
+    /// `--nonce` and `--aud` of an SD-JWT Key Binding JWT.
+    pub nonce: Option<String>,
+    /// See `nonce`.
+    pub aud: Option<String>,
+    /// `--challenge` and `--domain` of a presentation's `authentication` proof.
+    pub challenge: Option<String>,
+    /// See `challenge`.
+    pub domain: Option<String>,
+    /// `--at`: the instant every validity rule is evaluated at, Unix seconds.
+    pub at_unix: i64,
+    /// `--nested strict`: nested signed credentials decide the verdict too.
+    pub nested_strict: bool,
+    /// `--issuer-binding strict`: a proof must be shown to be the issuer's (holder's) — its method controlled by
+    /// them — or the file does not verify; by default that is reported, and only checked where it can be.
+    pub binding_strict: bool,
+    /// `--accept-self-asserted`: a signature whose key the credential only asserts about itself (a header `jwk`,
+    /// an unanchored `x5c` or DS certificate) may verify a file; its line says the key was not anchored.
+    pub accept_self_asserted: bool,
+}
+
+impl<'a> Options<'a> {
+    /// The defaults of `canonprof verify` at the instant `at_unix`: no keys, no trust anchor, no session transcript,
+    /// nonce, audience, challenge or domain, lenient nesting and binding, self-asserted keys not trusted.
+    pub fn new(loader: &'a OfflineLoader, at_unix: i64) -> Options<'a> {
+        Options {
+            loader,
+            keys: Vec::new(),
+            trust_anchor: None,
+            session_transcript: None,
+            nonce: None,
+            aud: None,
+            challenge: None,
+            domain: None,
+            at_unix,
+            nested_strict: false,
+            binding_strict: false,
+            accept_self_asserted: false,
+        }
+    }
+}
