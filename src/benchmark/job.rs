@@ -11,8 +11,8 @@ use crate::exchange::runner;
 use crate::export::{self, html};
 use crate::loader::{Engine, OfflineLoader};
 use crate::options::Signatures;
-use crate::report::exchange::FormatsReport;
-use crate::report::{Claim, FlameIndex, FlameLink, Report};
+use crate::results::exchange::FormatsReport;
+use crate::results::{Claim, FlameIndex, FlameLink, Report};
 use std::path::{Path, PathBuf};
 
 /// The loaders RDFC-1.0 is measured through, built together from the chosen engines and context cache modes.
@@ -139,7 +139,7 @@ impl Job {
         if let Some(exchange) = &exchange {
             console.print(&format!("\n{}", export::exchange::formats_table(exchange)))?;
         }
-        let claims = super::claims::evaluate(&report, exchange.as_ref());
+        let claims = crate::results::claims::evaluate(&report, exchange.as_ref());
         console.print(&format!("\n{}", export::table::claims(&claims)))?;
         let results = Results {
             report: &report,
@@ -349,8 +349,8 @@ impl Saved {
         let Some(page) = &self.page else {
             return Ok(());
         };
-        let run = crate::saved::SavedRun::parse(&json, json_path)?;
-        crate::compare::write_report(std::slice::from_ref(&run), page)?;
+        let run = crate::results::saved::SavedRun::parse(&json, json_path)?;
+        crate::export::page::write_report(std::slice::from_ref(&run), page)?;
         console.print(&format!(
             "\nReport: {} (from {})\n",
             page.display(),

@@ -12,8 +12,8 @@ use crate::integrity::suites::Cryptosuite;
 use crate::keys::SignatureAlgorithm;
 use crate::loader::OfflineLoader;
 use crate::options::Signatures;
-use crate::report::exchange::Export;
-use crate::report::Metadata;
+use crate::results::exchange::Export;
+use crate::results::Metadata;
 use std::path::PathBuf;
 
 /// Which exchange to run.

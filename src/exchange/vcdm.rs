@@ -18,7 +18,7 @@ use crate::integrity::suites::{self, Cryptosuite};
 use crate::keys::{Backend, SignatureAlgorithm};
 use crate::loader::OfflineLoader;
 use crate::profile::{self, Timer};
-use crate::report::exchange::{OperationResult, StepResult, SuiteResult};
+use crate::results::exchange::{OperationResult, StepResult, SuiteResult};
 use crate::stats::RunStats;
 use serde_json::Value;
 

@@ -2,8 +2,8 @@
 //! algorithm), phases keyed by name, all times in µs. Every JSON export but the JWS matrix's is written by
 //! [`to_text`]: keys in code point order at every level.
 
-use crate::report::exchange::FormatsReport;
-use crate::report::{
+use crate::results::exchange::FormatsReport;
+use crate::results::{
     AlgorithmResult, Claim, CredentialResult, ExportKind, FlameIndex, Metadata, Report, RunConfig,
     StepResult, Summary,
 };
@@ -11,7 +11,7 @@ use crate::stats::RunStats;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-pub use crate::report::SCHEMA_VERSION;
+pub use crate::results::SCHEMA_VERSION;
 
 /// The main job's export file.
 #[derive(Serialize)]

@@ -3,8 +3,8 @@
 
 use super::thousands;
 use super::{fmt_range, fmt_share, fmt_us, plural};
-use crate::report::exchange::FormatsReport;
-use crate::report::{Claim, Report};
+use crate::results::exchange::FormatsReport;
+use crate::results::{Claim, Report};
 use std::fmt::Write;
 
 /// Renders the report as Markdown, with the three-format `exchange` table (none: no exchange section) and the

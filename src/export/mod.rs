@@ -1,5 +1,5 @@
-//! Rendering the report models of [`crate::report`] — a leaf: it knows names and numbers, no credential
-//! format, key or algorithm type. The main job's [`Report`](crate::report::Report): the terminal table
+//! Rendering the report models of [`crate::results`] — a leaf: it knows names and numbers, no credential
+//! format, key or algorithm type. The main job's [`Report`](crate::results::Report): the terminal table
 //! ([`table`]), `--export-json` ([`json`]), `--export-csv` ([`csv`]), `--export-markdown` ([`markdown`]) and
 //! the flamegraph index ([`html`]); the exchange's tables and JSON ([`exchange`]), the sweep's ([`sweep`]), the
 //! JWS matrix's ([`jws`]); SVG line charts ([`chart`]). Files are written atomically (a temporary file renamed
@@ -13,7 +13,7 @@ pub mod html;
 pub mod json;
 pub mod jws;
 pub mod markdown;
-pub mod report;
+pub mod page;
 pub mod sweep;
 pub mod table;
 pub mod verify;
@@ -134,7 +134,7 @@ pub fn fmt_us(us: f64) -> String {
 
 /// The instrumentation overhead of a run for people: per engine when it measured two (`json-ld +0.4%, canonprof
 /// +14.6%`), else the one figure.
-pub fn fmt_overheads(summary: &crate::report::Summary) -> String {
+pub fn fmt_overheads(summary: &crate::results::Summary) -> String {
     match summary.instrumentation_overhead_by_engine.as_slice() {
         [_, _, ..] => summary
             .instrumentation_overhead_by_engine
@@ -164,7 +164,7 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
-pub use crate::report::{fmt_interleaved, fmt_warmup};
+pub use crate::results::{fmt_interleaved, fmt_warmup};
 
 /// `3 quads`, `1 quad`, `2,000 iterations` (grouped as [`thousands`] groups).
 pub fn plural(n: usize, noun: &str) -> String {

@@ -1,9 +1,9 @@
-//! The scaling sweep's renderings ([`crate::report::sweep`]): the terminal table with the fitted growth of each
+//! The scaling sweep's renderings ([`crate::results::sweep`]): the terminal table with the fitted growth of each
 //! phase, the JSON, CSV (one row per size and phase) and Markdown exports, and the SVG chart's series.
 
 use super::{chart, fmt_us, thousands};
 use crate::error::Result;
-use crate::report::sweep::{Point, Sweep};
+use crate::results::sweep::{Point, Sweep};
 use crate::stats::fit_growth;
 use std::fmt::Write;
 
@@ -127,8 +127,8 @@ fn table(sweep: &Sweep) -> String {
 
 /// `--export-json`: the sweep (every point's RDFC-1.0 and JCS phases, the expansion engine in each RDFC-1.0
 /// entry) beside `schema_version`, `kind` (`sweep`) and the run's metadata.
-pub fn json(sweep: &Sweep, metadata: &crate::report::Metadata) -> String {
-    super::json::enveloped(crate::report::ExportKind::Sweep, metadata, sweep)
+pub fn json(sweep: &Sweep, metadata: &crate::results::Metadata) -> String {
+    super::json::enveloped(crate::results::ExportKind::Sweep, metadata, sweep)
 }
 
 /// `--export-markdown`: the table of [`text`] as Markdown, and the fitted growth of each of `series`.

@@ -3,7 +3,7 @@
 //! of the study's claims.
 
 use super::{fmt_overheads, fmt_range, fmt_share, fmt_us, plural, thousands};
-use crate::report::{AlgorithmResult, Claim, CredentialResult, Report};
+use crate::results::{AlgorithmResult, Claim, CredentialResult, Report};
 use crate::stats::RunStats;
 use std::fmt::Write;
 

@@ -210,11 +210,11 @@ pub fn json(
     plan: Option<&Plan>,
     engine: &str,
     at_unix: i64,
-    metadata: &crate::report::Metadata,
+    metadata: &crate::results::Metadata,
 ) -> String {
     let document = json!({
         "schema_version": super::json::SCHEMA_VERSION,
-        "kind": crate::report::ExportKind::Verify,
+        "kind": crate::results::ExportKind::Verify,
         "metadata": metadata,
         "tool": "canonprof",
         "command": "verify",

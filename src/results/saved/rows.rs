@@ -2,7 +2,7 @@
 //! every run of one kind, for `canonprof diff` (row by row) and `canonprof merge` (totals and ratios).
 
 use super::{Body, SavedRun};
-use crate::report::exchange::Export as ExchangeExport;
+use crate::results::exchange::Export as ExchangeExport;
 
 /// One measured thing of a run.
 #[derive(Debug, Clone, PartialEq)]
@@ -79,7 +79,7 @@ pub fn rows(run: &SavedRun) -> Vec<Row> {
         }
         Body::Jws(m) => {
             for c in &m.cells {
-                let size = crate::report::jws::size_label(c.bytes);
+                let size = crate::results::jws::size_label(c.bytes);
                 for (op, s) in [("sign", &c.sign), ("verify", &c.verify)] {
                     let key = format!("{} · {size} · {op}", c.name);
                     out.push(Row::new(
@@ -139,7 +139,7 @@ fn operations(
     out: &mut Vec<Row>,
     group: &'static str,
     base: &str,
-    operations: &[crate::report::exchange::OperationResult],
+    operations: &[crate::results::exchange::OperationResult],
     exchange: (f64, Option<(f64, f64)>),
 ) {
     for op in operations {

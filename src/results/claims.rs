@@ -3,8 +3,8 @@
 //! engine and not with the other). The study's figures are in `docs/findings.md`.
 
 use crate::canon::phase::LABEL;
-use crate::report::exchange::{FormatResult, FormatsReport, BAND};
-use crate::report::{AlgorithmResult, Claim, CredentialResult, Report};
+use crate::results::exchange::{FormatResult, FormatsReport, BAND};
+use crate::results::{AlgorithmResult, Claim, CredentialResult, Report};
 
 /// The verdicts, in the study's order. `exchange` is `None` with `--no-exchange` (those claims are then `not
 /// measured`).
@@ -182,7 +182,7 @@ fn edu_simple(report: &Report) -> Claim {
     let mut outcomes = Vec::new();
     for engine in engines(report) {
         let ratios: Vec<f64> =
-            super::edu_simple_ratios(&report.credentials, |c| through(c, &engine))
+            super::summary::edu_simple_ratios(&report.credentials, |c| through(c, &engine))
                 .into_iter()
                 .map(|(_, r)| r)
                 .collect();

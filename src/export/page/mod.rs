@@ -1,18 +1,21 @@
-//! `report.html`: one self-contained page built from saved exports ([`crate::saved`]) — by every main-job run
+//! `report.html`: one self-contained page built from saved exports ([`crate::results::saved`]) — by every main-job run
 //! and by `canonprof report RESULTS.json... -o FILE`. Every chart is inline SVG drawn here ([`svg`]) or by
 //! [`super::chart`], with a text table beside it; no script, style sheet, font or image is loaded from
 //! anywhere, and the flamegraph SVGs stay separate files linked (and the RDFC-1.0 span graphs shown as pictures) by relative
 //! path. The page is XHTML served as HTML: it parses as XML, and its ids are unique.
 
 pub mod svg;
+mod write;
+
+pub use write::write_report;
 
 use super::html::escape;
 use super::{fmt_range, fmt_share, fmt_us, plural, thousands};
-use crate::compare::merge::Merge;
-use crate::report::exchange::{Export as ExchangeExport, FormatsReport, SuitesReport};
-use crate::report::jws::Matrix;
-use crate::report::sweep::Sweep;
-use crate::saved::{Body, Canonicalization, Entry, SavedRun};
+use crate::results::compare::merge::Merge;
+use crate::results::exchange::{Export as ExchangeExport, FormatsReport, SuitesReport};
+use crate::results::jws::Matrix;
+use crate::results::saved::{Body, Canonicalization, Entry, SavedRun};
+use crate::results::sweep::Sweep;
 use std::fmt::Write;
 use std::path::Path;
 use svg::Bar;
@@ -36,7 +39,7 @@ const PHASE_LEGEND: [&str; 8] = [
     "serialize",
     "jcs",
     "hash",
-    crate::report::OTHER_PHASE,
+    crate::results::OTHER_PHASE,
 ];
 
 /// Where the report is written and which runs it shows: their exports' links are made relative to
@@ -46,7 +49,7 @@ pub struct Page<'a> {
     pub runs: &'a [SavedRun],
     /// The directory of the report file.
     pub report_dir: &'a Path,
-    /// The cross-run table when more than one run is given ([`crate::compare::merge`]).
+    /// The cross-run table when more than one run is given ([`crate::results::compare::merge`]).
     pub merge: Option<&'a Merge>,
 }
 
@@ -507,7 +510,7 @@ fn credential(out: &mut String, ctx: &Ctx, c: &Canonicalization, name: &str) {
         }
     }
     // Pipeline order over all entries (a stable sort: names it does not know stay in the order first seen).
-    names.sort_by_key(|(n, _)| crate::saved::phase_rank(n));
+    names.sort_by_key(|(n, _)| crate::results::saved::phase_rank(n));
     for (n, sub) in &names {
         let _ = write!(
             out,
@@ -830,7 +833,7 @@ fn verify(out: &mut String, ctx: &Ctx, v: &serde_json::Value) {
 }
 
 /// Links to every flamegraph and folded file, and the RDFC-1.0 graphs embedded.
-fn flamegraphs(out: &mut String, ctx: &Ctx, flames: &crate::report::FlameIndex) {
+fn flamegraphs(out: &mut String, ctx: &Ctx, flames: &crate::results::FlameIndex) {
     let dir = ctx.json_dir.join(&flames.dir);
     let link = |file: &str| super::relative_path(ctx.report_dir, &dir.join(file));
     let _ = writeln!(out, "<h3 id=\"{}-flames\">Flamegraphs</h3>", ctx.id);

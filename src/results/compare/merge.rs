@@ -5,8 +5,8 @@
 //! band, on the same side, in every run.
 
 use super::{RunInfo, Verdict};
-use crate::report::exchange::FormatsReport;
-use crate::saved::{Body, SavedRun};
+use crate::results::exchange::FormatsReport;
+use crate::results::saved::{Body, SavedRun};
 
 /// Whether a ratio's ordering survives every environment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -162,7 +162,7 @@ fn figures(run: &SavedRun) -> (Figures, Figures) {
 }
 
 /// `RDFC-1.0 (canonprof)`.
-fn rdfc_label(e: &crate::saved::Entry) -> String {
+fn rdfc_label(e: &crate::results::saved::Entry) -> String {
     match &e.engine {
         Some(engine) => format!("RDFC-1.0 ({engine})"),
         None => "RDFC-1.0".into(),
@@ -184,7 +184,7 @@ fn exchange_figures(report: &FormatsReport, totals: &mut Figures, ratios: &mut F
             .iter()
             .find(|r| r.alg == alg && r.format == format)
     };
-    let verify_us = |r: &crate::report::exchange::FormatResult| {
+    let verify_us = |r: &crate::results::exchange::FormatResult| {
         r.operations
             .iter()
             .find(|o| o.operation == "verify")

@@ -1,10 +1,16 @@
-//! The report models: plain names and numbers (µs, bytes, counts) that the runners fill and [`crate::export`]
-//! renders; nothing here runs or measures, and nothing names a credential format, key or algorithm type. This
-//! module holds the main job's ([`Report`], built by [`crate::benchmark`]); [`sweep`] the scaling sweep's,
-//! [`exchange`] the credential exchange's and [`jws`] the JWS matrix's.
+//! The results: what every runner measured, as typed models (names and numbers: µs, bytes, counts) that the
+//! runners fill and [`crate::export`] renders, and the analysis over them. Nothing here runs or measures, and
+//! nothing names a credential format, key or algorithm type. This module holds the main job's models
+//! ([`Report`], built by [`crate::benchmark`]); [`sweep`] the scaling sweep's, [`exchange`] the credential
+//! exchange's and [`jws`] the JWS matrix's. [`saved`] reads exports back, [`compare`] diffs and merges saved runs,
+//! [`claims`] checks the study's claims and [`summary`] computes the cross-credential figures.
 
+pub mod claims;
+pub mod compare;
 pub mod exchange;
 pub mod jws;
+pub mod saved;
+pub mod summary;
 pub mod sweep;
 
 use crate::stats::RunStats;
@@ -15,7 +21,7 @@ use serde::{Deserialize, Serialize};
 pub const SCHEMA_VERSION: u32 = 3;
 
 /// The warm-up as the headers say it: `5` iterations, or `5, at least 1 s` with a time floor (`--warmup-time`).
-/// Here, with the settings it names, so that saved runs ([`crate::saved`]) say it as the exports do.
+/// Here, with the settings it names, so that saved runs ([`saved`]) say it as the exports do.
 pub fn fmt_warmup(iterations: usize, seconds: f64) -> String {
     match seconds > 0.0 {
         true => format!("{iterations}, at least {seconds} s"),

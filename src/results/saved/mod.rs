@@ -1,15 +1,15 @@
 //! Saved exports read back: the JSON files every command writes with `--export-json` (docs/export-json.md),
 //! checked for their `schema_version` and `kind`, for `canonprof report`, `diff` and `merge`. A leaf above
-//! [`crate::report`]: it knows the exports' shapes, no credential format or algorithm type.
+//! [`crate::results`]: it knows the exports' shapes, no credential format or algorithm type.
 
 pub mod rows;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::report::exchange::{Export as ExchangeExport, FormatsReport};
-use crate::report::jws::Matrix;
-use crate::report::sweep::Sweep;
-use crate::report::SCHEMA_VERSION;
-use crate::report::{Claim, ExportKind, FlameIndex, Metadata, RunConfig, Summary};
+use crate::results::exchange::{Export as ExchangeExport, FormatsReport};
+use crate::results::jws::Matrix;
+use crate::results::sweep::Sweep;
+use crate::results::SCHEMA_VERSION;
+use crate::results::{Claim, ExportKind, FlameIndex, Metadata, RunConfig, Summary};
 use crate::stats::RunStats;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -108,7 +108,7 @@ pub struct Entry {
     pub counters: BTreeMap<String, Counter>,
     /// Spec-step self times.
     #[serde(default)]
-    pub steps: Vec<crate::report::StepResult>,
+    pub steps: Vec<crate::results::StepResult>,
     /// The median total (µs) of the separate pass the spec steps were timed in, when they come from one (their
     /// shares are of that total).
     #[serde(default)]
@@ -169,7 +169,7 @@ const PHASE_ORDER: [&str; 10] = [
     "serialize",
     "jcs",
     "hash",
-    crate::report::OTHER_PHASE,
+    crate::results::OTHER_PHASE,
 ];
 
 /// A phase name's place in the pipeline order (parse, expand, to_rdf, label, first_degree, n_degree,
@@ -303,7 +303,7 @@ impl SavedRun {
         let plan = |runs: usize, iterations: usize, warmup: usize, seconds: f64| {
             format!(
                 "{runs} runs x {iterations} iterations, warm-up {}",
-                crate::report::fmt_warmup(warmup, seconds)
+                crate::results::fmt_warmup(warmup, seconds)
             )
         };
         match &self.body {
