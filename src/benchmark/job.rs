@@ -246,7 +246,7 @@ impl Job {
         let algorithms = [Algorithm::Rdfc, Algorithm::Jcs];
         let pages = Pages { job: self, report };
         let (index, graphs) = pages.draw(&algorithms, primary, &settings, &intro, console)?;
-        let mut drawn = links(&graphs, primary.engine().name(), "");
+        let mut drawn = links(&graphs, primary.engine(), "");
         console.print(&format!(
             "\nFlamegraphs: {} ({}, RDFC-1.0 with the {} engine)\n",
             index.display(),
@@ -269,11 +269,7 @@ impl Job {
                 index.display(),
                 flames::describe(&graphs)
             ))?;
-            drawn.extend(links(
-                &graphs,
-                other.engine().name(),
-                &format!("{sub_dir}/"),
-            ));
+            drawn.extend(links(&graphs, other.engine(), &format!("{sub_dir}/")));
         }
         Ok((dir.clone(), drawn))
     }
@@ -360,13 +356,16 @@ impl Saved {
 }
 
 /// The export's records of `graphs`, drawn with `engine`'s RDFC-1.0, their files under `prefix`.
-fn links(graphs: &[flames::Graph], engine: &str, prefix: &str) -> Vec<FlameLink> {
+fn links(graphs: &[flames::Graph], engine: crate::loader::Engine, prefix: &str) -> Vec<FlameLink> {
     graphs
         .iter()
         .map(|g| FlameLink {
             credential: g.credential.clone(),
             label: g.label.clone(),
-            engine: g.label.contains("rdfc-1.0").then(|| engine.to_string()),
+            engine: g
+                .label
+                .contains("rdfc-1.0")
+                .then(|| super::engine_name(engine)),
             svg: format!("{prefix}{}", g.svg),
             folded: format!("{prefix}{}", g.folded),
             samples: g.samples,

@@ -18,6 +18,7 @@ use crate::corpus::Credential;
 use crate::error::Result;
 use crate::loader::OfflineLoader;
 use crate::profile;
+use crate::results::names::{self, CacheSetting, EngineSetting};
 use crate::results::{
     AlgorithmResult, CredentialResult, PhaseResult, Report, RunConfig, StepResult, OTHER_PHASE, OWN,
 };
@@ -235,17 +236,15 @@ fn run_config(config: &Config, loader: &OfflineLoader, extra: &Extra) -> RunConf
         warmup_seconds: plan.warmup_seconds,
         hndq_call_limit: config.rdfc.hndq_call_limit,
         context_cache: match (extra.cold.is_some(), loader.caches_contexts()) {
-            (true, _) => "both",
-            (false, true) => "on",
-            (false, false) => "off",
-        }
-        .to_string(),
+            (true, _) => CacheSetting::Both,
+            (false, true) => CacheSetting::On,
+            (false, false) => CacheSetting::Off,
+        },
         engine: match extra.engine {
-            Some(_) => "both",
-            None => loader.engine().name(),
-        }
-        .to_string(),
-        detail: config.detail.name().to_string(),
+            Some(_) => EngineSetting::Both,
+            None => engine_name(loader.engine()).into(),
+        },
+        detail: config.detail,
         interleaved: true,
     }
 }
@@ -376,7 +375,7 @@ fn result_of(
     let mut result = into_result(samples, algorithm, output.expect("ran at least once"));
     if algorithm == Algorithm::Rdfc {
         result.context_cache = Some(loader.caches_contexts());
-        result.engine = Some(loader.engine().name().to_string());
+        result.engine = Some(engine_name(loader.engine()));
         let options = pipeline.rdfc_options(config);
         result.counters = work::counters(pipeline.label, pipeline.text, loader, &options)?;
     }
@@ -466,7 +465,10 @@ fn into_result(
         allocated_bytes: None,
     });
     AlgorithmResult {
-        algorithm: algorithm.name().to_string(),
+        algorithm: match algorithm {
+            Algorithm::Rdfc => names::Algorithm::Rdfc10,
+            Algorithm::Jcs => names::Algorithm::Jcs,
+        },
         phases,
         total,
         uninstrumented_median_us: median(&samples.plain),
@@ -516,4 +518,12 @@ fn steps(samples: &profile::Samples, algorithm: Algorithm, total_us: f64) -> Vec
         }
     }
     rows
+}
+
+/// The results' name of a loader's expansion engine.
+pub(crate) fn engine_name(engine: crate::loader::Engine) -> names::Engine {
+    match engine {
+        crate::loader::Engine::JsonLd => names::Engine::JsonLd,
+        crate::loader::Engine::Canonprof => names::Engine::Canonprof,
+    }
 }

@@ -94,7 +94,7 @@ pub fn render(report: &Report, exchange: Option<&FormatsReport>, claims: &[Claim
     let _ = writeln!(
         out,
         "- instrumentation overhead (detail {}): {}",
-        cfg.detail,
+        cfg.detail.name(),
         super::fmt_overheads(s)
     );
     spec_steps(&mut out, report);
@@ -187,7 +187,7 @@ fn counters(out: &mut String, report: &Report) {
                 out,
                 "| {} | {} | `{}` | {} | {} | {} | {} |",
                 c.credential,
-                a.engine.as_deref().unwrap_or("-"),
+                a.engine.map_or("-", |e| e.name()),
                 k.name,
                 k.section,
                 thousands(k.steady),

@@ -84,7 +84,7 @@ fn table(sweep: &Sweep) -> String {
         sweep.iterations,
         super::fmt_interleaved(sweep.interleaved, "RDFC-1.0 and JCS"),
         super::fmt_warmup(sweep.warmup, sweep.warmup_seconds),
-        points.first().and_then(|p| p.rdfc.engine.as_deref()).unwrap_or("-"),
+        points.first().and_then(|p| p.rdfc.engine).map_or("-", |e| e.name()),
         if points.first().and_then(|p| p.rdfc.context_cache).unwrap_or(false) { "on" } else { "off" }
     );
     let _ = writeln!(
@@ -139,7 +139,7 @@ pub fn markdown(sweep: &Sweep, series: &[chart::Series]) -> String {
         sweep.runs,
         sweep.iterations,
         super::fmt_warmup(sweep.warmup, sweep.warmup_seconds),
-        sweep.points.first().and_then(|p| p.rdfc.engine.as_deref()).unwrap_or("-"),
+        sweep.points.first().and_then(|p| p.rdfc.engine).map_or("-", |e| e.name()),
     );
     for phase in PHASES {
         let _ = write!(out, " {phase} µs |");

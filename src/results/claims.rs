@@ -4,6 +4,7 @@
 
 use crate::canon::phase::LABEL;
 use crate::results::exchange::{FormatResult, FormatsReport, BAND};
+use crate::results::names::Engine;
 use crate::results::{AlgorithmResult, Claim, CredentialResult, Report};
 
 /// The verdicts, in the study's order. `exchange` is `None` with `--no-exchange` (those claims are then `not
@@ -154,24 +155,24 @@ fn canonicalizations(exchange: Option<&FormatsReport>) -> Claim {
 }
 
 /// The engines the run measured RDFC-1.0 with, the main one first.
-fn engines(report: &Report) -> Vec<String> {
-    let mut names: Vec<String> = Vec::new();
-    for a in report
+fn engines(report: &Report) -> Vec<Engine> {
+    let mut engines: Vec<Engine> = Vec::new();
+    for engine in report
         .credentials
         .iter()
         .flat_map(CredentialResult::per_engine)
+        .filter_map(|a| a.engine)
     {
-        let name = a.engine.clone().unwrap_or_default();
-        if !names.contains(&name) {
-            names.push(name);
+        if !engines.contains(&engine) {
+            engines.push(engine);
         }
     }
-    names
+    engines
 }
 
 /// A credential's RDFC-1.0 result through `engine`, if measured.
-fn through<'a>(c: &'a CredentialResult, engine: &str) -> Option<&'a AlgorithmResult> {
-    c.per_engine().find(|a| a.engine.as_deref() == Some(engine))
+fn through(c: &CredentialResult, engine: Engine) -> Option<&AlgorithmResult> {
+    c.per_engine().find(|a| a.engine == Some(engine))
 }
 
 /// Education credentials' RDFC-1.0 cost against the simple ones': holds where every edu credential's ratio is
@@ -182,7 +183,7 @@ fn edu_simple(report: &Report) -> Claim {
     let mut outcomes = Vec::new();
     for engine in engines(report) {
         let ratios: Vec<f64> =
-            super::summary::edu_simple_ratios(&report.credentials, |c| through(c, &engine))
+            super::summary::edu_simple_ratios(&report.credentials, |c| through(c, engine))
                 .into_iter()
                 .map(|(_, r)| r)
                 .collect();
@@ -211,7 +212,7 @@ fn labeling(report: &Report) -> Claim {
             .credentials
             .iter()
             .filter(|c| !c.baseline)
-            .filter_map(|c| Some((c.credential.as_str(), through(c, &engine)?)))
+            .filter_map(|c| Some((c.credential.as_str(), through(c, engine)?)))
             .collect();
         if profiled.is_empty() {
             continue;

@@ -1,5 +1,8 @@
-//! The analysis the renderers show: the main job's cross-credential [`Summary`] ([`summarize`]).
+//! The analysis the renderers show: the main job's cross-credential [`Summary`] ([`summarize`]), and the figures
+//! that answer the cost question from a saved run ([`answer`]).
 
+use super::canonicalization::{Canonicalization, Entry};
+use super::names::{Algorithm, Engine};
 use super::{AlgorithmResult, CredentialResult, Summary};
 use crate::canon::phase;
 use crate::stats::median;
@@ -29,10 +32,10 @@ pub(crate) fn edu_simple_ratios<'a>(
 }
 
 /// Instrumented / uninstrumented RDFC-1.0 time − 1 over all credentials, per expansion engine.
-fn overhead_by_engine(results: &[CredentialResult]) -> Vec<(String, f64)> {
-    let mut sums: Vec<(String, f64, f64)> = Vec::new();
+fn overhead_by_engine(results: &[CredentialResult]) -> Vec<(Engine, f64)> {
+    let mut sums: Vec<(Engine, f64, f64)> = Vec::new();
     for a in results.iter().flat_map(CredentialResult::per_engine) {
-        let engine = a.engine.clone().unwrap_or_default();
+        let Some(engine) = a.engine else { continue };
         let i = match sums.iter().position(|(e, _, _)| *e == engine) {
             Some(i) => i,
             None => {
@@ -83,5 +86,83 @@ pub fn summarize(results: &[CredentialResult]) -> Summary {
         max_label_share,
         instrumentation_overhead: instrumented / plain - 1.0,
         instrumentation_overhead_by_engine: overhead_by_engine(results),
+    }
+}
+
+/// The figures that answer the cost question from a saved main-job run, per expansion engine (the run's main
+/// engine first): what the page's summary sentences say.
+#[derive(Debug, Clone)]
+pub struct Answer<'a> {
+    /// Per engine: each measured credential's RDFC-1.0 cost over its JCS cost (engines without a pair left out).
+    pub rdfc_over_jcs: Vec<(Engine, Vec<f64>)>,
+    /// Per engine: JSON-LD expansion's share of RDFC-1.0 in each measured credential, in percent.
+    pub expansion_percent: Vec<(Engine, Vec<f64>)>,
+    /// How many credentials were measured (the baseline aside).
+    pub credentials: usize,
+    /// Per engine: blank node labeling's largest share of RDFC-1.0 (0–1), and in which credential.
+    pub largest_label_share: Vec<(Engine, f64, &'a str)>,
+    /// The edu/simple ratios of the run's main engine.
+    pub edu_simple: Vec<f64>,
+    /// The run's main engine.
+    pub main_engine: Option<Engine>,
+}
+
+/// The figures of [`Answer`] from a saved run's entries ([`Canonicalization::documents`]).
+pub fn answer(c: &Canonicalization) -> Answer<'_> {
+    let docs = c.documents();
+    let measured: Vec<&Entry> = docs.iter().copied().filter(|e| !e.baseline).collect();
+    let jcs_of = |credential: &str| {
+        docs.iter()
+            .find(|j| j.algorithm == Algorithm::Jcs && j.credential == credential)
+            .map(|j| j.cost_us())
+    };
+    let engines = c.engines();
+    let rdfc_of = |engine: Engine| {
+        measured
+            .iter()
+            .copied()
+            .filter(move |e| e.algorithm == Algorithm::Rdfc10 && e.engine == Some(engine))
+    };
+    let mut rdfc_over_jcs = Vec::new();
+    let mut expansion_percent = Vec::new();
+    let mut largest_label_share = Vec::new();
+    for &engine in &engines {
+        let ratios: Vec<f64> = rdfc_of(engine)
+            .filter_map(|e| jcs_of(&e.credential).map(|j| e.cost_us() / j))
+            .collect();
+        if !ratios.is_empty() {
+            rdfc_over_jcs.push((engine, ratios));
+        }
+        let shares: Vec<f64> = rdfc_of(engine)
+            .filter_map(|e| e.phases.get("expand").map(|p| p.share * 100.0))
+            .collect();
+        if !shares.is_empty() {
+            expansion_percent.push((engine, shares));
+        }
+        let largest = rdfc_of(engine)
+            .filter_map(|e| e.phases.get(phase::LABEL).map(|p| (p.share, e)))
+            .max_by(|a, b| a.0.total_cmp(&b.0));
+        if let Some((share, e)) = largest {
+            largest_label_share.push((engine, share, e.credential.as_str()));
+        }
+    }
+    let mut credentials: Vec<&str> = Vec::new();
+    for e in &measured {
+        if !credentials.contains(&e.credential.as_str()) {
+            credentials.push(&e.credential);
+        }
+    }
+    Answer {
+        rdfc_over_jcs,
+        expansion_percent,
+        credentials: credentials.len(),
+        largest_label_share,
+        edu_simple: c
+            .summary
+            .edu_simple_ratios
+            .iter()
+            .map(|(_, r)| *r)
+            .collect(),
+        main_engine: engines.first().copied(),
     }
 }

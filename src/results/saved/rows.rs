@@ -38,11 +38,7 @@ pub fn rows(run: &SavedRun) -> Vec<Row> {
     match &run.body {
         Body::Canonicalization(c) => {
             for e in &c.results {
-                let base = format!(
-                    "{} · {}",
-                    e.credential,
-                    e.key_label(&c.config.context_cache)
-                );
+                let base = format!("{} · {}", e.credential, e.key_label(c.config.context_cache));
                 for (name, phase) in e.phases_in_order() {
                     let key = format!("{base} · {name}");
                     out.push(Row::new(
