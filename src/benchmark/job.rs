@@ -6,14 +6,15 @@ use super::{flames, signed, Config, Extra};
 use crate::canon::Algorithm;
 use crate::console::{with_progress, Console};
 use crate::corpus::Credential;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::Result;
 use crate::exchange::runner;
+use crate::export::create_dir;
 use crate::export::{self, html};
 use crate::loader::{Engine, OfflineLoader};
 use crate::options::Signatures;
 use crate::results::exchange::FormatsReport;
 use crate::results::{Claim, FlameIndex, FlameLink, Report};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The loaders RDFC-1.0 is measured through, built together from the chosen engines and context cache modes.
 pub struct Loaders {
@@ -371,17 +372,4 @@ fn links(graphs: &[flames::Graph], engine: crate::loader::Engine, prefix: &str) 
             samples: g.samples,
         })
         .collect()
-}
-
-/// Creates a flamegraph directory (and its parents). Errors: [`ErrorKind::Usage`] when the path is a file,
-/// [`ErrorKind::Io`] when it cannot be created.
-pub fn create_dir(dir: &Path) -> Result<()> {
-    if dir.exists() && !dir.is_dir() {
-        return Err(Error::new(
-            ErrorKind::Usage,
-            "--flamegraphs must name a directory, and this is a file",
-        )
-        .in_source(dir.display().to_string()));
-    }
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(&dir.display().to_string(), e))
 }

@@ -6,7 +6,6 @@
 mod flame_job;
 pub mod flames;
 mod job;
-mod metadata;
 pub mod signed;
 pub mod sweep;
 mod sweep_job;
@@ -18,6 +17,7 @@ use crate::corpus::Credential;
 use crate::error::Result;
 use crate::loader::OfflineLoader;
 use crate::profile;
+use crate::results::metadata;
 use crate::results::names::{self, CacheSetting, EngineSetting};
 use crate::results::{
     AlgorithmResult, CredentialResult, PhaseResult, Report, RunConfig, StepResult, OTHER_PHASE, OWN,
@@ -25,8 +25,7 @@ use crate::results::{
 use crate::stats::{median, RunStats};
 
 pub use flame_job::FlameJob;
-pub use job::{create_dir, Exports, Flamegraphs, Job, Loaders};
-pub use metadata::{collect as collect_metadata, now};
+pub use job::{Exports, Flamegraphs, Job, Loaders};
 pub use sweep_job::SweepJob;
 
 /// How much to measure, and how: the measurement plan (N, R, warm-up; always paired: the main job measures every
@@ -146,7 +145,7 @@ pub fn run(
     progress: &mut dyn FnMut(),
 ) -> Result<Report> {
     let cold = extra.cold;
-    let started_at = now();
+    let started_at = metadata::now();
     let timer = profile::Timer::with_detail(config.detail);
     let mut results = Vec::new();
     for (index, (credential, shape)) in credentials.iter().zip(shapes).enumerate() {

@@ -18,9 +18,9 @@ mod sign;
 mod sweep;
 mod verify;
 
-use crate::benchmark::now;
 use crate::error::{Error, ErrorKind, Result};
 use crate::export::check_writable;
+use crate::results::metadata::now;
 use clap::{Parser, Subcommand};
 use std::io::{IsTerminal, Write};
 

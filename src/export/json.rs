@@ -1,6 +1,7 @@
-//! `--export-json`: the schema documented in `docs/export-json.md`. One entry in `results` per (credential,
-//! algorithm), phases keyed by name, all times in µs. Every JSON export but the JWS matrix's is written by
-//! [`to_text`]: keys in code point order at every level.
+//! `--export-json`: the schema documented in `docs/export-json.md`, every export in its envelope
+//! (`schema_version`, `kind`, `metadata`); the main job's body is [`Canonicalization`], the type `report`, `diff`
+//! and `merge` read back. Every JSON export but the JWS matrix's is written by [`to_text`]: keys in code point
+//! order at every level.
 
 use crate::results::canonicalization::Canonicalization;
 use crate::results::exchange::FormatsReport;
@@ -46,7 +47,8 @@ pub fn enveloped<T: Serialize>(kind: ExportKind, metadata: &Metadata, body: &T) 
 }
 
 /// `value` as pretty-printed JSON and a newline, its keys in code point order at every level (it goes through
-/// a [`serde_json::Value`], whose objects are sorted maps), as canonprof's exports have always been written.
+/// a [`serde_json::Value`], whose objects are sorted maps): the same run gives the same bytes whatever the order
+/// of a type's fields.
 pub fn to_text<T: Serialize>(value: &T) -> String {
     let value = serde_json::to_value(value).expect("a report serializes");
     serde_json::to_string_pretty(&value).expect("a JSON value serializes") + "\n"

@@ -40,6 +40,19 @@ pub fn write_atomically(path: &Path, contents: &str) -> Result<()> {
     })
 }
 
+/// Creates a flamegraph directory (and its parents). Errors: [`ErrorKind::Usage`] when the path is a file,
+/// [`ErrorKind::Io`] when it cannot be created.
+pub fn create_dir(dir: &Path) -> Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(Error::new(
+            ErrorKind::Usage,
+            "--flamegraphs must name a directory, and this is a file",
+        )
+        .in_source(dir.display().to_string()));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(&dir.display().to_string(), e))
+}
+
 /// `to` as a `/`-separated path relative to the directory `from_dir` (both made absolute against the current
 /// directory first), e.g. `../flamegraphs/x.svg`; `.` when they are the same.
 pub fn relative_path(from_dir: &Path, to: &Path) -> String {

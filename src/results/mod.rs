@@ -10,6 +10,7 @@ pub mod claims;
 pub mod compare;
 pub mod exchange;
 pub mod jws;
+pub mod metadata;
 pub mod names;
 pub mod saved;
 pub mod summary;

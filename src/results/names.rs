@@ -1,6 +1,6 @@
-//! The settings and pipelines a result names, as types: each serializes to the name the exports have always
-//! used (`rdfc-1.0`, `json-ld`, `both`, …) and prints as that name, so that a model compares variants and only
-//! the renderers turn them into words.
+//! The settings and pipelines a result names, as types: each serializes to the name the exports use
+//! (`rdfc-1.0`, `json-ld`, `both`, …) and prints as that name, so that a model compares variants and only the
+//! renderers turn them into words.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

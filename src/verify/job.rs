@@ -75,7 +75,7 @@ pub struct Summary {
 /// directory or export that cannot be written.
 pub fn run(plan: &Plan, console: &mut dyn Console) -> Result<Summary> {
     let options = options(plan)?;
-    let metadata = crate::benchmark::collect_metadata(crate::benchmark::now());
+    let metadata = crate::results::metadata::collect(crate::results::metadata::now());
     // The flamegraph directory first: the export may go into it.
     if let Some(dir) = &plan.flamegraphs {
         std::fs::create_dir_all(dir).map_err(|e| Error::io(&dir.display().to_string(), e))?;

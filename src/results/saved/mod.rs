@@ -227,3 +227,31 @@ pub fn read_all(paths: &[PathBuf], kind: Option<ExportKind>) -> Result<Vec<Saved
     }
     Ok(runs)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Body, SavedRun};
+    use crate::export::json::enveloped;
+    use crate::results::ExportKind;
+    use std::path::Path;
+
+    /// What is written reads back into the same value: writing a saved run again gives the same text.
+    #[test]
+    fn a_saved_run_written_again_reads_back_the_same() {
+        let saved = include_str!("../../../tests/data/saved/edu-cache-on.json");
+        let path = Path::new("edu-cache-on.json");
+        let run = SavedRun::parse(saved, path).unwrap();
+        let Body::Canonicalization(c) = &run.body else {
+            panic!("a canonicalization run")
+        };
+        let written = enveloped(ExportKind::Canonicalization, &run.metadata, &**c);
+        let again = SavedRun::parse(&written, path).unwrap();
+        let Body::Canonicalization(c) = &again.body else {
+            panic!("a canonicalization run")
+        };
+        assert_eq!(
+            enveloped(ExportKind::Canonicalization, &again.metadata, &**c),
+            written
+        );
+    }
+}
