@@ -1,28 +1,13 @@
 //! A canonicalization run's sections: the answer in three sentences, the claims, RDFC-1.0 / JCS per credential,
-//! each credential's phases (bars, table, spec steps, counters), its exchange and its flamegraphs.
+//! then each credential ([`super::credential`]), its exchange and its flamegraphs ([`super::flamegraphs`]).
 
 use super::section::{heading, slug, Ctx};
-use super::svg::{self, Bar};
 use crate::export::html::escape;
-use crate::export::{fmt_range, fmt_share, fmt_us, plural, thousands};
-use crate::results::canonicalization::{phase_rank, Canonicalization, Entry};
+use crate::export::{fmt_share, fmt_us, thousands};
+use crate::results::canonicalization::{Canonicalization, Entry};
 use crate::results::names::{Algorithm, Engine};
 use crate::results::summary;
-use crate::results::FlameIndex;
 use std::fmt::Write;
-use std::path::Path;
-
-/// The phase names the bars colour, in legend order (sub-phases are not stacked: they are inside `label`).
-const PHASE_LEGEND: [&str; 8] = [
-    "parse",
-    "expand",
-    "to_rdf",
-    "label",
-    "serialize",
-    "jcs",
-    "hash",
-    crate::results::OTHER_PHASE,
-];
 
 /// The engine as sentences say it.
 fn engine_words(engine: Engine) -> &'static str {
@@ -229,228 +214,13 @@ pub(super) fn section(out: &mut String, ctx: &Ctx, c: &Canonicalization) {
     out.push_str("</table>\n");
     // Per credential.
     for e in &credentials {
-        credential(out, ctx, c, &e.credential);
+        super::credential::section(out, ctx, c, &e.credential);
     }
     if let Some(x) = &c.exchange {
         let _ = writeln!(out, "<h3>The three-format exchange</h3>");
         super::exchange::formats(out, &format!("{id}-x0"), x);
     }
     if let Some(flames) = &c.flamegraphs {
-        flamegraphs(out, ctx, flames);
+        super::flamegraphs::section(out, ctx, flames);
     }
-}
-
-/// One credential: its bars per algorithm and engine, the phase table, spec steps and counters.
-fn credential(out: &mut String, ctx: &Ctx, c: &Canonicalization, name: &str) {
-    let entries: Vec<&Entry> = c.results.iter().filter(|e| e.credential == name).collect();
-    let Some(first) = entries.first() else { return };
-    let id = format!("{}-c-{}", ctx.id, slug(name));
-    let _ = writeln!(
-        out,
-        "<h3 id=\"{id}\">{} <small>({}{})</small></h3><p class=\"meta\">{} bytes, {}, {}, {}; SHA-256 of the canonical N-Quads {}</p>",
-        escape(name),
-        escape(&first.set),
-        if first.baseline { ", the simple baseline" } else { "" },
-        thousands(first.bytes as u64),
-        plural(first.quads, "quad"),
-        plural(first.blank_nodes, "blank node"),
-        plural(first.hndq_calls, "Hash N-Degree Quads call"),
-        escape(&entries.iter().find(|e| e.algorithm == Algorithm::Rdfc10).map_or(String::new(), |e| e.sha256.chars().take(16).collect::<String>() + "…"))
-    );
-    let bars: Vec<Bar> = entries
-        .iter()
-        .map(|e| Bar {
-            label: e.label(),
-            segments: e
-                .phases_in_order()
-                .into_iter()
-                .filter(|(_, p)| p.parent.is_none())
-                .map(|(n, p)| (n.to_string(), p.stats.median_us))
-                .collect(),
-            total_us: e.total.median_us,
-            whisker_us: Some((e.total.min_run_median_us, e.total.max_run_median_us)),
-        })
-        .collect();
-    out.push_str(&svg::stacked_bars(
-        &format!("{id}-bars"),
-        &format!("{name}: phases per algorithm and engine (µs; whisker: min–max of the total's run medians)"),
-        &PHASE_LEGEND,
-        &bars,
-    ));
-    out.push_str(&svg::share_bars(
-        &format!("{id}-shares"),
-        &format!("{name}: each pipeline's phases as shares of its own total"),
-        &PHASE_LEGEND,
-        &bars,
-    ));
-    // The table beside the chart: one row per phase, one column per pipeline.
-    out.push_str("\n<table><tr><th class=\"l\">phase</th>");
-    for e in &entries {
-        let _ = write!(out, "<th>{} µs</th><th>share</th>", escape(&e.label()));
-    }
-    out.push_str("</tr>\n");
-    let mut names: Vec<(&str, bool)> = Vec::new();
-    for e in &entries {
-        for (n, p) in e.phases_in_order() {
-            if !names.iter().any(|(x, _)| *x == n) {
-                names.push((n, p.parent.is_some()));
-            }
-        }
-    }
-    // Pipeline order over all entries (a stable sort: names it does not know stay in the order first seen).
-    names.sort_by_key(|(n, _)| phase_rank(n));
-    for (n, sub) in &names {
-        let _ = write!(
-            out,
-            "<tr><td class=\"l\">{}{}</td>",
-            if *sub { "› " } else { "" },
-            escape(n)
-        );
-        for e in &entries {
-            match e.phases.get(*n) {
-                Some(p) => {
-                    let _ = write!(
-                        out,
-                        "<td>{} <span class=\"meta\">({})</span></td><td>{}</td>",
-                        fmt_us(p.stats.median_us),
-                        fmt_range(p.stats.min_run_median_us, p.stats.max_run_median_us),
-                        fmt_share(p.share)
-                    );
-                }
-                None => out.push_str("<td>-</td><td>-</td>"),
-            }
-        }
-        out.push_str("</tr>\n");
-    }
-    out.push_str("<tr class=\"total\"><td class=\"l\">total</td>");
-    for e in &entries {
-        let _ = write!(
-            out,
-            "<td>{} <span class=\"meta\">({})</span></td><td>100%</td>",
-            fmt_us(e.total.median_us),
-            fmt_range(e.total.min_run_median_us, e.total.max_run_median_us)
-        );
-    }
-    out.push_str("</tr></table>\n");
-    // Spec steps and counters, per pipeline that has them.
-    for e in entries.iter().filter(|e| !e.steps.is_empty()) {
-        let _ = writeln!(
-            out,
-            "<details><summary>Spec steps of {} (self time; the rows of a phase add up to the phase{})</summary><table><tr><th class=\"l\">phase</th><th class=\"l\">step</th><th>median µs</th><th>run medians</th><th>share</th></tr>",
-            escape(&e.label()),
-            match e.steps_pass_us {
-                Some(pass) => format!(
-                    " in a pass of its own with the spec steps timed: {} µs, {:+.1}% against the total above; shares are of that pass",
-                    fmt_us(pass),
-                    (pass / e.total.median_us - 1.0) * 100.0
-                ),
-                None => " as measured in the runs above".to_string(),
-            }
-        );
-        for s in &e.steps {
-            let _ = writeln!(
-                out,
-                "<tr><td class=\"l\">{}</td><td class=\"l\">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                escape(&s.phase),
-                escape(&s.name),
-                fmt_us(s.stats.median_us),
-                fmt_range(s.stats.min_run_median_us, s.stats.max_run_median_us),
-                fmt_share(s.share)
-            );
-        }
-        out.push_str("</table></details>\n");
-    }
-    for e in entries.iter().filter(|e| !e.counters.is_empty()) {
-        let _ = writeln!(
-            out,
-            "<details><summary>Work counters of {} (machine-independent counts, one iteration)</summary><table><tr><th class=\"l\">counter</th><th class=\"l\">section</th><th>steady</th><th>cold</th><th>as written</th></tr>",
-            escape(&e.label())
-        );
-        for (name, k) in &e.counters {
-            let _ = writeln!(
-                out,
-                "<tr><td class=\"l\">{}</td><td class=\"l\">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                escape(name),
-                escape(&k.section),
-                thousands(k.steady),
-                thousands(k.cold),
-                k.as_written.map_or("-".into(), thousands)
-            );
-        }
-        out.push_str("</table></details>\n");
-    }
-}
-
-/// Links to every flamegraph and folded file, and the RDFC-1.0 graphs embedded.
-fn flamegraphs(out: &mut String, ctx: &Ctx, flames: &FlameIndex) {
-    let dir = ctx.json_dir.join(&flames.dir);
-    let link = |file: &str| crate::export::relative_path(ctx.report_dir, &dir.join(file));
-    let _ = writeln!(out, "<h3 id=\"{}-flames\">Flamegraphs</h3>", ctx.id);
-    if let Some(index) = &flames.index {
-        let _ = writeln!(
-            out,
-            "<p>Their index: <a href=\"{}\">{}</a>. Sampled graphs show where CPU time goes; span graphs the phases (and, with <code>--detail spec</code>, the specifications' steps).</p>",
-            escape(&link(index)),
-            escape(&link(index))
-        );
-    }
-    out.push_str("<ul>");
-    for g in &flames.graphs {
-        let _ = write!(
-            out,
-            "<li>{}: <a href=\"{}\">{}</a> (<a href=\"{}\">folded stacks</a>){}</li>",
-            escape(&g.credential),
-            escape(&link(&g.svg)),
-            escape(&g.label),
-            escape(&link(&g.folded)),
-            g.samples.map_or(String::new(), |s| format!(
-                ", {} samples",
-                thousands(s as u64)
-            ))
-        );
-    }
-    out.push_str("</ul>\n");
-    // The RDFC-1.0 span graphs of the main engine embedded, as the flamegraph index shows them.
-    for g in flames
-        .graphs
-        .iter()
-        .filter(|g| g.label == "rdfc-1.0 spans" && !g.svg.contains('/'))
-    {
-        let Some(height) = svg_height(&dir.join(&g.svg)) else {
-            continue;
-        };
-        let engine = g
-            .engine
-            .map_or(String::new(), |e| format!(", {} engine", escape(e.name())));
-        // A picture of the graph (an <img> renders everywhere, screenshots included); the link opens the
-        // interactive SVG (zoom, search).
-        let _ = writeln!(
-            out,
-            "<p class=\"meta\">{} — {}{engine} (span graph: mean time per iteration over the sampling window, not the tables' medians; click it to open it interactive)</p><a href=\"{2}\"><img class=\"flame\" src=\"{2}\" alt=\"{3}\" style=\"max-height:{4}px\"/></a>",
-            escape(&g.credential),
-            escape(&g.label),
-            escape(&link(&g.svg)),
-            escape(&format!("{} {} span flamegraph", g.credential, g.label)),
-            height.ceil()
-        );
-    }
-}
-
-/// The `height` of an SVG file's root element (px), reading its first 4 KiB; `None` when the file is not there
-/// or says no height.
-fn svg_height(path: &Path) -> Option<f64> {
-    use std::io::Read;
-    let mut head = vec![0u8; 4096];
-    let n = std::fs::File::open(path).ok()?.read(&mut head).ok()?;
-    let head = String::from_utf8_lossy(&head[..n]);
-    let svg = &head[head.find("<svg")?..];
-    let at = svg.find(" height=\"")? + 9;
-    let value: String = svg[at..]
-        .chars()
-        .take_while(|c| c.is_ascii_digit() || *c == '.')
-        .collect();
-    value
-        .parse()
-        .ok()
-        .filter(|h: &f64| *h > 0.0 && *h < 100_000.0)
 }

@@ -7,7 +7,9 @@
 //! parses as XML, and its ids are unique.
 
 mod canonicalization;
+mod credential;
 mod exchange;
+mod flamegraphs;
 mod jws;
 mod merge;
 mod section;
