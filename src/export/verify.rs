@@ -3,11 +3,13 @@
 //! per-step timing table of `--iterations`; and `--export-json`.
 
 use crate::profile::Plan;
+use crate::results::verify::{
+    CheckEntry, Export, FileEntry, FileTiming, NestedEntry, ReadEntry, Settings, TimingSettings,
+    UnreadableEntry,
+};
+use crate::results::{ExportKind, Metadata};
 use crate::stats::RunStats;
-use crate::verify::timing::FileTiming;
 use crate::verify::{Check, FileReport, Outcome, Role, Trust};
-use serde::Serialize;
-use serde_json::{json, Value};
 use std::fmt::Write as _;
 
 /// `FILE: verified (vcdm)` or `FILE: NOT VERIFIED (…)`, then `  [ok] subject: detail` per check, then each
@@ -113,7 +115,7 @@ fn trust_name(trust: Trust) -> &'static str {
     }
 }
 
-fn checks_json(checks: &[Check]) -> Value {
+fn check_entries(checks: &[Check]) -> Vec<CheckEntry> {
     checks
         .iter()
         .map(|c| {
@@ -121,44 +123,15 @@ fn checks_json(checks: &[Check]) -> Value {
                 Role::Signature { trust } => (true, trust.map(trust_name)),
                 Role::Other => (false, None),
             };
-            json!({"subject": c.subject, "outcome": outcome_name(c.outcome), "detail": c.detail,
-                   "signature": signature, "key_trust": trust})
+            CheckEntry {
+                subject: c.subject.clone(),
+                outcome: outcome_name(c.outcome).to_string(),
+                detail: c.detail.clone(),
+                signature,
+                key_trust: trust.map(str::to_string),
+            }
         })
         .collect()
-}
-
-/// One file of `--export-json` (schema in docs/verify.md): its report, or why it could not be read.
-#[derive(Debug, Clone, Serialize)]
-#[serde(untagged)]
-pub enum Entry {
-    /// A file that was read and verified (whatever its verdict).
-    Read(Box<ReadEntry>),
-    /// A file that could not be read or parsed.
-    Unreadable(UnreadableEntry),
-}
-
-/// A file that was read and verified.
-#[derive(Debug, Clone, Serialize)]
-pub struct ReadEntry {
-    file: String,
-    readable: bool,
-    format: &'static str,
-    verified: bool,
-    verdict: &'static str,
-    checks: Value,
-    nested: Vec<Value>,
-    timing: Option<FileTiming>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    flamegraph: Option<String>,
-}
-
-/// A file that could not be read or parsed.
-#[derive(Debug, Clone, Serialize)]
-pub struct UnreadableEntry {
-    file: String,
-    readable: bool,
-    verified: bool,
-    reason: String,
 }
 
 /// The entry of a verified file: its report, its timing when measured, and its span flamegraph (the path as the
@@ -167,26 +140,24 @@ pub fn json_entry(
     report: &FileReport,
     timing: Option<&FileTiming>,
     flamegraph: Option<String>,
-) -> Entry {
-    Entry::Read(Box::new(ReadEntry {
+) -> FileEntry {
+    FileEntry::Read(Box::new(ReadEntry {
         file: report.file.clone(),
         readable: true,
-        format: report.format.name(),
+        format: report.format.name().to_string(),
         verified: report.verified(),
-        verdict: report.verdict().name(),
-        checks: checks_json(&report.checks),
+        verdict: report.verdict().name().to_string(),
+        checks: check_entries(&report.checks),
         nested: report
             .nested
             .iter()
-            .map(|n| {
-                json!({
-                    "pointer": n.pointer,
-                    "id": n.id,
-                    "counts": n.counts,
-                    "verified": n.verified(),
-                    "verdict": n.verdict().name(),
-                    "checks": checks_json(&n.checks),
-                })
+            .map(|n| NestedEntry {
+                pointer: n.pointer.clone(),
+                id: n.id.clone(),
+                counts: n.counts,
+                verified: n.verified(),
+                verdict: n.verdict().name().to_string(),
+                checks: check_entries(&n.checks),
             })
             .collect(),
         timing: timing.cloned(),
@@ -195,8 +166,8 @@ pub fn json_entry(
 }
 
 /// The entry of a file that could not be read or parsed, with the reason.
-pub fn unreadable_entry(file: &str, reason: &str) -> Entry {
-    Entry::Unreadable(UnreadableEntry {
+pub fn unreadable_entry(file: &str, reason: &str) -> FileEntry {
+    FileEntry::Unreadable(UnreadableEntry {
         file: file.to_string(),
         readable: false,
         verified: false,
@@ -206,35 +177,32 @@ pub fn unreadable_entry(file: &str, reason: &str) -> Entry {
 
 /// The whole `--export-json` document: the tool, the settings, and every file's entry.
 pub fn json(
-    files: &[Entry],
+    files: &[FileEntry],
     plan: Option<&Plan>,
     engine: &str,
     at_unix: i64,
-    metadata: &crate::results::Metadata,
+    metadata: &Metadata,
 ) -> String {
-    let document = json!({
-        "schema_version": super::json::SCHEMA_VERSION,
-        "kind": crate::results::ExportKind::Verify,
-        "metadata": metadata,
-        "tool": "canonprof",
-        "command": "verify",
-        "version": env!("CARGO_PKG_VERSION"),
-        "commit": env!("CANONPROF_GIT_COMMIT"),
-        "settings": {
-            "at_unix": at_unix,
-            "engine": engine,
-            "timing": plan.map(|p| json!({
-                "iterations": p.iterations,
-                "runs": p.runs,
-                "warmup": p.warmup,
-                "warmup_seconds": p.warmup_seconds,
-                "unit": "µs",
-                "statistic": "median of run medians; min–max of run medians; p10/p90 of all iterations",
-            })),
+    let export = Export {
+        tool: "canonprof".to_string(),
+        command: "verify".to_string(),
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        commit: env!("CANONPROF_GIT_COMMIT").to_string(),
+        settings: Settings {
+            at_unix,
+            engine: engine.to_string(),
+            timing: plan.map(|p| TimingSettings {
+                iterations: p.iterations,
+                runs: p.runs,
+                warmup: p.warmup,
+                warmup_seconds: p.warmup_seconds,
+                unit: "µs".to_string(),
+                statistic:
+                    "median of run medians; min–max of run medians; p10/p90 of all iterations"
+                        .to_string(),
+            }),
         },
-        "files": files,
-    });
-    let mut text = serde_json::to_string_pretty(&document).expect("JSON values serialize");
-    text.push('\n');
-    text
+        files: files.to_vec(),
+    };
+    super::json::enveloped(ExportKind::Verify, metadata, &export)
 }

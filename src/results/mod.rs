@@ -15,6 +15,7 @@ pub mod names;
 pub mod saved;
 pub mod summary;
 pub mod sweep;
+pub mod verify;
 
 use crate::profile::Detail;
 use crate::stats::RunStats;

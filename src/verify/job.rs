@@ -7,9 +7,9 @@ use crate::console::Console;
 use crate::document::Limits;
 use crate::error::{Error, ErrorKind, Result};
 use crate::export::verify as render;
-use crate::export::verify::Entry;
 use crate::loader::OfflineLoader;
 use crate::profile::{self, Timer};
+use crate::results::verify::FileEntry;
 use std::path::{Path, PathBuf};
 
 /// What `verify` was asked, its options checked.
@@ -152,7 +152,7 @@ struct Verified {
 
 impl Verified {
     /// The file's lines for the terminal and its `--export-json` entry.
-    fn shown(self, plan: &Plan) -> (String, Entry) {
+    fn shown(self, plan: &Plan) -> (String, FileEntry) {
         let mut text = render::render(&self.report);
         if let Some(timing) = &self.timing {
             text.push_str(&render::timing_table(timing, &plan.measure));

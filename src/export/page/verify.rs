@@ -3,28 +3,32 @@
 use super::section::{linked, Ctx};
 use crate::export::fmt_us;
 use crate::export::html::escape;
+use crate::results::verify::{Export, FileEntry};
 use std::fmt::Write;
 use std::path::Path;
 
-pub(super) fn section(out: &mut String, ctx: &Ctx, v: &serde_json::Value) {
+pub(super) fn section(out: &mut String, ctx: &Ctx, v: &Export) {
     out.push_str("<table><tr><th class=\"l\">file</th><th class=\"l\">format</th><th class=\"l\">verdict</th><th>verification µs</th><th class=\"l\">flamegraph</th></tr>\n");
-    let files = v.get("files").and_then(|f| f.as_array());
-    for f in files.into_iter().flatten() {
-        let text = |k: &str| f.get(k).and_then(|x| x.as_str()).unwrap_or("-").to_string();
-        let verified = f.get("verified").and_then(|x| x.as_bool()) == Some(true);
-        let us = f
-            .pointer("/timing/total/median_us")
-            .and_then(|x| x.as_f64())
-            .map_or("-".into(), fmt_us);
-        let graph = f
-            .get("flamegraph")
-            .and_then(|g| g.as_str())
-            .map_or("-".into(), |g| linked(ctx, Path::new(g), "span flamegraph"));
+    for f in &v.files {
+        let (file, format, verified, us, graph) = match f {
+            FileEntry::Read(r) => (
+                r.file.as_str(),
+                r.format.as_str(),
+                r.verified,
+                r.timing
+                    .as_ref()
+                    .map_or("-".into(), |t| fmt_us(t.total.median_us)),
+                r.flamegraph
+                    .as_deref()
+                    .map_or("-".into(), |g| linked(ctx, Path::new(g), "span flamegraph")),
+            ),
+            FileEntry::Unreadable(u) => (u.file.as_str(), "-", u.verified, "-".into(), "-".into()),
+        };
         let _ = writeln!(
             out,
             "<tr><td class=\"l\">{}</td><td class=\"l\">{}</td><td class=\"l\">{}</td><td>{us}</td><td class=\"l\">{graph}</td></tr>",
-            escape(&text("file")),
-            escape(&text("format")),
+            escape(file),
+            escape(format),
             if verified { "verified" } else { "NOT VERIFIED" }
         );
     }

@@ -9,6 +9,7 @@ use crate::results::canonicalization::Canonicalization;
 use crate::results::exchange::{Export as ExchangeExport, FormatsReport};
 use crate::results::jws::Matrix;
 use crate::results::sweep::Sweep;
+use crate::results::verify::Export as VerifyExport;
 use crate::results::SCHEMA_VERSION;
 use crate::results::{ExportKind, Metadata};
 use std::path::{Path, PathBuf};
@@ -35,8 +36,8 @@ pub enum Body {
     Sweep(Sweep),
     /// `canonprof jws`.
     Jws(Matrix),
-    /// `canonprof verify`: kept as JSON (verdicts and per-file timing).
-    Verify(serde_json::Value),
+    /// `canonprof verify`: verdicts, and per-file timing when measured.
+    Verify(Box<VerifyExport>),
 }
 
 impl SavedRun {
@@ -86,7 +87,7 @@ impl SavedRun {
             ExportKind::Exchange => Body::Exchange(serde_json::from_value(value).map_err(shape)?),
             ExportKind::Sweep => Body::Sweep(serde_json::from_value(value).map_err(shape)?),
             ExportKind::Jws => Body::Jws(serde_json::from_value(value).map_err(shape)?),
-            ExportKind::Verify => Body::Verify(value),
+            ExportKind::Verify => Body::Verify(serde_json::from_value(value).map_err(shape)?),
         };
         Ok(SavedRun {
             path: path.to_path_buf(),
@@ -168,10 +169,7 @@ impl SavedRun {
                 "warm-up {}, {} measurements, seed {}",
                 m.settings.warmup, m.settings.measurements, m.settings.seed
             ),
-            Body::Verify(v) => v
-                .pointer("/settings/engine")
-                .and_then(|e| e.as_str())
-                .map_or("-".into(), |e| format!("engine {e}")),
+            Body::Verify(v) => format!("engine {}", v.settings.engine),
         }
     }
 
@@ -253,5 +251,20 @@ mod tests {
             enveloped(ExportKind::Canonicalization, &again.metadata, &**c),
             written
         );
+    }
+
+    /// A verify export reads back into the type that wrote it, and writing it again gives the same text.
+    #[test]
+    fn a_verify_export_reads_back_the_same() {
+        let metadata = crate::results::metadata::collect("2026-01-01T00:00:00Z".into());
+        let files = [crate::export::verify::unreadable_entry(
+            "a.json", "not JSON",
+        )];
+        let written = crate::export::verify::json(&files, None, "json-ld", 0, &metadata);
+        let run = SavedRun::parse(&written, Path::new("verify.json")).unwrap();
+        let Body::Verify(v) = &run.body else {
+            panic!("a verify run")
+        };
+        assert_eq!(enveloped(ExportKind::Verify, &run.metadata, &**v), written);
     }
 }
