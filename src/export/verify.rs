@@ -1,25 +1,28 @@
-//! `canonprof verify`'s terminal report: one verdict line per file, then one indented line per check, each with
-//! its outcome in words (`ok`, `FAIL`, `unsupported`, `not checked`), so the meaning never rests on colour; the
-//! per-step timing table of `--iterations`; and `--export-json`.
+//! `canonprof verify`'s terminal report, from its results ([`crate::results::verify`]): one verdict line per
+//! file, then one indented line per check, each with its outcome in words (`ok`, `FAIL`, `unsupported`, `not
+//! checked`), so the meaning never rests on colour; the per-step timing table of `--iterations`; and
+//! `--export-json`.
 
 use crate::profile::Plan;
 use crate::results::verify::{
-    CheckEntry, Export, FileEntry, FileTiming, NestedEntry, ReadEntry, Settings, TimingSettings,
-    UnreadableEntry,
+    CheckEntry, Export, FileEntry, FileTiming, Outcome, ReadEntry, Settings, TimingSettings,
+    Verdict,
 };
 use crate::results::{ExportKind, Metadata};
 use crate::stats::RunStats;
-use crate::verify::{Check, FileReport, Outcome, Role, Trust};
 use std::fmt::Write as _;
 
 /// `FILE: verified (vcdm)` or `FILE: NOT VERIFIED (…)`, then `  [ok] subject: detail` per check, then each
 /// nested credential's verdict with its checks indented once more.
-pub fn render(report: &FileReport) -> String {
-    let verdict = report.verdict().words();
-    let mut out = format!("{}: {verdict} ({})\n", report.file, report.format.name());
-    lines(&mut out, "  ", &report.checks);
-    for nested in &report.nested {
-        let verdict = nested.verdict().words();
+pub fn render(entry: &ReadEntry) -> String {
+    let mut out = format!(
+        "{}: {} ({})\n",
+        entry.file,
+        verdict_words(entry.verdict),
+        entry.format
+    );
+    lines(&mut out, "  ", &entry.checks);
+    for nested in &entry.nested {
         let counts = match nested.counts {
             true => "",
             false => "; does not decide the file's verdict (--nested strict makes it)",
@@ -31,15 +34,29 @@ pub fn render(report: &FileReport) -> String {
             .unwrap_or_default();
         let _ = writeln!(
             out,
-            "  nested credential {}{id}: {verdict}{counts}",
-            nested.pointer
+            "  nested credential {}{id}: {}{counts}",
+            nested.pointer,
+            verdict_words(nested.verdict)
         );
         lines(&mut out, "    ", &nested.checks);
     }
     out
 }
 
-fn lines(out: &mut String, indent: &str, checks: &[Check]) {
+/// The verdict as the verdict line says it.
+fn verdict_words(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Verified => "verified",
+        Verdict::VerifiedSelfAsserted => {
+            "verified (a self-asserted key, not anchored, accepted by --accept-self-asserted)"
+        }
+        Verdict::Failed | Verdict::Unsupported => "NOT VERIFIED",
+        Verdict::NoSignature => "NOT VERIFIED (no signature checked)",
+        Verdict::KeyNotTrusted => "NOT VERIFIED (key not trusted)",
+    }
+}
+
+fn lines(out: &mut String, indent: &str, checks: &[CheckEntry]) {
     for check in checks {
         let mark = match check.outcome {
             Outcome::Verified => "ok",
@@ -95,84 +112,6 @@ pub fn timing_table(timing: &FileTiming, plan: &Plan) -> String {
         }
     }
     out
-}
-
-fn outcome_name(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Verified => "verified",
-        Outcome::Failed => "failed",
-        Outcome::Unsupported => "unsupported",
-        Outcome::NotChecked => "not-checked",
-    }
-}
-
-fn trust_name(trust: Trust) -> &'static str {
-    match trust {
-        Trust::Given => "given",
-        Trust::Anchored => "anchored",
-        Trust::SelfCertifying => "self-certifying",
-        Trust::SelfAsserted => "self-asserted",
-    }
-}
-
-fn check_entries(checks: &[Check]) -> Vec<CheckEntry> {
-    checks
-        .iter()
-        .map(|c| {
-            let (signature, trust) = match c.role {
-                Role::Signature { trust } => (true, trust.map(trust_name)),
-                Role::Other => (false, None),
-            };
-            CheckEntry {
-                subject: c.subject.clone(),
-                outcome: outcome_name(c.outcome).to_string(),
-                detail: c.detail.clone(),
-                signature,
-                key_trust: trust.map(str::to_string),
-            }
-        })
-        .collect()
-}
-
-/// The entry of a verified file: its report, its timing when measured, and its span flamegraph (the path as the
-/// export records it) when drawn.
-pub fn json_entry(
-    report: &FileReport,
-    timing: Option<&FileTiming>,
-    flamegraph: Option<String>,
-) -> FileEntry {
-    FileEntry::Read(Box::new(ReadEntry {
-        file: report.file.clone(),
-        readable: true,
-        format: report.format.name().to_string(),
-        verified: report.verified(),
-        verdict: report.verdict().name().to_string(),
-        checks: check_entries(&report.checks),
-        nested: report
-            .nested
-            .iter()
-            .map(|n| NestedEntry {
-                pointer: n.pointer.clone(),
-                id: n.id.clone(),
-                counts: n.counts,
-                verified: n.verified(),
-                verdict: n.verdict().name().to_string(),
-                checks: check_entries(&n.checks),
-            })
-            .collect(),
-        timing: timing.cloned(),
-        flamegraph,
-    }))
-}
-
-/// The entry of a file that could not be read or parsed, with the reason.
-pub fn unreadable_entry(file: &str, reason: &str) -> FileEntry {
-    FileEntry::Unreadable(UnreadableEntry {
-        file: file.to_string(),
-        readable: false,
-        verified: false,
-        reason: reason.to_string(),
-    })
 }
 
 /// The whole `--export-json` document: the tool, the settings, and every file's entry.

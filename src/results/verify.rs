@@ -116,8 +116,8 @@ pub struct ReadEntry {
     pub format: String,
     /// Whether it verified.
     pub verified: bool,
-    /// The verdict's name.
-    pub verdict: String,
+    /// The verdict.
+    pub verdict: Verdict,
     /// Every check, in order.
     pub checks: Vec<CheckEntry>,
     /// The credentials nested in it.
@@ -147,14 +147,14 @@ pub struct UnreadableEntry {
 pub struct CheckEntry {
     /// What was checked.
     pub subject: String,
-    /// `verified`, `failed`, `unsupported` or `not-checked`.
-    pub outcome: String,
+    /// What came of it.
+    pub outcome: Outcome,
     /// What was found.
     pub detail: String,
     /// Whether it checked a signature.
     pub signature: bool,
-    /// For a signature: how its key was trusted (`given`, `anchored`, `self-certifying`, `self-asserted`).
-    pub key_trust: Option<String>,
+    /// For a signature: how its key was trusted.
+    pub key_trust: Option<KeyTrust>,
 }
 
 /// A credential nested in a file.
@@ -168,8 +168,66 @@ pub struct NestedEntry {
     pub counts: bool,
     /// Whether it verified.
     pub verified: bool,
-    /// The verdict's name.
-    pub verdict: String,
+    /// The verdict.
+    pub verdict: Verdict,
     /// Its checks.
     pub checks: Vec<CheckEntry>,
+}
+
+impl FileEntry {
+    /// The entry of a file that could not be read or parsed, with the reason.
+    pub fn unreadable(file: &str, reason: &str) -> FileEntry {
+        FileEntry::Unreadable(UnreadableEntry {
+            file: file.to_string(),
+            readable: false,
+            verified: false,
+            reason: reason.to_string(),
+        })
+    }
+}
+
+/// A file's or nested credential's verdict, by the one verdict rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// Every signature checked and passed, with trusted keys.
+    Verified,
+    /// Verified with a self-asserted key, accepted by `--accept-self-asserted`.
+    VerifiedSelfAsserted,
+    /// A check failed.
+    Failed,
+    /// Something canonprof cannot check.
+    Unsupported,
+    /// No signature was checked.
+    NoSignature,
+    /// A key was not trusted.
+    KeyNotTrusted,
+}
+
+/// What came of one check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    /// It passed.
+    Verified,
+    /// It failed.
+    Failed,
+    /// canonprof cannot check it.
+    Unsupported,
+    /// Reported, not checked.
+    NotChecked,
+}
+
+/// How a signature's key was trusted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KeyTrust {
+    /// Given with `--key`.
+    Given,
+    /// Chained to the trust anchor.
+    Anchored,
+    /// Derived from the identifier itself (did:key, did:jwk).
+    SelfCertifying,
+    /// Asserted by the credential alone.
+    SelfAsserted,
 }

@@ -97,7 +97,7 @@ pub fn run(plan: &Plan, console: &mut dyn Console) -> Result<Summary> {
                 failed += 1;
                 let reason = unreadable_reason(&label, e);
                 let text = format!("{label}: NOT VERIFIED (could not be read: {reason})\n");
-                (text, render::unreadable_entry(&label, &reason))
+                (text, FileEntry::unreadable(&label, &reason))
             }
         };
         entries.push(entry);
@@ -153,22 +153,22 @@ struct Verified {
 impl Verified {
     /// The file's lines for the terminal and its `--export-json` entry.
     fn shown(self, plan: &Plan) -> (String, FileEntry) {
-        let mut text = render::render(&self.report);
+        // Relative to the export's directory, as every export records its flamegraphs.
+        let recorded = self.flamegraph.as_ref().map(|svg| match &plan.export_json {
+            Some(json) => {
+                crate::export::relative_path(crate::export::parent_dir(json), Path::new(svg))
+            }
+            None => svg.clone(),
+        });
+        let entry = super::entry::read_entry(&self.report, self.timing.as_ref(), recorded);
+        let mut text = render::render(&entry);
         if let Some(timing) = &self.timing {
             text.push_str(&render::timing_table(timing, &plan.measure));
         }
         if let Some(svg) = &self.flamegraph {
             text.push_str(&format!("  flamegraph: {svg}\n"));
         }
-        // Relative to the export's directory, as every export records its flamegraphs.
-        let recorded = self.flamegraph.map(|svg| match &plan.export_json {
-            Some(json) => {
-                crate::export::relative_path(crate::export::parent_dir(json), Path::new(&svg))
-            }
-            None => svg,
-        });
-        let entry = render::json_entry(&self.report, self.timing.as_ref(), recorded);
-        (text, entry)
+        (text, FileEntry::Read(Box::new(entry)))
     }
 }
 

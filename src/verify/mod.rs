@@ -1,13 +1,14 @@
 //! `canonprof verify` (issue 17, first part): verifies the credentials users hold — W3C VCDM with Data Integrity
 //! proofs ([`data_integrity`]), VC-JWT / VC-JOSE ([`jwt`]), SD-JWT VC ([`sd_jwt`]) and ISO/IEC 18013-5 mdoc
 //! `DeviceResponse`s ([`mdoc`]) —
-//! and says per file, per proof or check, what was verified and why not. Knows nothing of the terminal:
-//! `export::verify` renders a [`FileReport`].
+//! and says per file, per proof or check, what was verified and why not. Knows nothing of the terminal: a
+//! [`FileReport`] becomes a [`crate::results::verify::ReadEntry`], which `export::verify` renders.
 
 pub mod binding;
 pub mod claims;
 pub mod data_integrity;
 pub mod detect;
+mod entry;
 mod job;
 pub mod jws_json;
 pub mod jwt;

@@ -257,7 +257,7 @@ mod tests {
     #[test]
     fn a_verify_export_reads_back_the_same() {
         let metadata = crate::results::metadata::collect("2026-01-01T00:00:00Z".into());
-        let files = [crate::export::verify::unreadable_entry(
+        let files = [crate::results::verify::FileEntry::unreadable(
             "a.json", "not JSON",
         )];
         let written = crate::export::verify::json(&files, None, "json-ld", 0, &metadata);
