@@ -111,7 +111,7 @@ pub fn render(report: &Report, exchange: Option<&FormatsReport>, claims: &[Claim
                 out,
                 "| {} | {} | {} |",
                 c.claim,
-                c.verdict,
+                c.verdict.name(),
                 c.measured.join("; ")
             );
         }

@@ -390,7 +390,7 @@ pub fn claims(claims: &[Claim]) -> String {
             out,
             "  {}: {} — measured: {}",
             c.claim,
-            c.verdict.to_uppercase(),
+            c.verdict.name().to_uppercase(),
             c.measured.join("; ")
         );
     }

@@ -5,7 +5,7 @@
 use crate::canon::phase::LABEL;
 use crate::results::exchange::{FormatResult, FormatsReport, BAND};
 use crate::results::names::Engine;
-use crate::results::{AlgorithmResult, Claim, CredentialResult, Report};
+use crate::results::{AlgorithmResult, Claim, ClaimVerdict, CredentialResult, Report};
 
 /// The verdicts, in the study's order. `exchange` is `None` with `--no-exchange` (those claims are then `not
 /// measured`).
@@ -29,14 +29,13 @@ pub fn evaluate(report: &Report, exchange: Option<&FormatsReport>) -> Vec<Claim>
 }
 
 /// Joins per-engine outcomes into a verdict.
-fn verdict(outcomes: &[bool]) -> String {
+fn verdict(outcomes: &[bool]) -> ClaimVerdict {
     match (outcomes.iter().all(|o| *o), outcomes.iter().any(|o| *o)) {
-        _ if outcomes.is_empty() => "not measured",
-        (true, _) => "holds",
-        (false, true) => "depends on the implementation",
-        (false, false) => "does not hold",
+        _ if outcomes.is_empty() => ClaimVerdict::NotMeasured,
+        (true, _) => ClaimVerdict::Holds,
+        (false, true) => ClaimVerdict::DependsOnTheImplementation,
+        (false, false) => ClaimVerdict::DoesNotHold,
     }
-    .to_string()
 }
 
 /// The RDFC-1.0 VCDM rows (eddsa-rdfc-2022, ecdsa-rdfc-2019) of the exchange, each with its engine, with every

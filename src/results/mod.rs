@@ -464,9 +464,37 @@ pub struct Claim {
     /// What this run measured, per engine (and cache setting or signature algorithm, where it matters), e.g.
     /// `json-ld ed25519 3.57x`.
     pub measured: Vec<String>,
-    /// `holds`, `does not hold`, `depends on the implementation` (it holds with one engine and not with the
-    /// other), or `not measured` (the run did not include what it needs).
-    pub verdict: String,
+    /// Whether it holds on this run.
+    pub verdict: ClaimVerdict,
+}
+
+/// The verdict on one claim of the study.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClaimVerdict {
+    /// It holds with every engine (and signature backend) measured.
+    #[serde(rename = "holds")]
+    Holds,
+    /// It holds with none of them.
+    #[serde(rename = "does not hold")]
+    DoesNotHold,
+    /// It holds with one engine and not with the other.
+    #[serde(rename = "depends on the implementation")]
+    DependsOnTheImplementation,
+    /// The run did not include what it needs.
+    #[serde(rename = "not measured")]
+    NotMeasured,
+}
+
+impl ClaimVerdict {
+    /// The verdict as the exports write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ClaimVerdict::Holds => "holds",
+            ClaimVerdict::DoesNotHold => "does not hold",
+            ClaimVerdict::DependsOnTheImplementation => "depends on the implementation",
+            ClaimVerdict::NotMeasured => "not measured",
+        }
+    }
 }
 
 /// The whole main-job report.

@@ -7,6 +7,7 @@ use crate::export::{fmt_share, fmt_us, thousands};
 use crate::results::canonicalization::{Canonicalization, Entry};
 use crate::results::names::{Algorithm, Engine};
 use crate::results::summary;
+use crate::results::ClaimVerdict;
 use std::fmt::Write;
 
 /// The engine as sentences say it.
@@ -144,16 +145,16 @@ pub(super) fn section(out: &mut String, ctx: &Ctx, c: &Canonicalization) {
     );
     out.push_str("<table><tr><th class=\"l\">claim</th><th class=\"l\">verdict</th><th class=\"l\">measured</th></tr>\n");
     for claim in &c.claims {
-        let class = match claim.verdict.as_str() {
-            "holds" => " holds",
-            "does not hold" => " fails",
-            _ => "",
+        let class = match claim.verdict {
+            ClaimVerdict::Holds => " holds",
+            ClaimVerdict::DoesNotHold => " fails",
+            ClaimVerdict::DependsOnTheImplementation | ClaimVerdict::NotMeasured => "",
         };
         let _ = writeln!(
             out,
             "<tr><td class=\"l\">{}</td><td class=\"l{class}\"><strong>{}</strong></td><td class=\"l\">{}</td></tr>",
             escape(&claim.claim),
-            escape(&claim.verdict),
+            escape(claim.verdict.name()),
             claim.measured.iter().map(|m| escape(m)).collect::<Vec<_>>().join("<br/>")
         );
     }
