@@ -10,6 +10,8 @@ use super::{
     AlgorithmResult, Claim, CredentialResult, FlameIndex, Report, RunConfig, StepResult, Summary,
     OTHER_PHASE,
 };
+use crate::canon::label::subphase;
+use crate::canon::phase;
 use crate::stats::RunStats;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -310,15 +312,15 @@ impl Entry {
 
 /// The pipeline order of the phase names the exports use; others sort after them by name.
 const PHASE_ORDER: [&str; 10] = [
-    "parse",
-    "expand",
-    "to_rdf",
-    "label",
-    "first_degree",
-    "n_degree",
-    "serialize",
-    "jcs",
-    "hash",
+    phase::PARSE,
+    phase::EXPAND,
+    phase::TO_RDF,
+    phase::LABEL,
+    subphase::FIRST_DEGREE,
+    subphase::N_DEGREE,
+    phase::SERIALIZE,
+    phase::JCS,
+    phase::HASH,
     OTHER_PHASE,
 ];
 

@@ -134,7 +134,7 @@ pub fn answer(c: &Canonicalization) -> Answer<'_> {
             rdfc_over_jcs.push((engine, ratios));
         }
         let shares: Vec<f64> = rdfc_of(engine)
-            .filter_map(|e| e.phases.get("expand").map(|p| p.share * 100.0))
+            .filter_map(|e| e.phases.get(phase::EXPAND).map(|p| p.share * 100.0))
             .collect();
         if !shares.is_empty() {
             expansion_percent.push((engine, shares));

@@ -15,7 +15,7 @@ pub(super) fn section(out: &mut String, s: &Sweep) {
         }
     }
     out.push_str("\n<table><tr><th>size</th><th>bytes</th><th>quads</th><th>blank nodes</th>");
-    let phases = ["parse", "expand", "to_rdf", "label", "serialize", "hash"];
+    let phases = crate::canon::phase::RDFC;
     for p in phases {
         let _ = write!(out, "<th>{p} µs</th>");
     }
@@ -34,7 +34,7 @@ pub(super) fn section(out: &mut String, s: &Sweep) {
                 .rdfc
                 .phases
                 .iter()
-                .find(|x| x.name == name)
+                .find(|x| x.name == *name)
                 .map_or(f64::NAN, |x| x.stats.median_us);
             let _ = write!(out, "<td>{}</td>", fmt_us(us));
         }
