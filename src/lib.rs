@@ -1,8 +1,8 @@
 //! canonprof: what does it cost to secure a Verifiable Credential, and where does the time go?
 //!
 //! Layout (imports point one way: [`cli`] → the runners → the formats → [`canon`] → [`loader`]; [`profile`],
-//! [`stats`], [`report`], [`export`] and [`keys`] are leaves that know nothing of credentials — the runners fill
-//! `report`'s neutral result types and `export` renders them):
+//! [`stats`], [`results`], [`export`] and [`keys`] are leaves that know nothing of credentials — the runners fill
+//! `results`' typed models and `export` renders them):
 //! - [`cli`]: the command line (parses, checks once, dispatches); [`options`]: the modes it offers (`--engine`,
 //!   `--context-cache`, `--curve`, …) as library types;
 //! - runners: [`benchmark`] (the main job: warm-up, R runs × N iterations, per-phase statistics, flamegraphs,
@@ -16,14 +16,14 @@
 //! - [`corpus`], [`document`], [`loader`]: bundled credentials, input checking, the offline context loader;
 //! - [`error`]: the one error type, with kinds (and JSON-LD error codes) a program can match;
 //! - leaves: [`keys`] (Ed25519, P-256, P-384 keys), [`profile`] (the span layer that times phases, the sampler,
-//!   flamegraph rendering), [`stats`] (medians and spread), [`report`] (every runner's result types: names and
-//!   numbers), [`export`] (their JSON, CSV, Markdown, HTML, SVG charts and terminal tables).
+//!   flamegraph rendering), [`stats`] (medians and spread), [`results`] (every runner's result types, saved
+//!   runs read back, their comparison and the analysis: claims, summary), [`export`] (the formats: JSON, CSV,
+//!   Markdown, the HTML page, SVG charts and terminal tables).
 
 pub mod benchmark;
 pub mod canon;
 pub mod canonicalize;
 pub mod cli;
-pub mod compare;
 pub mod console;
 pub mod corpus;
 pub mod document;
@@ -39,8 +39,7 @@ pub mod loader;
 pub mod mdoc;
 pub mod options;
 pub mod profile;
-pub mod report;
-pub mod saved;
+pub mod results;
 pub mod sd_jwt;
 pub mod sign;
 pub mod stats;

@@ -2,11 +2,12 @@
 //! flamegraphs, and with a second engine (`--engine both`) RDFC-1.0 once more through it in its own directory, as
 //! the main job does.
 
-use super::{check, create_dir, flames, Config};
+use super::{check, flames, Config};
 use crate::canon::Algorithm;
 use crate::console::Console;
 use crate::corpus::Credential;
 use crate::error::Result;
+use crate::export::create_dir;
 use crate::loader::OfflineLoader;
 
 /// The flamegraphs of one credential, checked.

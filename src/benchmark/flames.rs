@@ -16,7 +16,7 @@ use crate::loader::OfflineLoader;
 use crate::profile::flamegraph::{self, Titles};
 use crate::profile::folded::{self, Folded};
 use crate::profile::{sampler, take_records, Timer};
-use crate::report::Report;
+use crate::results::Report;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

@@ -6,14 +6,15 @@ use super::{flames, signed, AlsoMeasured, Config};
 use crate::canon::Algorithm;
 use crate::console::{with_progress, Console};
 use crate::corpus::Credential;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::Result;
 use crate::exchange::runner;
+use crate::export::create_dir;
 use crate::export::{self, html};
 use crate::loader::{Engine, OfflineLoader};
 use crate::options::Signatures;
-use crate::report::exchange::FormatsReport;
-use crate::report::{Claim, FlameIndex, FlameLink, Report};
-use std::path::{Path, PathBuf};
+use crate::results::exchange::FormatsReport;
+use crate::results::{Claim, FlameIndex, FlameLink, Report};
+use std::path::PathBuf;
 
 /// The loaders RDFC-1.0 is measured through, built together from the chosen engines and context cache modes.
 pub struct Loaders {
@@ -139,7 +140,7 @@ impl Job {
         if let Some(exchange) = &exchange {
             console.print(&format!("\n{}", export::exchange::formats_table(exchange)))?;
         }
-        let claims = super::claims::evaluate(&report, exchange.as_ref());
+        let claims = crate::results::claims::evaluate(&report, exchange.as_ref());
         console.print(&format!("\n{}", export::table::claims(&claims)))?;
         let results = Results {
             report: &report,
@@ -246,7 +247,7 @@ impl Job {
         let algorithms = [Algorithm::Rdfc, Algorithm::Jcs];
         let pages = Pages { job: self, report };
         let (index, graphs) = pages.draw(&algorithms, primary, &settings, &intro, console)?;
-        let mut drawn = links(&graphs, primary.engine().name(), "");
+        let mut drawn = links(&graphs, primary.engine(), "");
         console.print(&format!(
             "\nFlamegraphs: {} ({}, RDFC-1.0 with the {} engine)\n",
             index.display(),
@@ -269,11 +270,7 @@ impl Job {
                 index.display(),
                 flames::describe(&graphs)
             ))?;
-            drawn.extend(links(
-                &graphs,
-                other.engine().name(),
-                &format!("{sub_dir}/"),
-            ));
+            drawn.extend(links(&graphs, other.engine(), &format!("{sub_dir}/")));
         }
         Ok((dir.clone(), drawn))
     }
@@ -349,8 +346,8 @@ impl SavedRunPaths {
         let Some(page) = &self.page else {
             return Ok(());
         };
-        let run = crate::saved::SavedRun::parse(&json, json_path)?;
-        crate::compare::write_report(std::slice::from_ref(&run), page)?;
+        let run = crate::results::saved::SavedRun::parse(&json, json_path)?;
+        crate::export::page::write_report(std::slice::from_ref(&run), page)?;
         console.print(&format!(
             "\nReport: {} (from {})\n",
             page.display(),
@@ -360,29 +357,19 @@ impl SavedRunPaths {
 }
 
 /// The export's records of `graphs`, drawn with `engine`'s RDFC-1.0, their files under `prefix`.
-fn links(graphs: &[flames::Graph], engine: &str, prefix: &str) -> Vec<FlameLink> {
+fn links(graphs: &[flames::Graph], engine: crate::loader::Engine, prefix: &str) -> Vec<FlameLink> {
     graphs
         .iter()
         .map(|g| FlameLink {
             credential: g.credential.clone(),
             label: g.label.clone(),
-            engine: g.label.contains("rdfc-1.0").then(|| engine.to_string()),
+            engine: g
+                .label
+                .contains("rdfc-1.0")
+                .then(|| super::engine_name(engine)),
             svg: format!("{prefix}{}", g.svg),
             folded: format!("{prefix}{}", g.folded),
             samples: g.samples,
         })
         .collect()
-}
-
-/// Creates a flamegraph directory (and its parents). Errors: [`ErrorKind::Usage`] when the path is a file,
-/// [`ErrorKind::Io`] when it cannot be created.
-pub fn create_dir(dir: &Path) -> Result<()> {
-    if dir.exists() && !dir.is_dir() {
-        return Err(Error::new(
-            ErrorKind::Usage,
-            "--flamegraphs must name a directory, and this is a file",
-        )
-        .in_source(dir.display().to_string()));
-    }
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(&dir.display().to_string(), e))
 }

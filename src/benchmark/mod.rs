@@ -3,32 +3,29 @@
 //! once under the span timer and once without it, in alternating order, so the instrumentation overhead is
 //! measured in the same run — and summarize.
 
-pub mod claims;
 mod flame_job;
 pub mod flames;
 mod job;
-mod metadata;
 pub mod signed;
 pub mod sweep;
 mod sweep_job;
 pub mod work;
 
 use crate::canon::rdfc::{self, RdfcOptions};
-use crate::canon::{jcs, phase, Algorithm};
+use crate::canon::{jcs, Algorithm};
 use crate::corpus::Credential;
 use crate::error::Result;
 use crate::loader::OfflineLoader;
 use crate::profile;
-use crate::report::{
-    AlgorithmResult, CredentialResult, PhaseResult, Report, RunConfig, StepResult, Summary,
-    OTHER_PHASE, OWN,
+use crate::results::metadata;
+use crate::results::names::{self, CacheSetting, EngineSetting};
+use crate::results::{
+    AlgorithmResult, CredentialResult, PhaseResult, Report, RunConfig, StepResult, OTHER_PHASE, OWN,
 };
 use crate::stats::{median, RunStats};
-use std::collections::BTreeMap;
 
 pub use flame_job::FlameJob;
-pub use job::{create_dir, Exports, Flamegraphs, Job, Loaders};
-pub use metadata::{collect as collect_metadata, now};
+pub use job::{Exports, Flamegraphs, Job, Loaders};
 pub use sweep_job::SweepJob;
 
 /// How much to measure, and how: the measurement plan (N, R, warm-up; always paired: the main job measures every
@@ -147,7 +144,7 @@ pub fn run(
     progress: &mut dyn FnMut(),
 ) -> Result<Report> {
     let cold = also.cold;
-    let started_at = now();
+    let started_at = metadata::now();
     let timer = profile::Timer::with_detail(config.detail);
     let mut results = Vec::new();
     for (index, (credential, facts)) in credentials.iter().zip(facts).enumerate() {
@@ -191,7 +188,7 @@ pub fn run(
         let proofs = parts
             .iter()
             .zip(measured)
-            .map(|(part, result)| crate::report::ProofResult {
+            .map(|(part, result)| crate::results::ProofResult {
                 proof: part.proof.clone(),
                 cryptosuite: part.cryptosuite.clone(),
                 part: part.part.to_string(),
@@ -217,7 +214,7 @@ pub fn run(
             proofs,
         });
     }
-    let summary = summarize(&results);
+    let summary = crate::results::summary::summarize(&results);
     Ok(Report {
         credentials: results,
         summary,
@@ -237,17 +234,15 @@ fn run_config(config: &Config, loader: &OfflineLoader, also: &AlsoMeasured) -> R
         warmup_seconds: plan.warmup_seconds,
         hndq_call_limit: config.rdfc.hndq_call_limit,
         context_cache: match (also.cold.is_some(), loader.caches_contexts()) {
-            (true, _) => "both",
-            (false, true) => "on",
-            (false, false) => "off",
-        }
-        .to_string(),
+            (true, _) => CacheSetting::Both,
+            (false, true) => CacheSetting::On,
+            (false, false) => CacheSetting::Off,
+        },
         engine: match also.engine {
-            Some(_) => "both",
-            None => loader.engine().name(),
-        }
-        .to_string(),
-        detail: config.detail.name().to_string(),
+            Some(_) => EngineSetting::Both,
+            None => engine_name(loader.engine()).into(),
+        },
+        detail: config.detail,
         interleaved: true,
     }
 }
@@ -377,7 +372,7 @@ fn result_of(
     let mut result = into_result(samples, algorithm, output.expect("ran at least once"));
     if algorithm == Algorithm::Rdfc {
         result.context_cache = Some(loader.caches_contexts());
-        result.engine = Some(loader.engine().name().to_string());
+        result.engine = Some(engine_name(loader.engine()));
         let options = pipeline.rdfc_options(config);
         result.counters = work::counters(pipeline.label, pipeline.text, loader, &options)?;
     }
@@ -467,7 +462,10 @@ fn into_result(
         allocated_bytes: None,
     });
     AlgorithmResult {
-        algorithm: algorithm.name().to_string(),
+        algorithm: match algorithm {
+            Algorithm::Rdfc => names::Algorithm::Rdfc10,
+            Algorithm::Jcs => names::Algorithm::Jcs,
+        },
         phases,
         total,
         uninstrumented_median_us: median(&samples.plain),
@@ -520,83 +518,10 @@ fn steps(samples: &profile::Samples, algorithm: Algorithm, total_us: f64) -> Vec
     rows
 }
 
-/// Each edu credential's RDFC-1.0 total (the pipeline `pick` chooses) over the median of the simple credentials'
-/// (the study's edu/simple ratio); empty unless both sets have that pipeline.
-pub(crate) fn edu_simple_ratios<'a>(
-    results: &'a [CredentialResult],
-    pick: impl Fn(&'a CredentialResult) -> Option<&'a AlgorithmResult>,
-) -> Vec<(String, f64)> {
-    let total = |r: &'a CredentialResult| pick(r).map(|a| a.total.median_us);
-    let simple: Vec<f64> = results
-        .iter()
-        .filter(|r| r.set == "simple")
-        .filter_map(&total)
-        .collect();
-    if simple.is_empty() {
-        return Vec::new();
-    }
-    let base = median(&simple);
-    results
-        .iter()
-        .filter(|r| r.set == "edu")
-        .filter_map(|r| Some((r.credential.clone(), total(r)? / base)))
-        .collect()
-}
-
-/// Instrumented / uninstrumented RDFC-1.0 time − 1 over all credentials, per expansion engine.
-fn overhead_by_engine(results: &[CredentialResult]) -> Vec<(String, f64)> {
-    let mut sums: Vec<(String, f64, f64)> = Vec::new();
-    for a in results.iter().flat_map(CredentialResult::per_engine) {
-        let engine = a.engine.clone().unwrap_or_default();
-        let i = match sums.iter().position(|(e, _, _)| *e == engine) {
-            Some(i) => i,
-            None => {
-                sums.push((engine, 0.0, 0.0));
-                sums.len() - 1
-            }
-        };
-        sums[i].1 += a.total.median_us;
-        sums[i].2 += a.uninstrumented_median_us;
-    }
-    sums.into_iter()
-        .map(|(engine, timed, plain)| (engine, timed / plain - 1.0))
-        .collect()
-}
-
-/// The study's claims, checked on this run's numbers.
-pub fn summarize(results: &[CredentialResult]) -> Summary {
-    let cached = edu_simple_ratios(results, |r| Some(&r.rdfc));
-    let ratios: Vec<f64> = cached.iter().map(|(_, r)| *r).collect();
-    // The same ratio with the context cache off (`--context-cache both`).
-    let cold_ratios = edu_simple_ratios(results, |r| r.rdfc_cold.as_ref());
-    let profiled: Vec<&CredentialResult> = results.iter().filter(|r| !r.baseline).collect();
-    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-    for r in &profiled {
-        *counts.entry(r.dominant_phase().0).or_default() += 1;
-    }
-    let (dominant_phase, dominant_in) = counts
-        .iter()
-        .max_by_key(|(_, n)| **n)
-        .map_or(("-".to_string(), 0), |(p, n)| (p.to_string(), *n));
-    let max_label_share = profiled
-        .iter()
-        .map(|r| r.rdfc.phase_share(phase::LABEL))
-        .fold(0.0, f64::max);
-    let instrumented: f64 = results.iter().map(|r| r.rdfc.total.median_us).sum();
-    let plain: f64 = results
-        .iter()
-        .map(|r| r.rdfc.uninstrumented_median_us)
-        .sum();
-    Summary {
-        edu_simple_ratio_min: ratios.iter().copied().reduce(f64::min),
-        edu_simple_ratio_max: ratios.iter().copied().reduce(f64::max),
-        edu_simple_ratios: cached,
-        edu_simple_ratios_cold: cold_ratios,
-        dominant_phase,
-        dominant_in,
-        profiled: profiled.len(),
-        max_label_share,
-        instrumentation_overhead: instrumented / plain - 1.0,
-        instrumentation_overhead_by_engine: overhead_by_engine(results),
+/// The results' name of a loader's expansion engine.
+pub(crate) fn engine_name(engine: crate::loader::Engine) -> names::Engine {
+    match engine {
+        crate::loader::Engine::JsonLd => names::Engine::JsonLd,
+        crate::loader::Engine::Canonprof => names::Engine::Canonprof,
     }
 }

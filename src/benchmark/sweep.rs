@@ -9,8 +9,8 @@ use crate::document::Document;
 use crate::error::Result;
 use crate::loader::OfflineLoader;
 use crate::profile::Timer;
-use crate::report::sweep::{Point, Sweep};
-use crate::report::AlgorithmResult;
+use crate::results::sweep::{Point, Sweep};
+use crate::results::AlgorithmResult;
 
 /// What grows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

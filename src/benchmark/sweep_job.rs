@@ -32,7 +32,7 @@ pub struct SweepJob {
 impl SweepJob {
     /// Runs the sweep. Errors: a size that fails its checks or measurement, an output that cannot be written.
     pub fn run(&self, console: &mut dyn Console) -> Result<()> {
-        let metadata = super::collect_metadata(super::now());
+        let metadata = crate::results::metadata::collect(crate::results::metadata::now());
         let plan = &self.config.plan;
         let steps = (self.sizes.len() * 2 * plan.runs * plan.iterations) as u64;
         let sweep = with_progress(console, steps, "measuring", |step| {

@@ -7,7 +7,7 @@ use crate::canon::rdfc::{self, RdfcOptions};
 use crate::canon::work::{self, Engines, Work};
 use crate::error::{Error, ErrorKind, Result};
 use crate::loader::{Engine, OfflineLoader};
-use crate::report::CounterResult;
+use crate::results::CounterResult;
 
 /// The counters of RDFC-1.0 on `text` through `loader`'s engine (see the module documentation), those that
 /// engine has. Errors: the pipeline's; [`ErrorKind::Internal`] when the run as written gives other canonical

@@ -393,7 +393,7 @@ pub(super) struct FlameArgs {
 }
 
 impl FlameArgs {
-    /// The output directory (given, or `flamegraphs/<run start>`); [`crate::benchmark::create_dir`] makes it once the
+    /// The output directory (given, or `flamegraphs/<run start>`); [`crate::export::create_dir`] makes it once the
     /// inputs are checked, before any measuring. Errors: [`ErrorKind::Usage`] for sampling time outside
     /// (0, 600] s.
     pub(super) fn dir(&self, started_at: &str) -> Result<PathBuf> {

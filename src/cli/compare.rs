@@ -1,12 +1,12 @@
-//! `canonprof report`, `canonprof diff` and `canonprof merge`: saved exports read back ([`crate::saved`]),
-//! compared ([`crate::compare`]) and rendered ([`crate::export::compare`], [`crate::export::report`]).
+//! `canonprof report`, `canonprof diff` and `canonprof merge`: saved exports read back ([`crate::results::saved`]),
+//! compared ([`crate::results::compare`]) and rendered ([`crate::export::compare`], [`crate::export::page`]).
 
 use super::terminal::write_stdout;
-use crate::compare::{self, diff, merge, parse_percent};
 use crate::error::{Error, ErrorKind, Result};
 use crate::export::check_writable;
 use crate::export::{self, compare as render};
-use crate::saved::{self, SavedRun};
+use crate::results::compare::{diff, merge, parse_percent};
+use crate::results::saved::{self, SavedRun};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -54,7 +54,7 @@ pub(super) fn report(args: ReportArgs) -> Result<()> {
         .iter()
         .map(|p| SavedRun::read(p))
         .collect::<Result<_>>()?;
-    compare::write_report(&runs, &args.output)?;
+    export::page::write_report(&runs, &args.output)?;
     write_stdout(&format!("Report: {}\n", args.output.display()))
 }
 
@@ -170,12 +170,12 @@ pub(super) fn merge(args: MergeArgs) -> Result<()> {
         export::write_atomically(path, &render::merge_markdown(&m))?;
     }
     if let Some(path) = &args.html {
-        let page = export::report::Page {
+        let page = export::page::Page {
             runs: &[],
             report_dir: export::parent_dir(path),
             merge: Some(&m),
         };
-        export::write_atomically(path, &export::report::render(&page))?;
+        export::write_atomically(path, &export::page::render(&page))?;
     }
     Ok(())
 }

@@ -2,12 +2,12 @@
 
 use super::args::{FlameArgs, LoaderArgs, RdfcArgs};
 use super::terminal::Terminal;
-use crate::benchmark::now;
 use crate::benchmark::{flames, Config, FlameJob};
 use crate::canon::rdfc::HashAlgorithm;
 use crate::canon::Algorithm;
 use crate::corpus;
 use crate::error::Result;
+use crate::results::metadata::now;
 use clap::Args;
 use std::path::PathBuf;
 

@@ -2,7 +2,6 @@
 
 use super::args::{EngineArgs, FlameArgs, InputArgs, PlanArgs, RdfcArgs};
 use super::terminal::Terminal;
-use crate::benchmark::now;
 use crate::benchmark::{Config, Exports, Flamegraphs, Job, Loaders};
 use crate::canon::rdfc::HashAlgorithm;
 use crate::corpus::{self, Schema};
@@ -10,6 +9,7 @@ use crate::error::Result;
 use crate::export::check_writable;
 use crate::options::ContextCacheChoice;
 use crate::options::Signatures;
+use crate::results::metadata::now;
 use clap::Args;
 use std::path::PathBuf;
 

@@ -163,7 +163,7 @@ pub(super) fn run(args: SignArgs) -> Result<()> {
             })?;
             text.clone()
         }
-        None => crate::benchmark::now(),
+        None => crate::results::metadata::now(),
     };
     let target = target(&args)?;
     for out in [&args.out, &args.certificate_out].into_iter().flatten() {

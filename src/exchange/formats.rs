@@ -18,12 +18,12 @@ use crate::integrity::suites::Cryptosuite;
 use crate::keys::{Backend, SignatureAlgorithm};
 use crate::loader::OfflineLoader;
 use crate::profile::{self, Samples, Timer};
-use crate::report::exchange::{
+use crate::results::exchange::{
     BackendShare, FormatResult, FormatsReport, OperationResult, Ratio, BAND,
 };
 use serde_json::Value;
 
-pub use crate::report::exchange::Settings;
+pub use crate::results::exchange::Settings;
 
 /// The signature algorithm shared by every format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

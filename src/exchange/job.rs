@@ -12,8 +12,8 @@ use crate::integrity::suites::Cryptosuite;
 use crate::keys::SignatureAlgorithm;
 use crate::loader::OfflineLoader;
 use crate::options::Signatures;
-use crate::report::exchange::Export;
-use crate::report::Metadata;
+use crate::results::exchange::Export;
+use crate::results::Metadata;
 use std::path::PathBuf;
 
 /// Which exchange to run.
@@ -68,7 +68,7 @@ impl Job {
     /// Runs the exchange, printing its tables and showing progress on `console`. Errors: an exchange that
     /// fails, an export or flamegraph that cannot be written.
     pub fn run(&self, console: &mut dyn Console) -> Result<()> {
-        let metadata = crate::benchmark::collect_metadata(crate::benchmark::now());
+        let metadata = crate::results::metadata::collect(crate::results::metadata::now());
         match &self.tables {
             Tables::Formats { algs } => self.formats(algs, &metadata, console),
             Tables::Suites {
@@ -137,7 +137,7 @@ impl Job {
     ) -> Result<()> {
         let loaders: Vec<&OfflineLoader> = self.loaders.iter().collect();
         if let Some(dir) = &settings.flamegraphs {
-            crate::benchmark::create_dir(dir)?;
+            crate::export::create_dir(dir)?;
         }
         let backends = self.signatures.backends();
         let credentials = &self.credentials;

@@ -13,7 +13,7 @@ use crate::integrity::suites::Cryptosuite;
 use crate::keys::{Backend, SignatureAlgorithm};
 use crate::loader::OfflineLoader;
 use crate::profile::Plan;
-use crate::report::exchange::{FormatsReport, SuitesConfig, SuitesReport};
+use crate::results::exchange::{FormatsReport, SuitesConfig, SuitesReport};
 
 /// The seed of the main job's exchange (`canonprof exchange`'s default `--seed`).
 pub const SEED: u64 = 2026;

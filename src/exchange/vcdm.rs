@@ -20,7 +20,7 @@ use crate::integrity::suites::Cryptosuite;
 use crate::keys::{Backend, SignatureAlgorithm};
 use crate::loader::OfflineLoader;
 use crate::profile::{self, Timer};
-use crate::report::exchange::{OperationResult, StepResult, SuiteResult};
+use crate::results::exchange::{OperationResult, StepResult, SuiteResult};
 use crate::stats::RunStats;
 use serde_json::Value;
 

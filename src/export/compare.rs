@@ -1,9 +1,9 @@
-//! Renderings of [`crate::compare`]: `canonprof diff` as a terminal table and Markdown, `canonprof merge` as
-//! Markdown, JSON and (in [`super::report`]) HTML.
+//! Renderings of [`crate::results::compare`]: `canonprof diff` as a terminal table and Markdown, `canonprof merge` as
+//! Markdown, JSON and (in [`super::page`]) HTML.
 
 use super::{fmt_us, json::to_text};
-use crate::compare::diff::Diff;
-use crate::compare::merge::{Merge, MergeRow};
+use crate::results::compare::diff::Diff;
+use crate::results::compare::merge::{Merge, MergeRow};
 use serde_json::json;
 use std::fmt::Write;
 
@@ -18,7 +18,7 @@ pub(super) fn fmt_ratio(ratio: f64) -> String {
 /// The band as the headers say it: `±10% (the study's band)`, or `±5%`.
 fn fmt_band(band: f64) -> String {
     let pct = (band * 1000.0).round() / 10.0;
-    match (band - crate::compare::DEFAULT_BAND).abs() < 1e-9 {
+    match (band - crate::results::compare::DEFAULT_BAND).abs() < 1e-9 {
         true => format!("±{pct}% (the study's band)"),
         false => format!("±{pct}% (--band; the study's is ±10%)"),
     }
@@ -77,7 +77,7 @@ pub fn diff_table(d: &Diff) -> String {
 }
 
 /// A row's A µs, B µs, B/A and verdict, as both renderings print them.
-fn cells(r: &crate::compare::diff::DiffRow) -> [String; 4] {
+fn cells(r: &crate::results::compare::diff::DiffRow) -> [String; 4] {
     [
         fmt_us(r.a_us),
         fmt_us(r.b_us),

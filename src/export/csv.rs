@@ -6,7 +6,7 @@
 //! and `as_written`, the time columns empty). A signed credential's proof parts have the algorithm
 //! `<algorithm> <proof> <part>`.
 
-use crate::report::{CredentialResult, Report};
+use crate::results::{CredentialResult, Report};
 use crate::stats::RunStats;
 
 /// The header row.

@@ -1,10 +1,10 @@
-//! The exchange's renderings ([`crate::report::exchange`]): the three-format table (also printed by the main
+//! The exchange's renderings ([`crate::results::exchange`]): the three-format table (also printed by the main
 //! job), the per-cryptosuite VCDM table, and `canonprof exchange --export-json`.
 
 use super::{fmt_range, fmt_share, fmt_us};
 use crate::keys::Backend;
-use crate::report::exchange::{Export, FormatsReport, Ratio, SuiteResult, SuitesReport, BAND};
-use crate::report::{ExportKind, Metadata};
+use crate::results::exchange::{Export, FormatsReport, Ratio, SuiteResult, SuitesReport, BAND};
+use crate::results::{ExportKind, Metadata};
 use std::fmt::Write;
 
 /// The study's table: per algorithm and format, issue / present / verify medians, the exchange total with the
@@ -236,7 +236,7 @@ pub fn suites_markdown(report: &SuitesReport) -> String {
 }
 
 /// The sign or verify step's median inside an operation (µs), NaN without one.
-fn crypto_us(op: &crate::report::exchange::OperationResult) -> f64 {
+fn crypto_us(op: &crate::results::exchange::OperationResult) -> f64 {
     op.steps
         .iter()
         .find(|s| s.name == "sign" || s.name == "verify")

@@ -2,7 +2,7 @@
 //! flamegraph and folded-stacks file, with the RDFC-1.0 graphs embedded.
 
 use super::{fmt_range, fmt_share, fmt_us, plural, thousands};
-use crate::report::{CredentialResult, Report};
+use crate::results::{CredentialResult, Report};
 use std::fmt::Write;
 
 /// A flamegraph to link: (credential, label, SVG file, folded file), paths relative to the index.

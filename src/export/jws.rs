@@ -1,10 +1,10 @@
-//! Renderings of the JWS matrix ([`crate::report::jws`]): the terminal table (the enterprise benchmark's columns `KTY ALG BYTES SIGN VER
+//! Renderings of the JWS matrix ([`crate::results::jws`]): the terminal table (the enterprise benchmark's columns `KTY ALG BYTES SIGN VER
 //! CPU-S CPU-V MEM-S MEM-V` plus signature and token sizes, then totals), JSON, CSV (one row per algorithm and
 //! size), Markdown and the sign / verify chart against payload size per family.
 
 use super::{chart, fmt_us};
-pub use crate::report::jws::size_label;
-use crate::report::jws::{Cell, Matrix};
+pub use crate::results::jws::size_label;
+use crate::results::jws::{Cell, Matrix};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -98,8 +98,8 @@ pub fn table(m: &Matrix) -> String {
 const EXTRA: &str = "* an extra: not among the enterprise signature benchmark's 39 algorithms";
 
 /// JSON (`--export-json`): the matrix beside `schema_version`, `kind` (`jws`) and the run's metadata.
-pub fn json(m: &Matrix, metadata: &crate::report::Metadata) -> String {
-    super::json::enveloped(crate::report::ExportKind::Jws, metadata, m)
+pub fn json(m: &Matrix, metadata: &crate::results::Metadata) -> String {
+    super::json::enveloped(crate::results::ExportKind::Jws, metadata, m)
 }
 
 /// CSV: one row per (algorithm, size); times in µs, heap in bytes.

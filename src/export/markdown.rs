@@ -3,8 +3,8 @@
 
 use super::thousands;
 use super::{fmt_range, fmt_share, fmt_us, plural};
-use crate::report::exchange::FormatsReport;
-use crate::report::{Claim, Report};
+use crate::results::exchange::FormatsReport;
+use crate::results::{Claim, Report};
 use std::fmt::Write;
 
 /// Renders the report as Markdown, with the three-format `exchange` table (none: no exchange section) and the
@@ -94,7 +94,7 @@ pub fn render(report: &Report, exchange: Option<&FormatsReport>, claims: &[Claim
     let _ = writeln!(
         out,
         "- instrumentation overhead (detail {}): {}",
-        cfg.detail,
+        cfg.detail.name(),
         super::fmt_overheads(s)
     );
     spec_steps(&mut out, report);
@@ -111,7 +111,7 @@ pub fn render(report: &Report, exchange: Option<&FormatsReport>, claims: &[Claim
                 out,
                 "| {} | {} | {} |",
                 c.claim,
-                c.verdict,
+                c.verdict.name(),
                 c.measured.join("; ")
             );
         }
@@ -187,7 +187,7 @@ fn counters(out: &mut String, report: &Report) {
                 out,
                 "| {} | {} | `{}` | {} | {} | {} | {} |",
                 c.credential,
-                a.engine.as_deref().unwrap_or("-"),
+                a.engine.map_or("-", |e| e.name()),
                 k.name,
                 k.section,
                 thousands(k.steady),

@@ -1,5 +1,5 @@
-//! Rendering the report models of [`crate::report`] — a leaf: it knows names and numbers, no credential
-//! format, key or algorithm type. The main job's [`Report`](crate::report::Report): the terminal table
+//! Rendering the report models of [`crate::results`] — a leaf: it knows names and numbers, no credential
+//! format, key or algorithm type. The main job's [`Report`](crate::results::Report): the terminal table
 //! ([`table`]), `--export-json` ([`json`]), `--export-csv` ([`csv`]), `--export-markdown` ([`markdown`]) and
 //! the flamegraph index ([`html`]); the exchange's tables and JSON ([`exchange`]), the sweep's ([`sweep`]), the
 //! JWS matrix's ([`jws`]); SVG line charts ([`chart`]). Files are written atomically (a temporary file renamed
@@ -13,7 +13,7 @@ pub mod html;
 pub mod json;
 pub mod jws;
 pub mod markdown;
-pub mod report;
+pub mod page;
 pub mod sweep;
 pub mod table;
 pub mod verify;
@@ -38,6 +38,19 @@ pub fn write_atomically(path: &Path, contents: &str) -> Result<()> {
         let _ = std::fs::remove_file(&tmp);
         Error::io(&label, e)
     })
+}
+
+/// Creates a flamegraph directory (and its parents). Errors: [`ErrorKind::Usage`] when the path is a file,
+/// [`ErrorKind::Io`] when it cannot be created.
+pub fn create_dir(dir: &Path) -> Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(Error::new(
+            ErrorKind::Usage,
+            "--flamegraphs must name a directory, and this is a file",
+        )
+        .in_source(dir.display().to_string()));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(&dir.display().to_string(), e))
 }
 
 /// `to` as a `/`-separated path relative to the directory `from_dir` (both made absolute against the current
@@ -134,7 +147,7 @@ pub fn fmt_us(us: f64) -> String {
 
 /// The instrumentation overhead of a run for people: per engine when it measured two (`json-ld +0.4%, canonprof
 /// +14.6%`), else the one figure.
-pub fn fmt_overheads(summary: &crate::report::Summary) -> String {
+pub fn fmt_overheads(summary: &crate::results::Summary) -> String {
     match summary.instrumentation_overhead_by_engine.as_slice() {
         [_, _, ..] => summary
             .instrumentation_overhead_by_engine
@@ -164,7 +177,7 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
-pub use crate::report::{fmt_interleaved, fmt_warmup};
+pub use crate::results::{fmt_interleaved, fmt_warmup};
 
 /// `3 quads`, `1 quad`, `2,000 iterations` (grouped as [`thousands`] groups).
 pub fn plural(n: usize, noun: &str) -> String {

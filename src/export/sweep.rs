@@ -1,9 +1,9 @@
-//! The scaling sweep's renderings ([`crate::report::sweep`]): the terminal table with the fitted growth of each
+//! The scaling sweep's renderings ([`crate::results::sweep`]): the terminal table with the fitted growth of each
 //! phase, the JSON, CSV (one row per size and phase) and Markdown exports, and the SVG chart's series.
 
 use super::{chart, fmt_us, thousands};
 use crate::error::Result;
-use crate::report::sweep::{Point, Sweep};
+use crate::results::sweep::{Point, Sweep};
 use crate::stats::fit_growth;
 use std::fmt::Write;
 
@@ -84,7 +84,7 @@ fn table(sweep: &Sweep) -> String {
         sweep.iterations,
         super::fmt_interleaved(sweep.interleaved, "RDFC-1.0 and JCS"),
         super::fmt_warmup(sweep.warmup, sweep.warmup_seconds),
-        points.first().and_then(|p| p.rdfc.engine.as_deref()).unwrap_or("-"),
+        points.first().and_then(|p| p.rdfc.engine).map_or("-", |e| e.name()),
         if points.first().and_then(|p| p.rdfc.context_cache).unwrap_or(false) { "on" } else { "off" }
     );
     let _ = writeln!(
@@ -127,8 +127,8 @@ fn table(sweep: &Sweep) -> String {
 
 /// `--export-json`: the sweep (every point's RDFC-1.0 and JCS phases, the expansion engine in each RDFC-1.0
 /// entry) beside `schema_version`, `kind` (`sweep`) and the run's metadata.
-pub fn json(sweep: &Sweep, metadata: &crate::report::Metadata) -> String {
-    super::json::enveloped(crate::report::ExportKind::Sweep, metadata, sweep)
+pub fn json(sweep: &Sweep, metadata: &crate::results::Metadata) -> String {
+    super::json::enveloped(crate::results::ExportKind::Sweep, metadata, sweep)
 }
 
 /// `--export-markdown`: the table of [`text`] as Markdown, and the fitted growth of each of `series`.
@@ -139,7 +139,7 @@ pub fn markdown(sweep: &Sweep, series: &[chart::Series]) -> String {
         sweep.runs,
         sweep.iterations,
         super::fmt_warmup(sweep.warmup, sweep.warmup_seconds),
-        sweep.points.first().and_then(|p| p.rdfc.engine.as_deref()).unwrap_or("-"),
+        sweep.points.first().and_then(|p| p.rdfc.engine).map_or("-", |e| e.name()),
     );
     for phase in PHASES {
         let _ = write!(out, " {phase} µs |");

@@ -3,7 +3,7 @@
 //! of the study's claims.
 
 use super::{fmt_overheads, fmt_range, fmt_share, fmt_us, plural, thousands};
-use crate::report::{AlgorithmResult, Claim, CredentialResult, Report};
+use crate::results::{AlgorithmResult, Claim, CredentialResult, Report};
 use crate::stats::RunStats;
 use std::fmt::Write;
 
@@ -346,7 +346,7 @@ fn summary(out: &mut String, report: &Report) {
         let shares: Vec<String> = c
             .per_engine()
             .map(|a| {
-                let engine = a.engine.as_deref().unwrap_or("-");
+                let engine = a.engine.map_or("-", |e| e.name());
                 format!("{engine} {}", fmt_share(a.phase_share("expand")))
             })
             .collect();
@@ -369,7 +369,7 @@ fn summary(out: &mut String, report: &Report) {
     let _ = writeln!(
         out,
         "  instrumentation overhead (span timer, detail {}, vs none, interleaved): {}",
-        report.config.detail,
+        report.config.detail.name(),
         fmt_overheads(s)
     );
     let m = &report.metadata;
@@ -390,7 +390,7 @@ pub fn claims(claims: &[Claim]) -> String {
             out,
             "  {}: {} — measured: {}",
             c.claim,
-            c.verdict.to_uppercase(),
+            c.verdict.name().to_uppercase(),
             c.measured.join("; ")
         );
     }

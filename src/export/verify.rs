@@ -1,23 +1,28 @@
-//! `canonprof verify`'s terminal report: one verdict line per file, then one indented line per check, each with
-//! its outcome in words (`ok`, `FAIL`, `unsupported`, `not checked`), so the meaning never rests on colour; the
-//! per-step timing table of `--iterations`; and `--export-json`.
+//! `canonprof verify`'s terminal report, from its results ([`crate::results::verify`]): one verdict line per
+//! file, then one indented line per check, each with its outcome in words (`ok`, `FAIL`, `unsupported`, `not
+//! checked`), so the meaning never rests on colour; the per-step timing table of `--iterations`; and
+//! `--export-json`.
 
 use crate::profile::Plan;
+use crate::results::verify::{
+    CheckEntry, Export, FileEntry, FileTiming, Outcome, ReadEntry, Settings, TimingSettings,
+    Verdict,
+};
+use crate::results::{ExportKind, Metadata};
 use crate::stats::RunStats;
-use crate::verify::timing::FileTiming;
-use crate::verify::{Check, FileReport, Outcome, Role, Trust};
-use serde::Serialize;
-use serde_json::{json, Value};
 use std::fmt::Write as _;
 
 /// `FILE: verified (vcdm)` or `FILE: NOT VERIFIED (…)`, then `  [ok] subject: detail` per check, then each
 /// nested credential's verdict with its checks indented once more.
-pub fn render(report: &FileReport) -> String {
-    let verdict = report.verdict().words();
-    let mut out = format!("{}: {verdict} ({})\n", report.file, report.format.name());
-    lines(&mut out, "  ", &report.checks);
-    for nested in &report.nested {
-        let verdict = nested.verdict().words();
+pub fn render(entry: &ReadEntry) -> String {
+    let mut out = format!(
+        "{}: {} ({})\n",
+        entry.file,
+        verdict_words(entry.verdict),
+        entry.format
+    );
+    lines(&mut out, "  ", &entry.checks);
+    for nested in &entry.nested {
         let counts = match nested.counts {
             true => "",
             false => "; does not decide the file's verdict (--nested strict makes it)",
@@ -29,15 +34,29 @@ pub fn render(report: &FileReport) -> String {
             .unwrap_or_default();
         let _ = writeln!(
             out,
-            "  nested credential {}{id}: {verdict}{counts}",
-            nested.pointer
+            "  nested credential {}{id}: {}{counts}",
+            nested.pointer,
+            verdict_words(nested.verdict)
         );
         lines(&mut out, "    ", &nested.checks);
     }
     out
 }
 
-fn lines(out: &mut String, indent: &str, checks: &[Check]) {
+/// The verdict as the verdict line says it.
+fn verdict_words(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Verified => "verified",
+        Verdict::VerifiedSelfAsserted => {
+            "verified (a self-asserted key, not anchored, accepted by --accept-self-asserted)"
+        }
+        Verdict::Failed | Verdict::Unsupported => "NOT VERIFIED",
+        Verdict::NoSignature => "NOT VERIFIED (no signature checked)",
+        Verdict::KeyNotTrusted => "NOT VERIFIED (key not trusted)",
+    }
+}
+
+fn lines(out: &mut String, indent: &str, checks: &[CheckEntry]) {
     for check in checks {
         let mark = match check.outcome {
             Outcome::Verified => "ok",
@@ -95,146 +114,34 @@ pub fn timing_table(timing: &FileTiming, plan: &Plan) -> String {
     out
 }
 
-fn outcome_name(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Verified => "verified",
-        Outcome::Failed => "failed",
-        Outcome::Unsupported => "unsupported",
-        Outcome::NotChecked => "not-checked",
-    }
-}
-
-fn trust_name(trust: Trust) -> &'static str {
-    match trust {
-        Trust::Given => "given",
-        Trust::Anchored => "anchored",
-        Trust::SelfCertifying => "self-certifying",
-        Trust::SelfAsserted => "self-asserted",
-    }
-}
-
-fn checks_json(checks: &[Check]) -> Value {
-    checks
-        .iter()
-        .map(|c| {
-            let (signature, trust) = match c.role {
-                Role::Signature { trust } => (true, trust.map(trust_name)),
-                Role::Other => (false, None),
-            };
-            json!({"subject": c.subject, "outcome": outcome_name(c.outcome), "detail": c.detail,
-                   "signature": signature, "key_trust": trust})
-        })
-        .collect()
-}
-
-/// One file of `--export-json` (schema in docs/verify.md): its report, or why it could not be read.
-#[derive(Debug, Clone, Serialize)]
-#[serde(untagged)]
-pub enum Entry {
-    /// A file that was read and verified (whatever its verdict).
-    Read(Box<ReadEntry>),
-    /// A file that could not be read or parsed.
-    Unreadable(UnreadableEntry),
-}
-
-/// A file that was read and verified.
-#[derive(Debug, Clone, Serialize)]
-pub struct ReadEntry {
-    file: String,
-    readable: bool,
-    format: &'static str,
-    verified: bool,
-    verdict: &'static str,
-    checks: Value,
-    nested: Vec<Value>,
-    timing: Option<FileTiming>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    flamegraph: Option<String>,
-}
-
-/// A file that could not be read or parsed.
-#[derive(Debug, Clone, Serialize)]
-pub struct UnreadableEntry {
-    file: String,
-    readable: bool,
-    verified: bool,
-    reason: String,
-}
-
-/// The entry of a verified file: its report, its timing when measured, and its span flamegraph (the path as the
-/// export records it) when drawn.
-pub fn json_entry(
-    report: &FileReport,
-    timing: Option<&FileTiming>,
-    flamegraph: Option<String>,
-) -> Entry {
-    Entry::Read(Box::new(ReadEntry {
-        file: report.file.clone(),
-        readable: true,
-        format: report.format.name(),
-        verified: report.verified(),
-        verdict: report.verdict().name(),
-        checks: checks_json(&report.checks),
-        nested: report
-            .nested
-            .iter()
-            .map(|n| {
-                json!({
-                    "pointer": n.pointer,
-                    "id": n.id,
-                    "counts": n.counts,
-                    "verified": n.verified(),
-                    "verdict": n.verdict().name(),
-                    "checks": checks_json(&n.checks),
-                })
-            })
-            .collect(),
-        timing: timing.cloned(),
-        flamegraph,
-    }))
-}
-
-/// The entry of a file that could not be read or parsed, with the reason.
-pub fn unreadable_entry(file: &str, reason: &str) -> Entry {
-    Entry::Unreadable(UnreadableEntry {
-        file: file.to_string(),
-        readable: false,
-        verified: false,
-        reason: reason.to_string(),
-    })
-}
-
 /// The whole `--export-json` document: the tool, the settings, and every file's entry.
 pub fn json(
-    files: &[Entry],
+    files: &[FileEntry],
     plan: Option<&Plan>,
     engine: &str,
     at_unix: i64,
-    metadata: &crate::report::Metadata,
+    metadata: &Metadata,
 ) -> String {
-    let document = json!({
-        "schema_version": super::json::SCHEMA_VERSION,
-        "kind": crate::report::ExportKind::Verify,
-        "metadata": metadata,
-        "tool": "canonprof",
-        "command": "verify",
-        "version": env!("CARGO_PKG_VERSION"),
-        "commit": env!("CANONPROF_GIT_COMMIT"),
-        "settings": {
-            "at_unix": at_unix,
-            "engine": engine,
-            "timing": plan.map(|p| json!({
-                "iterations": p.iterations,
-                "runs": p.runs,
-                "warmup": p.warmup,
-                "warmup_seconds": p.warmup_seconds,
-                "unit": "µs",
-                "statistic": "median of run medians; min–max of run medians; p10/p90 of all iterations",
-            })),
+    let export = Export {
+        tool: "canonprof".to_string(),
+        command: "verify".to_string(),
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        commit: env!("CANONPROF_GIT_COMMIT").to_string(),
+        settings: Settings {
+            at_unix,
+            engine: engine.to_string(),
+            timing: plan.map(|p| TimingSettings {
+                iterations: p.iterations,
+                runs: p.runs,
+                warmup: p.warmup,
+                warmup_seconds: p.warmup_seconds,
+                unit: "µs".to_string(),
+                statistic:
+                    "median of run medians; min–max of run medians; p10/p90 of all iterations"
+                        .to_string(),
+            }),
         },
-        "files": files,
-    });
-    let mut text = serde_json::to_string_pretty(&document).expect("JSON values serialize");
-    text.push('\n');
-    text
+        files: files.to_vec(),
+    };
+    super::json::enveloped(ExportKind::Verify, metadata, &export)
 }

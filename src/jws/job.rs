@@ -27,7 +27,7 @@ pub struct Job {
 impl Job {
     /// Runs the matrix. Errors: a measurement that fails, an output that cannot be written.
     pub fn run(&self, console: &mut dyn Console) -> Result<()> {
-        let metadata = crate::benchmark::collect_metadata(crate::benchmark::now());
+        let metadata = crate::results::metadata::collect(crate::results::metadata::now());
         let steps = (self.specs.len() * self.settings.sizes.len()) as u64;
         let m = with_progress(console, steps, "signing", |step| {
             matrix::run(&self.specs, &self.settings, &mut |name| step(Some(name)))

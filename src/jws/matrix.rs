@@ -3,7 +3,7 @@
 //! ([`crate::profile::alloc`]); after `warmup` unmeasured sign + verify pairs, `measurements` measured ones.
 //! Algorithms marked slow (SLH-DSA `s`, RSA-8192, XMSS) get at most [`SLOW_MEASUREMENTS`] measurements and one
 //! warm-up pair, which the result says. Payloads are bytes from a seeded RNG. The results are the neutral
-//! [`crate::report::jws`] types, which [`crate::export::jws`] renders.
+//! [`crate::results::jws`] types, which [`crate::export::jws`] renders.
 
 use super::algorithms::{Algorithm, Spec};
 use crate::error::{ErrorKind, Result};
@@ -11,7 +11,7 @@ use crate::profile::alloc::HeapMeter;
 use crate::stats::{median, percentile};
 use std::time::Instant;
 
-pub use crate::report::jws::{Cell, Matrix, OpStats, Settings, Unavailable};
+pub use crate::results::jws::{Cell, Matrix, OpStats, Settings, Unavailable};
 
 /// The enterprise benchmark's payload sizes: 1 KiB … 5 MiB.
 pub const DEFAULT_SIZES: [usize; 8] = [

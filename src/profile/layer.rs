@@ -34,7 +34,17 @@ pub struct SpanRecord {
 }
 
 /// How much the span timer times.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    clap::ValueEnum,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Detail {
     /// The pipeline phases and sub-phases (spans up to `DEBUG` level): the lowest overhead.

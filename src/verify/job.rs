@@ -9,9 +9,9 @@ use crate::console::Console;
 use crate::document::Limits;
 use crate::error::{Error, ErrorKind, Result};
 use crate::export::verify as render;
-use crate::export::verify::Entry;
 use crate::loader::OfflineLoader;
 use crate::profile::{self, Timer};
+use crate::results::verify::FileEntry;
 use std::path::{Path, PathBuf};
 
 /// What `verify` was asked, its options checked.
@@ -77,7 +77,7 @@ pub struct Summary {
 /// directory or export that cannot be written.
 pub fn run(plan: &Plan, console: &mut dyn Console) -> Result<Summary> {
     let options = options(plan)?;
-    let metadata = crate::benchmark::collect_metadata(crate::benchmark::now());
+    let metadata = crate::results::metadata::collect(crate::results::metadata::now());
     // The flamegraph directory first: the export may go into it.
     if let Some(dir) = &plan.flamegraphs {
         std::fs::create_dir_all(dir).map_err(|e| Error::io(&dir.display().to_string(), e))?;
@@ -99,7 +99,7 @@ pub fn run(plan: &Plan, console: &mut dyn Console) -> Result<Summary> {
                 failed += 1;
                 let reason = unreadable_reason(&label, e);
                 let text = format!("{label}: NOT VERIFIED (could not be read: {reason})\n");
-                (text, render::unreadable_entry(&label, &reason))
+                (text, FileEntry::unreadable(&label, &reason))
             }
         };
         entries.push(entry);
@@ -154,8 +154,16 @@ struct Verified {
 
 impl Verified {
     /// The file's lines for the terminal and its `--export-json` entry.
-    fn shown(self, plan: &Plan) -> (String, Entry) {
-        let mut text = render::render(&self.report);
+    fn shown(self, plan: &Plan) -> (String, FileEntry) {
+        // Relative to the export's directory, as every export records its flamegraphs.
+        let recorded = self.flamegraph.as_ref().map(|svg| match &plan.export_json {
+            Some(json) => {
+                crate::export::relative_path(crate::export::parent_dir(json), Path::new(svg))
+            }
+            None => svg.clone(),
+        });
+        let entry = super::entry::read_entry(&self.report, self.timing.as_ref(), recorded);
+        let mut text = render::render(&entry);
         if let Some(timing) = &self.timing {
             text.push_str(&render::timing_table(timing, &plan.measure));
         } else if plan.timed {
@@ -168,15 +176,7 @@ impl Verified {
             ),
             None => {}
         }
-        // Relative to the export's directory, as every export records its flamegraphs.
-        let recorded = self.flamegraph.map(|svg| match &plan.export_json {
-            Some(json) => {
-                crate::export::relative_path(crate::export::parent_dir(json), Path::new(&svg))
-            }
-            None => svg,
-        });
-        let entry = render::json_entry(&self.report, self.timing.as_ref(), recorded);
-        (text, entry)
+        (text, FileEntry::Read(Box::new(entry)))
     }
 }
 

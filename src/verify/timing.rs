@@ -20,51 +20,8 @@ use crate::canon::work::{self, Engines};
 use crate::error::Result;
 use crate::profile::{self, folded, take_records, Plan, Timer};
 use crate::stats::RunStats;
-use serde::Serialize;
 
-/// One step's time in a verification.
-#[derive(Debug, Clone, Serialize)]
-pub struct StepTiming {
-    /// The span name (`canonicalize_document`, `expand`, `digests`, …).
-    pub name: String,
-    /// Its nesting depth: 0 for a verifier step, 1 for what runs inside one (the RDFC-1.0 phases).
-    pub depth: usize,
-    /// For depth 1, the step it runs inside.
-    pub parent: Option<String>,
-    /// How many times it ran in one verification (all proofs and nested credentials of the file).
-    pub calls_per_verification: usize,
-    /// Its time per verification, µs: summed over its calls in each iteration.
-    pub stats: RunStats,
-}
-
-/// One spec-step counter of one verification.
-#[derive(Debug, Clone, Serialize)]
-pub struct CounterValue {
-    /// The counter (`context_processing.type_scoped`, `rdfc.hash_first_degree`, …).
-    pub name: String,
-    /// Where the step is defined (`JSON-LD 1.1 API §4.1.2`, `RDFC-1.0 §4.6`, …).
-    pub section: String,
-    /// Its count in one verification.
-    pub value: u64,
-}
-
-/// The timing of one file's verification.
-#[derive(Debug, Clone, Serialize)]
-pub struct FileTiming {
-    /// The file.
-    pub file: String,
-    /// Its format (`vcdm`, `jwt`, `sd-jwt`, `mdoc`).
-    pub format: String,
-    /// Whether it verified (the timing is of the verification whatever its verdict).
-    pub verified: bool,
-    /// Wall time of one whole verification, µs.
-    pub total: RunStats,
-    /// Every step the verification entered, depth-first in order of first appearance.
-    pub steps: Vec<StepTiming>,
-    /// The spec-step counters of one verification that are not zero (canonprof's engine counts the steps
-    /// inside expansion; the json-ld crate's engine only those after it).
-    pub counters: Vec<CounterValue>,
-}
+pub use crate::results::verify::{CounterValue, FileTiming, StepTiming};
 
 /// Times the verification of `bytes` (named `label`) per `plan`; no timing when the verification ends before any
 /// of its steps runs (a document without a proof, say: there is nothing to time, and its verdict stands). Errors:

@@ -2,7 +2,8 @@
 //! every run of one kind, for `canonprof diff` (row by row) and `canonprof merge` (totals and ratios).
 
 use super::{Body, SavedRun};
-use crate::report::exchange::Export as ExchangeExport;
+use crate::results::exchange::Export as ExchangeExport;
+use crate::results::verify::FileEntry;
 
 /// One measured thing of a run.
 #[derive(Debug, Clone, PartialEq)]
@@ -38,11 +39,7 @@ pub fn rows(run: &SavedRun) -> Vec<Row> {
     match &run.body {
         Body::Canonicalization(c) => {
             for e in &c.results {
-                let base = format!(
-                    "{} · {}",
-                    e.credential,
-                    e.key_label(&c.config.context_cache)
-                );
+                let base = format!("{} · {}", e.credential, e.key_label(c.config.context_cache));
                 for (name, phase) in e.phases_in_order() {
                     let key = format!("{base} · {name}");
                     out.push(Row::new(
@@ -79,7 +76,7 @@ pub fn rows(run: &SavedRun) -> Vec<Row> {
         }
         Body::Jws(m) => {
             for c in &m.cells {
-                let size = crate::report::jws::size_label(c.bytes);
+                let size = crate::results::jws::size_label(c.bytes);
                 for (op, s) in [("sign", &c.sign), ("verify", &c.verify)] {
                     let key = format!("{} · {size} · {op}", c.name);
                     out.push(Row::new(
@@ -91,34 +88,26 @@ pub fn rows(run: &SavedRun) -> Vec<Row> {
                 }
             }
         }
-        Body::Verify(value) => {
-            let files = value.get("files").and_then(|f| f.as_array());
-            for file in files.into_iter().flatten() {
-                let (Some(name), Some(timing)) = (
-                    file.get("file").and_then(|f| f.as_str()),
-                    file.get("timing").filter(|t| !t.is_null()),
-                ) else {
+        Body::Verify(export) => {
+            for file in &export.files {
+                let FileEntry::Read(read) = file else {
                     continue;
                 };
-                let median = |v: &serde_json::Value| {
-                    let stat = |k: &str| v.get(k).and_then(|x| x.as_f64());
-                    stat("median_us").map(|m| {
-                        let range = stat("min_run_median_us").zip(stat("max_run_median_us"));
-                        (m, range)
-                    })
+                let Some(timing) = &read.timing else {
+                    continue;
                 };
-                let steps = timing.get("steps").and_then(|s| s.as_array());
-                for step in steps.into_iter().flatten() {
-                    let label = step.get("name").and_then(|n| n.as_str()).unwrap_or("?");
-                    let parent = step.get("parent").and_then(|p| p.as_str());
-                    let label = parent.map_or(label.to_string(), |p| format!("{p} › {label}"));
-                    if let Some((m, range)) = step.get("stats").and_then(median) {
-                        out.push(Row::new("verify", format!("{name} · {label}"), m, range));
-                    }
+                for step in &timing.steps {
+                    let label = match &step.parent {
+                        Some(parent) => format!("{parent} › {}", step.name),
+                        None => step.name.clone(),
+                    };
+                    let key = format!("{} · {label}", read.file);
+                    let s = &step.stats;
+                    out.push(Row::new("verify", key, s.median_us, stats_range(s)));
                 }
-                if let Some((m, range)) = timing.get("total").and_then(median) {
-                    out.push(Row::new("verify", format!("{name} · total"), m, range));
-                }
+                let t = &timing.total;
+                let key = format!("{} · total", read.file);
+                out.push(Row::new("verify", key, t.median_us, stats_range(t)));
             }
         }
         Body::Exchange(ExchangeExport::All { .. }) => {}
@@ -139,7 +128,7 @@ fn operations(
     out: &mut Vec<Row>,
     group: &'static str,
     base: &str,
-    operations: &[crate::report::exchange::OperationResult],
+    operations: &[crate::results::exchange::OperationResult],
     exchange: (f64, Option<(f64, f64)>),
 ) {
     for op in operations {

@@ -2,8 +2,8 @@
 //! rows found in only one run listed.
 
 use super::{RunInfo, Verdict};
-use crate::saved::rows::{rows, Row};
-use crate::saved::SavedRun;
+use crate::results::saved::rows::{rows, Row};
+use crate::results::saved::SavedRun;
 use std::collections::HashMap;
 
 /// One row present in both runs.

@@ -1,12 +1,9 @@
 //! Comparing saved runs: [`diff`] (two runs row by row, with the study's band) and [`merge`] (the study's
 //! cross-environment table: one column per run, and whether each ordering survives every environment). Pure
-//! functions of [`crate::saved`] runs; rendered by [`crate::export::compare`].
+//! functions of [`crate::results::saved`] runs; rendered by [`crate::export::compare`].
 
 pub mod diff;
 pub mod merge;
-mod report_page;
-
-pub use report_page::write_report;
 
 /// What names a run in a comparison: its file, environment, build and settings, from its metadata.
 #[derive(Debug, Clone)]
@@ -17,13 +14,13 @@ pub struct RunInfo {
     pub environment: String,
     /// canonprof version @ commit, and `rustc`.
     pub build: String,
-    /// N, R, warm-up and options ([`crate::saved::SavedRun::settings`]).
+    /// N, R, warm-up and options ([`crate::results::saved::SavedRun::settings`]).
     pub settings: String,
 }
 
 impl RunInfo {
     /// The run's names.
-    pub fn of(run: &crate::saved::SavedRun) -> RunInfo {
+    pub fn of(run: &crate::results::saved::SavedRun) -> RunInfo {
         let m = &run.metadata;
         RunInfo {
             name: run.name(),
@@ -37,8 +34,8 @@ impl RunInfo {
     }
 }
 
-/// The study's band: a difference within ±10% is not called real ([`crate::report::exchange::BAND`]).
-pub const DEFAULT_BAND: f64 = crate::report::exchange::BAND;
+/// The study's band: a difference within ±10% is not called real ([`crate::results::exchange::BAND`]).
+pub const DEFAULT_BAND: f64 = crate::results::exchange::BAND;
 
 /// Which of two medians is larger beyond `band`: B/A above `1 + band` is [`Verdict::Slower`], below
 /// `1 / (1 + band)` [`Verdict::Faster`] (the band is symmetric in ratio), otherwise [`Verdict::WithinBand`].

@@ -1,13 +1,25 @@
-//! The report models: plain names and numbers (µs, bytes, counts) that the runners fill and [`crate::export`]
-//! renders; nothing here runs or measures, and nothing names a credential format, key or algorithm type. This
-//! module holds the main job's ([`Report`], built by [`crate::benchmark`]); [`sweep`] the scaling sweep's,
-//! [`exchange`] the credential exchange's and [`jws`] the JWS matrix's.
+//! The results: what every runner measured, as typed models (names and numbers: µs, bytes, counts) that the
+//! runners fill and [`crate::export`] renders, and the analysis over them. Nothing here runs or measures, and
+//! nothing names a credential format, key or algorithm type. This module holds the main job's models
+//! ([`Report`], built by [`crate::benchmark`]); [`sweep`] the scaling sweep's, [`exchange`] the credential
+//! exchange's and [`jws`] the JWS matrix's. [`saved`] reads exports back, [`compare`] diffs and merges saved runs,
+//! [`claims`] checks the study's claims and [`summary`] computes the cross-credential figures.
 
+pub mod canonicalization;
+pub mod claims;
+pub mod compare;
 pub mod exchange;
 pub mod jws;
+pub mod metadata;
+pub mod names;
+pub mod saved;
+pub mod summary;
 pub mod sweep;
+pub mod verify;
 
+use crate::profile::Detail;
 use crate::stats::RunStats;
+use names::{Algorithm, CacheSetting, Engine, EngineSetting};
 use serde::{Deserialize, Serialize};
 
 /// Version of every JSON export's schema (main job, exchange, sweep, JWS, verify); bumped on incompatible
@@ -15,7 +27,7 @@ use serde::{Deserialize, Serialize};
 pub const SCHEMA_VERSION: u32 = 3;
 
 /// The warm-up as the headers say it: `5` iterations, or `5, at least 1 s` with a time floor (`--warmup-time`).
-/// Here, with the settings it names, so that saved runs ([`crate::saved`]) say it as the exports do.
+/// Here, with the settings it names, so that saved runs ([`saved`]) say it as the exports do.
 pub fn fmt_warmup(iterations: usize, seconds: f64) -> String {
     match seconds > 0.0 {
         true => format!("{iterations}, at least {seconds} s"),
@@ -96,7 +108,7 @@ pub struct FlameLink {
     pub label: String,
     /// The expansion engine of its RDFC-1.0 pipeline (`json-ld` or `canonprof`), `None` for JCS alone.
     #[serde(default)]
-    pub engine: Option<String>,
+    pub engine: Option<Engine>,
     /// SVG file, relative to the index's `dir`.
     pub svg: String,
     /// Folded-stacks file beside it, relative to `dir`.
@@ -179,8 +191,8 @@ pub const OWN: &str = "(own)";
 /// One pipeline (RDFC-1.0 or JCS) on one credential.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct AlgorithmResult {
-    /// `rdfc-1.0` or `jcs`.
-    pub algorithm: String,
+    /// RDFC-1.0 or JCS.
+    pub algorithm: Algorithm,
     /// Phases in pipeline order, each sub-phase right after its parent (sub-phase times are included in the
     /// parent's).
     pub phases: Vec<PhaseResult>,
@@ -195,8 +207,8 @@ pub struct AlgorithmResult {
     pub canonical_bytes: usize,
     /// For RDFC-1.0: whether top-level contexts were cached (`None` for JCS).
     pub context_cache: Option<bool>,
-    /// For RDFC-1.0: the expansion engine, `json-ld` or `canonprof` (`None` for JCS).
-    pub engine: Option<String>,
+    /// For RDFC-1.0: the expansion engine (`None` for JCS).
+    pub engine: Option<Engine>,
     /// Work counters (RDFC-1.0), those the engine has: steady state, cold and as written.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub counters: Vec<CounterResult>,
@@ -282,8 +294,8 @@ impl AlgorithmResult {
     /// The name shown in tables: the algorithm, marked `canonprof` for RDFC-1.0 through canonprof's expansion
     /// engine and `cold` without the context cache.
     pub fn label(&self) -> String {
-        let mut label = self.algorithm.clone();
-        if self.engine.as_deref() == Some("canonprof") {
+        let mut label = self.algorithm.name().to_string();
+        if self.engine == Some(Engine::Canonprof) {
             label.push_str(" canonprof");
         }
         if self.context_cache == Some(false) {
@@ -382,11 +394,11 @@ pub struct RunConfig {
     pub hndq_call_limit: usize,
     /// The context cache mode: `on` (top-level contexts processed once and reused), `off`, or `both` (RDFC-1.0
     /// measured both ways).
-    pub context_cache: String,
+    pub context_cache: CacheSetting,
     /// The expansion engine: `json-ld`, `canonprof`, or `both` (RDFC-1.0 measured with each).
-    pub engine: String,
+    pub engine: EngineSetting,
     /// What the span timer timed: `phases`, or `spec` (the spec steps inside the phases too).
-    pub detail: String,
+    pub detail: Detail,
     /// Whether a credential's pipelines (RDFC-1.0 through each loader, JCS) took turns run by run; false in runs
     /// saved before they did, whose pipelines ran one after the other.
     #[serde(default)]
@@ -441,7 +453,7 @@ pub struct Summary {
     pub instrumentation_overhead: f64,
     /// The same per expansion engine (RDFC-1.0 through each engine the run measured), by engine name: with
     /// `--detail spec` canonprof's engine times its spec steps, which costs more.
-    pub instrumentation_overhead_by_engine: Vec<(String, f64)>,
+    pub instrumentation_overhead_by_engine: Vec<(Engine, f64)>,
 }
 
 /// One claim of the study, checked on this run's numbers.
@@ -452,9 +464,37 @@ pub struct Claim {
     /// What this run measured, per engine (and cache setting or signature algorithm, where it matters), e.g.
     /// `json-ld ed25519 3.57x`.
     pub measured: Vec<String>,
-    /// `holds`, `does not hold`, `depends on the implementation` (it holds with one engine and not with the
-    /// other), or `not measured` (the run did not include what it needs).
-    pub verdict: String,
+    /// Whether it holds on this run.
+    pub verdict: ClaimVerdict,
+}
+
+/// The verdict on one claim of the study.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClaimVerdict {
+    /// It holds with every engine (and signature backend) measured.
+    #[serde(rename = "holds")]
+    Holds,
+    /// It holds with none of them.
+    #[serde(rename = "does not hold")]
+    DoesNotHold,
+    /// It holds with one engine and not with the other.
+    #[serde(rename = "depends on the implementation")]
+    DependsOnTheImplementation,
+    /// The run did not include what it needs.
+    #[serde(rename = "not measured")]
+    NotMeasured,
+}
+
+impl ClaimVerdict {
+    /// The verdict as the exports write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ClaimVerdict::Holds => "holds",
+            ClaimVerdict::DoesNotHold => "does not hold",
+            ClaimVerdict::DependsOnTheImplementation => "depends on the implementation",
+            ClaimVerdict::NotMeasured => "not measured",
+        }
+    }
 }
 
 /// The whole main-job report.

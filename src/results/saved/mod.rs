@@ -1,18 +1,17 @@
 //! Saved exports read back: the JSON files every command writes with `--export-json` (docs/export-json.md),
 //! checked for their `schema_version` and `kind`, for `canonprof report`, `diff` and `merge`. A leaf above
-//! [`crate::report`]: it knows the exports' shapes, no credential format or algorithm type.
+//! [`crate::results`]: it knows the exports' shapes, no credential format or algorithm type.
 
 pub mod rows;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::report::exchange::{Export as ExchangeExport, FormatsReport};
-use crate::report::jws::Matrix;
-use crate::report::sweep::Sweep;
-use crate::report::SCHEMA_VERSION;
-use crate::report::{Claim, ExportKind, FlameIndex, Metadata, RunConfig, Summary};
-use crate::stats::RunStats;
-use serde::Deserialize;
-use std::collections::BTreeMap;
+use crate::results::canonicalization::Canonicalization;
+use crate::results::exchange::{Export as ExchangeExport, FormatsReport};
+use crate::results::jws::Matrix;
+use crate::results::sweep::Sweep;
+use crate::results::verify::Export as VerifyExport;
+use crate::results::SCHEMA_VERSION;
+use crate::results::{ExportKind, Metadata};
 use std::path::{Path, PathBuf};
 
 /// One saved export: where it was read from, the run's metadata and its body (whose variant is its kind).
@@ -37,186 +36,8 @@ pub enum Body {
     Sweep(Sweep),
     /// `canonprof jws`.
     Jws(Matrix),
-    /// `canonprof verify`: kept as JSON (verdicts and per-file timing).
-    Verify(serde_json::Value),
-}
-
-/// The main job's export, as `report`, `diff` and `merge` read it.
-#[derive(Debug, Clone, Deserialize)]
-pub struct Canonicalization {
-    /// One entry per (credential, algorithm, engine, cache mode, part).
-    pub results: Vec<Entry>,
-    /// The study's summary figures.
-    pub summary: Summary,
-    /// N, R, warm-up and options.
-    pub config: RunConfig,
-    /// The three-format exchange, unless the run had `--no-exchange`.
-    #[serde(default)]
-    pub exchange: Option<FormatsReport>,
-    /// The study's claims with the run's verdicts.
-    #[serde(default)]
-    pub claims: Vec<Claim>,
-    /// The flamegraphs drawn, relative to the export's directory.
-    #[serde(default)]
-    pub flamegraphs: Option<FlameIndex>,
-}
-
-/// One entry of the main job's `results`.
-#[derive(Debug, Clone, Deserialize)]
-pub struct Entry {
-    /// Credential short name.
-    pub credential: String,
-    /// `simple`, `edu` or `user`.
-    pub set: String,
-    /// Measured only as the simple baseline of the edu/simple ratio.
-    #[serde(default)]
-    pub baseline: bool,
-    /// `rdfc-1.0` or `jcs`.
-    pub algorithm: String,
-    /// `document`, `proof configuration` or `chain document`.
-    #[serde(default = "document")]
-    pub part: String,
-    /// For a proof's part: which proof.
-    #[serde(default)]
-    pub proof: Option<String>,
-    /// RDFC-1.0: whether contexts were cached; JCS: `None`.
-    #[serde(default)]
-    pub context_cache: Option<bool>,
-    /// RDFC-1.0: the expansion engine; JCS: `None`.
-    #[serde(default)]
-    pub engine: Option<String>,
-    /// Input bytes, quads, blank nodes, and Hash N-Degree Quads calls.
-    pub bytes: usize,
-    /// Quads in the dataset.
-    pub quads: usize,
-    /// Blank nodes in the dataset.
-    pub blank_nodes: usize,
-    /// Hash N-Degree Quads calls.
-    #[serde(default)]
-    pub hndq_calls: usize,
-    /// Phases by name (pipeline order: [`Entry::phases_in_order`]).
-    pub phases: BTreeMap<String, Phase>,
-    /// The whole pipeline.
-    pub total: RunStats,
-    /// Median of the iterations run without the span timer (µs); 0 in runs saved without it.
-    #[serde(default)]
-    pub uninstrumented_median_us: f64,
-    /// SHA-256 of the canonical output.
-    pub sha256: String,
-    /// Work counters by name.
-    #[serde(default)]
-    pub counters: BTreeMap<String, Counter>,
-    /// Spec-step self times.
-    #[serde(default)]
-    pub steps: Vec<crate::report::StepResult>,
-    /// The median total (µs) of the separate pass the spec steps were timed in, when they come from one (their
-    /// shares are of that total).
-    #[serde(default)]
-    pub steps_pass_us: Option<f64>,
-}
-
-impl Entry {
-    /// The pipeline's cost without the span timer (µs): [`Entry::uninstrumented_median_us`], or the
-    /// instrumented total's median in a run saved without it. What ratios between algorithms compare (the
-    /// timer's own cost grows with the number of spans, which differs between RDFC-1.0 and JCS).
-    pub fn cost_us(&self) -> f64 {
-        match self.uninstrumented_median_us {
-            u if u > 0.0 => u,
-            _ => self.total.median_us,
-        }
-    }
-}
-
-fn document() -> String {
-    "document".into()
-}
-
-/// A phase of an [`Entry`].
-#[derive(Debug, Clone, Deserialize)]
-pub struct Phase {
-    /// The phase it is nested in, for a sub-phase.
-    #[serde(default)]
-    pub parent: Option<String>,
-    /// Its statistics (µs).
-    #[serde(flatten)]
-    pub stats: RunStats,
-    /// Median / the pipeline's median total.
-    pub share: f64,
-}
-
-/// A work counter of an [`Entry`].
-#[derive(Debug, Clone, Deserialize)]
-pub struct Counter {
-    /// The specification section.
-    pub section: String,
-    /// One iteration at steady state.
-    pub steady: u64,
-    /// One iteration cold.
-    pub cold: u64,
-    /// canonprof's engine as written.
-    #[serde(default)]
-    pub as_written: Option<u64>,
-}
-
-/// The pipeline order of the phase names the exports use; others sort after them by name.
-const PHASE_ORDER: [&str; 10] = [
-    "parse",
-    "expand",
-    "to_rdf",
-    "label",
-    "first_degree",
-    "n_degree",
-    "serialize",
-    "jcs",
-    "hash",
-    crate::report::OTHER_PHASE,
-];
-
-/// A phase name's place in the pipeline order (parse, expand, to_rdf, label, first_degree, n_degree,
-/// serialize, jcs, hash, other); names it does not know come after all of them.
-pub fn phase_rank(name: &str) -> usize {
-    PHASE_ORDER
-        .iter()
-        .position(|p| *p == name)
-        .unwrap_or(PHASE_ORDER.len())
-}
-
-impl Entry {
-    /// The label that keys this entry's rows in `diff` and `merge`: [`Entry::label`], except that a cold entry
-    /// is marked ` cold` only when its run measured both cache modes (`context_cache` of the run's config is
-    /// `both`), so that a run with `--context-cache off` compares row for row with one with it on.
-    pub fn key_label(&self, context_cache: &str) -> String {
-        self.label_with(context_cache == "both")
-    }
-
-    /// Its phases in pipeline order (each sub-phase after its parent), as (name, phase).
-    pub fn phases_in_order(&self) -> Vec<(&str, &Phase)> {
-        let mut phases: Vec<(&str, &Phase)> =
-            self.phases.iter().map(|(n, p)| (n.as_str(), p)).collect();
-        phases.sort_by_key(|(name, _)| (phase_rank(name), name.to_string()));
-        phases
-    }
-
-    /// The row label people read: `rdfc-1.0 canonprof`, `rdfc-1.0 json-ld cold`, `jcs`, with a proof part's
-    /// name after it.
-    pub fn label(&self) -> String {
-        self.label_with(true)
-    }
-
-    /// [`Entry::label`], a cold entry marked ` cold` only when `mark_cold`.
-    fn label_with(&self, mark_cold: bool) -> String {
-        let mut label = self.algorithm.clone();
-        if let Some(engine) = &self.engine {
-            label = format!("{label} {engine}");
-        }
-        if mark_cold && self.context_cache == Some(false) {
-            label.push_str(" cold");
-        }
-        if let Some(proof) = &self.proof {
-            label = format!("{label} · {proof} {}", self.part);
-        }
-        label
-    }
+    /// `canonprof verify`: verdicts, and per-file timing when measured.
+    Verify(Box<VerifyExport>),
 }
 
 impl SavedRun {
@@ -266,7 +87,7 @@ impl SavedRun {
             ExportKind::Exchange => Body::Exchange(serde_json::from_value(value).map_err(shape)?),
             ExportKind::Sweep => Body::Sweep(serde_json::from_value(value).map_err(shape)?),
             ExportKind::Jws => Body::Jws(serde_json::from_value(value).map_err(shape)?),
-            ExportKind::Verify => Body::Verify(value),
+            ExportKind::Verify => Body::Verify(serde_json::from_value(value).map_err(shape)?),
         };
         Ok(SavedRun {
             path: path.to_path_buf(),
@@ -303,7 +124,7 @@ impl SavedRun {
         let plan = |runs: usize, iterations: usize, warmup: usize, seconds: f64| {
             format!(
                 "{runs} runs x {iterations} iterations, warm-up {}",
-                crate::report::fmt_warmup(warmup, seconds)
+                crate::results::fmt_warmup(warmup, seconds)
             )
         };
         match &self.body {
@@ -314,7 +135,7 @@ impl SavedRun {
                     plan(k.runs, k.iterations, k.warmup, k.warmup_seconds),
                     k.context_cache,
                     k.engine,
-                    k.detail
+                    k.detail.name()
                 )
             }
             Body::Exchange(ExchangeExport::All { reports }) => match reports.first() {
@@ -348,10 +169,7 @@ impl SavedRun {
                 "warm-up {}, {} measurements, seed {}",
                 m.settings.warmup, m.settings.measurements, m.settings.seed
             ),
-            Body::Verify(v) => v
-                .pointer("/settings/engine")
-                .and_then(|e| e.as_str())
-                .map_or("-".into(), |e| format!("engine {e}")),
+            Body::Verify(v) => format!("engine {}", v.settings.engine),
         }
     }
 
@@ -406,4 +224,47 @@ pub fn read_all(paths: &[PathBuf], kind: Option<ExportKind>) -> Result<Vec<Saved
         }
     }
     Ok(runs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Body, SavedRun};
+    use crate::export::json::enveloped;
+    use crate::results::ExportKind;
+    use std::path::Path;
+
+    /// What is written reads back into the same value: writing a saved run again gives the same text.
+    #[test]
+    fn a_saved_run_written_again_reads_back_the_same() {
+        let saved = include_str!("../../../tests/data/saved/edu-cache-on.json");
+        let path = Path::new("edu-cache-on.json");
+        let run = SavedRun::parse(saved, path).unwrap();
+        let Body::Canonicalization(c) = &run.body else {
+            panic!("a canonicalization run")
+        };
+        let written = enveloped(ExportKind::Canonicalization, &run.metadata, &**c);
+        let again = SavedRun::parse(&written, path).unwrap();
+        let Body::Canonicalization(c) = &again.body else {
+            panic!("a canonicalization run")
+        };
+        assert_eq!(
+            enveloped(ExportKind::Canonicalization, &again.metadata, &**c),
+            written
+        );
+    }
+
+    /// A verify export reads back into the type that wrote it, and writing it again gives the same text.
+    #[test]
+    fn a_verify_export_reads_back_the_same() {
+        let metadata = crate::results::metadata::collect("2026-01-01T00:00:00Z".into());
+        let files = [crate::results::verify::FileEntry::unreadable(
+            "a.json", "not JSON",
+        )];
+        let written = crate::export::verify::json(&files, None, "json-ld", 0, &metadata);
+        let run = SavedRun::parse(&written, Path::new("verify.json")).unwrap();
+        let Body::Verify(v) = &run.body else {
+            panic!("a verify run")
+        };
+        assert_eq!(enveloped(ExportKind::Verify, &run.metadata, &**v), written);
+    }
 }

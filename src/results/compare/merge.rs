@@ -5,8 +5,10 @@
 //! band, on the same side, in every run.
 
 use super::{RunInfo, Verdict};
-use crate::report::exchange::FormatsReport;
-use crate::saved::{Body, SavedRun};
+use crate::results::canonicalization::Entry;
+use crate::results::exchange::FormatsReport;
+use crate::results::names::Algorithm;
+use crate::results::saved::{Body, SavedRun};
 
 /// Whether a ratio's ordering survives every environment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -122,36 +124,31 @@ fn figures(run: &SavedRun) -> (Figures, Figures) {
         exchange_figures(report, &mut totals, &mut ratios);
     }
     if let Body::Canonicalization(c) = &run.body {
-        let documents: Vec<_> = c
-            .results
-            .iter()
-            .filter(|e| {
-                e.part == "document"
-                    && !e.baseline
-                    && (e.context_cache != Some(false) || c.config.context_cache == "off")
-            })
-            .collect();
+        let documents: Vec<&Entry> = c.documents().into_iter().filter(|e| !e.baseline).collect();
         for e in &documents {
             totals.push((
                 format!(
                     "canonicalization total · {} · {}",
                     e.credential,
-                    e.key_label(&c.config.context_cache)
+                    e.key_label(c.config.context_cache)
                 ),
                 e.total.median_us,
             ));
         }
-        for e in documents.iter().filter(|e| e.algorithm == "rdfc-1.0") {
+        for e in documents
+            .iter()
+            .filter(|e| e.algorithm == Algorithm::Rdfc10)
+        {
             let jcs = documents
                 .iter()
-                .find(|j| j.algorithm == "jcs" && j.credential == e.credential);
+                .find(|j| j.algorithm == Algorithm::Jcs && j.credential == e.credential);
             if let Some(jcs) = jcs {
                 let label = format!("{} / JCS · {}", rdfc_label(e), e.credential);
                 ratios.push((label, e.cost_us() / jcs.cost_us()));
             }
         }
         // The summary's ratios are of the run's main engine: its first RDFC-1.0 entry's.
-        let main = documents.iter().find(|e| e.algorithm == "rdfc-1.0");
+        let main = documents.iter().find(|e| e.algorithm == Algorithm::Rdfc10);
         let main = main.map_or("RDFC-1.0".to_string(), |e| rdfc_label(e));
         for (credential, ratio) in &c.summary.edu_simple_ratios {
             let label = format!("edu / simple, {main} · {credential}");
@@ -162,8 +159,8 @@ fn figures(run: &SavedRun) -> (Figures, Figures) {
 }
 
 /// `RDFC-1.0 (canonprof)`.
-fn rdfc_label(e: &crate::saved::Entry) -> String {
-    match &e.engine {
+fn rdfc_label(e: &Entry) -> String {
+    match e.engine {
         Some(engine) => format!("RDFC-1.0 ({engine})"),
         None => "RDFC-1.0".into(),
     }
@@ -184,7 +181,7 @@ fn exchange_figures(report: &FormatsReport, totals: &mut Figures, ratios: &mut F
             .iter()
             .find(|r| r.alg == alg && r.format == format)
     };
-    let verify_us = |r: &crate::report::exchange::FormatResult| {
+    let verify_us = |r: &crate::results::exchange::FormatResult| {
         r.operations
             .iter()
             .find(|o| o.operation == "verify")

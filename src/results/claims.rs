@@ -3,8 +3,9 @@
 //! engine and not with the other). The study's figures are in `docs/findings.md`.
 
 use crate::canon::phase::LABEL;
-use crate::report::exchange::{FormatResult, FormatsReport, BAND};
-use crate::report::{AlgorithmResult, Claim, CredentialResult, Report};
+use crate::results::exchange::{FormatResult, FormatsReport, BAND};
+use crate::results::names::Engine;
+use crate::results::{AlgorithmResult, Claim, ClaimVerdict, CredentialResult, Report};
 
 /// The verdicts, in the study's order. `exchange` is `None` with `--no-exchange` (those claims are then `not
 /// measured`).
@@ -28,14 +29,13 @@ pub fn evaluate(report: &Report, exchange: Option<&FormatsReport>) -> Vec<Claim>
 }
 
 /// Joins per-engine outcomes into a verdict.
-fn verdict(outcomes: &[bool]) -> String {
+fn verdict(outcomes: &[bool]) -> ClaimVerdict {
     match (outcomes.iter().all(|o| *o), outcomes.iter().any(|o| *o)) {
-        _ if outcomes.is_empty() => "not measured",
-        (true, _) => "holds",
-        (false, true) => "depends on the implementation",
-        (false, false) => "does not hold",
+        _ if outcomes.is_empty() => ClaimVerdict::NotMeasured,
+        (true, _) => ClaimVerdict::Holds,
+        (false, true) => ClaimVerdict::DependsOnTheImplementation,
+        (false, false) => ClaimVerdict::DoesNotHold,
     }
-    .to_string()
 }
 
 /// The RDFC-1.0 VCDM rows (eddsa-rdfc-2022, ecdsa-rdfc-2019) of the exchange, each with its engine, with every
@@ -155,24 +155,24 @@ fn canonicalizations(exchange: Option<&FormatsReport>) -> Claim {
 }
 
 /// The engines the run measured RDFC-1.0 with, the main one first.
-fn engines(report: &Report) -> Vec<String> {
-    let mut names: Vec<String> = Vec::new();
-    for a in report
+fn engines(report: &Report) -> Vec<Engine> {
+    let mut engines: Vec<Engine> = Vec::new();
+    for engine in report
         .credentials
         .iter()
         .flat_map(CredentialResult::per_engine)
+        .filter_map(|a| a.engine)
     {
-        let name = a.engine.clone().unwrap_or_default();
-        if !names.contains(&name) {
-            names.push(name);
+        if !engines.contains(&engine) {
+            engines.push(engine);
         }
     }
-    names
+    engines
 }
 
 /// A credential's RDFC-1.0 result through `engine`, if measured.
-fn through<'a>(c: &'a CredentialResult, engine: &str) -> Option<&'a AlgorithmResult> {
-    c.per_engine().find(|a| a.engine.as_deref() == Some(engine))
+fn through(c: &CredentialResult, engine: Engine) -> Option<&AlgorithmResult> {
+    c.per_engine().find(|a| a.engine == Some(engine))
 }
 
 /// Education credentials' RDFC-1.0 cost against the simple ones': holds where every edu credential's ratio is
@@ -183,7 +183,7 @@ fn edu_simple(report: &Report) -> Claim {
     let mut outcomes = Vec::new();
     for engine in engines(report) {
         let ratios: Vec<f64> =
-            super::edu_simple_ratios(&report.credentials, |c| through(c, &engine))
+            super::summary::edu_simple_ratios(&report.credentials, |c| through(c, engine))
                 .into_iter()
                 .map(|(_, r)| r)
                 .collect();
@@ -212,7 +212,7 @@ fn labeling(report: &Report) -> Claim {
             .credentials
             .iter()
             .filter(|c| !c.baseline)
-            .filter_map(|c| Some((c.credential.as_str(), through(c, &engine)?)))
+            .filter_map(|c| Some((c.credential.as_str(), through(c, engine)?)))
             .collect();
         if profiled.is_empty() {
             continue;

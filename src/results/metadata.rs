@@ -1,6 +1,6 @@
 //! Run metadata: machine, build and versions, recorded with every report so a number can be reproduced.
 
-use crate::report::Metadata;
+use crate::results::Metadata;
 
 /// Collects the metadata of this process; `started_at` is the run's RFC 3339 start time.
 pub fn collect(started_at: String) -> Metadata {

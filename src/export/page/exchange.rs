@@ -1,0 +1,139 @@
+//! An exchange's sections: the three-format table (also inside a canonicalization run) and the per-cryptosuite
+//! VCDM table.
+
+use super::section::{linked, Ctx};
+use super::svg::{self, Bar};
+use crate::export::html::escape;
+use crate::export::{fmt_range, fmt_share, fmt_us, thousands};
+use crate::results::exchange::{FormatsReport, SuitesReport};
+use std::fmt::Write;
+use std::path::Path;
+
+/// The three-format exchange: stacked bars per format and algorithm, the table, and the band verdicts.
+pub(super) fn formats(out: &mut String, id: &str, r: &FormatsReport) {
+    let _ = writeln!(
+        out,
+        "<p class=\"meta\" id=\"{id}\">{}; {}.</p>",
+        escape(&crate::export::exchange::formats_subject(r)),
+        escape(&crate::export::exchange::formats_settings(r))
+    );
+    let bars: Vec<Bar> = r
+        .results
+        .iter()
+        .map(|f| Bar {
+            label: format!("{} · {}", f.alg, f.format),
+            segments: f
+                .operations
+                .iter()
+                .map(|o| (o.operation.clone(), o.total.median_us))
+                .collect(),
+            total_us: f.total_us,
+            whisker_us: Some(f.total_range_us),
+        })
+        .collect();
+    out.push_str(&svg::stacked_bars(
+        &format!("{id}-bars"),
+        &format!("Exchange on {}: issue, present, verify per format (µs; whisker: min–max of run totals)", r.credential),
+        &["issue", "present", "verify"],
+        &bars,
+    ));
+    out.push_str("\n<table><tr><th class=\"l\">alg</th><th class=\"l\">format</th><th class=\"l\">engine</th><th>issue µs</th><th>present µs</th><th>verify µs</th><th>total µs</th><th>run totals µs</th><th>canonicalizations</th><th>bytes</th><th>x509 µs</th><th class=\"l\">present</th></tr>\n");
+    for f in &r.results {
+        let op = |name: &str| {
+            f.operations
+                .iter()
+                .find(|o| o.operation == name)
+                .map_or("-".into(), |o| fmt_us(o.total.median_us))
+        };
+        let _ = writeln!(
+            out,
+            "<tr><td class=\"l\">{}</td><td class=\"l\">{}</td><td class=\"l\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"l\">{}</td></tr>",
+            escape(&f.alg),
+            escape(&f.format),
+            escape(f.engine.as_deref().unwrap_or("-")),
+            op("issue"),
+            op("present"),
+            op("verify"),
+            fmt_us(f.total_us),
+            fmt_range(f.total_range_us.0, f.total_range_us.1),
+            f.canonicalizations,
+            thousands(f.presented_bytes as u64),
+            f.certificate_chain_us.map_or("-".into(), fmt_us),
+            escape(crate::export::exchange::present_meaning(&f.format))
+        );
+    }
+    out.push_str("</table>\n<table><tr><th class=\"l\">alg</th><th class=\"l\">slower</th><th class=\"l\">faster</th><th>ratio</th><th class=\"l\">verdict (±10% band)</th></tr>\n");
+    for ratio in &r.ratios {
+        let _ = writeln!(
+            out,
+            "<tr><td class=\"l\">{}</td><td class=\"l\">{}</td><td class=\"l\">{}</td><td>{}</td><td class=\"l\">{}</td></tr>",
+            escape(&ratio.alg),
+            escape(&ratio.slower),
+            escape(&ratio.faster),
+            crate::export::compare::fmt_ratio(ratio.ratio),
+            if ratio.within_band { "within the 10% band (no real difference)" } else { "outside the band" }
+        );
+    }
+    out.push_str("</table>\n");
+}
+
+pub(super) fn suites(out: &mut String, ctx: &Ctx, r: &SuitesReport) {
+    let id = ctx.id;
+    let bars: Vec<Bar> = r
+        .results
+        .iter()
+        .map(|s| Bar {
+            label: format!("{} · {} · {}", s.credential, s.cryptosuite, s.engine),
+            segments: s
+                .operations
+                .iter()
+                .map(|o| (o.operation.clone(), o.total.median_us))
+                .collect(),
+            total_us: s.exchange_median_us,
+            whisker_us: None,
+        })
+        .collect();
+    out.push_str(&svg::stacked_bars(
+        &format!("{id}-suites"),
+        "W3C VCDM 2.0 per cryptosuite: issue, present, verify (µs)",
+        &["issue", "present", "verify"],
+        &bars,
+    ));
+    out.push_str("\n<table><tr><th class=\"l\">credential</th><th class=\"l\">cryptosuite</th><th class=\"l\">engine</th><th class=\"l\">operation</th><th>median µs</th><th>run medians µs</th><th>canonicalizations</th><th>canon. share</th></tr>\n");
+    let graphs: Vec<String> = r
+        .results
+        .iter()
+        .filter_map(|s| {
+            let (dir, file) = (r.flamegraph_dir.as_ref()?, s.flamegraph.as_ref()?);
+            let label = format!("{} · {} · {}", s.credential, s.cryptosuite, s.engine);
+            Some(format!(
+                "<li>{}</li>",
+                linked(ctx, &Path::new(dir).join(file), &label)
+            ))
+        })
+        .collect();
+    for s in &r.results {
+        for o in &s.operations {
+            let _ = writeln!(
+                out,
+                "<tr><td class=\"l\">{}</td><td class=\"l\">{}</td><td class=\"l\">{}</td><td class=\"l\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                escape(&s.credential),
+                escape(&s.cryptosuite),
+                escape(&s.engine),
+                escape(&o.operation),
+                fmt_us(o.total.median_us),
+                fmt_range(o.total.min_run_median_us, o.total.max_run_median_us),
+                o.canonicalizations,
+                fmt_share(o.canonicalization_share)
+            );
+        }
+    }
+    out.push_str("</table>\n");
+    if !graphs.is_empty() {
+        let _ = writeln!(
+            out,
+            "<p>Span flamegraphs of each exchange:</p><ul>{}</ul>",
+            graphs.concat()
+        );
+    }
+}

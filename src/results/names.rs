@@ -1,0 +1,105 @@
+//! The settings and pipelines a result names, as types: each serializes to the name the exports use
+//! (`rdfc-1.0`, `json-ld`, `both`, …) and prints as that name, so that a model compares variants and only the
+//! renderers turn them into words.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Implements `name()` and `Display` (the serialized name) for a names enum.
+macro_rules! named {
+    ($ty:ident { $($variant:ident => $name:literal),+ $(,)? }) => {
+        impl $ty {
+            /// The name in the exports and on the command line.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $name),+
+                }
+            }
+        }
+
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+    };
+}
+
+/// A canonicalization pipeline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Algorithm {
+    /// RDF Dataset Canonicalization (RDFC-1.0) of the document's JSON-LD expansion.
+    #[serde(rename = "rdfc-1.0")]
+    Rdfc10,
+    /// The JSON Canonicalization Scheme (RFC 8785).
+    #[serde(rename = "jcs")]
+    Jcs,
+}
+
+named!(Algorithm {
+    Rdfc10 => "rdfc-1.0",
+    Jcs => "jcs",
+});
+
+/// The JSON-LD expansion engine an RDFC-1.0 pipeline ran through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Engine {
+    /// The `json-ld` crate (the reference).
+    #[serde(rename = "json-ld")]
+    JsonLd,
+    /// canonprof's own expansion engine.
+    #[serde(rename = "canonprof")]
+    Canonprof,
+}
+
+named!(Engine {
+    JsonLd => "json-ld",
+    Canonprof => "canonprof",
+});
+
+/// A run's `--engine`: one engine, or RDFC-1.0 measured with each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EngineSetting {
+    /// The `json-ld` crate alone.
+    #[serde(rename = "json-ld")]
+    JsonLd,
+    /// canonprof's engine alone.
+    #[serde(rename = "canonprof")]
+    Canonprof,
+    /// Each engine, side by side.
+    #[serde(rename = "both")]
+    Both,
+}
+
+named!(EngineSetting {
+    JsonLd => "json-ld",
+    Canonprof => "canonprof",
+    Both => "both",
+});
+
+impl From<Engine> for EngineSetting {
+    fn from(engine: Engine) -> EngineSetting {
+        match engine {
+            Engine::JsonLd => EngineSetting::JsonLd,
+            Engine::Canonprof => EngineSetting::Canonprof,
+        }
+    }
+}
+
+/// A run's `--context-cache`: top-level contexts processed once and reused, not, or RDFC-1.0 measured both ways.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CacheSetting {
+    /// Contexts cached.
+    On,
+    /// Contexts processed anew every time.
+    Off,
+    /// Each way, side by side.
+    Both,
+}
+
+named!(CacheSetting {
+    On => "on",
+    Off => "off",
+    Both => "both",
+});
