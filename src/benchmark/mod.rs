@@ -1,5 +1,5 @@
 //! The main job's runner: for each credential, check the input, run both pipelines once for reference, warm up,
-//! then R rounds in which RDFC-1.0 (through each loader) and JCS each run N iterations in turn — each iteration
+//! then R rounds in which RDFC-1.0 (through each session) and JCS each run N iterations in turn — each iteration
 //! once under the span timer and once without it, in alternating order, so the instrumentation overhead is
 //! measured in the same run — and summarize.
 
@@ -14,10 +14,10 @@ mod sweep_job;
 pub mod work;
 
 use crate::canon::rdfc::{self, RdfcOptions};
+use crate::canon::Session;
 use crate::canon::{jcs, phase, Algorithm};
 use crate::corpus::Credential;
 use crate::error::Result;
-use crate::loader::OfflineLoader;
 use crate::profile;
 use crate::report::{
     AlgorithmResult, CredentialResult, PhaseResult, Report, RunConfig, StepResult, Summary,
@@ -27,7 +27,7 @@ use crate::stats::{median, RunStats};
 use std::collections::BTreeMap;
 
 pub use flame_job::FlameJob;
-pub use job::{create_dir, Exports, Flamegraphs, Job, Loaders};
+pub use job::{create_dir, Exports, Flamegraphs, Job, Sessions};
 pub use metadata::{collect as collect_metadata, now};
 pub use sweep_job::SweepJob;
 
@@ -97,24 +97,20 @@ pub struct Shape {
 
 /// Checks every credential (JSON, duplicate keys, expansion, canonicalization) before anything is timed, so a bad
 /// input fails fast with its file named. Returns the shape of each.
-pub fn check(
-    credentials: &[Credential],
-    loader: &OfflineLoader,
-    config: &Config,
-) -> Result<Vec<Shape>> {
+pub fn check(credentials: &[Credential], session: &Session, config: &Config) -> Result<Vec<Shape>> {
     credentials
         .iter()
         .map(|c| {
             let doc = &c.document;
             jcs::canonicalize_checked(doc.check_json()?)?;
-            let output = rdfc::canonicalize_jsonld(&doc.label, &doc.text, loader, &config.rdfc)?;
+            let output = rdfc::canonicalize_jsonld(&doc.label, &doc.text, session, &config.rdfc)?;
             Ok(Shape {
                 quads: output.quads,
                 label: output.label_counts,
                 dropped: match config.rdfc.lossy {
                     true => {
                         output.dropped
-                            + rdfc::undefined_term_statements(&doc.label, &doc.text, loader)?
+                            + rdfc::undefined_term_statements(&doc.label, &doc.text, session)?
                     }
                     false => 0,
                 },
@@ -123,26 +119,26 @@ pub fn check(
         .collect()
 }
 
-/// The loaders RDFC-1.0 is measured through besides the main one.
+/// The sessions RDFC-1.0 is measured through besides the main one.
 #[derive(Default, Clone, Copy)]
 pub struct Extra<'a> {
     /// `--context-cache both`: the same engine with the context cache off.
-    pub cold: Option<&'a OfflineLoader>,
-    /// `--engine both`: canonprof's expansion engine (the main loader has json-ld's).
-    pub engine: Option<&'a OfflineLoader>,
+    pub cold: Option<&'a Session>,
+    /// `--engine both`: canonprof's expansion engine (the main session has json-ld's).
+    pub engine: Option<&'a Session>,
     /// `--engine both --context-cache both`: canonprof's engine with the context cache off.
-    pub engine_cold: Option<&'a OfflineLoader>,
+    pub engine_cold: Option<&'a Session>,
     /// Per credential (by index), the other inputs a verifier canonicalizes for it ([`signed::verifier_view`]);
     /// missing or empty for an unsigned credential.
     pub proofs: &'a [Vec<signed::ProofPart>],
 }
 
 /// Runs the main job on checked credentials; `progress` is called after every iteration pair. RDFC-1.0 is
-/// measured again through each loader of `extra` (context cache off; the other expansion engine).
+/// measured again through each session of `extra` (context cache off; the other expansion engine).
 pub fn run(
     credentials: &[Credential],
     shapes: &[Shape],
-    loader: &OfflineLoader,
+    session: &Session,
     extra: Extra,
     config: &Config,
     progress: &mut dyn FnMut(),
@@ -154,34 +150,34 @@ pub fn run(
     for (index, (credential, shape)) in credentials.iter().zip(shapes).enumerate() {
         let doc = &credential.document;
         let (label, text) = (doc.label.as_str(), doc.text.as_str());
-        // Every pipeline of the credential, measured interleaved run by run: RDFC-1.0 through the main loader and
+        // Every pipeline of the credential, measured interleaved run by run: RDFC-1.0 through the main session and
         // each extra one (context cache off; the other engine), JCS, then the verifier's other inputs.
-        let rdfc = |loader| Pipeline {
+        let rdfc = |session| Pipeline {
             algorithm: Algorithm::Rdfc,
             label,
             text,
-            loader,
+            session,
             hash: None,
         };
         let extras = [cold, extra.engine, extra.engine_cold];
         let parts = extra.proofs.get(index).map_or(&[][..], Vec::as_slice);
-        let mut pipelines = vec![rdfc(loader)];
+        let mut pipelines = vec![rdfc(session)];
         pipelines.extend(extras.iter().flatten().map(|&l| rdfc(l)));
         pipelines.push(Pipeline {
             algorithm: Algorithm::Jcs,
-            ..rdfc(loader)
+            ..rdfc(session)
         });
         pipelines.extend(parts.iter().map(|part| Pipeline {
             algorithm: part.algorithm,
             label: &part.document.label,
             text: &part.document.text,
-            loader,
+            session,
             hash: Some(part.hash),
         }));
         let mut measured = measure_algorithms(config, &timer, &pipelines, progress)?.into_iter();
         let mut next = || measured.next().expect("a result per pipeline");
         let rdfc_result = next();
-        let mut again = |l: Option<&OfflineLoader>| l.map(|_| next());
+        let mut again = |l: Option<&Session>| l.map(|_| next());
         let rdfc_cold = again(cold);
         let rdfc_engine = again(extra.engine);
         let rdfc_engine_cold = again(extra.engine_cold);
@@ -222,14 +218,14 @@ pub fn run(
     Ok(Report {
         credentials: results,
         summary,
-        config: run_config(config, loader, &extra),
+        config: run_config(config, session, &extra),
         metadata: metadata::collect(started_at),
     })
 }
 
 /// The run configuration a report records: the plan, the labeling bound, and which engines and cache modes RDFC-1.0
 /// ran through.
-fn run_config(config: &Config, loader: &OfflineLoader, extra: &Extra) -> RunConfig {
+fn run_config(config: &Config, session: &Session, extra: &Extra) -> RunConfig {
     let plan = &config.plan;
     RunConfig {
         iterations: plan.iterations,
@@ -237,7 +233,7 @@ fn run_config(config: &Config, loader: &OfflineLoader, extra: &Extra) -> RunConf
         warmup: plan.warmup,
         warmup_seconds: plan.warmup_seconds,
         hndq_call_limit: config.rdfc.hndq_call_limit,
-        context_cache: match (extra.cold.is_some(), loader.caches_contexts()) {
+        context_cache: match (extra.cold.is_some(), session.caches_contexts()) {
             (true, _) => "both",
             (false, true) => "on",
             (false, false) => "off",
@@ -245,7 +241,7 @@ fn run_config(config: &Config, loader: &OfflineLoader, extra: &Extra) -> RunConf
         .to_string(),
         engine: match extra.engine {
             Some(_) => "both",
-            None => loader.engine().name(),
+            None => session.engine().name(),
         }
         .to_string(),
         detail: config.detail.name().to_string(),
@@ -253,7 +249,7 @@ fn run_config(config: &Config, loader: &OfflineLoader, extra: &Extra) -> RunConf
     }
 }
 
-/// One pipeline the main job measures: an algorithm on a document, RDFC-1.0 through `loader` (its expansion engine
+/// One pipeline the main job measures: an algorithm on a document, RDFC-1.0 through `session` (its expansion engine
 /// and context cache).
 #[derive(Clone, Copy)]
 pub struct Pipeline<'a> {
@@ -263,8 +259,8 @@ pub struct Pipeline<'a> {
     pub label: &'a str,
     /// The document's JSON text.
     pub text: &'a str,
-    /// The loader RDFC-1.0 expands through.
-    pub loader: &'a OfflineLoader,
+    /// The session RDFC-1.0 expands through.
+    pub session: &'a Session,
     /// RDFC-1.0's labeling hash when it is not the configuration's: a proof's cryptosuite's hash for its key.
     pub hash: Option<rdfc::HashAlgorithm>,
 }
@@ -285,7 +281,7 @@ impl Pipeline<'_> {
         match self.algorithm {
             Algorithm::Rdfc => {
                 let options = self.rdfc_options(config);
-                rdfc::canonicalize_jsonld(self.label, self.text, self.loader, &options)
+                rdfc::canonicalize_jsonld(self.label, self.text, self.session, &options)
                     .map(|o| (o.sha256, o.canonical.len()))
             }
             Algorithm::Jcs => {
@@ -351,12 +347,12 @@ fn result_of(
     output: Option<(String, usize)>,
 ) -> Result<AlgorithmResult> {
     let algorithm = pipeline.algorithm;
-    let loader = pipeline.loader;
+    let session = pipeline.session;
     // canonprof's engine's spec-step shares by default, from a pass of their own with the spec steps timed, so
     // that their overhead stays out of the phases' times.
     let spec_pass = match config.detail == profile::Detail::Phases
         && algorithm == Algorithm::Rdfc
-        && loader.engine() == crate::loader::Engine::Canonprof
+        && session.engine() == crate::canon::Engine::Canonprof
     {
         true => {
             let spec_timer = profile::Timer::with_detail(profile::Detail::Spec);
@@ -378,10 +374,10 @@ fn result_of(
     };
     let mut result = into_result(samples, algorithm, output.expect("ran at least once"));
     if algorithm == Algorithm::Rdfc {
-        result.context_cache = Some(loader.caches_contexts());
-        result.engine = Some(loader.engine().name().to_string());
+        result.context_cache = Some(session.caches_contexts());
+        result.engine = Some(session.engine().name().to_string());
         let options = pipeline.rdfc_options(config);
-        result.counters = work::counters(pipeline.label, pipeline.text, loader, &options)?;
+        result.counters = work::counters(pipeline.label, pipeline.text, session, &options)?;
     }
     if config.detail == profile::Detail::Spec {
         result.steps = steps(samples, algorithm, result.total.median_us);

@@ -15,9 +15,12 @@ pub mod label;
 pub mod nquads;
 pub mod rdfc;
 pub mod scan;
+pub mod session;
+pub mod settings;
 pub mod work;
 
-pub use jsonld::Engine;
+pub use session::Session;
+pub use settings::{Engine, LabelingBounds, Settings};
 
 /// An RDF dataset: a set of quads that remembers insertion order. RDFC-1.0 §4.4.3 iterates the blank node to
 /// quads map without fixing an order, and on some symmetric datasets the canonical form depends on it (see

@@ -1,13 +1,14 @@
 //! The argument groups several commands share, and their one check each: parsing yields these low-level values,
 //! and each group converts them once into the typed options the runners take (a [`Plan`], [`RdfcOptions`],
-//! checked [`Loaders`], a flamegraph directory). A group is offered only by the commands where it acts.
+//! checked [`Sessions`], a flamegraph directory). A group is offered only by the commands where it acts.
 
 use crate::canon::rdfc::{HashAlgorithm, RdfcOptions, DEFAULT_HNDQ_CALL_LIMIT};
 use crate::canon::Engine;
+use crate::canon::{LabelingBounds, Session, Settings};
 use crate::document::Limits;
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::budget::ProofLimits;
-use crate::loader::{LabelingBounds, OfflineLoader};
+use crate::loader::OfflineLoader;
 use crate::options::{ContextCache, EngineChoice};
 use crate::profile::{Detail, Plan};
 use clap::Args;
@@ -174,7 +175,7 @@ impl ProofLimitsArgs {
     }
 }
 
-/// The JSON-LD input bounds and loader options of the commands that read credential files.
+/// The JSON-LD input bounds and session options of the commands that read credential files.
 #[derive(Debug, Args)]
 pub(super) struct InputArgs {
     #[command(flatten)]
@@ -186,8 +187,8 @@ pub(super) struct InputArgs {
 
 impl InputArgs {
     /// Checks the bounds (see [`JsonLdArgs::loaders`]).
-    pub(super) fn loaders(&self) -> Result<Loaders<'_>> {
-        self.jsonld.loaders(Some(self.max_input_size))
+    pub(super) fn sessions(&self) -> Result<Sessions<'_>> {
+        self.jsonld.sessions(Some(self.max_input_size))
     }
 
     /// The bounds input files are read within (checked by [`InputArgs::loaders`]).
@@ -196,7 +197,7 @@ impl InputArgs {
     }
 }
 
-/// The JSON-LD bounds and loader options of every command that expands JSON-LD.
+/// The JSON-LD bounds and session options of every command that expands JSON-LD.
 #[derive(Debug, Args)]
 pub(super) struct JsonLdArgs {
     /// Directory with an index.json (context URL → file name) of extra JSON-LD contexts, served offline (they
@@ -219,9 +220,9 @@ pub(super) struct JsonLdArgs {
 
 impl JsonLdArgs {
     /// Checks the bounds once, sets this process's input limits ([`crate::document::set_limits`];
-    /// `max_input_size` where the command reads files) and returns what makes the loaders. Errors:
+    /// `max_input_size` where the command reads files) and returns what makes the sessions. Errors:
     /// [`ErrorKind::Usage`] for a zero bound or a depth above serde_json's.
-    pub(super) fn loaders(&self, max_input_size: Option<usize>) -> Result<Loaders<'_>> {
+    pub(super) fn sessions(&self, max_input_size: Option<usize>) -> Result<Sessions<'_>> {
         if max_input_size == Some(0)
             || self.max_depth == 0
             || self.max_context_loads == 0
@@ -248,9 +249,10 @@ impl JsonLdArgs {
             ));
         }
         crate::document::set_limits(self.limits(max_input_size));
-        Ok(Loaders {
+        Ok(Sessions {
             args: self,
             as_written: false,
+            labeling_bounds: None,
         })
     }
 
@@ -264,38 +266,50 @@ impl JsonLdArgs {
     }
 }
 
-/// Checked loader options ([`JsonLdArgs::loaders`]): makes a loader per engine and cache mode.
-pub(super) struct Loaders<'a> {
+/// Checked session options ([`JsonLdArgs::loaders`]): makes a session per engine and cache mode.
+pub(super) struct Sessions<'a> {
     args: &'a JsonLdArgs,
     as_written: bool,
+    labeling_bounds: Option<LabelingBounds>,
 }
 
-impl Loaders<'_> {
-    /// Loaders whose canonprof engine follows the algorithms as written (`--as-written`).
+impl Sessions<'_> {
+    /// Sessions whose canonprof engine follows the algorithms as written (`--as-written`).
     pub(super) fn with_as_written(self, on: bool) -> Self {
-        Loaders {
+        Sessions {
             as_written: on,
             ..self
         }
     }
 
-    /// A loader with the bundled and the user's contexts, `engine` and the context cache on (`cache`) or off.
-    /// Errors: the user's context index or files (see [`OfflineLoader::with_user_contexts`]).
-    pub(super) fn loader(&self, engine: Engine, cache: bool) -> Result<OfflineLoader> {
-        let loader = OfflineLoader::bundled()
-            .with_engine(engine)
-            .with_context_cache(cache)
-            .with_as_written(self.as_written && engine == Engine::Canonprof)
-            .with_max_context_loads(self.args.max_context_loads);
-        match &self.args.contexts {
-            Some(dir) => loader.with_user_contexts(dir),
-            None => Ok(loader),
+    /// Sessions whose proofs' canonicalizations are bounded so (`--hndq-limit`, `--time-limit`).
+    fn with_labeling_bounds(self, bounds: Option<LabelingBounds>) -> Self {
+        Sessions {
+            labeling_bounds: bounds,
+            ..self
         }
     }
 
-    /// A loader per engine of `engines`, each with the context cache on (`cache`) or off.
-    pub(super) fn per_engine(&self, engines: &[Engine], cache: bool) -> Result<Vec<OfflineLoader>> {
-        engines.iter().map(|&e| self.loader(e, cache)).collect()
+    /// A session with the bundled and the user's contexts, `engine` and the context cache on (`cache`) or off.
+    /// Errors: the user's context index or files (see [`OfflineLoader::with_user_contexts`]).
+    pub(super) fn session(&self, engine: Engine, cache: bool) -> Result<Session> {
+        let settings = Settings {
+            engine,
+            context_cache: cache,
+            as_written: self.as_written && engine == Engine::Canonprof,
+            labeling_bounds: self.labeling_bounds,
+        };
+        let loader = OfflineLoader::bundled().with_max_context_loads(self.args.max_context_loads);
+        let loader = match &self.args.contexts {
+            Some(dir) => loader.with_user_contexts(dir)?,
+            None => loader,
+        };
+        Ok(Session::new(settings, loader))
+    }
+
+    /// A session per engine of `engines`, each with the context cache on (`cache`) or off.
+    pub(super) fn per_engine(&self, engines: &[Engine], cache: bool) -> Result<Vec<Session>> {
+        engines.iter().map(|&e| self.session(e, cache)).collect()
     }
 }
 
@@ -340,7 +354,7 @@ pub(super) struct CacheArgs {
     pub(super) context_cache: ContextCache,
 }
 
-/// The loader options of the commands that run one context cache mode and offer `--engine both`.
+/// The session options of the commands that run one context cache mode and offer `--engine both`.
 #[derive(Debug, Args)]
 pub(super) struct LoaderArgs {
     #[command(flatten)]
@@ -352,15 +366,24 @@ pub(super) struct LoaderArgs {
 }
 
 impl LoaderArgs {
-    /// Checks the input bounds (once) and makes one loader per chosen engine, the main one first (two with
+    /// Checks the input bounds (once) and makes one session per chosen engine, the main one first (two with
     /// `--engine both`), each with the chosen context cache mode.
-    pub(super) fn per_engine(&self) -> Result<Vec<OfflineLoader>> {
+    pub(super) fn per_engine(&self) -> Result<Vec<Session>> {
+        self.per_engine_bounded(None)
+    }
+
+    /// [`LoaderArgs::per_engine`] with labeling bounds on what proofs canonicalize.
+    pub(super) fn per_engine_bounded(
+        &self,
+        bounds: Option<LabelingBounds>,
+    ) -> Result<Vec<Session>> {
         let engines = self.engine.engines()?;
-        let loaders = self
+        let sessions = self
             .input
-            .loaders()?
-            .with_as_written(self.engine.as_written);
-        loaders.per_engine(engines, self.cache.context_cache.enabled())
+            .sessions()?
+            .with_as_written(self.engine.as_written)
+            .with_labeling_bounds(bounds);
+        sessions.per_engine(engines, self.cache.context_cache.enabled())
     }
 
     /// The bounds input files are read within (checked by [`LoaderArgs::per_engine`]).

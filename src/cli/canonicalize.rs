@@ -30,7 +30,7 @@ pub(super) struct CanonicalizeArgs {
     #[command(flatten)]
     rdfc: RdfcArgs,
     #[command(flatten)]
-    loader: LoaderArgs,
+    session: LoaderArgs,
 }
 
 pub(super) fn run(args: CanonicalizeArgs) -> Result<()> {
@@ -40,9 +40,9 @@ pub(super) fn run(args: CanonicalizeArgs) -> Result<()> {
         output: args.output,
         rdfc: args.rdfc.options(args.hash_algorithm)?,
     };
-    let loaders = args.loader.per_engine()?;
+    let sessions = args.session.per_engine()?;
     let document = Document::read(&args.file)?;
-    let printed = canonicalize::job(&document, &loaders, &request)?;
+    let printed = canonicalize::job(&document, &sessions, &request)?;
     for note in &printed.notes {
         eprintln!("canonprof: note: {note}");
     }

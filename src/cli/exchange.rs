@@ -69,7 +69,7 @@ pub(super) struct ExchangeArgs {
     #[arg(long, value_name = "DIR")]
     flamegraphs: Option<PathBuf>,
     #[command(flatten)]
-    loader: LoaderArgs,
+    session: LoaderArgs,
 }
 
 impl ExchangeArgs {
@@ -112,7 +112,7 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
     let job = Job {
         tables,
         credentials,
-        loaders: args.loader.per_engine()?,
+        sessions: args.session.per_engine()?,
         plan,
         seed: args.seed,
         signatures: args.signatures,

@@ -15,9 +15,9 @@ use super::cryptosuite::{Intermediates, Verification};
 use super::multikey;
 use super::proof_span;
 use crate::canon::rdfc::{self, HashAlgorithm, RdfcOptions};
+use crate::canon::Session;
 use crate::error::{Error, Result};
 use crate::keys::{PublicKey, SignatureAlgorithm};
-use crate::loader::OfflineLoader;
 use base64ct::{Base64UrlUnpadded, Encoding};
 use serde_json::{Map, Value};
 
@@ -187,10 +187,10 @@ fn signature(suite: LegacySuite, proof: &Map<String, Value>) -> Result<Signature
 
 /// URDNA2015 / RDFC-1.0 canonical N-Quads of `value`, labeled with SHA-256 whatever the key (URDNA2015 has no
 /// other hash); `what` names it in errors.
-fn canonicalize(value: &Value, what: &str, loader: &OfflineLoader) -> Result<String> {
+fn canonicalize(value: &Value, what: &str, session: &Session) -> Result<String> {
     super::budget::charge()?;
-    let options = RdfcOptions::for_proofs(loader).with_hash(HashAlgorithm::Sha256);
-    rdfc::canonical_form_of_value(what, value, loader, &options)
+    let options = RdfcOptions::for_proofs(session.settings()).with_hash(HashAlgorithm::Sha256);
+    rdfc::canonical_form_of_value(what, value, session, &options)
 }
 
 /// Verifies a legacy `proof` over `unsecured` (the document without it) with `public_key`, or a key resolved
@@ -201,7 +201,7 @@ pub fn verify_proof(
     unsecured: &Map<String, Value>,
     proof: &Map<String, Value>,
     public_key: Option<&PublicKey>,
-    loader: &OfflineLoader,
+    session: &Session,
 ) -> Result<Verification> {
     let signature = signature(suite, proof)?;
     let key = multikey::proof_key(public_key, proof)?;
@@ -226,12 +226,12 @@ pub fn verify_proof(
         canonicalize(
             &Value::Object(unsecured.clone()),
             "unsecured document",
-            loader,
+            session,
         )?
     };
     let canonical_proof_config = {
         let _span = tracing::info_span!(proof_span::CANONICALIZE_PROOF_CONFIG).entered();
-        canonicalize(&Value::Object(options), "proof options", loader)?
+        canonicalize(&Value::Object(options), "proof options", session)?
     };
     let hash_data = super::shared_steps::hashing(
         &canonical_proof_config,

@@ -4,19 +4,19 @@
 //! ([`sd_jwt::verify`]), mdoc with the manifest's IACA and SessionTranscript ([`mdoc::verify`]).
 
 use super::{Artifact, ArtifactResult, Manifest, Outcome, VerifierReport};
+use crate::canon::Session;
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::suites;
-use crate::loader::OfflineLoader;
 use crate::mdoc::{self, Verification};
 use crate::sd_jwt::{self, jose::decoding_key, Expected};
 use ciborium::Value as Cbor;
 use serde_json::Value;
 use std::path::Path;
 
-/// Reads `dir/manifest.json` and verifies every artifact with `loader` (its contexts and expansion engine).
+/// Reads `dir/manifest.json` and verifies every artifact with `session` (its contexts and expansion engine).
 /// A failed artifact is a result, not an error. Errors: [`ErrorKind::Io`] / [`ErrorKind::Json`] for a missing
 /// or malformed manifest.
-pub fn verify(dir: &Path, loader: &OfflineLoader) -> Result<VerifierReport> {
+pub fn verify(dir: &Path, session: &Session) -> Result<VerifierReport> {
     let path = dir.join("manifest.json");
     let text = crate::input::read_bounded_text(&path)?;
     let manifest: Manifest = serde_json::from_str(&text).map_err(|e| {
@@ -26,7 +26,7 @@ pub fn verify(dir: &Path, loader: &OfflineLoader) -> Result<VerifierReport> {
         .artifacts
         .iter()
         .map(|a| {
-            let (outcome, reason) = match check(dir, a, loader) {
+            let (outcome, reason) = match check(dir, a, session) {
                 Ok(Checked::Verified) => (Outcome::Verified, None),
                 Ok(Checked::Rejected(why)) => (Outcome::Rejected, Some(why)),
                 Ok(Checked::Unsupported(why)) => (Outcome::Unsupported, Some(why)),
@@ -67,11 +67,11 @@ enum Checked {
     Unsupported(String),
 }
 
-fn check(dir: &Path, artifact: &Artifact, loader: &OfflineLoader) -> Result<Checked> {
+fn check(dir: &Path, artifact: &Artifact, session: &Session) -> Result<Checked> {
     let path = dir.join(&artifact.file);
     let bytes = crate::input::read_bounded(&path)?;
     match artifact.format.as_str() {
-        "vcdm" => vcdm(&bytes, loader),
+        "vcdm" => vcdm(&bytes, session),
         "sd-jwt" => sd_jwt_vc(&bytes, artifact),
         "mdoc" => mdoc_response(dir, &bytes, artifact),
         other => Ok(Checked::Unsupported(format!(
@@ -80,7 +80,7 @@ fn check(dir: &Path, artifact: &Artifact, loader: &OfflineLoader) -> Result<Chec
     }
 }
 
-fn vcdm(bytes: &[u8], loader: &OfflineLoader) -> Result<Checked> {
+fn vcdm(bytes: &[u8], session: &Session) -> Result<Checked> {
     let document: Value = serde_json::from_slice(bytes)
         .map_err(|e| Error::new(ErrorKind::Json, e.to_string()).caused_by(e))?;
     let proof_type = document
@@ -92,7 +92,7 @@ fn vcdm(bytes: &[u8], loader: &OfflineLoader) -> Result<Checked> {
             "proof type `{proof_type}` (a single DataIntegrityProof is checked)"
         )));
     }
-    let verification = suites::verify_proof(&document, None, loader)?;
+    let verification = suites::verify_proof(&document, None, session)?;
     Ok(match verification.verified {
         true => Checked::Verified,
         false => Checked::Rejected(

@@ -3,11 +3,11 @@
 //! --generate-key`.
 
 use super::key_file;
+use crate::canon::Session;
 use crate::document::Document;
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::suites::Cryptosuite;
 use crate::keys::SignatureAlgorithm;
-use crate::loader::OfflineLoader;
 use std::path::{Path, PathBuf};
 
 /// What to write.
@@ -49,7 +49,7 @@ pub struct Plan {
     /// `--seed`.
     pub seed: Option<u64>,
     /// The contexts and expansion engine of the RDFC-1.0 cryptosuites.
-    pub loader: OfflineLoader,
+    pub session: Session,
 }
 
 /// The signed result.
@@ -95,7 +95,7 @@ pub fn run(plan: &Plan) -> Result<Signed> {
         mandatory_pointers: mandatory.clone(),
         seed: plan.seed,
     };
-    let secured = super::add_proof(&value, &request, &plan.loader).map_err(in_file)?;
+    let secured = super::add_proof(&value, &request, &plan.session).map_err(in_file)?;
     let mut text = serde_json::to_string_pretty(&secured)
         .map_err(|e| Error::new(ErrorKind::Internal, e.to_string()).caused_by(e))?;
     text.push('\n');

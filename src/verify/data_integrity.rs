@@ -513,11 +513,11 @@ fn check_proof(
     let public = Some(&public);
     let (result, label) = match suite {
         Suite::DataIntegrity(suite) => (
-            suites::verify_proof_as(suite, unsecured, proof, public, options.loader),
+            suites::verify_proof_as(suite, unsecured, proof, public, options.session),
             suite.name(),
         ),
         Suite::Legacy(legacy) => (
-            legacy::verify_proof(legacy, unsecured, proof, public, options.loader),
+            legacy::verify_proof(legacy, unsecured, proof, public, options.session),
             legacy.name(),
         ),
     };

@@ -3,12 +3,12 @@
 //! flamegraph when asked, print its report as it comes, and write the `--export-json` document.
 
 use super::{keys, timing, Format, Options};
+use crate::canon::Session;
 use crate::console::Console;
 use crate::document::Limits;
 use crate::error::{Error, ErrorKind, Result};
 use crate::export::verify as render;
 use crate::export::verify::Entry;
-use crate::loader::OfflineLoader;
 use crate::profile::{self, Timer};
 use std::path::{Path, PathBuf};
 
@@ -25,7 +25,7 @@ pub struct Plan {
     /// Everything else the verifier is told, as [`Options`] takes it (its keys and trust anchor are read here).
     pub settings: Settings,
     /// The contexts and expansion engine of the RDFC-1.0 cryptosuites.
-    pub loader: OfflineLoader,
+    pub session: Session,
     /// The bounds every file is read within.
     pub limits: Limits,
     /// N, R and warm-up of the timing, and the verifications per span flamegraph.
@@ -104,7 +104,7 @@ pub fn run(plan: &Plan, console: &mut dyn Console) -> Result<Summary> {
         console.print(&text)?;
     }
     if let Some(path) = &plan.export_json {
-        let engine = plan.loader.engine().name();
+        let engine = plan.session.engine().name();
         let timing = plan.timed.then_some(&plan.measure);
         let at_unix = options.at_unix;
         let json = render::json(&entries, timing, engine, at_unix, &metadata);
@@ -139,7 +139,7 @@ fn options(plan: &Plan) -> Result<Options<'_>> {
         nested_strict: settings.nested_strict,
         binding_strict: settings.binding_strict,
         accept_self_asserted: settings.accept_self_asserted,
-        ..Options::new(&plan.loader, settings.at_unix)
+        ..Options::new(&plan.session, settings.at_unix)
     })
 }
 
@@ -250,7 +250,7 @@ fn flamegraph(
             "canonprof {} · commit {} · engine {}",
             env!("CARGO_PKG_VERSION"),
             env!("CANONPROF_GIT_COMMIT"),
-            options.loader.engine().name()
+            options.session.engine().name()
         ),
         count_name: "ns".to_string(),
     };

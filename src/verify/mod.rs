@@ -18,8 +18,8 @@ pub mod timing;
 pub mod verdict;
 pub mod x5c;
 
+use crate::canon::Session;
 use crate::error::Result;
-use crate::loader::OfflineLoader;
 pub use detect::Format;
 pub use job::{run, Plan, Settings, Summary};
 pub use verdict::{Refusal, Role, Trust, Verdict};
@@ -153,7 +153,7 @@ impl FileReport {
 #[derive(Clone)]
 pub struct Options<'a> {
     /// Contexts and expansion engine for the RDFC-1.0 cryptosuites.
-    pub loader: &'a OfflineLoader,
+    pub session: &'a Session,
     /// Keys from `--key` files.
     pub keys: Vec<keys::KnownKey>,
     /// `--trust-anchor`: a root certificate (DER) for mdoc `x5chain`s.
@@ -183,9 +183,9 @@ pub struct Options<'a> {
 impl<'a> Options<'a> {
     /// The defaults of `canonprof verify` at the instant `at_unix`: no keys, no trust anchor, no session transcript,
     /// nonce, audience, challenge or domain, lenient nesting and binding, self-asserted keys not trusted.
-    pub fn new(loader: &'a OfflineLoader, at_unix: i64) -> Options<'a> {
+    pub fn new(session: &'a Session, at_unix: i64) -> Options<'a> {
         Options {
-            loader,
+            session,
             keys: Vec::new(),
             trust_anchor: None,
             session_transcript: None,

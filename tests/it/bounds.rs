@@ -9,10 +9,10 @@ use crate::common::{canonprof, data};
 use canonprof::canon::nquads;
 use canonprof::canon::rdfc::{self, RdfcOptions};
 use canonprof::canon::work::{self, Step};
+use canonprof::canon::{Session, Settings};
 use canonprof::document::{parse_untrusted_json, Limits};
 use canonprof::error::ErrorKind;
 use canonprof::integrity::{budget, verifier};
-use canonprof::loader::OfflineLoader;
 use canonprof::profile::alloc::HeapMeter;
 use canonprof::verify::{self, keys, Check, FileReport, Options, Outcome};
 use serde_json::{json, Value};
@@ -22,8 +22,8 @@ use std::path::Path;
 /// 2025-06-01T00:00:00Z: inside every vector's validity period.
 const AT: i64 = 1_748_736_000;
 
-fn options(loader: &OfflineLoader) -> Options<'_> {
-    Options::new(loader, AT)
+fn options(session: &Session) -> Options<'_> {
+    Options::new(session, AT)
 }
 
 fn vector(path: &str) -> Value {
@@ -33,13 +33,13 @@ fn vector(path: &str) -> Value {
 
 /// Verifies `document` in this process; the report and the canonicalizations it ran.
 fn verify_counting(document: &Value) -> (FileReport, u64) {
-    let loader = OfflineLoader::bundled();
+    let session = Session::bundled(Settings::default());
     let before = budget::charged();
     let report = verify::verify_bytes(
         "doc.json",
         document.to_string().as_bytes(),
         None,
-        &options(&loader),
+        &options(&session),
     )
     .unwrap();
     (report, budget::charged() - before)

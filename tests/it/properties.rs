@@ -6,7 +6,7 @@
 use crate::common;
 use canonprof::canon::rdfc::{self, RdfcOptions};
 use canonprof::canon::{jcs, jsonld, nquads, Engine, Quads};
-use canonprof::loader::OfflineLoader;
+use canonprof::canon::{Session, Settings};
 use oxrdf::{BlankNode, GraphName, Quad, Subject, Term};
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -36,10 +36,10 @@ fn inputs() -> &'static Vec<(String, Quads, String)> {
                 .canonical;
             out.push((test.to_string(), dataset, canonical));
         }
-        let loader = OfflineLoader::bundled();
+        let session = Session::bundled(Settings::default());
         for credential in canonprof::corpus::bundled(canonprof::corpus::Schema::All) {
             let value = serde_json::from_str(&credential.document.text).unwrap();
-            let expanded = jsonld::expand_json(Engine::JsonLd, &value, &loader).unwrap();
+            let expanded = jsonld::expand_json(Engine::JsonLd, &value, &session).unwrap();
             let dataset = jsonld::to_rdf(&expanded).unwrap();
             let canonical = rdfc::canonicalize_dataset(&dataset, &RdfcOptions::default())
                 .unwrap()

@@ -12,8 +12,8 @@ pub mod to_rdf;
 
 use super::{Mode, Pipeline};
 use crate::canon::dataset::Dataset;
+use crate::canon::Session;
 use crate::error::{Error, ErrorKind, Result};
-use crate::loader::OfflineLoader;
 use json_ld::syntax::{Parse, Value};
 
 pub use expand::Expanded;
@@ -38,12 +38,12 @@ impl Pipeline for JsonLdCrate {
         Value::from_serde_json(value.clone())
     }
 
-    fn expand(document: &mut Value, loader: &OfflineLoader, mode: Mode) -> Result<Expanded> {
+    fn expand(document: &mut Value, session: &Session, mode: Mode) -> Result<Expanded> {
         match mode {
-            Mode::Safe => expand::expand(document, loader),
-            Mode::Decided => expand::expand_decided(document, loader),
-            Mode::Lossy => expand::expand_lossy(document, loader),
-            Mode::Api { base } => expand::expand_with_base(document, base, loader),
+            Mode::Safe => expand::expand(document, session),
+            Mode::Decided => expand::expand_decided(document, session),
+            Mode::Lossy => expand::expand_lossy(document, session),
+            Mode::Api { base } => expand::expand_with_base(document, base, session.loader()),
         }
     }
 
