@@ -64,7 +64,8 @@ pub fn run_counting(
             if request.output == Output::Map {
                 return Err(Error::new(ErrorKind::Usage, "--output map needs --algorithm rdfc-1.0 (JCS issues no blank node identifiers)"));
             }
-            let out = jcs::canonicalize_checked(document.check_json()?)?;
+            let out =
+                jcs::canonicalize_checked(document.check_json(&session.settings().input_limits)?)?;
             let text = if request.output == Output::Hash {
                 out.sha256
             } else {
@@ -75,7 +76,7 @@ pub fn run_counting(
         (Algorithm::Rdfc, format) => {
             let out = match format {
                 InputFormat::Jsonld => {
-                    document.check_json()?;
+                    document.check_json(&session.settings().input_limits)?;
                     rdfc::canonicalize_jsonld(label, &document.text, session, &request.rdfc)?
                 }
                 InputFormat::Nquads => {

@@ -7,7 +7,7 @@ use crate::canon::rdfc::{self, RdfcOptions};
 use crate::canon::{jcs as jcs_pipeline, nquads as nquads_parser, Algorithm, Engine};
 use crate::canon::{Session, Settings};
 use crate::canonicalize::{InputFormat, Output, Request};
-use crate::document::Document;
+use crate::document::{Document, Limits};
 use crate::error::{Error, ErrorKind};
 use std::cell::RefCell;
 use std::fmt;
@@ -33,7 +33,7 @@ pub fn jsonld(data: &[u8]) {
     let Ok(document) = Document::from_bytes("fuzz.json".into(), data.to_vec()) else {
         return;
     };
-    if document.check_json().is_err() {
+    if document.check_json(&Limits::DEFAULT).is_err() {
         return;
     }
     if let Ok(out) = rdfc::canonicalize_jsonld("fuzz.json", &document.text, session(), &OPTIONS) {
@@ -135,12 +135,12 @@ pub fn jcs(data: &[u8]) {
     let Ok(document) = Document::from_bytes("fuzz.json".into(), data.to_vec()) else {
         return;
     };
-    if document.check_json().is_err() {
+    if document.check_json(&Limits::DEFAULT).is_err() {
         return;
     }
-    if let Ok(out) = jcs_pipeline::canonicalize("fuzz.json", &document.text) {
-        let again =
-            jcs_pipeline::canonicalize("canonical", &out.canonical).expect("JCS output is JSON");
+    if let Ok(out) = jcs_pipeline::canonicalize("fuzz.json", &document.text, &Limits::DEFAULT) {
+        let again = jcs_pipeline::canonicalize("canonical", &out.canonical, &Limits::DEFAULT)
+            .expect("JCS output is JSON");
         assert_eq!(again.canonical, out.canonical, "JCS is idempotent");
         let input: serde_json::Value = serde_json::from_str(&document.text).expect("checked JSON");
         let output: serde_json::Value =
@@ -282,7 +282,7 @@ thread_local! {
 /// [`Outcome::Panicked`].
 pub fn differential(data: &[u8]) -> Option<Differential> {
     let document = Document::from_bytes("fuzz.json".into(), data.to_vec()).ok()?;
-    document.check_json().ok()?;
+    document.check_json(&Limits::DEFAULT).ok()?;
     let request = Request {
         algorithm: Algorithm::Rdfc,
         input_format: InputFormat::Jsonld,

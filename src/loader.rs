@@ -6,6 +6,7 @@
 //! [`crate::canon::jsonld::json_ld_crate`]. It serves documents and nothing else: how a run canonicalizes (engine,
 //! context cache, what is kept between documents) is the session's, [`crate::canon::Session`].
 
+use crate::document::Limits;
 use crate::error::{Error, ErrorKind, Locate, Result};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -215,10 +216,11 @@ impl OfflineLoader {
     /// Adds the contexts listed in `dir/index.json`: a JSON object mapping URL → file name (relative to `dir`), at
     /// top level or under `"contexts"`; a value may also be `{"file": …, "sha256": …}` to pin the bytes. User
     /// contexts replace bundled ones with the same URL. Errors name the index or context file.
-    pub fn with_user_contexts(mut self, dir: &Path) -> Result<Self> {
+    /// Each file is read within `limits`.
+    pub fn with_user_contexts(mut self, dir: &Path, limits: &Limits) -> Result<Self> {
         let index_path = dir.join("index.json");
         let label = index_path.display().to_string();
-        let text = crate::input::read_bounded_text(&index_path)?;
+        let text = limits.read_text(&index_path)?;
         let index: serde_json::Value =
             serde_json::from_str(&text).map_err(|e| crate::document::json_error(&label, e))?;
         let map = index
@@ -258,7 +260,7 @@ impl OfflineLoader {
             };
             let path = dir.join(&file);
             let origin = path.display().to_string();
-            let text = crate::input::read_bounded_text(&path)?;
+            let text = limits.read_text(&path)?;
             let entry = Entry {
                 origin,
                 sha256,

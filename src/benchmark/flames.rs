@@ -102,7 +102,7 @@ fn profile(
     timer.prime();
     take_records();
     let mut records = Vec::new();
-    let checked = doc.check_json()?;
+    let checked = doc.check_json(&session.settings().input_limits)?;
     let mut work = || -> Result<()> {
         timer.timed(|| match algorithm {
             Algorithm::Rdfc => {

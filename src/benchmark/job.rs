@@ -109,7 +109,12 @@ impl Job {
     /// anything is measured), a measurement's error, an export or flamegraph that cannot be written.
     pub fn run(mut self, console: &mut dyn Console) -> Result<()> {
         // A signed credential is profiled as a verifier sees it: without its proof, and each proof configuration.
-        let proofs = signed::verifier_view(&mut self.credentials)?;
+        let settings = *self.sessions.main.settings();
+        let proofs = signed::verifier_view(
+            &mut self.credentials,
+            &settings.input_limits,
+            &settings.proof_limits,
+        )?;
         let (credentials, config, sessions) = (&self.credentials, &self.config, &self.sessions);
         let shapes = super::check(credentials, &sessions.main, config)?;
         if let Some(other) = &sessions.engine {

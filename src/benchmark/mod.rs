@@ -102,7 +102,7 @@ pub fn check(credentials: &[Credential], session: &Session, config: &Config) -> 
         .iter()
         .map(|c| {
             let doc = &c.document;
-            jcs::canonicalize_checked(doc.check_json()?)?;
+            jcs::canonicalize_checked(doc.check_json(&session.settings().input_limits)?)?;
             let output = rdfc::canonicalize_jsonld(&doc.label, &doc.text, session, &config.rdfc)?;
             Ok(Shape {
                 quads: output.quads,
@@ -305,7 +305,7 @@ pub fn measure_algorithms(
     // The input check (I-JSON, depth) runs once, untimed, as it does before the RDFC-1.0 path.
     let checked = pipelines
         .iter()
-        .map(|p| crate::document::check(p.label, p.text))
+        .map(|p| crate::document::check(p.label, p.text, &p.session.settings().input_limits))
         .collect::<Result<Vec<_>>>()?;
     let mut outputs: Vec<Option<(String, usize)>> = vec![None; pipelines.len()];
     // One workload per pipeline (closures of one type: no boxing on the measured path).

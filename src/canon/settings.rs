@@ -1,5 +1,6 @@
 //! How a run canonicalizes: the JSON-LD 1.1 engine, the processed-context cache, canonprof's engine as the
-//! algorithms are written, and the bounds on RDFC-1.0 blank node labeling. Built once from the options and held
+//! algorithms are written, the bounds on RDFC-1.0 blank node labeling, and the bounds on the input documents and
+//! on the verification work of one file. Built once from the options and held
 //! by a [`super::Session`] beside the documents it serves.
 
 /// Which JSON-LD 1.1 engine expands the documents canonicalized in a session (`--engine`): the `json-ld` crate,
@@ -38,7 +39,8 @@ pub struct LabelingBounds {
 }
 
 /// The settings of a session's canonicalizations (see the module documentation). The default: the json-ld crate's
-/// engine, no context cache, the optimized algorithms, RDFC-1.0's default labeling bounds.
+/// engine, no context cache, the optimized algorithms, RDFC-1.0's default labeling bounds, the default input and
+/// proof limits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Settings {
     /// The expansion engine.
@@ -55,6 +57,11 @@ pub struct Settings {
     /// Bounds on the blank node labeling of what proofs canonicalize (`None`: RDFC-1.0's defaults,
     /// `canon::rdfc::RdfcOptions::DEFAULT`).
     pub labeling_bounds: Option<LabelingBounds>,
+    /// Bounds on the input documents read and checked in the session (`--max-input-size`, `--max-depth`,
+    /// `--max-json-values`).
+    pub input_limits: crate::document::Limits,
+    /// Bounds on the verification work of one file (`--max-proofs`, `--max-canonicalizations`).
+    pub proof_limits: crate::integrity::budget::ProofLimits,
 }
 
 impl Settings {

@@ -158,20 +158,18 @@ pub(super) struct ProofLimitsArgs {
 }
 
 impl ProofLimitsArgs {
-    /// Checks the bounds and sets them for this process ([`crate::integrity::budget::set_limits`]). Errors:
-    /// [`ErrorKind::Usage`] for a zero bound.
-    pub(super) fn apply(&self) -> Result<()> {
+    /// The checked bounds. Errors: [`ErrorKind::Usage`] for a zero bound.
+    pub(super) fn limits(&self) -> Result<ProofLimits> {
         if self.max_proofs == 0 || self.max_canonicalizations == 0 {
             return Err(Error::new(
                 ErrorKind::Usage,
                 "--max-proofs and --max-canonicalizations must be at least 1",
             ));
         }
-        crate::integrity::budget::set_limits(ProofLimits {
+        Ok(ProofLimits {
             max_proofs: self.max_proofs,
             max_canonicalizations: self.max_canonicalizations,
-        });
-        Ok(())
+        })
     }
 }
 
@@ -219,8 +217,8 @@ pub(super) struct JsonLdArgs {
 }
 
 impl JsonLdArgs {
-    /// Checks the bounds once, sets this process's input limits ([`crate::document::set_limits`];
-    /// `max_input_size` where the command reads files) and returns what makes the sessions. Errors:
+    /// Checks the bounds once (`max_input_size` where the command reads files) and returns what makes the
+    /// sessions, which carry them. Errors:
     /// [`ErrorKind::Usage`] for a zero bound or a depth above serde_json's.
     pub(super) fn sessions(&self, max_input_size: Option<usize>) -> Result<Sessions<'_>> {
         if max_input_size == Some(0)
@@ -248,11 +246,12 @@ impl JsonLdArgs {
                 ),
             ));
         }
-        crate::document::set_limits(self.limits(max_input_size));
         Ok(Sessions {
             args: self,
+            input_limits: self.limits(max_input_size),
             as_written: false,
             labeling_bounds: None,
+            proof_limits: ProofLimits::DEFAULT,
         })
     }
 
@@ -269,8 +268,10 @@ impl JsonLdArgs {
 /// Checked session options ([`JsonLdArgs::loaders`]): makes a session per engine and cache mode.
 pub(super) struct Sessions<'a> {
     args: &'a JsonLdArgs,
+    input_limits: Limits,
     as_written: bool,
     labeling_bounds: Option<LabelingBounds>,
+    proof_limits: ProofLimits,
 }
 
 impl Sessions<'_> {
@@ -282,10 +283,12 @@ impl Sessions<'_> {
         }
     }
 
-    /// Sessions whose proofs' canonicalizations are bounded so (`--hndq-limit`, `--time-limit`).
-    fn with_labeling_bounds(self, bounds: Option<LabelingBounds>) -> Self {
+    /// Sessions that verify proofs within these bounds (`--hndq-limit`, `--time-limit`, `--max-proofs`,
+    /// `--max-canonicalizations`).
+    fn with_proof_bounds(self, labeling: Option<LabelingBounds>, proofs: ProofLimits) -> Self {
         Sessions {
-            labeling_bounds: bounds,
+            labeling_bounds: labeling,
+            proof_limits: proofs,
             ..self
         }
     }
@@ -298,10 +301,12 @@ impl Sessions<'_> {
             context_cache: cache,
             as_written: self.as_written && engine == Engine::Canonprof,
             labeling_bounds: self.labeling_bounds,
+            input_limits: self.input_limits,
+            proof_limits: self.proof_limits,
         };
         let loader = OfflineLoader::bundled().with_max_context_loads(self.args.max_context_loads);
         let loader = match &self.args.contexts {
-            Some(dir) => loader.with_user_contexts(dir)?,
+            Some(dir) => loader.with_user_contexts(dir, &self.input_limits)?,
             None => loader,
         };
         Ok(Session::new(settings, loader))
@@ -369,20 +374,22 @@ impl LoaderArgs {
     /// Checks the input bounds (once) and makes one session per chosen engine, the main one first (two with
     /// `--engine both`), each with the chosen context cache mode.
     pub(super) fn per_engine(&self) -> Result<Vec<Session>> {
-        self.per_engine_bounded(None)
+        self.per_engine_verifying(None, ProofLimits::DEFAULT)
     }
 
-    /// [`LoaderArgs::per_engine`] with labeling bounds on what proofs canonicalize.
-    pub(super) fn per_engine_bounded(
+    /// [`LoaderArgs::per_engine`] with bounds on the verification of proofs: labeling bounds on what they
+    /// canonicalize, and the work of one file.
+    pub(super) fn per_engine_verifying(
         &self,
-        bounds: Option<LabelingBounds>,
+        labeling: Option<LabelingBounds>,
+        proofs: ProofLimits,
     ) -> Result<Vec<Session>> {
         let engines = self.engine.engines()?;
         let sessions = self
             .input
             .sessions()?
             .with_as_written(self.engine.as_written)
-            .with_labeling_bounds(bounds);
+            .with_proof_bounds(labeling, proofs);
         sessions.per_engine(engines, self.cache.context_cache.enabled())
     }
 

@@ -5,7 +5,6 @@ use super::write_stdout;
 use crate::canon::rdfc::HashAlgorithm;
 use crate::canon::Algorithm;
 use crate::canonicalize::{self, InputFormat, Output, Request};
-use crate::document::Document;
 use crate::error::Result;
 use clap::Args;
 use std::path::PathBuf;
@@ -41,7 +40,7 @@ pub(super) fn run(args: CanonicalizeArgs) -> Result<()> {
         rdfc: args.rdfc.options(args.hash_algorithm)?,
     };
     let sessions = args.session.per_engine()?;
-    let document = Document::read(&args.file)?;
+    let document = args.session.limits().read_document(&args.file)?;
     let printed = canonicalize::job(&document, &sessions, &request)?;
     for note in &printed.notes {
         eprintln!("canonprof: note: {note}");

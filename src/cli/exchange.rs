@@ -76,7 +76,7 @@ impl ExchangeArgs {
     /// The user's credential files, the `--schema` set, or `default`.
     fn credentials(&self, default: fn() -> Vec<Credential>) -> Result<Vec<Credential>> {
         if !self.credential.is_empty() {
-            let credentials = corpus::user_files(&self.credential)?;
+            let credentials = corpus::user_files(&self.credential, &self.session.limits())?;
             for credential in &credentials {
                 if vcdm::carries_proof(&credential.document.text) {
                     eprintln!(

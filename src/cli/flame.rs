@@ -34,7 +34,7 @@ pub(super) fn run(args: FlameCommandArgs) -> Result<()> {
     let dir = args.flame.dir(&started_at)?;
     let sessions = args.session.per_engine()?;
     let job = FlameJob {
-        credential: corpus::user_file(&args.file)?,
+        credential: corpus::user_file(&args.file, &args.session.limits())?,
         algorithms: match args.algorithm {
             Some(algorithm) => vec![algorithm],
             None => vec![Algorithm::Rdfc, Algorithm::Jcs],

@@ -129,7 +129,7 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
     let credentials = if args.credential.is_empty() {
         corpus::for_main_job(args.schema)
     } else {
-        corpus::user_files(&args.credential)?
+        corpus::user_files(&args.credential, &args.input.limits())?
     };
     let job = Job {
         credentials,

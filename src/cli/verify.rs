@@ -127,8 +127,10 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
     };
     let measure = args.plan.plan()?;
     let bounds = args.labeling.bounds()?;
-    args.proof_limits.apply()?;
-    let mut sessions = args.session.per_engine_bounded(Some(bounds))?;
+    let proof_limits = args.proof_limits.limits()?;
+    let mut sessions = args
+        .session
+        .per_engine_verifying(Some(bounds), proof_limits)?;
     if sessions.len() > 1 {
         return Err(Error::new(
             ErrorKind::Usage,

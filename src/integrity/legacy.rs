@@ -107,7 +107,11 @@ struct Signature {
 
 /// The proof's signature. A detached JWS must be `<header>..<signature>` with `b64: false` in `crit` (RFC 7797
 /// §3, §5.2). Errors: [`crate::ErrorKind::Proof`] naming what is malformed.
-fn signature(suite: LegacySuite, proof: &Map<String, Value>) -> Result<Signature> {
+fn signature(
+    suite: LegacySuite,
+    proof: &Map<String, Value>,
+    limits: &crate::document::Limits,
+) -> Result<Signature> {
     if !suite.is_jws() {
         let value = proof
             .get("proofValue")
@@ -141,14 +145,10 @@ fn signature(suite: LegacySuite, proof: &Map<String, Value>) -> Result<Signature
         .map_err(|e| Error::proof(format!("the JWS header is not base64url: {e}")).caused_by(e))?;
     // Read as strictly as any signed JSON (a repeated `alg` or `b64` must not pick the last value), and RFC 7515
     // §4.1.11: `crit` may name only what this verifier processes, `b64` (RFC 7797).
-    let header_value = crate::document::parse_untrusted_json(
-        "the JWS header",
-        &header_json,
-        crate::document::limits(),
-    )
-    .map_err(|e| {
-        Error::proof(format!("the JWS header is not I-JSON: {}", e.reason())).caused_by(e)
-    })?;
+    let header_value =
+        crate::document::parse_untrusted_json("the JWS header", &header_json, *limits).map_err(
+            |e| Error::proof(format!("the JWS header is not I-JSON: {}", e.reason())).caused_by(e),
+        )?;
     let crit = header_value.get("crit").and_then(Value::as_array);
     if let Some(other) = crit.into_iter().flatten().find(|v| *v != "b64") {
         return Err(Error::proof(format!(
@@ -203,7 +203,7 @@ pub fn verify_proof(
     public_key: Option<&PublicKey>,
     session: &Session,
 ) -> Result<Verification> {
-    let signature = signature(suite, proof)?;
+    let signature = signature(suite, proof, &session.settings().input_limits)?;
     let key = multikey::proof_key(public_key, proof)?;
     if !suite.allows(signature.alg, key.algorithm()) {
         return Err(Error::key(format!(

@@ -6,6 +6,7 @@
 
 pub mod jose;
 
+use crate::document::Limits;
 use crate::error::{excerpt, Error, Result};
 use base64ct::{Base64UrlUnpadded, Encoding};
 use jose::{JoseKey, JwsKey};
@@ -94,8 +95,8 @@ impl HashAlg {
 /// `bytes` as one I-JSON value read as every untrusted JSON is ([`crate::document::parse_untrusted_json`]:
 /// UTF-8, well-formed, no repeated member names, finite numbers, bounded nesting). `what` names it in errors.
 /// Errors: [`ErrorKind::SdJwt`](crate::ErrorKind::SdJwt) saying what is wrong and where.
-fn strict_json(bytes: &[u8], what: &str) -> Result<Value> {
-    crate::document::parse_untrusted_json(what, bytes, crate::document::limits()).map_err(|e| {
+fn strict_json(bytes: &[u8], what: &str, limits: &Limits) -> Result<Value> {
+    crate::document::parse_untrusted_json(what, bytes, *limits).map_err(|e| {
         if std::str::from_utf8(bytes).is_err() {
             return Error::sd_jwt(format!("{what} is not UTF-8"));
         }
@@ -142,6 +143,11 @@ impl Disclosure {
     /// `_sd` and `...`. Errors: [`ErrorKind::SdJwt`](crate::ErrorKind::SdJwt) saying which of these fails, the
     /// Disclosure quoted in at most 80 characters.
     pub fn parse(encoded: &str) -> Result<Disclosure> {
+        Disclosure::parse_within(encoded, &Limits::DEFAULT)
+    }
+
+    /// [`Disclosure::parse`] with its JSON read within `limits` (`--max-depth`, `--max-json-values`).
+    fn parse_within(encoded: &str, limits: &Limits) -> Result<Disclosure> {
         let bad = |why: &str| {
             Error::sd_jwt(format!(
                 "malformed Disclosure `{}`: {why}",
@@ -150,7 +156,7 @@ impl Disclosure {
         };
         let json = Base64UrlUnpadded::decode_vec(encoded)
             .map_err(|_| bad("not base64url without padding"))?;
-        let items = match strict_json(&json, "its JSON") {
+        let items = match strict_json(&json, "its JSON", limits) {
             Ok(Value::Array(items)) => items,
             Ok(other) => {
                 return Err(bad(&format!(
@@ -405,8 +411,8 @@ fn rebuild(
     by_digest: &HashMap<String, Disclosure>,
     used: &mut HashSet<String>,
     depth: usize,
+    max: usize,
 ) -> Result<()> {
-    let max = crate::document::limits().max_depth;
     if depth > max {
         return Err(Error::new(
             crate::ErrorKind::Limit,
@@ -449,7 +455,7 @@ fn rebuild(
                 }
             }
             for member in object.values_mut() {
-                rebuild(member, by_digest, used, depth + 1)?;
+                rebuild(member, by_digest, used, depth + 1, max)?;
             }
         }
         Value::Array(items) => {
@@ -465,7 +471,7 @@ fn rebuild(
                     Some(d) => match take(&d, by_digest, used)? {
                         Some(disclosure) if disclosure.name.is_none() => {
                             let mut v = disclosure.value;
-                            rebuild(&mut v, by_digest, used, depth + 1)?;
+                            rebuild(&mut v, by_digest, used, depth + 1, max)?;
                             kept.push(v);
                         }
                         Some(_) => {
@@ -477,7 +483,7 @@ fn rebuild(
                         None => {}
                     },
                     None => {
-                        rebuild(&mut item, by_digest, used, depth + 1)?;
+                        rebuild(&mut item, by_digest, used, depth + 1, max)?;
                         kept.push(item);
                     }
                 }
@@ -504,11 +510,22 @@ pub fn verify<'k>(
     issuer: impl Into<JwsKey<'k>>,
     expected: Option<Expected>,
 ) -> Result<Verified> {
+    verify_within(presentation, issuer, expected, &Limits::DEFAULT)
+}
+
+/// [`verify`] with every JSON part read within `limits` (`--max-depth`, `--max-json-values`; the claims rebuilt
+/// from Disclosures nest at most `limits.max_depth` deep).
+pub fn verify_within<'k>(
+    presentation: &str,
+    issuer: impl Into<JwsKey<'k>>,
+    expected: Option<Expected>,
+    limits: &Limits,
+) -> Result<Verified> {
     let issuer = issuer.into();
     let (jwt, disclosures, kb) = split(presentation)?;
     let (header, payload) = {
         let _span = tracing::info_span!(step::VERIFY).entered();
-        jose::verify(jwt, issuer, "issuer-signed JWT")?
+        jose::verify(jwt, issuer, "issuer-signed JWT", limits)?
     };
     let (claims, digests, alg) = {
         let _span = tracing::info_span!(step::DIGESTS).entered();
@@ -518,7 +535,7 @@ pub fn verify<'k>(
         }
         let mut by_digest = HashMap::new();
         for encoded in &disclosures {
-            let d = Disclosure::parse(encoded)?;
+            let d = Disclosure::parse_within(encoded, limits)?;
             if by_digest.insert(alg.digest(encoded), d).is_some() {
                 return Err(Error::sd_jwt(format!(
                     "Disclosure {} is presented twice",
@@ -528,7 +545,7 @@ pub fn verify<'k>(
         }
         let mut claims = Value::Object(payload);
         let mut used = HashSet::new();
-        rebuild(&mut claims, &by_digest, &mut used, 1)?;
+        rebuild(&mut claims, &by_digest, &mut used, 1, limits.max_depth)?;
         if let Some(unused) = by_digest.keys().find(|d| !used.contains(*d)) {
             return Err(Error::digest(format!(
                 "disclosure not referenced by the Issuer-signed JWT (digest {unused})"
@@ -553,11 +570,16 @@ pub fn verify<'k>(
             let (kb_header, kb_claims) = match issuer {
                 JwsKey::Key(issuer) => {
                     let key = jose::public_key(jwk)?.with_backend(issuer.backend())?;
-                    jose::verify(kb, JwsKey::Key(&key), "Key Binding JWT")?
+                    jose::verify(kb, JwsKey::Key(&key), "Key Binding JWT", limits)?
                 }
                 JwsKey::Jsonwebtoken(..) => {
                     let (key, alg) = jose::decoding_key(jwk)?;
-                    jose::verify(kb, JwsKey::Jsonwebtoken(&key, alg), "Key Binding JWT")?
+                    jose::verify(
+                        kb,
+                        JwsKey::Jsonwebtoken(&key, alg),
+                        "Key Binding JWT",
+                        limits,
+                    )?
                 }
             };
             if kb_header.typ.as_deref() != Some(KB_JWT_TYP) {

@@ -4,7 +4,7 @@
 
 use super::key_file;
 use crate::canon::Session;
-use crate::document::Document;
+use crate::document::Limits;
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::suites::Cryptosuite;
 use crate::keys::SignatureAlgorithm;
@@ -68,8 +68,9 @@ pub fn run(plan: &Plan) -> Result<Signed> {
     if let Target::Proof { suite, .. } = &plan.target {
         super::check_key_fits(*suite, &key.key)?;
     }
-    let document = Document::read(&plan.credential)?;
-    document.check_json()?;
+    let limits = &plan.session.settings().input_limits;
+    let document = limits.read_document(&plan.credential)?;
+    document.check_json(limits)?;
     let value: serde_json::Value = serde_json::from_str(&document.text)
         .map_err(|e| crate::document::json_error(&document.label, e))?;
     let in_file = |e: Error| e.within(&document.label);
@@ -152,7 +153,7 @@ fn holder_jwk(path: Option<&Path>) -> Result<Option<serde_json::Value>> {
     };
     let label = path.display().to_string();
     let text = key_file::read_text(path)?;
-    match crate::verify::keys::parse(&label, &text)?.as_slice() {
+    match crate::verify::keys::parse(&label, &text, &Limits::DEFAULT)?.as_slice() {
         [only] => Ok(Some(only.jwk.clone())),
         keys => Err(usage(format!(
             "--holder-key {label} holds {} keys; give a file with one",

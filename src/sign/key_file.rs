@@ -3,6 +3,7 @@
 //! `PRIVATE KEY`, RFC 5958; SEC 1 `EC PRIVATE KEY`, RFC 5915); write a generated key as a JWK whose `kid` is
 //! its `did:key` verification method, readable by its owner only.
 
+use crate::document::Limits;
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::multikey;
 use crate::keys::{SecretKey, SignatureAlgorithm};
@@ -58,7 +59,7 @@ pub fn parse(text: &str) -> Result<KeyFile> {
     if trimmed.starts_with("-----BEGIN") {
         return pem(trimmed).map(|key| KeyFile { key, id: None });
     }
-    let value: Value = crate::document::check("key", trimmed)
+    let value: Value = crate::document::check("key", trimmed, &Limits::DEFAULT)
         .and_then(|_| {
             serde_json::from_str(trimmed).map_err(|e| Error::key(e.to_string()).caused_by(e))
         })
@@ -96,7 +97,7 @@ pub fn parse(text: &str) -> Result<KeyFile> {
 /// name `key`: a proof under another key's method would verify nowhere. Any other method names nothing here.
 /// Errors: [`ErrorKind::Key`](crate::ErrorKind::Key) saying so.
 pub(crate) fn named_key_is(method: &str, key: &SecretKey) -> Result<()> {
-    match crate::verify::keys::self_certifying(method) {
+    match crate::verify::keys::self_certifying(method, &Limits::DEFAULT) {
         Some(Ok((named, _))) if named == key.public_key() => Ok(()),
         Some(Ok(_)) => Err(Error::key(format!(
             "`{}` names another key (its did:key or did:jwk is not this key's)",

@@ -121,7 +121,11 @@ fn options(plan: &Plan) -> Result<Options<'_>> {
     let mut known = Vec::new();
     for path in &plan.key_files {
         let text = plan.limits.read_text(path)?;
-        known.extend(keys::parse(&path.display().to_string(), &text)?);
+        known.extend(keys::parse(
+            &path.display().to_string(),
+            &text,
+            &plan.limits,
+        )?);
     }
     let trust_anchor = match &plan.trust_anchor {
         Some(path) => Some(pem_certificate(&plan.limits, path)?),

@@ -7,6 +7,7 @@
 
 use super::binding::{self, Signer};
 use super::{claims, data_integrity::unix, keys, Check, Options, Outcome, Trust};
+use crate::document::Limits;
 use crate::error::{Error, Result};
 use base64ct::{Base64UrlUnpadded, Encoding};
 use jsonwebtoken::{jwk::Jwk, Algorithm, DecodingKey};
@@ -26,7 +27,7 @@ struct Compact<'t> {
 
 /// Splits and decodes a compact JWS: three base64url parts, a header and a payload that are JSON objects without
 /// repeated member names. Errors name the part that is wrong.
-fn compact<'t>(file: &str, token: &'t str) -> Result<Compact<'t>> {
+fn compact<'t>(file: &str, token: &'t str, limits: &Limits) -> Result<Compact<'t>> {
     let parts: Vec<&str> = token.split('.').collect();
     let [header, payload, signature] = parts[..] else {
         return Err(Error::jws(format!(
@@ -45,8 +46,14 @@ fn compact<'t>(file: &str, token: &'t str) -> Result<Compact<'t>> {
         file,
         "the JWS protected header",
         &decode(header, "JWS protected header")?,
+        limits,
     )?;
-    let claims = super::json_part(file, "the JWT payload", &decode(payload, "JWT payload")?)?;
+    let claims = super::json_part(
+        file,
+        "the JWT payload",
+        &decode(payload, "JWT payload")?,
+        limits,
+    )?;
     let critical = super::claims::critical(&header_map, &[]).err();
     let parsed: jsonwebtoken::Header =
         serde_json::from_value(Value::Object(header_map)).map_err(|e| {
@@ -75,7 +82,7 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
         header,
         claims,
         critical,
-    } = compact(file, token)?;
+    } = compact(file, token, &options.session.settings().input_limits)?;
     let mut checks = Vec::new();
     if let Some((outcome, why)) = critical {
         checks.push(Check::signature("signature", outcome, why, None));
@@ -258,7 +265,7 @@ pub(super) fn key_for(
             chain: None,
         });
     }
-    if let Some(resolved) = keys::self_certifying(kid) {
+    if let Some(resolved) = keys::self_certifying(kid, &options.session.settings().input_limits) {
         let (public, did) = resolved.map_err(|e| (Outcome::Failed, e.into_reason()))?;
         let scheme = did.split(':').take(2).collect::<Vec<_>>().join(":");
         return Ok(Found {

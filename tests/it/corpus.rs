@@ -4,6 +4,7 @@
 use crate::common::*;
 use canonprof::canon::{Session, Settings};
 use canonprof::corpus::{self, Schema};
+use canonprof::document::Limits;
 use canonprof::loader::OfflineLoader;
 use canonprof::ErrorKind;
 
@@ -133,7 +134,7 @@ fn context_cache_gives_byte_identical_output_and_never_mixes_contexts() {
         .zip(["https://a.example/name", "https://b.example/name"])
     {
         let loader = OfflineLoader::bundled()
-            .with_user_contexts(dir.path())
+            .with_user_contexts(dir.path(), &Limits::DEFAULT)
             .unwrap();
         let session = Session::new(Settings::default().with_context_cache(true), loader);
         for _ in 0..2 {

@@ -6,6 +6,7 @@
 use crate::common::{canonprof, data};
 use base64ct::{Base64, Base64UrlUnpadded, Encoding};
 use canonprof::canon::{Session, Settings};
+use canonprof::document::Limits;
 use canonprof::keys::{SecretKey, SignatureAlgorithm};
 use canonprof::sd_jwt::jose::JoseKey;
 use canonprof::verify::{self, keys, FileReport, Options, Outcome, Refusal, Verdict};
@@ -525,7 +526,7 @@ fn a_given_key_does_not_bind_the_did_its_kid_claims() {
     let mut options = options(&session);
     let key = SecretKey::from_seed(SignatureAlgorithm::Ed25519, 48);
     let jwk = keys::to_jwk(&key.public_key());
-    options.keys = keys::parse("key.jwk", &jwk.to_string()).unwrap();
+    options.keys = keys::parse("key.jwk", &jwk.to_string(), &Limits::DEFAULT).unwrap();
     for kid in ["did:example:victim#key-1", "did:example:victim", ""] {
         let header = match kid {
             "" => r#"{"alg":"EdDSA","typ":"vc+jwt"}"#.to_string(),
@@ -722,6 +723,6 @@ fn key_files_with_repeated_members_are_refused() {
         x(&key),
         x(&other)
     );
-    let error = keys::parse("dup.jwk", &text).unwrap_err();
+    let error = keys::parse("dup.jwk", &text, &Limits::DEFAULT).unwrap_err();
     assert!(error.to_string().contains("duplicate key"), "{error}");
 }

@@ -8,7 +8,9 @@ use crate::common::{canonprof, data};
 use canonprof::canon::rdfc::{self, HashAlgorithm, RdfcOptions};
 use canonprof::canon::{Engine, Session, Settings};
 use canonprof::corpus::BUNDLED;
+use canonprof::document::Limits;
 use canonprof::exchange::vcdm;
+use canonprof::integrity::budget::ProofLimits;
 use canonprof::integrity::cryptosuite::SUITES;
 use canonprof::integrity::ecdsa_sd::{self, BaseOptions};
 use canonprof::integrity::multikey;
@@ -251,10 +253,14 @@ fn canonprof_p384_proofs_on_many_blank_nodes_use_sha384_labels_and_verify() {
 #[test]
 fn the_main_jobs_verifier_view_labels_a_p384_proof_with_sha384() {
     let signed = json(&format!("{EMPLOY}/signedECDSAP384.json"));
-    let inputs = verifier::inputs(&signed).unwrap().unwrap();
+    let inputs = verifier::inputs(&signed, ProofLimits::DEFAULT.max_proofs)
+        .unwrap()
+        .unwrap();
     assert_eq!(inputs.proofs[0].hash(), HashAlgorithm::Sha384);
     let p256 = json("di-vectors/vc-di-ecdsa/ecdsa-rdfc-2019-p256/signedECDSAP256.json");
-    let inputs = verifier::inputs(&p256).unwrap().unwrap();
+    let inputs = verifier::inputs(&p256, ProofLimits::DEFAULT.max_proofs)
+        .unwrap()
+        .unwrap();
     assert_eq!(inputs.proofs[0].hash(), HashAlgorithm::Sha256);
     let mut credentials = vec![canonprof::corpus::Credential {
         name: "employ".into(),
@@ -265,7 +271,12 @@ fn the_main_jobs_verifier_view_labels_a_p384_proof_with_sha384() {
         },
         baseline: false,
     }];
-    let parts = canonprof::benchmark::signed::verifier_view(&mut credentials).unwrap();
+    let parts = canonprof::benchmark::signed::verifier_view(
+        &mut credentials,
+        &Limits::DEFAULT,
+        &ProofLimits::DEFAULT,
+    )
+    .unwrap();
     let parts: Vec<(&str, HashAlgorithm)> = parts[0].iter().map(|p| (p.part, p.hash)).collect();
     assert_eq!(
         parts,

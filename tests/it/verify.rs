@@ -6,6 +6,7 @@
 
 use crate::common::{canonprof, data};
 use canonprof::canon::{Session, Settings};
+use canonprof::document::Limits;
 use canonprof::verify::{
     self, keys, Check, FileReport, Format, Options, Outcome, Refusal, Role, Trust, Verdict,
 };
@@ -115,7 +116,7 @@ fn every_signed_w3c_vector_verifies_and_each_tampering_fails_with_its_reason() {
             }
         };
         let mut with_key = options.clone();
-        with_key.keys = keys::parse("other.json", &other).unwrap();
+        with_key.keys = keys::parse("other.json", &other, &Limits::DEFAULT).unwrap();
         let report = check(path, doc.to_string().as_bytes(), &with_key);
         assert!(!report.verified(), "{path}: verified with another key");
     }
@@ -189,7 +190,7 @@ fn a_key_from_a_did_document_is_matched_by_verification_method_id() {
         {"id": method, "type": "Multikey", "publicKeyMultibase": multibase}],
         "assertionMethod": [method]});
     let mut options = options(&session);
-    options.keys = keys::parse("did.json", &did_document.to_string()).unwrap();
+    options.keys = keys::parse("did.json", &did_document.to_string(), &Limits::DEFAULT).unwrap();
     assert_eq!(options.keys.len(), 2);
     let report = check("signed.json", doc.to_string().as_bytes(), &options);
     assert!(report.verified(), "{:?}", report.checks);
@@ -228,7 +229,7 @@ fn sd_jwt_examples_verify_with_the_published_key_and_tampering_fails() {
     let jwk: Value = serde_json::from_str::<Value>(&keys_file).unwrap()
         ["issuer_public_jwk_from_RFC9901_A5"]
         .clone();
-    options.keys = keys::parse("issuer.jwk", &jwk.to_string()).unwrap();
+    options.keys = keys::parse("issuer.jwk", &jwk.to_string(), &Limits::DEFAULT).unwrap();
     let mut checked = 0;
     for file in [
         "sd-jwt-examples.extracted.json",
@@ -418,6 +419,7 @@ fn signed_education_credentials_verify_with_their_keys() {
         keys::parse(
             "issuer-key.json",
             &serde_json::json!({"id": method, "publicKeyMultibase": multibase}).to_string(),
+            &Limits::DEFAULT,
         )
         .unwrap()
     };
@@ -685,6 +687,7 @@ fn legacy_linked_data_signatures_verify() {
     with_key.keys = keys::parse(
         "key.json",
         &String::from_utf8(read("transmute--ed25519-2018-key.json")).unwrap(),
+        &Limits::DEFAULT,
     )
     .unwrap();
     let report = check("credential.json", &credential, &with_key);
@@ -955,6 +958,7 @@ fn bad_inputs_get_a_reason_and_the_right_status() {
             r#"{{"publicKeyMultibase": {}}}"#,
             p256["publicKeyMultibase"]
         ),
+        &Limits::DEFAULT,
     )
     .unwrap();
     let doc = vector("vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json");
@@ -970,6 +974,7 @@ fn bad_inputs_get_a_reason_and_the_right_status() {
     let err = keys::parse(
         "k1.json",
         r#"{"kty": "EC", "crv": "secp256k1", "x": "AA", "y": "AA"}"#,
+        &Limits::DEFAULT,
     )
     .unwrap_err();
     assert!(err.to_string().contains("k1.json"), "{err}");
@@ -1054,6 +1059,7 @@ fn issuer_binding_and_the_vcdm_1_1_issuance_date() {
             "assertionMethod": [method],
         })
         .to_string(),
+        &Limits::DEFAULT,
     )
     .unwrap();
     let report = check("doc.json", doc.to_string().as_bytes(), &options);
@@ -1212,7 +1218,7 @@ fn a_key_binding_jwt_from_after_at_is_refused() {
     let jwk = serde_json::from_str::<Value>(&keys_file).unwrap()
         ["issuer_public_jwk_from_RFC9901_A5"]
         .clone();
-    options.keys = keys::parse("issuer.jwk", &jwk.to_string()).unwrap();
+    options.keys = keys::parse("issuer.jwk", &jwk.to_string(), &Limits::DEFAULT).unwrap();
     let examples: Vec<Value> = serde_json::from_str(
         &std::fs::read_to_string(data("sd-jwt/sd-jwt-vc-examples.extracted.json")).unwrap(),
     )
