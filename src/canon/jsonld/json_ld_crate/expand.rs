@@ -7,6 +7,7 @@
 //! the result reused for every later document with the same `@context` value — what jsonld.js and PyLD do across
 //! calls. Type- and property-scoped contexts inside the document are still processed by json-ld every time.
 
+use super::Expanded;
 use crate::canon::jsonld::safe_mode::Violation;
 use crate::canon::session::ActiveContext;
 use crate::canon::Session;
@@ -15,10 +16,7 @@ use crate::loader::OfflineLoader;
 use json_ld::context_processing::algorithm::Action;
 use json_ld::expansion::{Error as ExpansionError, Options, Policy};
 use json_ld::syntax::Value;
-use json_ld::{BlankIdBuf, Expand, ExpandedDocument, IriBuf};
-
-/// An expanded JSON-LD document with absolute IRIs and blank node identifiers as strings.
-pub type Expanded = ExpandedDocument<IriBuf, BlankIdBuf>;
+use json_ld::{Expand, IriBuf};
 
 /// Safe mode: reject terms that do not expand to an IRI, instead of dropping them.
 fn safe_policy() -> Policy {

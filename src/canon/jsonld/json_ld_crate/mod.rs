@@ -16,7 +16,9 @@ use crate::canon::Session;
 use crate::error::{Error, ErrorKind, Result};
 use json_ld::syntax::{Parse, Value};
 
-pub use expand::Expanded;
+/// An expanded JSON-LD document with absolute IRIs and blank node identifiers as strings.
+pub type Expanded = json_ld::ExpandedDocument<json_ld::IriBuf, json_ld::BlankIdBuf>;
+
 pub use terms::context_terms;
 
 /// The json-ld crate's engine, as a [`Pipeline`].
