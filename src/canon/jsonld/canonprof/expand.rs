@@ -1,6 +1,6 @@
 //! JSON-LD 1.1 API §5.1 Expansion Algorithm (`#expansion-algorithm`) and Value Expansion (`#value-expansion`),
 //! over `serde_json` values, with the active context shared (`Arc`) and every context processing call memoized
-//! ([`super::context::Processor`]). Not frame expansion; JSON-LD 1.1 processing mode; `ordered` is implied
+//! ([`super::context_processing::Processor`]). Not frame expansion; JSON-LD 1.1 processing mode; `ordered` is implied
 //! (serde_json maps iterate keys in code point order).
 //!
 //! Safe mode (the VC Data Integrity default, jsonld.js `safe: true`): whatever expansion would drop — an
@@ -8,7 +8,8 @@
 //! [`ErrorKind::SafeMode`](crate::ErrorKind::SafeMode) error naming the member; relative IRIs are refused later, by [`mod@super::to_rdf`], where
 //! their quads would be lost.
 
-use super::context::{Container, Context, Flags, Processor, TermDef};
+use super::active_context::{Container, Context, Flags, TermDef};
+use super::context_processing::Processor;
 use super::{invalid, iri, Json, Map, Str};
 use crate::canon::jsonld::safe_mode::Violation;
 use crate::canon::jsonld::JsonLdErrorCode as Code;
@@ -245,7 +246,7 @@ impl Expander<'_> {
         map: &Map,
         base: Option<&str>,
         from_map: bool,
-        scoped: Option<super::context::ScopedContext>,
+        scoped: Option<super::active_context::ScopedContext>,
     ) -> Result<Json> {
         let mut active = active.clone();
         // Step 7: revert a non-propagated type-scoped context.

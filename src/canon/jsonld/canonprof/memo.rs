@@ -5,7 +5,7 @@
 //! each document gets a fresh one, so it pays
 //! for processing every context once (scoped contexts are still processed once per document, not per node).
 
-use super::context::{Context, Flags};
+use super::active_context::{Context, Flags};
 use super::{invalid, Json};
 use crate::canon::jsonld::JsonLdErrorCode as Code;
 use crate::canon::work::{self, Step};

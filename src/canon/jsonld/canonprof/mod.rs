@@ -1,11 +1,12 @@
 //! canonprof's own JSON-LD 1.1 expansion and deserialization to RDF (`--engine canonprof`, "the canonprof
 //! engine"), beside the `json-ld` crate's ([`super::json_ld_crate`], `--engine json-ld`, the reference): the same
 //! `expand` and `to_rdf` phases, the same safe mode and the same dataset, built for the credential workload —
-//! processed contexts immutable and shared ([`context`]), every context processing result memoized ([`memo`]),
+//! processed contexts immutable and shared ([`active_context`]), every context processing result memoized ([`memo`]),
 //! no re-parsing (the document is parsed once, by `serde_json`, in the `parse` phase). Steps follow the JSON-LD
 //! 1.1 Processing Algorithms and API:
 //! - [`json`]: the JSON values the engine reads and writes;
-//! - [`context`]: §4.1 Context Processing Algorithm, §4.2 Create Term Definition;
+//! - [`active_context`]: the active context and term definitions;
+//! - [`context_processing`]: §4.1 Context Processing Algorithm, §4.2 Create Term Definition;
 //! - [`iri`]: IRI Expansion, keywords, RFC 3986 resolution;
 //! - [`mod@expand`]: §5.1 Expansion Algorithm, Value Expansion;
 //! - [`mod@to_rdf`]: §8.1–§8.3 Deserialize JSON-LD to RDF;
@@ -14,7 +15,8 @@
 //! Checked against the W3C JSON-LD 1.1 expand and toRdf suites (`tests/it/jsonld_suite.rs`), the corpus and the
 //! W3C RDFC-1.0 inputs (byte-identical canonical output with both engines) and a differential property test.
 
-pub mod context;
+pub mod active_context;
+pub mod context_processing;
 pub mod expand;
 pub mod iri;
 pub mod json;
@@ -27,7 +29,7 @@ use super::{Mode, Pipeline};
 use crate::canon::dataset::Dataset;
 use crate::canon::Session;
 use crate::error::Result;
-use context::Processor;
+use context_processing::Processor;
 use expand::Expander;
 
 /// A JSON value: documents, contexts and expanded documents ([`json`]: maps iterate member names in code point

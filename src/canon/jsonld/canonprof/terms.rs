@@ -2,7 +2,8 @@
 //! then every type- and property-scoped context reachable from it (JSON-LD 1.1 API §4.1.2 Context Processing,
 //! §4.2.2 Create Term Definition; offline), as [`super::super::json_ld_crate`] gathers them from the crate's.
 
-use super::context::{Container, Context, Flags, Processor};
+use super::active_context::{Container, Context, Flags};
+use super::context_processing::Processor;
 use super::Json;
 use crate::canon::jsonld::syntax;
 use crate::canon::jsonld::TermFacts;
