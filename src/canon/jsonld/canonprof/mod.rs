@@ -8,7 +8,8 @@
 //! - [`active_context`]: the active context and term definitions;
 //! - [`context_processing`]: §4.1 Context Processing Algorithm, §4.2 Create Term Definition;
 //! - [`iri`]: IRI Expansion, keywords, RFC 3986 resolution;
-//! - [`mod@expand`]: §5.1 Expansion Algorithm, Value Expansion;
+//! - [`mod@expand`]: §5.1 Expansion Algorithm (its keyword entries, step 13.4, in `expand_keyword`);
+//! - [`value_expansion`]: §5.3.2 Value Expansion;
 //! - [`mod@to_rdf`]: §8.1–§8.3 Deserialize JSON-LD to RDF;
 //! - [`terms`]: what ecdsa-sd-2023's skolemization needs to know of a context's terms.
 //!
@@ -18,11 +19,13 @@
 pub mod active_context;
 pub mod context_processing;
 pub mod expand;
+mod expand_keyword;
 pub mod iri;
 pub mod json;
 pub mod memo;
 pub mod terms;
 pub mod to_rdf;
+pub mod value_expansion;
 
 pub(crate) use super::invalid;
 use super::{Mode, Pipeline};
