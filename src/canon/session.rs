@@ -43,9 +43,9 @@ struct Caches {
     term_facts: Keyed<TermFacts>,
     /// canonprof's engine's memo of processed contexts.
     canonprof: Arc<Memo>,
-    /// The document texts safe mode's decision by canonprof's engine accepted after the json-ld crate's engine
-    /// refused them (`canon::jsonld`'s `settle_refusal`).
-    decided: Mutex<HashSet<String>>,
+    /// The document texts canonprof's engine accepted in safe mode after the json-ld crate's engine refused them
+    /// (`canon::jsonld`'s `settle_refusals`).
+    accepted_by_canonprof: Mutex<HashSet<String>>,
 }
 
 /// A canonicalization session (see the module documentation). Not shared across threads while canonicalizing.
@@ -107,18 +107,19 @@ impl Session {
         &self.loader
     }
 
-    /// Whether safe mode's decision by canonprof's engine has accepted this document text before, so that it can
-    /// go straight to the json-ld crate's engine.
-    pub fn was_decided(&self, text: &str) -> bool {
-        self.caches
-            .as_ref()
-            .is_some_and(|c| c.decided.lock().is_ok_and(|set| set.contains(text)))
+    /// Whether canonprof's engine has accepted this document text in safe mode before, after the json-ld crate's
+    /// engine refused it, so that it can go straight to the json-ld crate's engine.
+    pub fn was_accepted_by_canonprof(&self, text: &str) -> bool {
+        self.caches.as_ref().is_some_and(|c| {
+            c.accepted_by_canonprof
+                .lock()
+                .is_ok_and(|set| set.contains(text))
+        })
     }
 
-    /// Remembers that safe mode's decision by canonprof's engine accepted this document text (when the cache is
-    /// on).
-    pub(crate) fn remember_decided(&self, text: &str) {
-        if let Some(Ok(mut set)) = self.caches.as_ref().map(|c| c.decided.lock()) {
+    /// Remembers that canonprof's engine accepted this document text in safe mode (when the cache is on).
+    pub(crate) fn remember_accepted_by_canonprof(&self, text: &str) {
+        if let Some(Ok(mut set)) = self.caches.as_ref().map(|c| c.accepted_by_canonprof.lock()) {
             set.insert(text.to_string());
         }
     }

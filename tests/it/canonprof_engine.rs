@@ -726,15 +726,15 @@ fn the_shaped_documents_are_both_accepted_and_refused() {
 fn a_decided_document_is_decided_once_per_loader() {
     let text = r#"{"@context": {"@vocab": "http://example.org/"}, "name": "Ana\u00a0Lima"}"#;
     let session = Session::bundled(Settings::default().with_context_cache(true));
-    assert!(!session.was_decided(text));
+    assert!(!session.was_accepted_by_canonprof(text));
     let (first, _) = canonprof::canon::jsonld::dataset("doc", text, &session, false).unwrap();
-    assert!(session.was_decided(text));
+    assert!(session.was_accepted_by_canonprof(text));
     let (again, _) = canonprof::canon::jsonld::dataset("doc", text, &session, false).unwrap();
     assert_eq!(first, again);
     let uncached = Session::bundled(Settings::default().with_context_cache(false));
     canonprof::canon::jsonld::dataset("doc", text, &uncached, false).unwrap();
     assert!(
-        !uncached.was_decided(text),
+        !uncached.was_accepted_by_canonprof(text),
         "nothing is remembered with the cache off"
     );
 }

@@ -18,14 +18,14 @@ pub mod json_ld_crate;
 pub mod rdf;
 pub mod safe_mode;
 pub mod syntax;
-pub mod terms;
+pub mod term_facts;
 
 use super::dataset::Dataset;
 use super::{phase, Quads};
 use crate::canon::{Engine, Session};
 pub use crate::error::JsonLdErrorCode;
 use crate::error::{Error, ErrorKind, Result};
-pub use terms::{TermFacts, TermKind};
+pub use term_facts::{TermFacts, TermKind};
 
 /// An expansion error with the JSON-LD 1.1 API error code (§9.6 `JsonLdErrorCode`) first, e.g.
 /// `protected term redefinition: term `t` is protected`.
@@ -38,9 +38,9 @@ pub(crate) fn invalid(code: JsonLdErrorCode, detail: impl std::fmt::Display) -> 
 pub(crate) enum Mode<'a> {
     /// As the VC Data Integrity cryptosuites run it: no base IRI, safe mode (what would be dropped is an error).
     Safe,
-    /// [`Mode::Safe`] on a document canonprof's engine has accepted in safe mode ([`one_decision`]): the json-ld
+    /// [`Mode::Safe`] on a document canonprof's engine has accepted in safe mode ([`settle_refusals`]): the json-ld
     /// crate's engine skips its safe-mode pre-check, whose refusal that acceptance has overruled.
-    Decided,
+    SafeAcceptedByCanonprof,
     /// `--lossy`: no base IRI, what safe mode refuses is kept for `to_rdf` to drop and count.
     Lossy,
     /// The API's defaults (the W3C test suite): `base` as the document URL, undefined terms dropped.
@@ -97,7 +97,7 @@ pub fn dataset(
     let mode = if lossy { Mode::Lossy } else { Mode::Safe };
     match session.engine() {
         Engine::JsonLd if lossy => phases::<json_ld_crate::JsonLdCrate>(label, text, session, mode),
-        Engine::JsonLd => one_decision(label, text, session),
+        Engine::JsonLd => settle_refusals(label, text, session),
         Engine::Canonprof => phases::<canonprof::Canonprof>(label, text, session, mode),
     }
 }
@@ -105,7 +105,7 @@ pub fn dataset(
 /// [`dataset`] of a document held as a JSON value, as a Data Integrity cryptosuite holds the credential and proof
 /// configuration it canonicalizes: with canonprof's engine the `parse` phase builds the engine's document from the
 /// value (no text in between, as JSON-LD processors take the objects they are given); the json-ld crate's engine
-/// goes through the value's text, since its safe-mode decision (`one_decision`) is made on the text. Errors: as
+/// goes through the value's text, since its safe-mode decision (`settle_refusals`) is made on the text. Errors: as
 /// for [`dataset`].
 pub fn dataset_of_value(
     label: &str,
@@ -131,22 +131,22 @@ pub fn dataset_of_value(
     }
 }
 
-/// Safe mode's one decision for the json-ld crate's engine: what it refuses — by its safe-mode pre-check, which
+/// Safe mode for the json-ld crate's engine, its refusals settled by canonprof's engine: what it refuses — by its safe-mode pre-check, which
 /// reads the document from outside the crate and errs on the side of refusing, or by the crate itself — is decided
 /// by canonprof's engine, whose safe mode is held to jsonld.js's (`docs/conformance.md`). If canonprof's engine
 /// refuses too, the refusal stands (in the json-ld engine's words, with the pre-check's JSON pointer; in canonprof's
 /// engine's where the pre-check only suspected something, [`Error::is_undecided`], or found a
 /// crate limitation, moot for a document refused anyway); if it accepts, the json-ld crate's
-/// engine runs again without its pre-check ([`Mode::Decided`]) and what the crate still refuses, or what the
+/// engine runs again without its pre-check ([`Mode::SafeAcceptedByCanonprof`]) and what the crate still refuses, or what the
 /// pre-check found the crate cannot process faithfully, is an [`ErrorKind::CrateLimitation`]. Only refusals take
-/// this path: a document both accept costs one run of the json-ld crate's engine, as before; one accepted after a
-/// decision is remembered by the session (cache on), so that measuring it again times the json-ld engine alone.
+/// this path: a document both accept costs one run of the json-ld crate's engine; one canonprof's engine accepted
+/// is remembered by the session (cache on), so that measuring it again times the json-ld engine alone.
 /// Errors of other kinds (JSON, loader, limits) are returned as they are.
-fn one_decision(label: &str, text: &str, session: &Session) -> Result<(Dataset, usize)> {
+fn settle_refusals(label: &str, text: &str, session: &Session) -> Result<(Dataset, usize)> {
     use json_ld_crate::JsonLdCrate;
-    // Decided before (a benchmark's later iterations): the json-ld engine alone is run, and timed.
-    if session.was_decided(text) {
-        return decided(label, text, session);
+    // Accepted before (a benchmark's later iterations): the json-ld engine alone is run, and timed.
+    if session.was_accepted_by_canonprof(text) {
+        return rerun_accepted(label, text, session);
     }
     let refusal = match phases::<JsonLdCrate>(label, text, session, Mode::Safe) {
         Err(error) if decidable(&error) => error,
@@ -162,26 +162,27 @@ fn one_decision(label: &str, text: &str, session: &Session) -> Result<(Dataset, 
     if refusal.kind() == ErrorKind::CrateLimitation {
         return Err(refusal);
     }
-    let result = decided(label, text, session);
+    let result = rerun_accepted(label, text, session);
     if result.is_ok() {
-        session.remember_decided(text);
+        session.remember_accepted_by_canonprof(text);
     }
     result
 }
 
-/// The json-ld crate's engine on a document canonprof's engine accepted ([`Mode::Decided`]): what it still refuses
+/// The json-ld crate's engine on a document canonprof's engine accepted ([`Mode::SafeAcceptedByCanonprof`]): what it still refuses
 /// is an [`ErrorKind::CrateLimitation`].
-fn decided(label: &str, text: &str, session: &Session) -> Result<(Dataset, usize)> {
-    phases::<json_ld_crate::JsonLdCrate>(label, text, session, Mode::Decided).map_err(|error| {
-        let limitation = json_ld_crate::safe_mode::limitation(format_args!(
-            "the crate refuses what canonprof's engine accepts: {}",
-            error.reason()
-        ));
-        limitation.positioned_like(&error).in_source(label)
-    })
+fn rerun_accepted(label: &str, text: &str, session: &Session) -> Result<(Dataset, usize)> {
+    phases::<json_ld_crate::JsonLdCrate>(label, text, session, Mode::SafeAcceptedByCanonprof)
+        .map_err(|error| {
+            let limitation = json_ld_crate::safe_mode::limitation(format_args!(
+                "the crate refuses what canonprof's engine accepts: {}",
+                error.reason()
+            ));
+            limitation.positioned_like(&error).in_source(label)
+        })
 }
 
-/// Whether an error of the json-ld crate's engine is a refusal canonprof's engine decides ([`one_decision`]).
+/// Whether an error of the json-ld crate's engine is a refusal canonprof's engine decides ([`settle_refusals`]).
 fn decidable(error: &Error) -> bool {
     matches!(
         error.kind(),
@@ -350,6 +351,6 @@ pub fn context_terms(
 ) -> Result<TermFacts> {
     match engine {
         Engine::JsonLd => json_ld_crate::context_terms(context, session),
-        Engine::Canonprof => canonprof::terms::context_terms(context, session),
+        Engine::Canonprof => canonprof::context_terms::context_terms(context, session),
     }
 }

@@ -31,7 +31,7 @@ pub struct Processor<'a> {
 }
 
 /// The state of one Create Term Definition pass over a local context (§4.1.2 step 5.13).
-struct Defining<'c> {
+struct TermDefinitionPass<'c> {
     result: Context,
     local: &'c Map,
     defined: HashMap<Str, bool>,
@@ -328,7 +328,7 @@ impl Processor<'_> {
             }
         };
         // Steps 5.12–5.13.
-        let mut defining = Defining {
+        let mut defining = TermDefinitionPass {
             result,
             local: map,
             defined: HashMap::new(),
@@ -360,7 +360,7 @@ impl Processor<'_> {
     /// define the terms the value depends on first, then [`iri::expand`] does the rest.
     fn expand_iri(
         &self,
-        d: &mut Defining,
+        d: &mut TermDefinitionPass,
         value: &str,
         document_relative: bool,
         vocab: bool,
@@ -387,7 +387,7 @@ impl Processor<'_> {
 
     /// JSON-LD 1.1 API §4.2.2 Create Term Definition, steps 1–28.
     #[inline(never)]
-    fn create_term_definition(&self, d: &mut Defining, term: &str) -> Result<()> {
+    fn create_term_definition(&self, d: &mut TermDefinitionPass, term: &str) -> Result<()> {
         work::count(Step::CreateTermDefinition);
         let _span = crate::profile::step(step::CREATE_TERM_DEFINITION);
         // Step 1.
@@ -804,7 +804,7 @@ impl Processor<'_> {
     /// definition is stored.
     fn finish(
         &self,
-        d: &mut Defining,
+        d: &mut TermDefinitionPass,
         term: &str,
         def: TermDef,
         previous: Option<Arc<TermDef>>,

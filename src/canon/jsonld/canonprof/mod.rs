@@ -11,19 +11,19 @@
 //! - [`mod@expand`]: §5.1 Expansion Algorithm (its keyword entries, step 13.4, in `expand_keyword`);
 //! - [`value_expansion`]: §5.3.2 Value Expansion;
 //! - [`mod@to_rdf`]: §8.1–§8.3 Deserialize JSON-LD to RDF;
-//! - [`terms`]: what ecdsa-sd-2023's skolemization needs to know of a context's terms.
+//! - [`mod@context_terms`]: what ecdsa-sd-2023's skolemization needs to know of a context's terms.
 //!
 //! Checked against the W3C JSON-LD 1.1 expand and toRdf suites (`tests/it/jsonld_suite.rs`), the corpus and the
 //! W3C RDFC-1.0 inputs (byte-identical canonical output with both engines) and a differential property test.
 
 pub mod active_context;
 pub mod context_processing;
+pub mod context_terms;
 pub mod expand;
 mod expand_keyword;
 pub mod iri;
 pub mod json;
 pub mod memo;
-pub mod terms;
 pub mod to_rdf;
 pub mod value_expansion;
 
@@ -65,7 +65,7 @@ pub fn expand(
 /// Runs `work` with a Context Processing [`Processor`] whose memo is the session's choice: the session's own (kept
 /// across documents) when its processed-context cache is on, else a fresh one — one that remembers no processed
 /// context when the session asks for the algorithms as written. Expansion and the term facts of ecdsa-sd-2023
-/// ([`terms`]) share it, so a context processed for one is processed once for both.
+/// ([`mod@context_terms`]) share it, so a context processed for one is processed once for both.
 pub(crate) fn with_processor<T>(
     session: &Session,
     work: impl FnOnce(Processor<'_>) -> Result<T>,
@@ -94,7 +94,7 @@ impl Pipeline for Canonprof {
 
     fn expand(document: &mut Json, session: &Session, mode: Mode) -> Result<Vec<Json>> {
         match mode {
-            Mode::Safe | Mode::Decided => expand(document, session, None, true),
+            Mode::Safe | Mode::SafeAcceptedByCanonprof => expand(document, session, None, true),
             Mode::Lossy => expand(document, session, None, false),
             Mode::Api { base } => expand(document, session, Some(base), false),
         }

@@ -38,9 +38,9 @@ pub fn expand(document: &mut Value, session: &Session) -> Result<Expanded> {
     expand_mode(document, session, false, true)
 }
 
-/// [`expand`] with only the pre-check's refusals of what the crate lets through or cannot process, for a document canonprof's engine has accepted in safe mode (the
-/// seam's one decision, [`Mode::Decided`](crate::canon::jsonld)).
-pub(crate) fn expand_decided(document: &mut Value, session: &Session) -> Result<Expanded> {
+/// [`expand`] with only the pre-check's refusals of what the crate lets through or cannot process, for a document canonprof's engine has accepted in safe mode
+/// ([`Mode::SafeAcceptedByCanonprof`](crate::canon::jsonld)).
+pub(crate) fn expand_accepted(document: &mut Value, session: &Session) -> Result<Expanded> {
     expand_mode(document, session, false, false)
 }
 
@@ -57,7 +57,7 @@ fn expand_mode(
     safe_pre_check: bool,
 ) -> Result<Expanded> {
     PANICKED.with(|p| p.borrow_mut().take());
-    // Decided (canonprof's engine accepted it): only what the crate lets through or cannot process is checked.
+    // canonprof's engine accepted it: only what the crate lets through or cannot process is checked.
     super::safe_mode::check(document, session.loader(), safe_pre_check)?;
     session.loader().clear_failure();
     let options = Options {

@@ -2,12 +2,12 @@
 //! module that names the crate. `parse` is the crate's JSON parser (json-syntax), `expand` its expansion with
 //! canonprof's safe-mode policy ([`mod@expand`]), `to_rdf` canonprof's deserialization of the crate's expanded
 //! document ([`mod@to_rdf`]); the offline loader serves it contexts through [`loader`]'s `json_ld::Loader`
-//! implementation, and [`terms`] reads its processed contexts for ecdsa-sd-2023's skolemization.
+//! implementation, and [`mod@context_terms`] reads its processed contexts for ecdsa-sd-2023's skolemization.
 
+pub mod context_terms;
 pub mod expand;
 pub mod loader;
 pub mod safe_mode;
-pub mod terms;
 pub mod to_rdf;
 
 use super::{Mode, Pipeline};
@@ -19,7 +19,7 @@ use json_ld::syntax::{Parse, Value};
 /// An expanded JSON-LD document with absolute IRIs and blank node identifiers as strings.
 pub type Expanded = json_ld::ExpandedDocument<json_ld::IriBuf, json_ld::BlankIdBuf>;
 
-pub use terms::context_terms;
+pub use context_terms::context_terms;
 
 /// The json-ld crate's engine, as a [`Pipeline`].
 pub(crate) struct JsonLdCrate;
@@ -43,7 +43,7 @@ impl Pipeline for JsonLdCrate {
     fn expand(document: &mut Value, session: &Session, mode: Mode) -> Result<Expanded> {
         match mode {
             Mode::Safe => expand::expand(document, session),
-            Mode::Decided => expand::expand_decided(document, session),
+            Mode::SafeAcceptedByCanonprof => expand::expand_accepted(document, session),
             Mode::Lossy => expand::expand_lossy(document, session),
             Mode::Api { base } => expand::expand_with_base(document, base, session.loader()),
         }
