@@ -6,7 +6,7 @@
 //! 1.1 Processing Algorithms and API:
 //! - [`json`]: the JSON values the engine reads and writes;
 //! - [`active_context`]: the active context and term definitions;
-//! - [`context_processing`]: §4.1 Context Processing Algorithm, §4.2 Create Term Definition;
+//! - [`context_processing`]: §4.1 Context Processing Algorithm (§4.2 Create Term Definition in `term_definition`);
 //! - [`iri`]: IRI Expansion, keywords, RFC 3986 resolution;
 //! - [`mod@expand`]: §5.1 Expansion Algorithm (its keyword entries, step 13.4, in `expand_keyword`);
 //! - [`value_expansion`]: §5.3.2 Value Expansion;
@@ -24,6 +24,7 @@ mod expand_keyword;
 pub mod iri;
 pub mod json;
 pub mod memo;
+mod term_definition;
 pub mod to_rdf;
 pub mod value_expansion;
 
