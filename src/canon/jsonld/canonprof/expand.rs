@@ -1,5 +1,5 @@
 //! JSON-LD 1.1 API §5.1 Expansion Algorithm (`#expansion-algorithm`; its keyword entries in
-//! [`super::expand_keyword`], Value Expansion in [`super::value_expansion`]), over `serde_json` values, with the active context shared (`Arc`) and every context processing call memoized
+//! `expand_keyword`, Value Expansion in [`super::value_expansion`]), over `serde_json` values, with the active context shared (`Arc`) and every context processing call memoized
 //! ([`super::context_processing::Processor`]). Not frame expansion; JSON-LD 1.1 processing mode; `ordered` is implied
 //! (serde_json maps iterate keys in code point order).
 //!
