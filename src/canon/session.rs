@@ -3,7 +3,7 @@
 //! kind of derived value. Every pipeline that canonicalizes JSON-LD is handed a session.
 
 use super::jsonld::canonprof::memo::Memo;
-use super::jsonld::TermFacts;
+use super::jsonld::term_facts::TermFacts;
 use super::settings::Settings;
 use crate::error::Result;
 use crate::loader::OfflineLoader;

@@ -22,7 +22,8 @@ pub mod term_facts;
 
 use super::dataset::Dataset;
 use super::{phase, Quads};
-use crate::canon::{Engine, Session};
+use crate::canon::session::Session;
+use crate::canon::settings::Engine;
 pub use crate::error::JsonLdErrorCode;
 use crate::error::{Error, ErrorKind, Result};
 pub use term_facts::{TermFacts, TermKind};

@@ -7,7 +7,7 @@ use super::context_processing::Processor;
 use super::Json;
 use crate::canon::jsonld::syntax;
 use crate::canon::jsonld::TermFacts;
-use crate::canon::Session;
+use crate::canon::session::Session;
 use crate::error::Result;
 use std::collections::HashSet;
 use std::sync::Arc;

@@ -31,7 +31,7 @@ pub mod value_expansion;
 pub(crate) use super::invalid;
 use super::{Mode, Pipeline};
 use crate::canon::dataset::Dataset;
-use crate::canon::Session;
+use crate::canon::session::Session;
 use crate::error::Result;
 use context_processing::Processor;
 use expand::Expander;

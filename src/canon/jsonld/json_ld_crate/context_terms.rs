@@ -3,7 +3,7 @@
 
 use super::expand;
 use crate::canon::jsonld::TermFacts;
-use crate::canon::Session;
+use crate::canon::session::Session;
 use crate::error::Result;
 use json_ld::context::BindingRef;
 use json_ld::{ContainerKind, Process};

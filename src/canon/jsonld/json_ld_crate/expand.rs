@@ -10,7 +10,7 @@
 use super::Expanded;
 use crate::canon::jsonld::safe_mode::Violation;
 use crate::canon::session::ActiveContext;
-use crate::canon::Session;
+use crate::canon::session::Session;
 use crate::error::{Error, ErrorKind, Locate, Result};
 use crate::loader::OfflineLoader;
 use json_ld::context_processing::algorithm::Action;

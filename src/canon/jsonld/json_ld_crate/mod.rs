@@ -12,7 +12,7 @@ pub mod to_rdf;
 
 use super::{Mode, Pipeline};
 use crate::canon::dataset::Dataset;
-use crate::canon::Session;
+use crate::canon::session::Session;
 use crate::error::{Error, ErrorKind, Result};
 use json_ld::syntax::{Parse, Value};
 
