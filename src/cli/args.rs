@@ -3,8 +3,7 @@
 //! checked [`Sessions`], a flamegraph directory). A group is offered only by the commands where it acts.
 
 use crate::canon::rdfc::{HashAlgorithm, RdfcOptions, DEFAULT_HNDQ_CALL_LIMIT};
-use crate::canon::Engine;
-use crate::canon::{LabelingBounds, Session, Settings};
+use crate::canon::{Engine, LabelingBounds, Session, Settings};
 use crate::document::Limits;
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::budget::ProofLimits;
@@ -184,12 +183,12 @@ pub(super) struct InputArgs {
 }
 
 impl InputArgs {
-    /// Checks the bounds (see [`JsonLdArgs::loaders`]).
+    /// Checks the bounds (see [`JsonLdArgs::sessions`]).
     pub(super) fn sessions(&self) -> Result<Sessions<'_>> {
         self.jsonld.sessions(Some(self.max_input_size))
     }
 
-    /// The bounds input files are read within (checked by [`InputArgs::loaders`]).
+    /// The bounds input files are read within (checked by [`InputArgs::sessions`]).
     pub(super) fn limits(&self) -> Limits {
         self.jsonld.limits(Some(self.max_input_size))
     }
@@ -255,7 +254,7 @@ impl JsonLdArgs {
         })
     }
 
-    /// The input bounds, unchecked (see [`JsonLdArgs::loaders`]).
+    /// The input bounds, unchecked (see [`JsonLdArgs::sessions`]).
     fn limits(&self, max_input_size: Option<usize>) -> Limits {
         Limits {
             max_bytes: max_input_size.unwrap_or(Limits::DEFAULT.max_bytes),
@@ -265,7 +264,7 @@ impl JsonLdArgs {
     }
 }
 
-/// Checked session options ([`JsonLdArgs::loaders`]): makes a session per engine and cache mode.
+/// Checked session options ([`JsonLdArgs::sessions`]): makes a session per engine and cache mode.
 pub(super) struct Sessions<'a> {
     args: &'a JsonLdArgs,
     input_limits: Limits,
