@@ -77,7 +77,7 @@ impl OfflineLoader {
 
     /// A loader with the same contexts and bounds and every parsed form forgotten: what a verifier that starts
     /// cold has.
-    pub fn fresh_copy(&self) -> OfflineLoader {
+    pub(crate) fn fresh_copy(&self) -> OfflineLoader {
         let entries = self
             .entries
             .iter()

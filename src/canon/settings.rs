@@ -97,7 +97,7 @@ impl Settings {
 
     /// Whether anything is kept between documents: the context cache is on and the algorithms are not run as
     /// written.
-    pub fn caches_contexts(&self) -> bool {
+    pub(crate) fn caches_contexts(&self) -> bool {
         self.context_cache && !self.as_written
     }
 }

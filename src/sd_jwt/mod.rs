@@ -515,7 +515,7 @@ pub fn verify<'k>(
 
 /// [`verify`] with every JSON part read within `limits` (`--max-depth`, `--max-json-values`; the claims rebuilt
 /// from Disclosures nest at most `limits.max_depth` deep).
-pub fn verify_within<'k>(
+pub(crate) fn verify_within<'k>(
     presentation: &str,
     issuer: impl Into<JwsKey<'k>>,
     expected: Option<Expected>,
