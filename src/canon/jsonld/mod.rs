@@ -14,6 +14,7 @@
 //! statically (the `Pipeline` trait); the choice of engine costs one branch per document.
 
 pub mod canonprof;
+mod expansion_error;
 pub mod json_ld_crate;
 pub mod rdf;
 pub mod safe_mode;
@@ -26,13 +27,8 @@ use crate::canon::session::Session;
 use crate::canon::settings::Engine;
 pub use crate::error::JsonLdErrorCode;
 use crate::error::{Error, ErrorKind, Result};
+pub(crate) use expansion_error::invalid;
 pub use term_facts::{TermFacts, TermKind};
-
-/// An expansion error with the JSON-LD 1.1 API error code (§9.6 `JsonLdErrorCode`) first, e.g.
-/// `protected term redefinition: term `t` is protected`.
-pub(crate) fn invalid(code: JsonLdErrorCode, detail: impl std::fmt::Display) -> Error {
-    Error::new(ErrorKind::Expansion, format!("{code}: {detail}")).with_code(code)
-}
 
 /// How an engine expands (JSON-LD 1.1 API §4.1 `expand()` options).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

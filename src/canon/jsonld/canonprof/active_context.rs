@@ -3,8 +3,9 @@
 //! ([`Context::id`]) the memo ([`super::memo::Memo`]) keys processed contexts by. Made by Context Processing
 //! ([`super::context_processing`]).
 
-use super::{Json, Str};
+use super::json::Json;
 use crate::canon::jsonld::safe_mode::Violation;
+use crate::canon::Str;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 

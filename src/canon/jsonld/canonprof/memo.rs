@@ -6,9 +6,10 @@
 //! for processing every context once (scoped contexts are still processed once per document, not per node).
 
 use super::active_context::{Context, Flags};
-use super::{invalid, Json};
-use crate::canon::jsonld::JsonLdErrorCode as Code;
+use super::json::Json;
+use crate::canon::jsonld::expansion_error::invalid;
 use crate::canon::work::{self, Step};
+use crate::error::JsonLdErrorCode as Code;
 use crate::error::Result;
 use crate::loader::OfflineLoader;
 use ahash::AHashMap as HashMap;
