@@ -3,8 +3,8 @@
 //!   cargo run --release --example interop -- verify DIR            verify any producer's DIR; JSON on stdout
 //! Exit status: 0 done (a failed artifact is a result in the JSON), 1 an error, 2 a usage error.
 
+use canonprof::canon::{Session, Settings};
 use canonprof::interop;
-use canonprof::loader::OfflineLoader;
 use std::path::PathBuf;
 
 fn main() {
@@ -28,7 +28,7 @@ fn main() {
     let result = match command {
         "issue" => interop::issue::issue(&dir, seed)
             .map(|m| format!("{} artifacts in {}", m.artifacts.len(), dir.display())),
-        "verify" => interop::verify::verify(&dir, &OfflineLoader::bundled())
+        "verify" => interop::verify::verify(&dir, &Session::bundled(Settings::default()))
             .map(|r| serde_json::to_string_pretty(&r).unwrap_or_default()),
         _ => usage(),
     };

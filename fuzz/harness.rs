@@ -7,10 +7,10 @@
 
 use canonprof::canon::rdfc::{self, RdfcOptions};
 use canonprof::canon::{jcs as jcs_pipeline, nquads as nquads_parser, Algorithm, Engine};
+use canonprof::canon::{Session, Settings};
 use canonprof::canonicalize::{InputFormat, Output, Request};
-use canonprof::document::Document;
+use canonprof::document::{Document, Limits};
 use canonprof::error::{Error, ErrorKind};
-use canonprof::loader::OfflineLoader;
 use std::cell::RefCell;
 use std::fmt;
 use std::sync::{Once, OnceLock};
@@ -24,9 +24,9 @@ const OPTIONS: RdfcOptions = RdfcOptions {
     lossy: false,
 };
 
-fn loader() -> &'static OfflineLoader {
-    static LOADER: OnceLock<OfflineLoader> = OnceLock::new();
-    LOADER.get_or_init(|| OfflineLoader::bundled().with_context_cache(true))
+fn session() -> &'static Session {
+    static LOADER: OnceLock<Session> = OnceLock::new();
+    LOADER.get_or_init(|| Session::bundled(Settings::default().with_context_cache(true)))
 }
 
 /// The JSON-LD path: UTF-8, I-JSON checks, RDFC-1.0. Invariant: a success yields canonical N-Quads that
@@ -35,10 +35,10 @@ pub fn jsonld(data: &[u8]) {
     let Ok(document) = Document::from_bytes("fuzz.json".into(), data.to_vec()) else {
         return;
     };
-    if document.check_json().is_err() {
+    if document.check_json(&Limits::DEFAULT).is_err() {
         return;
     }
-    if let Ok(out) = rdfc::canonicalize_jsonld("fuzz.json", &document.text, loader(), &OPTIONS) {
+    if let Ok(out) = rdfc::canonicalize_jsonld("fuzz.json", &document.text, session(), &OPTIONS) {
         assert_fixed_point(&out.canonical);
     }
 }
@@ -62,14 +62,16 @@ pub fn nquads(data: &[u8]) {
 /// or was unsupported, and without `--accept-self-asserted` no verified signature's key was self-asserted.
 pub fn verify(data: &[u8]) {
     use canonprof::verify::{self, Format, Options, Outcome as Checked, Role, Trust};
-    static VERIFY_LOADER: OnceLock<OfflineLoader> = OnceLock::new();
-    let loader = VERIFY_LOADER.get_or_init(|| {
-        OfflineLoader::bundled()
-            .with_engine(Engine::Canonprof)
-            .with_labeling_bounds(canonprof::loader::LabelingBounds {
-                hndq_call_limit: OPTIONS.hndq_call_limit,
-                time_limit: OPTIONS.time_limit,
-            })
+    static VERIFY_LOADER: OnceLock<Session> = OnceLock::new();
+    let session = VERIFY_LOADER.get_or_init(|| {
+        Session::bundled(
+            Settings::default()
+                .with_engine(Engine::Canonprof)
+                .with_labeling_bounds(canonprof::canon::LabelingBounds {
+                    hndq_call_limit: OPTIONS.hndq_call_limit,
+                    time_limit: OPTIONS.time_limit,
+                }),
+        )
     });
     // A small work budget for the whole input (the 12 verifications below join it): the command's default of 256
     // canonicalizations would let one input run for minutes.
@@ -77,7 +79,7 @@ pub fn verify(data: &[u8]) {
     for accept in [false, true] {
         let options = Options {
             accept_self_asserted: accept,
-            ..Options::new(loader, 1_748_736_000)
+            ..Options::new(session, 1_748_736_000)
         };
         for format in [
             None,
@@ -135,12 +137,12 @@ pub fn jcs(data: &[u8]) {
     let Ok(document) = Document::from_bytes("fuzz.json".into(), data.to_vec()) else {
         return;
     };
-    if document.check_json().is_err() {
+    if document.check_json(&Limits::DEFAULT).is_err() {
         return;
     }
-    if let Ok(out) = jcs_pipeline::canonicalize("fuzz.json", &document.text) {
-        let again =
-            jcs_pipeline::canonicalize("canonical", &out.canonical).expect("JCS output is JSON");
+    if let Ok(out) = jcs_pipeline::canonicalize("fuzz.json", &document.text, &Limits::DEFAULT) {
+        let again = jcs_pipeline::canonicalize("canonical", &out.canonical, &Limits::DEFAULT)
+            .expect("JCS output is JSON");
         assert_eq!(again.canonical, out.canonical, "JCS is idempotent");
         let input: serde_json::Value = serde_json::from_str(&document.text).expect("checked JSON");
         let output: serde_json::Value =
@@ -225,31 +227,34 @@ impl fmt::Display for Differential {
     }
 }
 
-/// How many inputs one pair of loaders serves before it is replaced by fresh ones (it is also replaced after a
+/// How many inputs one pair of sessions serves before it is replaced by fresh ones (it is also replaced after a
 /// panic, which may leave its locks poisoned): long enough that the bundled contexts are parsed once per many
 /// inputs, short enough that the processed-context cache stays small over millions of inputs.
 const LOADER_REUSE: usize = 4096;
 
-/// The loaders of the two engines, as `canonprof canonicalize` makes them by default: bundled contexts, the
+/// The sessions of the two engines, as `canonprof canonicalize` makes them by default: bundled contexts, the
 /// processed-context cache on, the default context-load limit.
 struct Loaders {
     served: usize,
-    json_ld: OfflineLoader,
-    canonprof: OfflineLoader,
+    json_ld: Session,
+    canonprof: Session,
 }
 
 impl Loaders {
     fn new() -> Self {
-        let loader = |engine| {
-            OfflineLoader::bundled()
-                .with_engine(engine)
-                .with_context_cache(true)
-                .with_max_context_loads(canonprof::loader::DEFAULT_MAX_CONTEXT_LOADS)
+        let session = |engine| {
+            Session::new(
+                Settings::default()
+                    .with_engine(engine)
+                    .with_context_cache(true),
+                canonprof::loader::OfflineLoader::bundled()
+                    .with_max_context_loads(canonprof::loader::DEFAULT_MAX_CONTEXT_LOADS),
+            )
         };
         Loaders {
             served: 0,
-            json_ld: loader(Engine::JsonLd),
-            canonprof: loader(Engine::Canonprof),
+            json_ld: session(Engine::JsonLd),
+            canonprof: session(Engine::Canonprof),
         }
     }
 }
@@ -266,15 +271,15 @@ thread_local! {
 /// [`Outcome::Panicked`].
 pub fn differential(data: &[u8]) -> Option<Differential> {
     let document = Document::from_bytes("fuzz.json".into(), data.to_vec()).ok()?;
-    document.check_json().ok()?;
+    document.check_json(&Limits::DEFAULT).ok()?;
     let request = Request {
         algorithm: Algorithm::Rdfc,
         input_format: InputFormat::Jsonld,
         output: Output::Canonical,
         rdfc: RdfcOptions::DEFAULT,
     };
-    let run = |loader: &OfflineLoader| match catching(|| {
-        canonprof::canonicalize::run(&document, loader, &request)
+    let run = |session: &Session| match catching(|| {
+        canonprof::canonicalize::run(&document, session, &request)
     }) {
         Ok(Ok(nquads)) => Outcome::Canonical(nquads),
         Ok(Err(error)) => Outcome::Refused(error),
@@ -285,11 +290,11 @@ pub fn differential(data: &[u8]) -> Option<Differential> {
         if slot.as_ref().is_none_or(|l| l.served >= LOADER_REUSE) {
             *slot = Some(Loaders::new());
         }
-        let loaders = slot.as_mut().expect("loaders were just made");
-        loaders.served += 1;
+        let sessions = slot.as_mut().expect("sessions were just made");
+        sessions.served += 1;
         let outcome = Differential {
-            json_ld: run(&loaders.json_ld),
-            canonprof: run(&loaders.canonprof),
+            json_ld: run(&sessions.json_ld),
+            canonprof: run(&sessions.canonprof),
         };
         let panicked = |o: &Outcome| matches!(o, Outcome::Panicked(_));
         if panicked(&outcome.json_ld) || panicked(&outcome.canonprof) {

@@ -2,10 +2,10 @@
 //! identifiers map, or the SHA-256 — through the same pipelines the benchmark times.
 
 use crate::canon::rdfc::{self, RdfcOptions};
+use crate::canon::Session;
 use crate::canon::{jcs, nquads, Algorithm};
 use crate::document::Document;
 use crate::error::{Error, ErrorKind, Result};
-use crate::loader::OfflineLoader;
 
 /// The input syntax.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -44,14 +44,14 @@ pub struct Request {
 /// Canonicalizes `document` as `request` says and returns the text to print (canonical N-Quads end in `\n`; JCS
 /// and hashes get no newline added here). Errors: every input error of the pipelines, and
 /// [`ErrorKind::Usage`] for combinations that do not exist (JCS on N-Quads, `--output map` with JCS).
-pub fn run(document: &Document, loader: &OfflineLoader, request: &Request) -> Result<String> {
-    run_counting(document, loader, request).map(|(text, _)| text)
+pub fn run(document: &Document, session: &Session, request: &Request) -> Result<String> {
+    run_counting(document, session, request).map(|(text, _)| text)
 }
 
 /// [`run`], also returning how many statements `--lossy` dropped (0 otherwise).
 pub fn run_counting(
     document: &Document,
-    loader: &OfflineLoader,
+    session: &Session,
     request: &Request,
 ) -> Result<(String, usize)> {
     let label = &document.label;
@@ -64,7 +64,8 @@ pub fn run_counting(
             if request.output == Output::Map {
                 return Err(Error::new(ErrorKind::Usage, "--output map needs --algorithm rdfc-1.0 (JCS issues no blank node identifiers)"));
             }
-            let out = jcs::canonicalize_checked(document.check_json()?)?;
+            let out =
+                jcs::canonicalize_checked(document.check_json(&session.settings().input_limits)?)?;
             let text = if request.output == Output::Hash {
                 out.sha256
             } else {
@@ -75,8 +76,8 @@ pub fn run_counting(
         (Algorithm::Rdfc, format) => {
             let out = match format {
                 InputFormat::Jsonld => {
-                    document.check_json()?;
-                    rdfc::canonicalize_jsonld(label, &document.text, loader, &request.rdfc)?
+                    document.check_json(&session.settings().input_limits)?;
+                    rdfc::canonicalize_jsonld(label, &document.text, session, &request.rdfc)?
                 }
                 InputFormat::Nquads => {
                     let dataset = nquads::parse_dataset(label, &document.text)?;
@@ -107,17 +108,17 @@ pub struct Printed {
     pub notes: Vec<String>,
 }
 
-/// The `canonicalize` command: [`run_counting`] through the first of `loaders`; with a second one (`--engine
+/// The `canonicalize` command: [`run_counting`] through the first of `sessions`; with a second one (`--engine
 /// both`), RDFC-1.0 of JSON-LD again through it, which must give the same bytes. Errors: as [`run`], and
 /// [`engines_agree`]'s.
-pub fn job(document: &Document, loaders: &[OfflineLoader], request: &Request) -> Result<Printed> {
-    let loader = &loaders[0];
+pub fn job(document: &Document, sessions: &[Session], request: &Request) -> Result<Printed> {
+    let session = &sessions[0];
     let label = &document.label;
-    let (text, dropped) = run_counting(document, loader, request)?;
+    let (text, dropped) = run_counting(document, session, request)?;
     let mut notes = Vec::new();
     let jsonld_rdfc =
         request.algorithm == Algorithm::Rdfc && request.input_format == InputFormat::Jsonld;
-    if let (Some(other), true) = (loaders.get(1), jsonld_rdfc) {
+    if let (Some(other), true) = (sessions.get(1), jsonld_rdfc) {
         let (native, _) = run_counting(document, other, request)?;
         engines_agree(label, &sha256_hex(&text), &sha256_hex(&native))?;
         notes.push(format!(
@@ -125,7 +126,7 @@ pub fn job(document: &Document, loaders: &[OfflineLoader], request: &Request) ->
         ));
     }
     if request.rdfc.lossy && request.input_format == InputFormat::Jsonld {
-        let undefined = rdfc::undefined_term_statements(label, &document.text, loader)?;
+        let undefined = rdfc::undefined_term_statements(label, &document.text, session)?;
         let total = dropped + undefined;
         notes.push(format!(
             "{label}: --lossy dropped {total} statement{} ({dropped} with relative or invalid IRIs, {undefined} of undefined terms)",

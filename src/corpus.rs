@@ -2,6 +2,7 @@
 //! user's own files (`--credential FILE`).
 
 use crate::document::Document;
+use crate::document::Limits;
 use crate::error::Result;
 use std::path::Path;
 
@@ -140,18 +141,19 @@ pub fn disambiguate(credentials: &mut [Credential]) {
 }
 
 /// The user's credential files, with distinct names ([`disambiguate`]). Errors: see [`user_file`].
-pub fn user_files(paths: &[std::path::PathBuf]) -> Result<Vec<Credential>> {
+pub fn user_files(paths: &[std::path::PathBuf], limits: &Limits) -> Result<Vec<Credential>> {
     let mut files = paths
         .iter()
-        .map(|p| user_file(p))
+        .map(|p| user_file(p, limits))
         .collect::<Result<Vec<_>>>()?;
     disambiguate(&mut files);
     Ok(files)
 }
 
-/// A user's credential file. Errors: unreadable or not UTF-8 (see [`Document::read`]).
-pub fn user_file(path: &Path) -> Result<Credential> {
-    let document = Document::read(path)?;
+/// A user's credential file, read within `limits`. Errors: unreadable, too large or not UTF-8 (see
+/// [`Limits::read_document`]).
+pub fn user_file(path: &Path, limits: &Limits) -> Result<Credential> {
+    let document = limits.read_document(path)?;
     let name = path.file_stem().map_or_else(
         || document.label.clone(),
         |s| s.to_string_lossy().into_owned(),

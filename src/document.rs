@@ -10,7 +10,8 @@ use std::fmt;
 use std::path::Path;
 
 /// Resource bounds on input documents, each with a default and a command-line option (`--max-input-size`,
-/// `--max-depth`). Set once per process by the command line ([`set_limits`]); the defaults apply otherwise.
+/// `--max-depth`, `--max-json-values`), passed as a value to what reads and checks input (a command's from its
+/// options, `crate::canon::Settings::input_limits` where a session is at hand).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     /// Largest input file (bytes).
@@ -35,6 +36,12 @@ impl Limits {
         max_depth: 100,
         max_values: 250_000,
     };
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits::DEFAULT
+    }
 }
 
 /// Every user file a command reads goes through one of these, so `--max-input-size` holds whatever the file is (a
@@ -68,18 +75,6 @@ impl Limits {
     }
 }
 
-static LIMITS: std::sync::OnceLock<Limits> = std::sync::OnceLock::new();
-
-/// Sets this process's input limits (first call wins).
-pub fn set_limits(limits: Limits) {
-    let _ = LIMITS.set(limits);
-}
-
-/// This process's input limits.
-pub fn limits() -> Limits {
-    LIMITS.get().copied().unwrap_or(Limits::DEFAULT)
-}
-
 /// An input document: its label (the path as the user gave it, or `bundled:<name>`) and its UTF-8 text.
 #[derive(Debug, Clone)]
 pub struct Document {
@@ -90,14 +85,7 @@ pub struct Document {
 }
 
 impl Document {
-    /// Reads `path` as UTF-8 text. Errors: [`ErrorKind::Io`] (missing, unreadable), [`ErrorKind::Limit`] (more
-    /// than `--max-input-size` bytes, whatever the file is) or [`ErrorKind::Json`] (not UTF-8, with the
-    /// `line:column` of the first invalid byte).
-    pub fn read(path: &Path) -> Result<Document> {
-        limits().read_document(path)
-    }
-
-    /// Wraps bytes already in memory; checks UTF-8 like [`Document::read`].
+    /// Wraps bytes already in memory; checks UTF-8 like [`Limits::read_document`].
     pub fn from_bytes(label: String, bytes: Vec<u8>) -> Result<Document> {
         match String::from_utf8(bytes) {
             Ok(text) => Ok(Document { label, text }),
@@ -114,9 +102,9 @@ impl Document {
     /// Checks that the text is one well-formed I-JSON value (see the module doc) and returns it as [`Checked`].
     /// Errors: [`ErrorKind::Json`] (empty, truncated, syntax, with `line:column`), [`ErrorKind::DuplicateKey`]
     /// (with the JSON pointer of the object and `line:column`), [`ErrorKind::NonFiniteNumber`],
-    /// [`ErrorKind::Limit`] (nesting deeper than [`Limits::max_depth`]).
-    pub fn check_json(&self) -> Result<Checked<'_>> {
-        check(&self.label, &self.text)
+    /// [`ErrorKind::Limit`] (nesting deeper than [`Limits::max_depth`], more values than [`Limits::max_values`]).
+    pub fn check_json(&self, limits: &Limits) -> Result<Checked<'_>> {
+        check(&self.label, &self.text, limits)
     }
 }
 
@@ -142,17 +130,17 @@ impl<'a> Checked<'a> {
 }
 
 /// [`Document::check_json`] on a label and text.
-pub fn check<'a>(label: &'a str, text: &'a str) -> Result<Checked<'a>> {
+pub fn check<'a>(label: &'a str, text: &'a str, limits: &Limits) -> Result<Checked<'a>> {
     let checked = Checked { label, text };
-    checked.verify()?;
+    checked.verify(limits)?;
     Ok(checked)
 }
 
 impl Checked<'_> {
     /// The check itself (see [`Document::check_json`]).
-    fn verify(&self) -> Result<()> {
+    fn verify(&self, limits: &Limits) -> Result<()> {
         check_start(self.label, self.text)?;
-        check_structure(self.label, self.text, limits().max_depth).map_err(|error| {
+        check_structure(self.label, self.text, limits.max_depth, limits.max_values).map_err(|error| {
             if [".nq", ".nquads"].iter().any(|ext| self.label.ends_with(ext)) || looks_like_nquads(self.text) {
                 return error.map_reason(|reason| reason + " (this reads JSON-LD; for N-Quads use `canonprof canonicalize --input-format nquads`)");
             }
@@ -179,11 +167,11 @@ fn check_start(label: &str, text: &str) -> Result<()> {
     Ok(())
 }
 
-/// The rest of [`Document::check_json`], nesting bounded by `max_depth`: one well-formed value, no repeated
-/// member names, finite numbers.
-fn check_structure(label: &str, text: &str, max_depth: usize) -> Result<()> {
+/// The rest of [`Document::check_json`], nesting bounded by `max_depth` and values by `max_values`: one
+/// well-formed value, no repeated member names, finite numbers.
+fn check_structure(label: &str, text: &str, max_depth: usize, max_values: usize) -> Result<()> {
     let mut deserializer = serde_json::Deserializer::from_str(text);
-    VALUES_LEFT.with(|left| left.set(limits().max_values));
+    VALUES_LEFT.with(|left| left.set((max_values, max_values)));
     let refusal = Cell::new(None);
     let seed = CheckSeed {
         pointer: String::new(),
@@ -217,7 +205,7 @@ pub fn parse_untrusted_json(
     })?;
     let max_depth = limits.max_depth.min(Limits::MAX_DEPTH_CEILING);
     check_start(label, text)?;
-    check_structure(label, text, max_depth)?;
+    check_structure(label, text, max_depth, limits.max_values)?;
     // Checked above: well-formed and shallower than serde_json's recursion limit, so this parse succeeds.
     serde_json::from_str(text).map_err(|e| json_error(label, e))
 }
@@ -357,19 +345,18 @@ fn short_pointer(pointer: &str) -> String {
 }
 
 thread_local! {
-    /// The values the document being checked may still hold ([`Limits::max_values`]).
-    static VALUES_LEFT: std::cell::Cell<usize> = const { std::cell::Cell::new(usize::MAX) };
+    /// The values the document being checked may still hold, and the most it may hold ([`Limits::max_values`]).
+    static VALUES_LEFT: std::cell::Cell<(usize, usize)> = const { std::cell::Cell::new((usize::MAX, usize::MAX)) };
 }
 
 /// Counts one more value of the document being checked. Errors: past [`Limits::max_values`].
 fn count_value<E: de::Error>() -> std::result::Result<(), E> {
     VALUES_LEFT.with(|left| match left.get() {
-        0 => Err(E::custom(format!(
-            "more than {} JSON values (array elements and object members; --max-json-values)",
-            limits().max_values
+        (0, max) => Err(E::custom(format!(
+            "more than {max} JSON values (array elements and object members; --max-json-values)"
         ))),
-        n => {
-            left.set(n - 1);
+        (n, max) => {
+            left.set((n - 1, max));
             Ok(())
         }
     })

@@ -6,16 +6,6 @@ use crate::error::{Error, ErrorKind, Result};
 use std::io::Read;
 use std::path::Path;
 
-/// Reads `path` within this process's `--max-input-size` ([`crate::document::Limits::read_bytes`]).
-pub fn read_bounded(path: &Path) -> Result<Vec<u8>> {
-    crate::document::limits().read_bytes(path)
-}
-
-/// [`read_bounded`] as UTF-8 text ([`crate::document::Limits::read_text`]).
-pub fn read_bounded_text(path: &Path) -> Result<String> {
-    crate::document::limits().read_text(path)
-}
-
 /// Reads at most `max` bytes of `path`. Errors: [`ErrorKind::Io`] (missing, unreadable, a directory) or
 /// [`ErrorKind::Limit`] when the file holds more than `max` bytes, naming the file and `--max-input-size`.
 pub fn read_at_most(path: &Path, max: usize) -> Result<Vec<u8>> {

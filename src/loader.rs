@@ -3,42 +3,17 @@
 //! from `--contexts DIR`. It never touches the network: an unknown URL is an [`ErrorKind::UnknownContext`] error
 //! naming the URL. Engine-neutral: it serves each context as JSON (`serde_json`), and once in the form an engine
 //! asks for ([`OfflineLoader::dereference_as`]); the json-ld crate's loader interface is implemented on it in
-//! [`crate::canon::jsonld::json_ld_crate`].
+//! [`crate::canon::jsonld::json_ld_crate`]. It serves documents and nothing else: how a run canonicalizes (engine,
+//! context cache, what is kept between documents) is the session's, [`crate::canon::Session`].
 
+use crate::document::Limits;
 use crate::error::{Error, ErrorKind, Locate, Result};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
-use std::any::{Any, TypeId};
+use std::any::Any;
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
-
-/// Which JSON-LD 1.1 engine expands the documents canonicalized with a loader (`--engine`): the `json-ld`
-/// crate, the reference ([`crate::canon::jsonld::json_ld_crate`]), or canonprof's own ([`crate::canon::jsonld::canonprof`]). A loader setting
-/// ([`OfflineLoader::with_engine`]), like the context cache, because every pipeline that canonicalizes is handed
-/// a loader.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
-pub enum Engine {
-    /// The `json-ld` crate 0.21 (the reference).
-    #[default]
-    #[value(name = "json-ld")]
-    #[serde(rename = "json-ld")]
-    JsonLd,
-    /// canonprof's own expansion and deserialization to RDF (shared, memoized contexts).
-    #[value(name = "canonprof")]
-    #[serde(rename = "canonprof")]
-    Canonprof,
-}
-
-impl Engine {
-    /// The name on the command line and in exports: `json-ld` or `canonprof`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::JsonLd => "json-ld",
-            Engine::Canonprof => "canonprof",
-        }
-    }
-}
 
 include!(concat!(env!("OUT_DIR"), "/bundled_contexts.rs"));
 
@@ -55,9 +30,6 @@ struct Entry {
     engine_form: OnceLock<std::result::Result<Box<dyn Any + Send + Sync>, Error>>,
 }
 
-/// A memoized value derived from processed contexts.
-type Derived = Arc<dyn Any + Send + Sync>;
-
 /// Default limit on context dereferences while processing one document (`--max-context-loads`); the bundled
 /// credentials need at most a few dozen.
 pub const DEFAULT_MAX_CONTEXT_LOADS: usize = 500;
@@ -68,36 +40,13 @@ pub const DEFAULT_MAX_CONTEXT_LOADS: usize = 500;
 /// document, is a "context overflow" (JSON-LD 1.1 API §4.1.2 step 5.2.2).
 pub struct OfflineLoader {
     entries: HashMap<String, Entry>,
-    /// Values derived from processed contexts ([`OfflineLoader::derived`]) — processed top-level contexts, term
-    /// facts, canonprof's memo — by type and key, when caching is on. Keyed within this loader only, so a
-    /// context is never served for other contents.
-    derived: Option<Mutex<HashMap<TypeId, HashMap<String, Derived>>>>,
     /// The first failure of the current expansion: json-ld reports only "loading failed", we keep the reason.
     failure: Mutex<Option<Error>>,
-    /// The expansion engine of documents canonicalized with this loader.
-    engine: Engine,
     /// Dereferences since the last [`OfflineLoader::clear_failure`], and the most allowed.
     loads: std::sync::atomic::AtomicUsize,
     max_loads: usize,
     /// Per URL: the inclusion cycle it starts, if any (memoized).
     cycles: Mutex<HashMap<String, Option<String>>>,
-    /// The document texts safe mode's one decision accepted after the json-ld crate's engine refused them
-    /// ([`OfflineLoader::was_decided`]); set on the first, when caching is on.
-    decided: OnceLock<Mutex<std::collections::HashSet<String>>>,
-    /// canonprof's engine follows the algorithms as written ([`OfflineLoader::with_as_written`]).
-    as_written: bool,
-    /// Bounds on the blank node labeling of what proofs canonicalize ([`OfflineLoader::with_labeling_bounds`]).
-    labeling_bounds: Option<LabelingBounds>,
-}
-
-/// Bounds on RDFC-1.0 blank node labeling (RDFC-1.0 §7.1) for the canonicalizations the cryptosuites run with a
-/// loader: `--hndq-limit` and `--time-limit` of `verify` and `exchange`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct LabelingBounds {
-    /// Hash N-Degree Quads calls before a dataset is refused as poison.
-    pub hndq_call_limit: usize,
-    /// Wall-clock limit on labeling.
-    pub time_limit: Option<std::time::Duration>,
 }
 
 impl OfflineLoader {
@@ -119,21 +68,16 @@ impl OfflineLoader {
             .collect();
         OfflineLoader {
             entries,
-            derived: None,
             failure: Mutex::new(None),
-            engine: Engine::JsonLd,
             loads: std::sync::atomic::AtomicUsize::new(0),
             max_loads: DEFAULT_MAX_CONTEXT_LOADS,
             cycles: Mutex::new(HashMap::new()),
-            decided: OnceLock::new(),
-            as_written: false,
-            labeling_bounds: None,
         }
     }
 
-    /// A loader with the same contexts and settings (engine, context cache mode, limits, as-written) and every
-    /// cache empty: what a verifier that starts cold has.
-    pub fn fresh_copy(&self) -> OfflineLoader {
+    /// A loader with the same contexts and bounds and every parsed form forgotten: what a verifier that starts
+    /// cold has.
+    pub(crate) fn fresh_copy(&self) -> OfflineLoader {
         let entries = self
             .entries
             .iter()
@@ -150,28 +94,11 @@ impl OfflineLoader {
             .collect();
         OfflineLoader {
             entries,
-            derived: self.derived.as_ref().map(|_| Mutex::new(HashMap::new())),
             failure: Mutex::new(None),
-            engine: self.engine,
             loads: std::sync::atomic::AtomicUsize::new(0),
             max_loads: self.max_loads,
             cycles: Mutex::new(HashMap::new()),
-            decided: OnceLock::new(),
-            as_written: self.as_written,
-            labeling_bounds: self.labeling_bounds,
         }
-    }
-
-    /// Sets the labeling bounds of the canonicalizations cryptosuites run with this loader (default: RDFC-1.0's
-    /// defaults, `canon::rdfc::RdfcOptions::DEFAULT`).
-    pub fn with_labeling_bounds(mut self, bounds: LabelingBounds) -> Self {
-        self.labeling_bounds = Some(bounds);
-        self
-    }
-
-    /// The labeling bounds set with [`OfflineLoader::with_labeling_bounds`], if any.
-    pub fn labeling_bounds(&self) -> Option<LabelingBounds> {
-        self.labeling_bounds
     }
 
     /// Sets the most context dereferences allowed while processing one document.
@@ -289,10 +216,11 @@ impl OfflineLoader {
     /// Adds the contexts listed in `dir/index.json`: a JSON object mapping URL → file name (relative to `dir`), at
     /// top level or under `"contexts"`; a value may also be `{"file": …, "sha256": …}` to pin the bytes. User
     /// contexts replace bundled ones with the same URL. Errors name the index or context file.
-    pub fn with_user_contexts(mut self, dir: &Path) -> Result<Self> {
+    /// Each file is read within `limits`.
+    pub fn with_user_contexts(mut self, dir: &Path, limits: &Limits) -> Result<Self> {
         let index_path = dir.join("index.json");
         let label = index_path.display().to_string();
-        let text = crate::input::read_bounded_text(&index_path)?;
+        let text = limits.read_text(&index_path)?;
         let index: serde_json::Value =
             serde_json::from_str(&text).map_err(|e| crate::document::json_error(&label, e))?;
         let map = index
@@ -332,7 +260,7 @@ impl OfflineLoader {
             };
             let path = dir.join(&file);
             let origin = path.display().to_string();
-            let text = crate::input::read_bounded_text(&path)?;
+            let text = limits.read_text(&path)?;
             let entry = Entry {
                 origin,
                 sha256,
@@ -342,105 +270,7 @@ impl OfflineLoader {
             };
             self.entries.insert(url.clone(), entry);
         }
-        // Contexts changed: nothing processed before may be served again.
-        if let Some(Ok(mut derived)) = self.derived.as_ref().map(|m| m.lock()) {
-            derived.clear();
-        }
         Ok(self)
-    }
-
-    /// Turns the processed-context cache on or off (off by default; see [`crate::canon::jsonld::json_ld_crate`]
-    /// and [`crate::canon::jsonld::canonprof::memo`]). Turning it on or off empties it.
-    pub fn with_context_cache(mut self, on: bool) -> Self {
-        self.derived = on.then(|| Mutex::new(HashMap::new()));
-        self.decided = OnceLock::new();
-        self
-    }
-
-    /// Whether safe mode's one decision has accepted this document text before (`canon::jsonld`'s
-    /// `one_decision`), so that it can go straight to the json-ld crate's engine: one atomic load while nothing has
-    /// been decided.
-    pub fn was_decided(&self, text: &str) -> bool {
-        self.decided
-            .get()
-            .is_some_and(|set| set.lock().is_ok_and(|set| set.contains(text)))
-    }
-
-    /// Remembers that safe mode's one decision accepted this document text (when the cache is on).
-    pub fn remember_decided(&self, text: &str) {
-        if self.caches_contexts() {
-            if let Ok(mut set) = self.decided.get_or_init(Default::default).lock() {
-                set.insert(text.to_string());
-            }
-        }
-    }
-
-    /// A value derived from this loader's contexts (e.g. the term facts skolemization needs), memoized under its
-    /// type and `key` while the processed-context cache is on, computed by `make` on a miss (and every time when
-    /// off).
-    pub fn derived<T: Any + Send + Sync>(
-        &self,
-        key: &str,
-        make: impl FnOnce() -> Result<T>,
-    ) -> Result<Arc<T>> {
-        if let Some(found) = self.memoized::<T>(key) {
-            return Ok(found);
-        }
-        Ok(self.memoize(key.to_string(), make()?))
-    }
-
-    /// The value of type `T` memoized under `key`, if the cache is on and holds one.
-    pub fn memoized<T: Any + Send + Sync>(&self, key: &str) -> Option<Arc<T>> {
-        let memo = self.derived.as_ref()?.lock().ok()?;
-        let found = memo.get(&TypeId::of::<T>())?.get(key)?.clone();
-        found.downcast::<T>().ok()
-    }
-
-    /// Memoizes `value` under its type and `key` (if the cache is on) and returns it.
-    pub fn memoize<T: Any + Send + Sync>(&self, key: String, value: T) -> Arc<T> {
-        let value = Arc::new(value);
-        if let Some(Ok(mut memo)) = self.derived.as_ref().map(|m| m.lock()) {
-            memo.entry(TypeId::of::<T>())
-                .or_default()
-                .insert(key, value.clone());
-        }
-        value
-    }
-
-    /// `--as-written`: canonprof's engine follows the JSON-LD 1.1 Processing Algorithms as written — every Context
-    /// Processing invocation runs (no memo of processed contexts; a typed node re-processes its type-scoped
-    /// contexts, a scoped term re-applies its context) and nothing is kept between documents (the context cache
-    /// is turned off too). Remote context documents are still dereferenced once per document, as §4.1.2 step
-    /// 5.2.4 requires. The canonical output is the same; only the work differs. No effect on the json-ld crate's
-    /// engine.
-    pub fn with_as_written(self, on: bool) -> Self {
-        let mut loader = match on {
-            true => self.with_context_cache(false),
-            false => self,
-        };
-        loader.as_written = on;
-        loader
-    }
-
-    /// Whether canonprof's engine follows the algorithms as written ([`OfflineLoader::with_as_written`]).
-    pub fn as_written(&self) -> bool {
-        self.as_written
-    }
-
-    /// Selects the expansion engine (default [`Engine::JsonLd`]).
-    pub fn with_engine(mut self, engine: Engine) -> Self {
-        self.engine = engine;
-        self
-    }
-
-    /// The expansion engine of documents canonicalized with this loader.
-    pub fn engine(&self) -> Engine {
-        self.engine
-    }
-
-    /// Whether the processed-context cache is on.
-    pub fn caches_contexts(&self) -> bool {
-        self.derived.is_some()
     }
 
     /// The URLs this loader can serve, sorted.

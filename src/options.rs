@@ -64,7 +64,7 @@ pub enum ContextCache {
 }
 
 impl ContextCache {
-    /// Whether loaders cache processed contexts.
+    /// Whether sessions cache processed contexts.
     pub fn enabled(self) -> bool {
         self == ContextCache::On
     }

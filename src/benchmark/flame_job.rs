@@ -4,11 +4,11 @@
 
 use super::{check, flames, Config};
 use crate::canon::Algorithm;
+use crate::canon::Session;
 use crate::console::Console;
 use crate::corpus::Credential;
 use crate::error::Result;
 use crate::export::create_dir;
-use crate::loader::OfflineLoader;
 
 /// The flamegraphs of one credential, checked.
 pub struct FlameJob {
@@ -16,8 +16,8 @@ pub struct FlameJob {
     pub credential: Credential,
     /// The algorithms to draw (both: their differential graph too).
     pub algorithms: Vec<Algorithm>,
-    /// One loader per engine, the main one first.
-    pub loaders: Vec<OfflineLoader>,
+    /// One session per engine, the main one first.
+    pub sessions: Vec<Session>,
     /// The RDFC-1.0 options (the rest of the configuration is the default).
     pub config: Config,
     /// Where and how long to sample.
@@ -30,13 +30,13 @@ impl FlameJob {
     pub fn run(&self, console: &mut dyn Console) -> Result<()> {
         let credentials = std::slice::from_ref(&self.credential);
         let (config, settings) = (&self.config, &self.settings);
-        let loader = &self.loaders[0];
-        check(credentials, loader, config)?;
+        let session = &self.sessions[0];
+        check(credentials, session, config)?;
         create_dir(&settings.dir)?;
         let graphs = flames::draw(
             credentials,
             &self.algorithms,
-            loader,
+            session,
             &config.rdfc,
             settings,
             console,
@@ -46,7 +46,7 @@ impl FlameJob {
             .map(|g| format!("{}  {}\n", settings.dir.join(&g.svg).display(), g.label))
             .collect();
         if let (Some(other), true) = (
-            self.loaders.get(1),
+            self.sessions.get(1),
             self.algorithms.contains(&Algorithm::Rdfc),
         ) {
             check(credentials, other, config)?;

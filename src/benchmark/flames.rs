@@ -4,6 +4,7 @@
 //! differential flamegraphs — RDFC-1.0 against JCS (phase spans) and each edu credential against the simple
 //! baseline `person-20` (sampled, normalized). SVGs and their folded stacks are written side by side.
 
+use crate::canon::Session;
 use crate::canon::{
     jcs,
     rdfc::{self, RdfcOptions},
@@ -12,7 +13,6 @@ use crate::canon::{
 use crate::corpus::Credential;
 use crate::error::Result;
 use crate::export::html;
-use crate::loader::OfflineLoader;
 use crate::profile::flamegraph::{self, Titles};
 use crate::profile::folded::{self, Folded};
 use crate::profile::{sampler, take_records, Timer};
@@ -22,7 +22,7 @@ use std::time::Duration;
 
 /// The subdirectory of a flamegraph directory for `engine`'s RDFC-1.0 graphs when they are not the main ones
 /// (with their own `index.html`): `json-ld-engine`, `canonprof-engine`.
-pub fn engine_dir(engine: crate::loader::Engine) -> String {
+pub fn engine_dir(engine: crate::canon::Engine) -> String {
     format!("{}-engine", engine.name())
 }
 
@@ -92,7 +92,7 @@ fn file_stem(name: &str) -> String {
 fn profile(
     credential: &Credential,
     algorithm: Algorithm,
-    loader: &OfflineLoader,
+    session: &Session,
     rdfc: &RdfcOptions,
     seconds: f64,
     timer: &Timer,
@@ -102,11 +102,11 @@ fn profile(
     timer.prime();
     take_records();
     let mut records = Vec::new();
-    let checked = doc.check_json()?;
+    let checked = doc.check_json(&session.settings().input_limits)?;
     let mut work = || -> Result<()> {
         timer.timed(|| match algorithm {
             Algorithm::Rdfc => {
-                rdfc::canonicalize_jsonld(&doc.label, &doc.text, loader, rdfc).map(drop)
+                rdfc::canonicalize_jsonld(&doc.label, &doc.text, session, rdfc).map(drop)
             }
             Algorithm::Jcs => jcs::canonicalize_checked(checked).map(drop),
         })?;
@@ -194,7 +194,7 @@ fn reroot(stacks: &Folded, root: &str) -> Folded {
 pub fn write_all(
     credentials: &[Credential],
     algorithms: &[Algorithm],
-    loader: &OfflineLoader,
+    session: &Session,
     rdfc: &RdfcOptions,
     settings: &Settings,
     progress: &mut dyn FnMut(&str),
@@ -225,7 +225,7 @@ pub fn write_all(
             let p = profile(
                 credential,
                 algorithm,
-                loader,
+                session,
                 rdfc,
                 settings.seconds,
                 &timer,
@@ -316,7 +316,7 @@ pub fn write_all(
 pub fn draw(
     credentials: &[Credential],
     algorithms: &[Algorithm],
-    loader: &OfflineLoader,
+    session: &Session,
     rdfc: &RdfcOptions,
     settings: &Settings,
     console: &mut dyn crate::console::Console,
@@ -326,7 +326,7 @@ pub fn draw(
         write_all(
             credentials,
             algorithms,
-            loader,
+            session,
             rdfc,
             settings,
             &mut |what| step(Some(what)),

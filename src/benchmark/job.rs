@@ -1,46 +1,46 @@
-//! The main job from a checked plan to its outputs: measure every credential through each loader, print the
+//! The main job from a checked plan to its outputs: measure every credential through each session, print the
 //! tables, write the exports, draw the flamegraphs with their index pages, and save the run with the report page
 //! built from it. The command line only turns flags into a [`Job`] and gives it a [`Console`].
 
 use super::{flames, signed, AlsoMeasured, Config};
 use crate::canon::Algorithm;
+use crate::canon::{Engine, Session};
 use crate::console::{with_progress, Console};
 use crate::corpus::Credential;
 use crate::error::Result;
 use crate::exchange::runner;
 use crate::export::create_dir;
 use crate::export::{self, html};
-use crate::loader::{Engine, OfflineLoader};
 use crate::options::Signatures;
 use crate::results::exchange::FormatsReport;
 use crate::results::{Claim, FlameIndex, FlameLink, Report};
 use std::path::PathBuf;
 
-/// The loaders RDFC-1.0 is measured through, built together from the chosen engines and context cache modes.
-pub struct Loaders {
+/// The sessions RDFC-1.0 is measured through, built together from the chosen engines and context cache modes.
+pub struct Sessions {
     /// The first engine with the first cache mode: every pipeline's, and the one the checks run through.
-    pub main: OfflineLoader,
+    pub main: Session,
     /// `--context-cache both`: the first engine with the cache off.
-    pub cold: Option<OfflineLoader>,
+    pub cold: Option<Session>,
     /// `--engine both`: the second engine with the first cache mode.
-    pub engine: Option<OfflineLoader>,
+    pub engine: Option<Session>,
     /// `--engine both --context-cache both`: the second engine with the cache off.
-    pub engine_cold: Option<OfflineLoader>,
+    pub engine_cold: Option<Session>,
 }
 
-impl Loaders {
-    /// One loader per pair of `engines` (the main one first) and cache modes `caches` (on first), made by
+impl Sessions {
+    /// One session per pair of `engines` (the main one first) and cache modes `caches` (on first), made by
     /// `make(engine, cache_on)`. Errors: `make`'s.
     pub fn new(
         engines: &[Engine],
         caches: &[bool],
-        make: impl Fn(Engine, bool) -> Result<OfflineLoader>,
-    ) -> Result<Loaders> {
+        make: impl Fn(Engine, bool) -> Result<Session>,
+    ) -> Result<Sessions> {
         let optional = |engine: Option<&Engine>, cache: Option<&bool>| match (engine, cache) {
             (Some(&engine), Some(&cache)) => make(engine, cache).map(Some),
             _ => Ok(None),
         };
-        Ok(Loaders {
+        Ok(Sessions {
             main: make(engines[0], caches[0])?,
             cold: optional(engines.first(), caches.get(1))?,
             engine: optional(engines.get(1), caches.first())?,
@@ -48,7 +48,7 @@ impl Loaders {
         })
     }
 
-    /// The loaders besides the main one, as [`super::run`] takes them.
+    /// The sessions besides the main one, as [`super::run`] takes them.
     fn also_measured<'a>(&'a self, proofs: &'a [Vec<signed::ProofPart>]) -> AlsoMeasured<'a> {
         AlsoMeasured {
             cold: self.cold.as_ref(),
@@ -58,7 +58,7 @@ impl Loaders {
         }
     }
 
-    /// How many pipelines each credential runs: RDFC-1.0 through every loader, and JCS.
+    /// How many pipelines each credential runs: RDFC-1.0 through every session, and JCS.
     fn pipelines(&self) -> usize {
         let extra = [&self.cold, &self.engine, &self.engine_cold];
         2 + extra.iter().filter(|l| l.is_some()).count()
@@ -89,14 +89,14 @@ pub struct Flamegraphs {
     pub all_engines: bool,
 }
 
-/// The main job, checked: what to measure, how, through which loaders, and where the results go.
+/// The main job, checked: what to measure, how, through which sessions, and where the results go.
 pub struct Job {
     /// The credentials, read and checked for UTF-8.
     pub credentials: Vec<Credential>,
     /// N, R, warm-up, RDFC-1.0 options and span detail.
     pub config: Config,
-    /// The loaders RDFC-1.0 runs through.
-    pub loaders: Loaders,
+    /// The sessions RDFC-1.0 runs through.
+    pub sessions: Sessions,
     /// The signature backends of the exchange table (`None`: no exchange table).
     pub exchange: Option<Signatures>,
     /// The exports.
@@ -110,10 +110,15 @@ impl Job {
     /// anything is measured), a measurement's error, an export or flamegraph that cannot be written.
     pub fn run(mut self, console: &mut dyn Console) -> Result<()> {
         // A signed credential is profiled as a verifier sees it: without its proof, and each proof configuration.
-        let proofs = signed::verifier_view(&mut self.credentials)?;
-        let (credentials, config, loaders) = (&self.credentials, &self.config, &self.loaders);
-        let facts = super::check(credentials, &loaders.main, config)?;
-        if let Some(other) = &loaders.engine {
+        let settings = *self.sessions.main.settings();
+        let proofs = signed::verifier_view(
+            &mut self.credentials,
+            &settings.input_limits,
+            &settings.proof_limits,
+        )?;
+        let (credentials, config, sessions) = (&self.credentials, &self.config, &self.sessions);
+        let facts = super::check(credentials, &sessions.main, config)?;
+        if let Some(other) = &sessions.engine {
             super::check(credentials, other, config)?;
         }
         if let Some(flamegraphs) = &self.flamegraphs {
@@ -121,15 +126,15 @@ impl Job {
         }
         let parts: usize = proofs.iter().map(Vec::len).sum();
         let plan = &config.plan;
-        let steps = ((credentials.len() * loaders.pipelines() + parts)
+        let steps = ((credentials.len() * sessions.pipelines() + parts)
             * plan.runs
             * plan.iterations) as u64;
-        let also = loaders.also_measured(&proofs);
+        let also = sessions.also_measured(&proofs);
         let report = with_progress(console, steps, "measuring", |step| {
             super::run(
                 credentials,
                 &facts,
-                &loaders.main,
+                &sessions.main,
                 also,
                 config,
                 &mut || step(None),
@@ -156,14 +161,14 @@ impl Job {
         saved.write(&results, drawn, console)
     }
 
-    /// The three-format exchange table on the simple reference credential, through each engine's main loader.
+    /// The three-format exchange table on the simple reference credential, through each engine's main session.
     fn exchange_table(&self, console: &mut dyn Console) -> Result<Option<FormatsReport>> {
         let Some(signatures) = self.exchange else {
             return Ok(None);
         };
-        let loaders = &self.loaders;
-        let per_engine: Vec<_> = std::iter::once(&loaders.main)
-            .chain(&loaders.engine)
+        let sessions = &self.sessions;
+        let per_engine: Vec<_> = std::iter::once(&sessions.main)
+            .chain(&sessions.engine)
             .collect();
         let plan = self.config.plan;
         let backends = signatures.backends();
@@ -227,8 +232,8 @@ impl Job {
         console: &mut dyn Console,
     ) -> Result<(PathBuf, Vec<FlameLink>)> {
         let dir = &flamegraphs.dir;
-        let main = &self.loaders.main;
-        let (primary, secondary) = match &self.loaders.engine {
+        let main = &self.sessions.main;
+        let (primary, secondary) = match &self.sessions.engine {
             Some(other) => (other, flamegraphs.all_engines.then_some(main)),
             None => (main, None),
         };
@@ -242,7 +247,7 @@ impl Job {
         let intro = html::engine_note(
             primary.engine().name(),
             secondary.map(|l| l.engine().name()).zip(sub_dir.as_deref()),
-            self.loaders.engine.is_some() && secondary.is_none(),
+            self.sessions.engine.is_some() && secondary.is_none(),
         );
         let algorithms = [Algorithm::Rdfc, Algorithm::Jcs];
         let pages = Pages { job: self, report };
@@ -291,19 +296,19 @@ struct Pages<'a> {
 }
 
 impl Pages<'_> {
-    /// Draws the flamegraphs of `algorithms` through `loader` into `settings.dir` with their `index.html`
+    /// Draws the flamegraphs of `algorithms` through `session` into `settings.dir` with their `index.html`
     /// (`intro`: trusted HTML under its heading); returns the index path and the graphs.
     fn draw(
         &self,
         algorithms: &[Algorithm],
-        loader: &OfflineLoader,
+        session: &Session,
         settings: &flames::Settings,
         intro: &str,
         console: &mut dyn Console,
     ) -> Result<(PathBuf, Vec<flames::Graph>)> {
         let credentials = &self.job.credentials;
         let rdfc = &self.job.config.rdfc;
-        let graphs = flames::draw(credentials, algorithms, loader, rdfc, settings, console)?;
+        let graphs = flames::draw(credentials, algorithms, session, rdfc, settings, console)?;
         let index = flames::write_index(&graphs, self.report, intro, &settings.dir)?;
         Ok((index, graphs))
     }
@@ -357,7 +362,7 @@ impl SavedRunPaths {
 }
 
 /// The export's records of `graphs`, drawn with `engine`'s RDFC-1.0, their files under `prefix`.
-fn links(graphs: &[flames::Graph], engine: crate::loader::Engine, prefix: &str) -> Vec<FlameLink> {
+fn links(graphs: &[flames::Graph], engine: crate::canon::Engine, prefix: &str) -> Vec<FlameLink> {
     graphs
         .iter()
         .map(|g| FlameLink {

@@ -1,5 +1,5 @@
 //! The main job's runner: for each credential, check the input, run both pipelines once for reference, warm up,
-//! then R rounds in which RDFC-1.0 (through each loader) and JCS each run N iterations in turn — each iteration
+//! then R rounds in which RDFC-1.0 (through each session) and JCS each run N iterations in turn — each iteration
 //! once under the span timer and once without it, in alternating order, so the instrumentation overhead is
 //! measured in the same run — and summarize.
 
@@ -12,10 +12,9 @@ mod sweep_job;
 pub mod work;
 
 use crate::canon::rdfc::{self, RdfcOptions};
-use crate::canon::{jcs, Algorithm};
+use crate::canon::{jcs, Algorithm, Session};
 use crate::corpus::Credential;
 use crate::error::Result;
-use crate::loader::OfflineLoader;
 use crate::profile;
 use crate::results::metadata;
 use crate::results::names::{self, CacheSetting, EngineSetting};
@@ -25,7 +24,7 @@ use crate::results::{
 use crate::stats::{median, RunStats};
 
 pub use flame_job::FlameJob;
-pub use job::{Exports, Flamegraphs, Job, Loaders};
+pub use job::{Exports, Flamegraphs, Job, Sessions};
 pub use sweep_job::SweepJob;
 
 /// How much to measure, and how: the measurement plan (N, R, warm-up; always paired: the main job measures every
@@ -96,20 +95,21 @@ pub struct DatasetFacts {
 /// input fails fast with its file named. Returns each one's [`DatasetFacts`].
 pub fn check(
     credentials: &[Credential],
-    loader: &OfflineLoader,
+    session: &Session,
     config: &Config,
 ) -> Result<Vec<DatasetFacts>> {
     credentials
         .iter()
         .map(|c| {
             let doc = &c.document;
-            jcs::canonicalize_checked(doc.check_json()?)?;
-            let output = rdfc::canonicalize_jsonld(&doc.label, &doc.text, loader, &config.rdfc)?;
+            jcs::canonicalize_checked(doc.check_json(&session.settings().input_limits)?)?;
+            let output = rdfc::canonicalize_jsonld(&doc.label, &doc.text, session, &config.rdfc)?;
             Ok(DatasetFacts {
                 quads: output.quads,
                 label: output.label_counts,
                 dropped: if config.rdfc.lossy {
-                    output.dropped + rdfc::undefined_term_statements(&doc.label, &doc.text, loader)?
+                    output.dropped
+                        + rdfc::undefined_term_statements(&doc.label, &doc.text, session)?
                 } else {
                     0
                 },
@@ -118,27 +118,27 @@ pub fn check(
         .collect()
 }
 
-/// What the main job measures besides RDFC-1.0 through the main loader and JCS: the other loaders RDFC-1.0 runs
+/// What the main job measures besides RDFC-1.0 through the main session and JCS: the other sessions RDFC-1.0 runs
 /// through, and the inputs a verifier canonicalizes for a signed credential.
 #[derive(Default, Clone, Copy)]
 pub struct AlsoMeasured<'a> {
     /// `--context-cache both`: the same engine with the context cache off.
-    pub cold: Option<&'a OfflineLoader>,
-    /// `--engine both`: canonprof's expansion engine (the main loader has json-ld's).
-    pub engine: Option<&'a OfflineLoader>,
+    pub cold: Option<&'a Session>,
+    /// `--engine both`: canonprof's expansion engine (the main session has json-ld's).
+    pub engine: Option<&'a Session>,
     /// `--engine both --context-cache both`: canonprof's engine with the context cache off.
-    pub engine_cold: Option<&'a OfflineLoader>,
+    pub engine_cold: Option<&'a Session>,
     /// Per credential (by index), the other inputs a verifier canonicalizes for it ([`signed::verifier_view`]);
     /// missing or empty for an unsigned credential.
     pub proofs: &'a [Vec<signed::ProofPart>],
 }
 
 /// Runs the main job on checked credentials; `progress` is called after every iteration pair. RDFC-1.0 is
-/// measured again through each loader of `also` (context cache off; the other expansion engine).
+/// measured again through each session of `also` (context cache off; the other expansion engine).
 pub fn run(
     credentials: &[Credential],
     facts: &[DatasetFacts],
-    loader: &OfflineLoader,
+    session: &Session,
     also: AlsoMeasured,
     config: &Config,
     progress: &mut dyn FnMut(),
@@ -150,34 +150,34 @@ pub fn run(
     for (index, (credential, facts)) in credentials.iter().zip(facts).enumerate() {
         let doc = &credential.document;
         let (label, text) = (doc.label.as_str(), doc.text.as_str());
-        // Every pipeline of the credential, measured interleaved run by run: RDFC-1.0 through the main loader and
+        // Every pipeline of the credential, measured interleaved run by run: RDFC-1.0 through the main session and
         // each extra one (context cache off; the other engine), JCS, then the verifier's other inputs.
-        let rdfc = |loader| Pipeline {
+        let rdfc = |session| Pipeline {
             algorithm: Algorithm::Rdfc,
             label,
             text,
-            loader,
+            session,
             hash: None,
         };
         let extras = [cold, also.engine, also.engine_cold];
         let parts = also.proofs.get(index).map_or(&[][..], Vec::as_slice);
-        let mut pipelines = vec![rdfc(loader)];
+        let mut pipelines = vec![rdfc(session)];
         pipelines.extend(extras.iter().flatten().map(|&l| rdfc(l)));
         pipelines.push(Pipeline {
             algorithm: Algorithm::Jcs,
-            ..rdfc(loader)
+            ..rdfc(session)
         });
         pipelines.extend(parts.iter().map(|part| Pipeline {
             algorithm: part.algorithm,
             label: &part.document.label,
             text: &part.document.text,
-            loader,
+            session,
             hash: Some(part.hash),
         }));
         let mut measured = measure_algorithms(config, &timer, &pipelines, progress)?.into_iter();
         let mut next = || measured.next().expect("a result per pipeline");
         let rdfc_result = next();
-        let mut again = |l: Option<&OfflineLoader>| l.map(|_| next());
+        let mut again = |l: Option<&Session>| l.map(|_| next());
         let rdfc_cold = again(cold);
         let rdfc_engine = again(also.engine);
         let rdfc_engine_cold = again(also.engine_cold);
@@ -218,14 +218,14 @@ pub fn run(
     Ok(Report {
         credentials: results,
         summary,
-        config: run_config(config, loader, &also),
+        config: run_config(config, session, &also),
         metadata: metadata::collect(started_at),
     })
 }
 
 /// The run configuration a report records: the plan, the labeling bound, and which engines and cache modes RDFC-1.0
 /// ran through.
-fn run_config(config: &Config, loader: &OfflineLoader, also: &AlsoMeasured) -> RunConfig {
+fn run_config(config: &Config, session: &Session, also: &AlsoMeasured) -> RunConfig {
     let plan = &config.plan;
     RunConfig {
         iterations: plan.iterations,
@@ -233,21 +233,21 @@ fn run_config(config: &Config, loader: &OfflineLoader, also: &AlsoMeasured) -> R
         warmup: plan.warmup,
         warmup_seconds: plan.warmup_seconds,
         hndq_call_limit: config.rdfc.hndq_call_limit,
-        context_cache: match (also.cold.is_some(), loader.caches_contexts()) {
+        context_cache: match (also.cold.is_some(), session.caches_contexts()) {
             (true, _) => CacheSetting::Both,
             (false, true) => CacheSetting::On,
             (false, false) => CacheSetting::Off,
         },
         engine: match also.engine {
             Some(_) => EngineSetting::Both,
-            None => engine_name(loader.engine()).into(),
+            None => engine_name(session.engine()).into(),
         },
         detail: config.detail,
         interleaved: true,
     }
 }
 
-/// One pipeline the main job measures: an algorithm on a document, RDFC-1.0 through `loader` (its expansion engine
+/// One pipeline the main job measures: an algorithm on a document, RDFC-1.0 through `session` (its expansion engine
 /// and context cache).
 #[derive(Clone, Copy)]
 pub struct Pipeline<'a> {
@@ -257,8 +257,8 @@ pub struct Pipeline<'a> {
     pub label: &'a str,
     /// The document's JSON text.
     pub text: &'a str,
-    /// The loader RDFC-1.0 expands through.
-    pub loader: &'a OfflineLoader,
+    /// The session RDFC-1.0 expands through.
+    pub session: &'a Session,
     /// RDFC-1.0's labeling hash when it is not the configuration's: a proof's cryptosuite's hash for its key.
     pub hash: Option<rdfc::HashAlgorithm>,
 }
@@ -279,7 +279,7 @@ impl Pipeline<'_> {
         match self.algorithm {
             Algorithm::Rdfc => {
                 let options = self.rdfc_options(config);
-                rdfc::canonicalize_jsonld(self.label, self.text, self.loader, &options)
+                rdfc::canonicalize_jsonld(self.label, self.text, self.session, &options)
                     .map(|o| (o.sha256, o.canonical.len()))
             }
             Algorithm::Jcs => {
@@ -303,7 +303,7 @@ pub fn measure_algorithms(
     // The input check (I-JSON, depth) runs once, untimed, as it does before the RDFC-1.0 path.
     let checked = pipelines
         .iter()
-        .map(|p| crate::document::check(p.label, p.text))
+        .map(|p| crate::document::check(p.label, p.text, &p.session.settings().input_limits))
         .collect::<Result<Vec<_>>>()?;
     let mut outputs: Vec<Option<(String, usize)>> = vec![None; pipelines.len()];
     // One workload per pipeline (closures of one type: no boxing on the measured path).
@@ -345,12 +345,12 @@ fn result_of(
     output: Option<(String, usize)>,
 ) -> Result<AlgorithmResult> {
     let algorithm = pipeline.algorithm;
-    let loader = pipeline.loader;
+    let session = pipeline.session;
     // canonprof's engine's spec-step shares by default, from a pass of their own with the spec steps timed, so
     // that their overhead stays out of the phases' times.
     let spec_pass = if config.detail == profile::Detail::Phases
         && algorithm == Algorithm::Rdfc
-        && loader.engine() == crate::loader::Engine::Canonprof
+        && session.engine() == crate::canon::Engine::Canonprof
     {
         let spec_timer = profile::Timer::with_detail(profile::Detail::Spec);
         let plan = profile::Plan {
@@ -371,10 +371,10 @@ fn result_of(
     };
     let mut result = into_result(samples, algorithm, output.expect("ran at least once"));
     if algorithm == Algorithm::Rdfc {
-        result.context_cache = Some(loader.caches_contexts());
-        result.engine = Some(engine_name(loader.engine()));
+        result.context_cache = Some(session.caches_contexts());
+        result.engine = Some(engine_name(session.engine()));
         let options = pipeline.rdfc_options(config);
-        result.counters = work::counters(pipeline.label, pipeline.text, loader, &options)?;
+        result.counters = work::counters(pipeline.label, pipeline.text, session, &options)?;
     }
     if config.detail == profile::Detail::Spec {
         result.steps = steps(samples, algorithm, result.total.median_us);
@@ -519,9 +519,9 @@ fn steps(samples: &profile::Samples, algorithm: Algorithm, total_us: f64) -> Vec
 }
 
 /// The results' name of a loader's expansion engine.
-pub(crate) fn engine_name(engine: crate::loader::Engine) -> names::Engine {
+pub(crate) fn engine_name(engine: crate::canon::Engine) -> names::Engine {
     match engine {
-        crate::loader::Engine::JsonLd => names::Engine::JsonLd,
-        crate::loader::Engine::Canonprof => names::Engine::Canonprof,
+        crate::canon::Engine::JsonLd => names::Engine::JsonLd,
+        crate::canon::Engine::Canonprof => names::Engine::Canonprof,
     }
 }

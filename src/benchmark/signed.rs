@@ -8,7 +8,9 @@ use crate::canon::rdfc::HashAlgorithm;
 use crate::canon::Algorithm;
 use crate::corpus::Credential;
 use crate::document::Document;
+use crate::document::Limits;
 use crate::error::Result;
+use crate::integrity::budget::ProofLimits;
 use crate::integrity::verifier;
 
 /// One more input of a signed credential: a proof configuration, the document a chained proof secures, or the
@@ -33,15 +35,20 @@ pub struct ProofPart {
 /// the label stays the file's) and returns, per credential, the other inputs a verifier canonicalizes. Unsigned credentials are unchanged,
 /// with no parts. Errors: the file is not JSON ([`crate::ErrorKind::Json`]); a malformed `proof` or a dangling
 /// `previousProof` ([`crate::ErrorKind::Proof`]) — each naming the file.
-pub fn verifier_view(credentials: &mut [Credential]) -> Result<Vec<Vec<ProofPart>>> {
+pub fn verifier_view(
+    credentials: &mut [Credential],
+    limits: &Limits,
+    proof_limits: &ProofLimits,
+) -> Result<Vec<Vec<ProofPart>>> {
     credentials
         .iter_mut()
         .map(|credential| {
             let doc = &credential.document;
-            doc.check_json()?;
+            doc.check_json(limits)?;
             let value: serde_json::Value = serde_json::from_str(&doc.text)
                 .map_err(|e| crate::document::json_error(&doc.label, e))?;
-            let Some(inputs) = verifier::inputs(&value).map_err(|e| e.in_source(&doc.label))?
+            let Some(inputs) = verifier::inputs(&value, proof_limits.max_proofs)
+                .map_err(|e| e.in_source(&doc.label))?
             else {
                 return Ok(Vec::new());
             };

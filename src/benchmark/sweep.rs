@@ -4,10 +4,10 @@
 
 use super::{check, measure_algorithms, Config, Pipeline};
 use crate::canon::Algorithm;
+use crate::canon::Session;
 use crate::corpus::Credential;
 use crate::document::Document;
 use crate::error::Result;
-use crate::loader::OfflineLoader;
 use crate::profile::Timer;
 use crate::results::sweep::{Point, Sweep};
 use crate::results::AlgorithmResult;
@@ -83,7 +83,7 @@ pub fn credential(kind: Kind, size: usize) -> String {
 pub fn run(
     kind: Kind,
     sizes: &[usize],
-    loader: &OfflineLoader,
+    session: &Session,
     config: &Config,
     progress: &mut dyn FnMut(),
 ) -> Result<Sweep> {
@@ -102,12 +102,12 @@ pub fn run(
             },
             baseline: false,
         };
-        let facts = check(std::slice::from_ref(&credential), loader, config)?[0];
+        let facts = check(std::slice::from_ref(&credential), session, config)?[0];
         let rdfc = Pipeline {
             algorithm: Algorithm::Rdfc,
             label: &label,
             text: &text,
-            loader,
+            session,
             hash: None,
         };
         let jcs = Pipeline {

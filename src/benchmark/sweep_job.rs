@@ -3,10 +3,10 @@
 
 use super::sweep::{self, Kind};
 use super::Config;
+use crate::canon::Session;
 use crate::console::{with_progress, Console};
 use crate::error::Result;
 use crate::export::{self, sweep as render};
-use crate::loader::OfflineLoader;
 use std::path::PathBuf;
 
 /// A sweep, checked.
@@ -17,8 +17,8 @@ pub struct SweepJob {
     pub sizes: Vec<usize>,
     /// N, R, warm-up and the RDFC-1.0 options.
     pub config: Config,
-    /// The loader (engine and context cache) RDFC-1.0 runs through.
-    pub loader: OfflineLoader,
+    /// The session (engine and context cache) RDFC-1.0 runs through.
+    pub session: Session,
     /// Where the SVG chart goes.
     pub chart: PathBuf,
     /// `--export-csv`.
@@ -37,7 +37,7 @@ impl SweepJob {
         let steps = (self.sizes.len() * 2 * plan.runs * plan.iterations) as u64;
         let sweep = with_progress(console, steps, "measuring", |step| {
             let (kind, sizes) = (self.kind, &self.sizes);
-            sweep::run(kind, sizes, &self.loader, &self.config, &mut || step(None))
+            sweep::run(kind, sizes, &self.session, &self.config, &mut || step(None))
         })?;
         let series = render::series(&sweep.points);
         export::write_atomically(&self.chart, &render::chart(&sweep, &series)?)?;

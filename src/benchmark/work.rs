@@ -1,28 +1,28 @@
 //! The work counters of one credential's RDFC-1.0 ([`crate::canon::work`]): one iteration at steady state (the
-//! loader as the measured runs left it), one cold (a fresh copy of the loader: context cache and memo empty),
+//! session as the measured runs left it), one cold (a fresh copy of the session: context cache and memo empty),
 //! and, for canonprof's engine, one following the algorithms as written (no memo, no context cache) — whose
 //! canonical N-Quads must be the same bytes.
 
 use crate::canon::rdfc::{self, RdfcOptions};
 use crate::canon::work::{self, Engines, Work};
+use crate::canon::{Engine, Session};
 use crate::error::{Error, ErrorKind, Result};
-use crate::loader::{Engine, OfflineLoader};
 use crate::results::CounterResult;
 
-/// The counters of RDFC-1.0 on `text` through `loader`'s engine (see the module documentation), those that
+/// The counters of RDFC-1.0 on `text` through `session`'s engine (see the module documentation), those that
 /// engine has. Errors: the pipeline's; [`ErrorKind::Internal`] when the run as written gives other canonical
 /// N-Quads.
 pub fn counters(
     label: &str,
     text: &str,
-    loader: &OfflineLoader,
+    session: &Session,
     options: &RdfcOptions,
 ) -> Result<Vec<CounterResult>> {
-    let (steady, canonical) = counted(label, text, loader, options)?;
-    let (cold, _) = counted(label, text, &loader.fresh_copy(), options)?;
-    let canonprof = loader.engine() == Engine::Canonprof;
+    let (steady, canonical) = counted(label, text, session, options)?;
+    let (cold, _) = counted(label, text, &session.fresh_copy(), options)?;
+    let canonprof = session.engine() == Engine::Canonprof;
     let as_written = if canonprof {
-        let literal = loader.fresh_copy().with_as_written(true);
+        let literal = session.fresh_with(session.settings().with_as_written(true));
         let (as_written, literal_canonical) = counted(label, text, &literal, options)?;
         if literal_canonical != canonical {
             return Err(Error::new(
@@ -52,10 +52,10 @@ pub fn counters(
 fn counted(
     label: &str,
     text: &str,
-    loader: &OfflineLoader,
+    session: &Session,
     options: &RdfcOptions,
 ) -> Result<(Work, String)> {
     work::take();
-    let output = rdfc::canonicalize_jsonld(label, text, loader, options)?;
+    let output = rdfc::canonicalize_jsonld(label, text, session, options)?;
     Ok((work::take(), output.canonical))
 }

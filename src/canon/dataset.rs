@@ -7,8 +7,8 @@
 //! canonprof (ecdsa-sd-2023's selections, N-Quads input, the tests): [`Dataset::from`] and [`Dataset::to_quads`]
 //! convert, in the order of the quads.
 
-use super::jsonld::canonprof::Str;
-use super::Quads;
+use super::literal_escape::push_quoted;
+use super::{Quads, Str};
 use indexmap::map::raw_entry_v1::{RawEntryApiV1, RawEntryMut};
 use indexmap::{Equivalent, IndexMap, IndexSet};
 use oxrdf::vocab::xsd;
@@ -404,7 +404,7 @@ impl Dataset {
     }
 
     /// Appends one term in canonical N-Quads form (RDFC-1.0 Appendix A): `<iri>`, a literal quoted and escaped
-    /// ([`super::nquads::push_quoted`]) with `@language` or `^^<datatype>` (none for `xsd:string`), and a blank
+    /// (`canon::literal_escape`'s `push_quoted`) with `@language` or `^^<datatype>` (none for `xsd:string`), and a blank
     /// node as `blank` writes it (given its [`TermId`]).
     pub fn push_term(&self, out: &mut String, id: TermId, blank: &dyn Fn(&mut String, TermId)) {
         match self.term(id) {
@@ -419,7 +419,7 @@ impl Dataset {
                 datatype,
                 language,
             } => {
-                super::nquads::push_quoted(out, value);
+                push_quoted(out, value);
                 if let Some(language) = language {
                     out.push('@');
                     out.push_str(language);

@@ -5,6 +5,7 @@
 
 use super::phase;
 use crate::document::Checked;
+use crate::document::Limits;
 use crate::error::{Error, ErrorKind, Result};
 use sha2::{Digest, Sha256};
 
@@ -17,11 +18,11 @@ pub struct JcsOutput {
     pub sha256: String,
 }
 
-/// Checks `text` ([`crate::document::check`]: I-JSON, no repeated member names, bounded depth) and runs the JCS
+/// Checks `text` within `limits` ([`crate::document::check`]: I-JSON, no repeated member names, bounded depth) and runs the JCS
 /// pipeline on it ([`canonicalize_checked`]). `label` names the input in errors ([`ErrorKind::Json`],
 /// [`ErrorKind::DuplicateKey`], [`ErrorKind::NonFiniteNumber`], [`ErrorKind::Limit`]).
-pub fn canonicalize(label: &str, text: &str) -> Result<JcsOutput> {
-    canonicalize_checked(crate::document::check(label, text)?)
+pub fn canonicalize(label: &str, text: &str, limits: &Limits) -> Result<JcsOutput> {
+    canonicalize_checked(crate::document::check(label, text, limits)?)
 }
 
 /// Runs the JCS pipeline on checked text with one `tracing` span per phase (`parse`, `jcs`, `hash`): what the

@@ -12,12 +12,20 @@ pub mod dataset;
 pub mod jcs;
 pub mod jsonld;
 pub mod label;
+mod literal_escape;
 pub mod nquads;
 pub mod rdfc;
 pub mod scan;
+pub mod session;
+pub mod settings;
 pub mod work;
 
-pub use jsonld::Engine;
+pub use session::Session;
+pub use settings::{Engine, LabelingBounds, Settings};
+
+/// A string shared by the JSON values of canonprof's engine and the terms of a [`dataset::Dataset`]: inline up to
+/// 23 bytes, shared (`Arc<str>`) beyond; cloning is cheap either way.
+pub type Str = smol_str::SmolStr;
 
 /// An RDF dataset: a set of quads that remembers insertion order. RDFC-1.0 §4.4.3 iterates the blank node to
 /// quads map without fixing an order, and on some symmetric datasets the canonical form depends on it (see

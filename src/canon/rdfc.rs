@@ -10,8 +10,9 @@ use super::dataset::Dataset;
 use super::label::{self, Canonical, LabelCounts};
 use super::work::{self, Step};
 use super::{jsonld, nquads, phase, Quads};
+use crate::canon::session::Session;
+use crate::canon::settings::Settings;
 use crate::error::Result;
-use crate::loader::OfflineLoader;
 use sha2::{Digest, Sha256, Sha384};
 use std::collections::HashMap;
 
@@ -68,10 +69,10 @@ impl RdfcOptions {
 }
 
 impl RdfcOptions {
-    /// The options of a cryptosuite's canonicalization with `loader`: the defaults, bounded by the loader's
+    /// The options of a cryptosuite's canonicalization with `session`: the defaults, bounded by the session's
     /// labeling bounds when it has them (`--hndq-limit`, `--time-limit`).
-    pub fn for_proofs(loader: &OfflineLoader) -> RdfcOptions {
-        match loader.labeling_bounds() {
+    pub fn for_proofs(settings: &Settings) -> RdfcOptions {
+        match settings.labeling_bounds {
             Some(b) => RdfcOptions {
                 hndq_call_limit: b.hndq_call_limit,
                 time_limit: b.time_limit,
@@ -110,15 +111,15 @@ pub struct RdfcOutput {
     pub dropped: usize,
 }
 
-/// Runs the full pipeline on a JSON-LD document text: `parse`, `expand`, `to_rdf` with the loader's engine
+/// Runs the full pipeline on a JSON-LD document text: `parse`, `expand`, `to_rdf` with the session's engine
 /// ([`jsonld::dataset`]), then [`canonicalize`]. `label` names the document in errors.
 pub fn canonicalize_jsonld(
     label: &str,
     text: &str,
-    loader: &OfflineLoader,
+    session: &Session,
     options: &RdfcOptions,
 ) -> Result<RdfcOutput> {
-    let (dataset, dropped) = jsonld::dataset(label, text, loader, options.lossy)?;
+    let (dataset, dropped) = jsonld::dataset(label, text, session, options.lossy)?;
     let mut output = canonicalize(&dataset, options).map_err(|e| e.in_source(label))?;
     output.dropped = dropped;
     Ok(output)
@@ -131,10 +132,10 @@ pub fn canonicalize_jsonld(
 pub fn canonical_form_of_value(
     label: &str,
     value: &serde_json::Value,
-    loader: &OfflineLoader,
+    session: &Session,
     options: &RdfcOptions,
 ) -> Result<String> {
-    let (dataset, _) = jsonld::dataset_of_value(label, value, loader, options.lossy)?;
+    let (dataset, _) = jsonld::dataset_of_value(label, value, session, options.lossy)?;
     let (numbers, _) = {
         let _span = tracing::info_span!(phase::LABEL).entered();
         canonical_numbers(&dataset, options).map_err(|e| e.in_source(label))?
@@ -203,6 +204,6 @@ fn canonical_numbers(dataset: &Dataset, options: &RdfcOptions) -> Result<(Canoni
     }
 }
 
-/// `--lossy`'s count of the statements of undefined terms, with the loader's engine; see
+/// `--lossy`'s count of the statements of undefined terms, with the session's engine; see
 /// [`jsonld::undefined_term_statements`].
 pub use super::jsonld::undefined_term_statements;

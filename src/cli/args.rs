@@ -1,13 +1,13 @@
 //! The argument groups several commands share, and their one check each: parsing yields these low-level values,
 //! and each group converts them once into the typed options the runners take (a [`Plan`], [`RdfcOptions`],
-//! checked [`Loaders`], a flamegraph directory). A group is offered only by the commands where it acts.
+//! checked [`Sessions`], a flamegraph directory). A group is offered only by the commands where it acts.
 
 use crate::canon::rdfc::{HashAlgorithm, RdfcOptions, DEFAULT_HNDQ_CALL_LIMIT};
-use crate::canon::Engine;
+use crate::canon::{Engine, LabelingBounds, Session, Settings};
 use crate::document::Limits;
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::budget::ProofLimits;
-use crate::loader::{LabelingBounds, OfflineLoader};
+use crate::loader::OfflineLoader;
 use crate::options::{ContextCache, EngineChoice};
 use crate::profile::{Detail, Plan};
 use clap::Args;
@@ -157,24 +157,22 @@ pub(super) struct ProofLimitsArgs {
 }
 
 impl ProofLimitsArgs {
-    /// Checks the bounds and sets them for this process ([`crate::integrity::budget::set_limits`]). Errors:
-    /// [`ErrorKind::Usage`] for a zero bound.
-    pub(super) fn apply(&self) -> Result<()> {
+    /// The checked bounds. Errors: [`ErrorKind::Usage`] for a zero bound.
+    pub(super) fn limits(&self) -> Result<ProofLimits> {
         if self.max_proofs == 0 || self.max_canonicalizations == 0 {
             return Err(Error::new(
                 ErrorKind::Usage,
                 "--max-proofs and --max-canonicalizations must be at least 1",
             ));
         }
-        crate::integrity::budget::set_limits(ProofLimits {
+        Ok(ProofLimits {
             max_proofs: self.max_proofs,
             max_canonicalizations: self.max_canonicalizations,
-        });
-        Ok(())
+        })
     }
 }
 
-/// The JSON-LD input bounds and loader options of the commands that read credential files.
+/// The JSON-LD input bounds and session options of the commands that read credential files.
 #[derive(Debug, Args)]
 pub(super) struct InputArgs {
     #[command(flatten)]
@@ -185,18 +183,18 @@ pub(super) struct InputArgs {
 }
 
 impl InputArgs {
-    /// Checks the bounds (see [`JsonLdArgs::loaders`]).
-    pub(super) fn loaders(&self) -> Result<Loaders<'_>> {
-        self.jsonld.loaders(Some(self.max_input_size))
+    /// Checks the bounds (see [`JsonLdArgs::sessions`]).
+    pub(super) fn sessions(&self) -> Result<Sessions<'_>> {
+        self.jsonld.sessions(Some(self.max_input_size))
     }
 
-    /// The bounds input files are read within (checked by [`InputArgs::loaders`]).
+    /// The bounds input files are read within (checked by [`InputArgs::sessions`]).
     pub(super) fn limits(&self) -> Limits {
         self.jsonld.limits(Some(self.max_input_size))
     }
 }
 
-/// The JSON-LD bounds and loader options of every command that expands JSON-LD.
+/// The JSON-LD bounds and session options of every command that expands JSON-LD.
 #[derive(Debug, Args)]
 pub(super) struct JsonLdArgs {
     /// Directory with an index.json (context URL → file name) of extra JSON-LD contexts, served offline (they
@@ -218,10 +216,10 @@ pub(super) struct JsonLdArgs {
 }
 
 impl JsonLdArgs {
-    /// Checks the bounds once, sets this process's input limits ([`crate::document::set_limits`];
-    /// `max_input_size` where the command reads files) and returns what makes the loaders. Errors:
+    /// Checks the bounds once (`max_input_size` where the command reads files) and returns what makes the
+    /// sessions, which carry them. Errors:
     /// [`ErrorKind::Usage`] for a zero bound or a depth above serde_json's.
-    pub(super) fn loaders(&self, max_input_size: Option<usize>) -> Result<Loaders<'_>> {
+    pub(super) fn sessions(&self, max_input_size: Option<usize>) -> Result<Sessions<'_>> {
         if max_input_size == Some(0)
             || self.max_depth == 0
             || self.max_context_loads == 0
@@ -247,14 +245,16 @@ impl JsonLdArgs {
                 ),
             ));
         }
-        crate::document::set_limits(self.limits(max_input_size));
-        Ok(Loaders {
+        Ok(Sessions {
             args: self,
+            input_limits: self.limits(max_input_size),
             as_written: false,
+            labeling_bounds: None,
+            proof_limits: ProofLimits::DEFAULT,
         })
     }
 
-    /// The input bounds, unchecked (see [`JsonLdArgs::loaders`]).
+    /// The input bounds, unchecked (see [`JsonLdArgs::sessions`]).
     fn limits(&self, max_input_size: Option<usize>) -> Limits {
         Limits {
             max_bytes: max_input_size.unwrap_or(Limits::DEFAULT.max_bytes),
@@ -264,38 +264,56 @@ impl JsonLdArgs {
     }
 }
 
-/// Checked loader options ([`JsonLdArgs::loaders`]): makes a loader per engine and cache mode.
-pub(super) struct Loaders<'a> {
+/// Checked session options ([`JsonLdArgs::sessions`]): makes a session per engine and cache mode.
+pub(super) struct Sessions<'a> {
     args: &'a JsonLdArgs,
+    input_limits: Limits,
     as_written: bool,
+    labeling_bounds: Option<LabelingBounds>,
+    proof_limits: ProofLimits,
 }
 
-impl Loaders<'_> {
-    /// Loaders whose canonprof engine follows the algorithms as written (`--as-written`).
+impl Sessions<'_> {
+    /// Sessions whose canonprof engine follows the algorithms as written (`--as-written`).
     pub(super) fn with_as_written(self, on: bool) -> Self {
-        Loaders {
+        Sessions {
             as_written: on,
             ..self
         }
     }
 
-    /// A loader with the bundled and the user's contexts, `engine` and the context cache on (`cache`) or off.
-    /// Errors: the user's context index or files (see [`OfflineLoader::with_user_contexts`]).
-    pub(super) fn loader(&self, engine: Engine, cache: bool) -> Result<OfflineLoader> {
-        let loader = OfflineLoader::bundled()
-            .with_engine(engine)
-            .with_context_cache(cache)
-            .with_as_written(self.as_written && engine == Engine::Canonprof)
-            .with_max_context_loads(self.args.max_context_loads);
-        match &self.args.contexts {
-            Some(dir) => loader.with_user_contexts(dir),
-            None => Ok(loader),
+    /// Sessions that verify proofs within these bounds (`--hndq-limit`, `--time-limit`, `--max-proofs`,
+    /// `--max-canonicalizations`).
+    fn with_proof_bounds(self, labeling: Option<LabelingBounds>, proofs: ProofLimits) -> Self {
+        Sessions {
+            labeling_bounds: labeling,
+            proof_limits: proofs,
+            ..self
         }
     }
 
-    /// A loader per engine of `engines`, each with the context cache on (`cache`) or off.
-    pub(super) fn per_engine(&self, engines: &[Engine], cache: bool) -> Result<Vec<OfflineLoader>> {
-        engines.iter().map(|&e| self.loader(e, cache)).collect()
+    /// A session with the bundled and the user's contexts, `engine` and the context cache on (`cache`) or off.
+    /// Errors: the user's context index or files (see [`OfflineLoader::with_user_contexts`]).
+    pub(super) fn session(&self, engine: Engine, cache: bool) -> Result<Session> {
+        let settings = Settings {
+            engine,
+            context_cache: cache,
+            as_written: self.as_written && engine == Engine::Canonprof,
+            labeling_bounds: self.labeling_bounds,
+            input_limits: self.input_limits,
+            proof_limits: self.proof_limits,
+        };
+        let loader = OfflineLoader::bundled().with_max_context_loads(self.args.max_context_loads);
+        let loader = match &self.args.contexts {
+            Some(dir) => loader.with_user_contexts(dir, &self.input_limits)?,
+            None => loader,
+        };
+        Ok(Session::new(settings, loader))
+    }
+
+    /// A session per engine of `engines`, each with the context cache on (`cache`) or off.
+    pub(super) fn per_engine(&self, engines: &[Engine], cache: bool) -> Result<Vec<Session>> {
+        engines.iter().map(|&e| self.session(e, cache)).collect()
     }
 }
 
@@ -340,7 +358,7 @@ pub(super) struct CacheArgs {
     pub(super) context_cache: ContextCache,
 }
 
-/// The loader options of the commands that run one context cache mode and offer `--engine both`.
+/// The session options of the commands that run one context cache mode and offer `--engine both`.
 #[derive(Debug, Args)]
 pub(super) struct LoaderArgs {
     #[command(flatten)]
@@ -352,15 +370,26 @@ pub(super) struct LoaderArgs {
 }
 
 impl LoaderArgs {
-    /// Checks the input bounds (once) and makes one loader per chosen engine, the main one first (two with
+    /// Checks the input bounds (once) and makes one session per chosen engine, the main one first (two with
     /// `--engine both`), each with the chosen context cache mode.
-    pub(super) fn per_engine(&self) -> Result<Vec<OfflineLoader>> {
+    pub(super) fn per_engine(&self) -> Result<Vec<Session>> {
+        self.per_engine_verifying(None, ProofLimits::DEFAULT)
+    }
+
+    /// [`LoaderArgs::per_engine`] with bounds on the verification of proofs: labeling bounds on what they
+    /// canonicalize, and the work of one file.
+    pub(super) fn per_engine_verifying(
+        &self,
+        labeling: Option<LabelingBounds>,
+        proofs: ProofLimits,
+    ) -> Result<Vec<Session>> {
         let engines = self.engine.engines()?;
-        let loaders = self
+        let sessions = self
             .input
-            .loaders()?
-            .with_as_written(self.engine.as_written);
-        loaders.per_engine(engines, self.cache.context_cache.enabled())
+            .sessions()?
+            .with_as_written(self.engine.as_written)
+            .with_proof_bounds(labeling, proofs);
+        sessions.per_engine(engines, self.cache.context_cache.enabled())
     }
 
     /// The bounds input files are read within (checked by [`LoaderArgs::per_engine`]).

@@ -5,7 +5,6 @@ use super::terminal::write_stdout;
 use crate::canon::rdfc::HashAlgorithm;
 use crate::canon::Algorithm;
 use crate::canonicalize::{self, InputFormat, Output, Request};
-use crate::document::Document;
 use crate::error::Result;
 use clap::Args;
 use std::path::PathBuf;
@@ -30,7 +29,7 @@ pub(super) struct CanonicalizeArgs {
     #[command(flatten)]
     rdfc: RdfcArgs,
     #[command(flatten)]
-    loader: LoaderArgs,
+    session: LoaderArgs,
 }
 
 pub(super) fn run(args: CanonicalizeArgs) -> Result<()> {
@@ -40,9 +39,9 @@ pub(super) fn run(args: CanonicalizeArgs) -> Result<()> {
         output: args.output,
         rdfc: args.rdfc.options(args.hash_algorithm)?,
     };
-    let loaders = args.loader.per_engine()?;
-    let document = Document::read(&args.file)?;
-    let printed = canonicalize::job(&document, &loaders, &request)?;
+    let sessions = args.session.per_engine()?;
+    let document = args.session.limits().read_document(&args.file)?;
+    let printed = canonicalize::job(&document, &sessions, &request)?;
     for note in &printed.notes {
         eprintln!("canonprof: note: {note}");
     }

@@ -70,14 +70,14 @@ pub(super) struct ExchangeArgs {
     #[arg(long, value_name = "DIR")]
     flamegraphs: Option<PathBuf>,
     #[command(flatten)]
-    loader: LoaderArgs,
+    session: LoaderArgs,
 }
 
 impl ExchangeArgs {
     /// The user's credential files, the `--schema` set, or `default`.
     fn credentials(&self, default: fn() -> Vec<Credential>) -> Result<Vec<Credential>> {
         if !self.credential.is_empty() {
-            let credentials = corpus::user_files(&self.credential)?;
+            let credentials = corpus::user_files(&self.credential, &self.session.limits())?;
             for credential in &credentials {
                 if disclosure::carries_proof(&credential.document.text) {
                     eprintln!(
@@ -113,7 +113,7 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
     let job = Job {
         tables,
         credentials,
-        loaders: args.loader.per_engine()?,
+        sessions: args.session.per_engine()?,
         plan,
         seed: args.seed,
         signatures: args.signatures,

@@ -23,7 +23,7 @@ pub(super) struct FlameCommandArgs {
     #[command(flatten)]
     rdfc: RdfcArgs,
     #[command(flatten)]
-    loader: LoaderArgs,
+    session: LoaderArgs,
 }
 
 pub(super) fn run(args: FlameCommandArgs) -> Result<()> {
@@ -33,14 +33,14 @@ pub(super) fn run(args: FlameCommandArgs) -> Result<()> {
     };
     let started_at = now();
     let dir = args.flame.dir(&started_at)?;
-    let loaders = args.loader.per_engine()?;
+    let sessions = args.session.per_engine()?;
     let job = FlameJob {
-        credential: corpus::user_file(&args.file)?,
+        credential: corpus::user_file(&args.file, &args.session.limits())?,
         algorithms: match args.algorithm {
             Some(algorithm) => vec![algorithm],
             None => vec![Algorithm::Rdfc, Algorithm::Jcs],
         },
-        loaders,
+        sessions,
         config,
         settings: flames::Settings {
             dir,

@@ -2,7 +2,7 @@
 
 use super::args::{EngineArgs, FlameArgs, InputArgs, PlanArgs, RdfcArgs};
 use super::terminal::Terminal;
-use crate::benchmark::{Config, Exports, Flamegraphs, Job, Loaders};
+use crate::benchmark::{Config, Exports, Flamegraphs, Job, Sessions};
 use crate::canon::rdfc::HashAlgorithm;
 use crate::corpus::{self, Schema};
 use crate::error::Result;
@@ -121,22 +121,22 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         })
     };
     let (engines, caches) = (args.engine.engines()?, args.context_cache.modes());
-    let loaders = args
+    let sessions = args
         .input
-        .loaders()?
+        .sessions()?
         .with_as_written(args.engine.as_written);
-    let loaders = Loaders::new(engines, caches, |engine, cache| {
-        loaders.loader(engine, cache)
+    let sessions = Sessions::new(engines, caches, |engine, cache| {
+        sessions.session(engine, cache)
     })?;
     let credentials = if args.credential.is_empty() {
         corpus::for_main_job(args.schema)
     } else {
-        corpus::user_files(&args.credential)?
+        corpus::user_files(&args.credential, &args.input.limits())?
     };
     let job = Job {
         credentials,
         config,
-        loaders,
+        sessions,
         exchange: (!args.no_exchange).then_some(args.signatures),
         exports,
         flamegraphs,

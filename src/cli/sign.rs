@@ -134,7 +134,7 @@ pub(super) struct SignArgs {
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
     #[command(flatten)]
-    loader: LoaderArgs,
+    session: LoaderArgs,
 }
 
 fn usage(message: impl Into<String>) -> Error {
@@ -169,8 +169,8 @@ pub(super) fn run(args: SignArgs) -> Result<()> {
     for out in [&args.out, &args.certificate_out].into_iter().flatten() {
         crate::export::check_writable(out)?;
     }
-    let mut loaders = args.loader.per_engine()?;
-    if loaders.len() > 1 {
+    let mut sessions = args.session.per_engine()?;
+    if sessions.len() > 1 {
         return Err(usage(
             "--engine both does not apply to sign: pick json-ld or canonprof",
         ));
@@ -181,7 +181,7 @@ pub(super) fn run(args: SignArgs) -> Result<()> {
         target,
         created,
         seed: args.seed,
-        loader: loaders.remove(0),
+        session: sessions.remove(0),
     };
     let signed = sign::run(&plan)?;
     if let Some(note) = &signed.note {

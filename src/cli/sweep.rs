@@ -73,12 +73,12 @@ pub(super) fn run(args: SweepArgs) -> Result<()> {
     {
         check_writable(path)?;
     }
-    let loaders = args.jsonld.loaders(None)?;
+    let sessions = args.jsonld.sessions(None)?;
     let job = SweepJob {
         kind: args.kind,
         sizes,
         config,
-        loader: loaders.loader(args.engine, args.cache.context_cache.enabled())?,
+        session: sessions.session(args.engine, args.cache.context_cache.enabled())?,
         chart: chart_path,
         csv: args.export_csv.clone(),
         json: args.export_json.clone(),

@@ -107,7 +107,7 @@ pub(super) struct VerifyArgs {
     #[command(flatten)]
     labeling: LabelingArgs,
     #[command(flatten)]
-    loader: LoaderArgs,
+    session: LoaderArgs,
     #[command(flatten)]
     proof_limits: ProofLimitsArgs,
 }
@@ -127,9 +127,11 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
     };
     let measure = args.plan.plan()?;
     let bounds = args.labeling.bounds()?;
-    args.proof_limits.apply()?;
-    let mut loaders = args.loader.per_engine()?;
-    if loaders.len() > 1 {
+    let proof_limits = args.proof_limits.limits()?;
+    let mut sessions = args
+        .session
+        .per_engine_verifying(Some(bounds), proof_limits)?;
+    if sessions.len() > 1 {
         return Err(Error::new(
             ErrorKind::Usage,
             "--engine both does not apply to verify: pick json-ld or canonprof",
@@ -141,8 +143,8 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
         key_files: args.keys,
         trust_anchor: args.trust_anchor,
         settings,
-        loader: loaders.remove(0).with_labeling_bounds(bounds),
-        limits: args.loader.limits(),
+        session: sessions.remove(0),
+        limits: args.session.limits(),
         measure,
         timed: args.plan.given(),
         export_json: args.export_json,

@@ -12,11 +12,11 @@ use super::mdoc::MdocLeg;
 use super::sd_jwt::SdJwtLeg;
 use super::vcdm::operation_result;
 use super::{Exchange, Operation};
+use crate::canon::Session;
 use crate::corpus::Credential;
 use crate::error::{Error, Result};
 use crate::integrity::suites::Cryptosuite;
 use crate::keys::{Backend, SignatureAlgorithm};
-use crate::loader::OfflineLoader;
 use crate::profile::{self, Samples, Timer};
 use crate::results::exchange::{
     BackendShare, FormatResult, FormatsReport, OperationResult, Ratio, BAND,
@@ -64,13 +64,13 @@ impl Alg {
     }
 }
 
-/// The prepared exchanges for `alg`: SD-JWT VC, mdoc, then the VCDM suites through `loaders[0]`; each further
-/// loader (another expansion engine) adds the RDFC-1.0 suites once more, named by their engine. Each format
+/// The prepared exchanges for `alg`: SD-JWT VC, mdoc, then the VCDM suites through `sessions[0]`; each further
+/// session (another expansion engine) adds the RDFC-1.0 suites once more, named by their engine. Each format
 /// once per signature backend of `backends`, side by side.
 fn legs<'a>(
     credential: &Value,
     alg: Alg,
-    loaders: &[&'a OfflineLoader],
+    sessions: &[&'a Session],
     seed: u64,
     backends: &[Backend],
 ) -> Result<Vec<Box<dyn Exchange + 'a>>> {
@@ -96,9 +96,9 @@ fn legs<'a>(
         )?));
     }
     let unsecured = super::disclosure::unsecured(credential);
-    for (suite, nth_engine, loader) in Leg::plan(&alg.cryptosuites(), loaders) {
+    for (suite, nth_engine, session) in Leg::plan(&alg.cryptosuites(), sessions) {
         for &backend in backends {
-            let leg = Leg::new(suite, false, unsecured.clone(), loader, seed, backend)?;
+            let leg = Leg::new(suite, false, unsecured.clone(), session, seed, backend)?;
             legs.push(Box::new(match nth_engine {
                 0 => leg,
                 _ => leg.engine_named(),
@@ -108,9 +108,9 @@ fn legs<'a>(
     Ok(legs)
 }
 
-/// How many exchanges [`run`] measures for `alg` through `loaders` with `backends` (for progress bars).
-pub fn leg_count(alg: Alg, loaders: &[&OfflineLoader], backends: &[Backend]) -> usize {
-    (2 + Leg::plan(&alg.cryptosuites(), loaders).count()) * backends.len()
+/// How many exchanges [`run`] measures for `alg` through `sessions` with `backends` (for progress bars).
+pub fn leg_count(alg: Alg, sessions: &[&Session], backends: &[Backend]) -> usize {
+    (2 + Leg::plan(&alg.cryptosuites(), sessions).count()) * backends.len()
 }
 
 /// The row name of a leg: its format, and with several `backends` its backend when not the first (e.g. `mdoc
@@ -133,7 +133,7 @@ pub fn backends_name(backends: &[Backend]) -> String {
         .join(" and ")
 }
 
-/// Runs the exchange of `credential` for each of `algs` (see the module doc) through `loaders` (one, or one per
+/// Runs the exchange of `credential` for each of `algs` (see the module doc) through `sessions` (one, or one per
 /// expansion engine with `--engine both`: the RDFC-1.0 suites then run once per engine), every format once per
 /// signature backend of `backends` (at least one; with two, each format with each backend in the same
 /// interleaved runs, and [`FormatsReport::backend_shares`] says what the backend changes); `progress` is called
@@ -141,7 +141,7 @@ pub fn backends_name(backends: &[Backend]) -> String {
 pub fn run(
     credential: &Credential,
     algs: &[Alg],
-    loaders: &[&OfflineLoader],
+    sessions: &[&Session],
     settings: &Settings,
     backends: &[Backend],
     progress: &mut dyn FnMut(),
@@ -153,7 +153,7 @@ pub fn run(
     let timer = Timer::new();
     let mut results = Vec::new();
     for &alg in algs {
-        let legs = legs(&parsed, alg, loaders, settings.seed, backends).map_err(within)?;
+        let legs = legs(&parsed, alg, sessions, settings.seed, backends).map_err(within)?;
         // samples[leg][op], canonicalizations[leg][op]
         let mut samples: Vec<Vec<Samples>> = legs.iter().map(|_| Vec::new()).collect();
         let mut counts = vec![[0usize; 3]; legs.len()];
@@ -234,12 +234,12 @@ pub fn run(
         settings: *settings,
         results,
         ratios,
-        engine: loaders
+        engine: sessions
             .iter()
             .map(|l| l.engine().name())
             .collect::<Vec<_>>()
             .join(" and "),
-        context_cache: loaders.first().is_some_and(|l| l.caches_contexts()),
+        context_cache: sessions.first().is_some_and(|l| l.caches_contexts()),
         signatures: backends_name(backends),
         backend_shares,
     })

@@ -4,13 +4,13 @@
 
 use super::formats::{self, Alg};
 use super::{runner, vcdm};
+use crate::canon::Session;
 use crate::console::{with_progress, Console};
 use crate::corpus::Credential;
 use crate::error::Result;
 use crate::export::{self, exchange as render};
 use crate::integrity::suites::Cryptosuite;
 use crate::keys::SignatureAlgorithm;
-use crate::loader::OfflineLoader;
 use crate::options::Signatures;
 use crate::results::exchange::Export;
 use crate::results::Metadata;
@@ -52,8 +52,8 @@ pub struct Job {
     pub tables: Tables,
     /// The credentials.
     pub credentials: Vec<Credential>,
-    /// One loader per engine (the RDFC-1.0 suites run once through each).
-    pub loaders: Vec<OfflineLoader>,
+    /// One session per engine (the RDFC-1.0 suites run once through each).
+    pub sessions: Vec<Session>,
     /// N, R and warm-up.
     pub plan: crate::profile::Plan,
     /// The seed of the issuer and holder keys.
@@ -88,7 +88,7 @@ impl Job {
 
     /// `--format all`: the three-format table for each credential.
     fn formats(&self, algs: &[Alg], metadata: &Metadata, console: &mut dyn Console) -> Result<()> {
-        let loaders: Vec<&OfflineLoader> = self.loaders.iter().collect();
+        let sessions: Vec<&Session> = self.sessions.iter().collect();
         let settings = formats::Settings {
             iterations: self.plan.iterations,
             runs: self.plan.runs,
@@ -98,12 +98,12 @@ impl Job {
         };
         let backends = self.signatures.backends();
         let credentials = &self.credentials;
-        let steps = runner::formats_steps(credentials.len(), algs, &loaders, &settings, backends);
+        let steps = runner::formats_steps(credentials.len(), algs, &sessions, &settings, backends);
         let reports = with_progress(console, steps, "exchanging", |step| {
             runner::run_formats(
                 credentials,
                 algs,
-                &loaders,
+                &sessions,
                 &settings,
                 backends,
                 &mut || step(None),
@@ -135,19 +135,19 @@ impl Job {
         metadata: &Metadata,
         console: &mut dyn Console,
     ) -> Result<()> {
-        let loaders: Vec<&OfflineLoader> = self.loaders.iter().collect();
+        let sessions: Vec<&Session> = self.sessions.iter().collect();
         if let Some(dir) = &settings.flamegraphs {
             crate::export::create_dir(dir)?;
         }
         let backends = self.signatures.backends();
         let credentials = &self.credentials;
-        let steps = runner::suites_steps(credentials.len(), suites, &loaders, settings, backends);
+        let steps = runner::suites_steps(credentials.len(), suites, &sessions, settings, backends);
         let mut report = with_progress(console, steps, "exchanging", |step| {
             runner::run_suites(
                 credentials,
                 suites,
                 ecdsa,
-                &loaders,
+                &sessions,
                 settings,
                 backends,
                 &mut || step(None),

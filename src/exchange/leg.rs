@@ -5,11 +5,11 @@
 
 use super::disclosure::{disclose, mandatory_pointers, selective_pointers};
 use super::{Exchange, Operation};
+use crate::canon::Session;
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::ecdsa_sd::{self, BaseOptions};
 use crate::integrity::suites::{self, Cryptosuite};
 use crate::keys::{Backend, PublicKey, SecretKey};
-use crate::loader::OfflineLoader;
 use serde_json::Value;
 
 /// How the holder presents.
@@ -31,7 +31,7 @@ enum Presentation {
 /// A prepared exchange (see the module doc).
 pub struct Leg<'a> {
     suite: Cryptosuite,
-    loader: &'a OfflineLoader,
+    session: &'a Session,
     unsecured: Value,
     issuer: SecretKey,
     issuer_options: Value,
@@ -64,7 +64,7 @@ impl<'a> Leg<'a> {
         suite: Cryptosuite,
         p384: bool,
         unsecured: Value,
-        loader: &'a OfflineLoader,
+        session: &'a Session,
         seed: u64,
         backend: Backend,
     ) -> Result<Leg<'a>> {
@@ -75,7 +75,7 @@ impl<'a> Leg<'a> {
             let mut base = BaseOptions::from_seed(mandatory_pointers(&unsecured), seed);
             base.proof_key = base.proof_key.with_backend(backend)?;
             let (proof, _) =
-                ecdsa_sd::create_base_proof(&unsecured, &issuer_options, &issuer, &base, loader)?;
+                ecdsa_sd::create_base_proof(&unsecured, &issuer_options, &issuer, &base, session)?;
             Presentation::Derive {
                 secured: suites::secure(&unsecured, proof)?,
                 selective: selective_pointers(&unsecured)?,
@@ -95,7 +95,7 @@ impl<'a> Leg<'a> {
         };
         let mut leg = Leg {
             suite,
-            loader,
+            session,
             unsecured,
             issuer,
             issuer_options,
@@ -109,20 +109,20 @@ impl<'a> Leg<'a> {
         Ok(leg)
     }
 
-    /// Which legs to run: every suite through `loaders[0]`, and the suites that canonicalize with RDFC-1.0
-    /// through the loader's expansion engine once more through each further loader (another engine, `--engine
-    /// both`) — the RDFC suites and ecdsa-sd-2023; the JCS suites expand nothing. Yields (suite, which loader,
-    /// loader).
+    /// Which legs to run: every suite through `sessions[0]`, and the suites that canonicalize with RDFC-1.0
+    /// through the session's expansion engine once more through each further session (another engine, `--engine
+    /// both`) — the RDFC suites and ecdsa-sd-2023; the JCS suites expand nothing. Yields (suite, which session,
+    /// session).
     pub fn plan<'l>(
         suites: &'l [Cryptosuite],
-        loaders: &'l [&'a OfflineLoader],
-    ) -> impl Iterator<Item = (Cryptosuite, usize, &'a OfflineLoader)> + 'l {
+        sessions: &'l [&'a Session],
+    ) -> impl Iterator<Item = (Cryptosuite, usize, &'a Session)> + 'l {
         suites.iter().flat_map(move |&suite| {
-            loaders
+            sessions
                 .iter()
                 .enumerate()
                 .filter(move |&(i, _)| i == 0 || !suite.is_jcs())
-                .map(move |(i, &loader)| (suite, i, loader))
+                .map(move |(i, &session)| (suite, i, session))
         })
     }
 
@@ -132,21 +132,21 @@ impl<'a> Leg<'a> {
         self
     }
 
-    /// The expansion engine of this leg's RDFC-1.0 canonicalizations (`json-ld` or `canonprof`): the loader's,
+    /// The expansion engine of this leg's RDFC-1.0 canonicalizations (`json-ld` or `canonprof`): the session's,
     /// for every suite (ecdsa-sd-2023's skolemization included).
     pub fn engine(&self) -> &'static str {
-        self.loader.engine().name()
+        self.session.engine().name()
     }
 
     fn issue(&self) -> Result<usize> {
-        let (unsecured, options, loader) = (&self.unsecured, &self.issuer_options, self.loader);
+        let (unsecured, options, session) = (&self.unsecured, &self.issuer_options, self.session);
         match &self.presentation {
             Presentation::Derive { base, .. } => {
-                ecdsa_sd::create_base_proof(unsecured, options, &self.issuer, base, loader)
+                ecdsa_sd::create_base_proof(unsecured, options, &self.issuer, base, session)
                     .map(|(_, i)| i.canonicalizations)
             }
             Presentation::Resign { .. } => {
-                suites::create_proof(self.suite, unsecured, options, &self.issuer, loader)
+                suites::create_proof(self.suite, unsecured, options, &self.issuer, session)
                     .map(|(_, i)| i.canonicalizations)
             }
         }
@@ -161,18 +161,18 @@ impl<'a> Leg<'a> {
                 options,
             } => {
                 let (proof, i) =
-                    suites::create_proof(self.suite, subset, options, holder, self.loader)?;
+                    suites::create_proof(self.suite, subset, options, holder, self.session)?;
                 Ok((suites::secure(subset, proof)?, i.canonicalizations))
             }
             Presentation::Derive {
                 secured, selective, ..
-            } => ecdsa_sd::derive_proof(secured, selective, self.loader)
+            } => ecdsa_sd::derive_proof(secured, selective, self.session)
                 .map(|(revealed, d)| (revealed, d.canonicalizations)),
         }
     }
 
     fn verify(&self) -> Result<usize> {
-        let v = suites::verify_proof(&self.presented, Some(&self.verifier), self.loader)?;
+        let v = suites::verify_proof(&self.presented, Some(&self.verifier), self.session)?;
         match (v.verified, v.intermediates) {
             (true, Some(i)) => Ok(i.canonicalizations),
             _ => Err(Error::new(

@@ -7,11 +7,11 @@
 use super::formats::{self, Alg, Settings};
 use super::leg::Leg;
 use super::vcdm;
+use crate::canon::Session;
 use crate::corpus::{self, Credential};
 use crate::error::Result;
 use crate::integrity::suites::Cryptosuite;
 use crate::keys::{Backend, SignatureAlgorithm};
-use crate::loader::OfflineLoader;
 use crate::profile::Plan;
 use crate::results::exchange::{FormatsReport, SuitesConfig, SuitesReport};
 
@@ -23,38 +23,38 @@ pub const SEED: u64 = 2026;
 pub fn formats_steps(
     credentials: usize,
     algs: &[Alg],
-    loaders: &[&OfflineLoader],
+    sessions: &[&Session],
     settings: &Settings,
     backends: &[Backend],
 ) -> u64 {
     let legs: usize = algs
         .iter()
-        .map(|&a| formats::leg_count(a, loaders, backends))
+        .map(|&a| formats::leg_count(a, sessions, backends))
         .sum();
     (credentials * legs * 3 * settings.runs * settings.iterations) as u64
 }
 
-/// The three-format exchange of each credential with `algs` through `loaders` (one per expansion engine) and
+/// The three-format exchange of each credential with `algs` through `sessions` (one per expansion engine) and
 /// `backends` (one per signature backend); `progress` is called after every measured iteration. Errors: see
 /// [`formats::run`].
 pub fn run_formats(
     credentials: &[Credential],
     algs: &[Alg],
-    loaders: &[&OfflineLoader],
+    sessions: &[&Session],
     settings: &Settings,
     backends: &[Backend],
     progress: &mut dyn FnMut(),
 ) -> Result<Vec<FormatsReport>> {
     credentials
         .iter()
-        .map(|c| formats::run(c, algs, loaders, settings, backends, progress))
+        .map(|c| formats::run(c, algs, sessions, settings, backends, progress))
         .collect()
 }
 
 /// The main job's table: the three-format exchange of the simple reference credential
 /// ([`corpus::SIMPLE_REFERENCE`]) with both algorithms, `backends` and [`SEED`], N, R and warm-up as in `plan`.
 pub fn study_table(
-    loaders: &[&OfflineLoader],
+    sessions: &[&Session],
     plan: &Plan,
     backends: &[Backend],
     progress: &mut dyn FnMut(),
@@ -63,7 +63,7 @@ pub fn study_table(
     let mut reports = run_formats(
         &credentials,
         &Alg::ALL,
-        loaders,
+        sessions,
         &study_settings(plan),
         backends,
         progress,
@@ -72,8 +72,8 @@ pub fn study_table(
 }
 
 /// [`formats_steps`] of [`study_table`].
-pub fn study_table_steps(loaders: &[&OfflineLoader], plan: &Plan, backends: &[Backend]) -> u64 {
-    formats_steps(1, &Alg::ALL, loaders, &study_settings(plan), backends)
+pub fn study_table_steps(sessions: &[&Session], plan: &Plan, backends: &[Backend]) -> u64 {
+    formats_steps(1, &Alg::ALL, sessions, &study_settings(plan), backends)
 }
 
 fn study_settings(plan: &Plan) -> Settings {
@@ -90,11 +90,11 @@ fn study_settings(plan: &Plan) -> Settings {
 pub fn suites_steps(
     credentials: usize,
     suites: &[Cryptosuite],
-    loaders: &[&OfflineLoader],
+    sessions: &[&Session],
     settings: &vcdm::Settings,
     backends: &[Backend],
 ) -> u64 {
-    let legs = Leg::plan(suites, loaders).count() * backends.len();
+    let legs = Leg::plan(suites, sessions).count() * backends.len();
     (credentials * legs * 3 * settings.plan.runs * settings.plan.iterations) as u64
 }
 
@@ -105,7 +105,7 @@ pub fn run_suites(
     credentials: &[Credential],
     suites: &[Cryptosuite],
     ecdsa: SignatureAlgorithm,
-    loaders: &[&OfflineLoader],
+    sessions: &[&Session],
     settings: &vcdm::Settings,
     backends: &[Backend],
     progress: &mut dyn FnMut(),
@@ -115,7 +115,7 @@ pub fn run_suites(
         credentials,
         suites,
         p384,
-        loaders,
+        sessions,
         settings,
         backends,
         progress,
@@ -130,7 +130,7 @@ pub fn run_suites(
                 seed: settings.seed,
             },
             disclosed: super::disclosure::DISCLOSED,
-            context_cache: loaders.first().is_some_and(|l| l.caches_contexts()),
+            context_cache: sessions.first().is_some_and(|l| l.caches_contexts()),
             signatures: formats::backends_name(backends),
             interleaved: true,
         },

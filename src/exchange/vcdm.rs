@@ -13,12 +13,12 @@ use super::disclosure::unsecured;
 use super::flames;
 use super::leg::Leg;
 use super::{Exchange, Operation};
+use crate::canon::Session;
 use crate::corpus::Credential;
 use crate::error::{Error, Result};
 use crate::integrity::proof_span;
 use crate::integrity::suites::Cryptosuite;
 use crate::keys::{Backend, SignatureAlgorithm};
-use crate::loader::OfflineLoader;
 use crate::profile::{self, Timer};
 use crate::results::exchange::{OperationResult, StepResult, SuiteResult};
 use crate::stats::RunStats;
@@ -82,8 +82,8 @@ const STEPS: [&str; 9] = [
     proof_span::VERIFY_STATEMENTS,
 ];
 
-/// Runs the exchange for every (credential, suite) through `loaders[0]`, and the RDFC-1.0 re-signing suites once
-/// more through each further loader (another expansion engine, `--engine both`), each once per signature
+/// Runs the exchange for every (credential, suite) through `sessions[0]`, and the RDFC-1.0 re-signing suites once
+/// more through each further session (another expansion engine, `--engine both`), each once per signature
 /// backend of `backends`; `p384` uses P-384 keys for the ECDSA suites. A credential's legs and operations are
 /// measured interleaved ([`profile::measure_interleaved`]): each warmed up, then R rounds in which every (leg,
 /// operation) runs N iterations in turn, so that a slow spell of the machine falls on every suite, engine and
@@ -92,7 +92,7 @@ pub fn run(
     credentials: &[Credential],
     suites_to_run: &[Cryptosuite],
     p384: bool,
-    loaders: &[&OfflineLoader],
+    sessions: &[&Session],
     settings: &Settings,
     backends: &[Backend],
     progress: &mut dyn FnMut(),
@@ -109,14 +109,14 @@ pub fn run(
         let parsed: Value = serde_json::from_str(&doc.text)
             .map_err(|e| crate::document::json_error(&doc.label, e))?;
         let unsecured = unsecured(&parsed);
-        let legs = Leg::plan(suites_to_run, loaders)
-            .flat_map(|(suite, n, loader)| backends.iter().map(move |&b| (suite, n, loader, b)))
-            .map(|(suite, nth_engine, loader, backend)| {
+        let legs = Leg::plan(suites_to_run, sessions)
+            .flat_map(|(suite, n, session)| backends.iter().map(move |&b| (suite, n, session, b)))
+            .map(|(suite, nth_engine, session, backend)| {
                 Leg::new(
                     suite,
                     p384,
                     unsecured.clone(),
-                    loader,
+                    session,
                     settings.seed,
                     backend,
                 )

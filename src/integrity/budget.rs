@@ -2,7 +2,7 @@
 //! bounded amount of work: at most [`ProofLimits::max_proofs`] proofs in one proof set (VC Data Integrity §4.5),
 //! and at most [`ProofLimits::max_canonicalizations`] canonicalizations (RDFC-1.0 or JCS runs) for the whole
 //! file, the signed credentials nested in it included. Each limit has a command-line option (`--max-proofs`,
-//! `--max-canonicalizations`), set once per process ([`set_limits`]).
+//! `--max-canonicalizations`), passed as a value (`crate::canon::Settings::proof_limits`).
 //!
 //! The canonicalization count is kept per thread inside a [`Scope`] (one file's verification): every
 //! canonicalization a verifier runs calls [`charge`] first. Outside a scope (signing, the benchmarks) nothing is
@@ -30,16 +30,10 @@ impl ProofLimits {
     };
 }
 
-static LIMITS: std::sync::OnceLock<ProofLimits> = std::sync::OnceLock::new();
-
-/// Sets this process's verification work bounds (first call wins).
-pub fn set_limits(limits: ProofLimits) {
-    let _ = LIMITS.set(limits);
-}
-
-/// This process's verification work bounds.
-pub fn limits() -> ProofLimits {
-    LIMITS.get().copied().unwrap_or(ProofLimits::DEFAULT)
+impl Default for ProofLimits {
+    fn default() -> Self {
+        ProofLimits::DEFAULT
+    }
 }
 
 thread_local! {
@@ -55,8 +49,8 @@ pub fn charged() -> u64 {
     CHARGED.with(Cell::get)
 }
 
-/// One file's verification: canonicalizations are counted against this process's
-/// [`ProofLimits::max_canonicalizations`] until the scope is dropped. A scope opened inside another one (a
+/// One file's verification: canonicalizations are counted against a limit
+/// ([`ProofLimits::max_canonicalizations`]) until the scope is dropped. A scope opened inside another one (a
 /// credential verified inside a file) adds to the outer count.
 #[must_use = "the budget applies while the scope lives"]
 pub struct Scope {
@@ -64,12 +58,7 @@ pub struct Scope {
 }
 
 impl Scope {
-    /// Starts counting (or joins the scope already counting on this thread).
-    pub fn begin() -> Scope {
-        Scope::with_limit(limits().max_canonicalizations)
-    }
-
-    /// [`Scope::begin`] with an explicit limit.
+    /// Starts counting up to `max_canonicalizations` (or joins the scope already counting on this thread).
     pub fn with_limit(max_canonicalizations: usize) -> Scope {
         let outer = SPENT.with(|spent| match spent.get() {
             Some(_) => false,

@@ -13,9 +13,9 @@ use super::proof_value::{self, BaseProofValue, DerivedProofValue};
 use super::selection::select_json_ld;
 use super::shared_steps::{self, Canonicalizer};
 use crate::canon::rdfc::{self, HashAlgorithm, RdfcOptions};
+use crate::canon::Session;
 use crate::error::{Error, ErrorKind, Result};
 use crate::keys::{PublicKey, SecretKey, SignatureAlgorithm};
-use crate::loader::OfflineLoader;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
@@ -106,7 +106,7 @@ pub fn create_base_proof(
     options: &Value,
     key: &SecretKey,
     base: &BaseOptions,
-    loader: &OfflineLoader,
+    session: &Session,
 ) -> Result<(Value, BaseIntermediates)> {
     if key.algorithm() != SignatureAlgorithm::P256
         || base.proof_key.algorithm() != SignatureAlgorithm::P256
@@ -115,7 +115,7 @@ pub fn create_base_proof(
             "PROOF_GENERATION_ERROR: ecdsa-sd-2023 signs with P-256 keys",
         ));
     }
-    let mut canon = Canonicalizer::new(SUITE, HASH, loader);
+    let mut canon = Canonicalizer::new(SUITE, HASH, session);
     let (canonical_proof_config, proof_hash) = proof_hash(&mut canon, unsecured, options)?;
     // §3.6.2 Base Proof Transformation.
     let hmac_key = base.hmac_key;
@@ -125,8 +125,8 @@ pub fn create_base_proof(
         unsecured,
         &factory,
         &[&base.mandatory_pointers],
-        loader,
-        &RdfcOptions::for_proofs(loader).with_hash(HASH),
+        session,
+        &RdfcOptions::for_proofs(session.settings()).with_hash(HASH),
     )?;
     let group = grouped.groups.remove(0);
     // §3.6.3 Base Proof Hashing.
@@ -208,7 +208,7 @@ fn proof_value_text(proof: &serde_json::Map<String, Value>) -> Result<&str> {
 pub fn derive_proof(
     secured: &Value,
     selective_pointers: &[String],
-    loader: &OfflineLoader,
+    session: &Session,
 ) -> Result<(Value, DerivedIntermediates)> {
     let (document, proof) = split_proof(secured)?;
     let base = proof_value::parse_base(proof_value_text(&proof)?)?;
@@ -221,13 +221,13 @@ pub fn derive_proof(
         .chain(selective_pointers)
         .cloned()
         .collect();
-    let options = RdfcOptions::for_proofs(loader).with_hash(HASH);
+    let options = RdfcOptions::for_proofs(session.settings()).with_hash(HASH);
     let grouped = grouping::canonicalize_and_group(
         "secured document",
         &document,
         &factory,
         &[&base.mandatory_pointers, selective_pointers, &combined],
-        loader,
+        session,
         &options,
     )?;
     let [mandatory, selective, combined_group] = &grouped.groups[..] else {
@@ -309,7 +309,7 @@ pub fn derive_proof(
 pub fn verify_derived_proof(
     secured: &Value,
     public_key: Option<&PublicKey>,
-    loader: &OfflineLoader,
+    session: &Session,
 ) -> Result<Verification> {
     let (document, proof) = split_proof(secured)?;
     let not = |reason: String| Verification {
@@ -327,7 +327,7 @@ pub fn verify_derived_proof(
     };
     let mut options = proof.clone();
     options.remove("proofValue");
-    let mut canon = Canonicalizer::new(SUITE, HASH, loader);
+    let mut canon = Canonicalizer::new(SUITE, HASH, session);
     let (canonical_proof_config, proof_hash) =
         match proof_hash(&mut canon, &document, &Value::Object(options)) {
             Ok(p) => p,
@@ -342,10 +342,12 @@ pub fn verify_derived_proof(
             "revealed document",
             &document,
             "",
-            loader,
+            session,
         )?;
-        let (issued, _) =
-            rdfc::issue_identifiers(&dataset, &RdfcOptions::for_proofs(loader).with_hash(HASH))?;
+        let (issued, _) = rdfc::issue_identifiers(
+            &dataset,
+            &RdfcOptions::for_proofs(session.settings()).with_hash(HASH),
+        )?;
         (dataset, issued)
     };
     let factory = |issued: &LabelMap| grouping::disclosed_label_map(&derived.label_map, issued);

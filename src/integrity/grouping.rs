@@ -9,9 +9,9 @@ use super::proof_span;
 use super::selection::select_json_ld;
 use super::skolem::{self, compact_to_deskolemized_nquads, to_deskolemized_nquads};
 use crate::canon::rdfc::{self, RdfcOptions};
+use crate::canon::Session;
 use crate::canon::{nquads, phase, Quads};
 use crate::error::{Error, Result};
-use crate::loader::OfflineLoader;
 use base64ct::{Base64UrlUnpadded, Encoding};
 use hmac::{Hmac, KeyInit, Mac};
 use serde_json::Value;
@@ -158,12 +158,12 @@ pub fn canonicalize_and_group(
     document: &Value,
     factory: &dyn Fn(&LabelMap) -> Result<LabelMap>,
     groups: &[&[String]],
-    loader: &OfflineLoader,
+    session: &Session,
     options: &RdfcOptions,
 ) -> Result<Grouped> {
     super::budget::charge()?;
     let span = tracing::info_span!(proof_span::CANONICALIZE_DOCUMENT).entered();
-    let skolemized = skolem::skolemize_compact(label, document, loader)?;
+    let skolemized = skolem::skolemize_compact(label, document, session)?;
     let document_quads = to_deskolemized_nquads(&skolemized.expanded, "d")?;
     let (issued, _) = rdfc::issue_identifiers(&document_quads, options)?;
     drop(span);
@@ -178,7 +178,7 @@ pub fn canonicalize_and_group(
                     ..Group::default()
                 });
             };
-            let deskolemized = compact_to_deskolemized_nquads(label, &selection, "s", loader)?;
+            let deskolemized = compact_to_deskolemized_nquads(label, &selection, "s", session)?;
             let deskolemized = in_document_labels(deskolemized, &document_quads)?;
             let selected = relabel_blank_nodes(&deskolemized, &label_map);
             let (matching, non_matching) = nquads

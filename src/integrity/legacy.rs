@@ -15,9 +15,9 @@ use super::cryptosuite::{Intermediates, Verification};
 use super::multikey;
 use super::proof_span;
 use crate::canon::rdfc::{self, HashAlgorithm, RdfcOptions};
+use crate::canon::Session;
 use crate::error::{Error, Result};
 use crate::keys::{PublicKey, SignatureAlgorithm};
-use crate::loader::OfflineLoader;
 use base64ct::{Base64UrlUnpadded, Encoding};
 use serde_json::{Map, Value};
 
@@ -107,7 +107,11 @@ struct Signature {
 
 /// The proof's signature. A detached JWS must be `<header>..<signature>` with `b64: false` in `crit` (RFC 7797
 /// §3, §5.2). Errors: [`crate::ErrorKind::Proof`] naming what is malformed.
-fn signature(suite: LegacySuite, proof: &Map<String, Value>) -> Result<Signature> {
+fn signature(
+    suite: LegacySuite,
+    proof: &Map<String, Value>,
+    limits: &crate::document::Limits,
+) -> Result<Signature> {
     if !suite.is_jws() {
         let value = proof
             .get("proofValue")
@@ -141,14 +145,10 @@ fn signature(suite: LegacySuite, proof: &Map<String, Value>) -> Result<Signature
         .map_err(|e| Error::proof(format!("the JWS header is not base64url: {e}")).caused_by(e))?;
     // Read as strictly as any signed JSON (a repeated `alg` or `b64` must not pick the last value), and RFC 7515
     // §4.1.11: `crit` may name only what this verifier processes, `b64` (RFC 7797).
-    let header_value = crate::document::parse_untrusted_json(
-        "the JWS header",
-        &header_json,
-        crate::document::limits(),
-    )
-    .map_err(|e| {
-        Error::proof(format!("the JWS header is not I-JSON: {}", e.reason())).caused_by(e)
-    })?;
+    let header_value =
+        crate::document::parse_untrusted_json("the JWS header", &header_json, *limits).map_err(
+            |e| Error::proof(format!("the JWS header is not I-JSON: {}", e.reason())).caused_by(e),
+        )?;
     let crit = header_value.get("crit").and_then(Value::as_array);
     if let Some(other) = crit.into_iter().flatten().find(|v| *v != "b64") {
         return Err(Error::proof(format!(
@@ -187,10 +187,10 @@ fn signature(suite: LegacySuite, proof: &Map<String, Value>) -> Result<Signature
 
 /// URDNA2015 / RDFC-1.0 canonical N-Quads of `value`, labeled with SHA-256 whatever the key (URDNA2015 has no
 /// other hash); `what` names it in errors.
-fn canonicalize(value: &Value, what: &str, loader: &OfflineLoader) -> Result<String> {
+fn canonicalize(value: &Value, what: &str, session: &Session) -> Result<String> {
     super::budget::charge()?;
-    let options = RdfcOptions::for_proofs(loader).with_hash(HashAlgorithm::Sha256);
-    rdfc::canonical_form_of_value(what, value, loader, &options)
+    let options = RdfcOptions::for_proofs(session.settings()).with_hash(HashAlgorithm::Sha256);
+    rdfc::canonical_form_of_value(what, value, session, &options)
 }
 
 /// Verifies a legacy `proof` over `unsecured` (the document without it) with `public_key`, or a key resolved
@@ -201,9 +201,9 @@ pub fn verify_proof(
     unsecured: &Map<String, Value>,
     proof: &Map<String, Value>,
     public_key: Option<&PublicKey>,
-    loader: &OfflineLoader,
+    session: &Session,
 ) -> Result<Verification> {
-    let signature = signature(suite, proof)?;
+    let signature = signature(suite, proof, &session.settings().input_limits)?;
     let key = multikey::proof_key(public_key, proof)?;
     if !suite.allows(signature.alg, key.algorithm()) {
         return Err(Error::key(format!(
@@ -226,12 +226,12 @@ pub fn verify_proof(
         canonicalize(
             &Value::Object(unsecured.clone()),
             "unsecured document",
-            loader,
+            session,
         )?
     };
     let canonical_proof_config = {
         let _span = tracing::info_span!(proof_span::CANONICALIZE_PROOF_CONFIG).entered();
-        canonicalize(&Value::Object(options), "proof options", loader)?
+        canonicalize(&Value::Object(options), "proof options", session)?
     };
     let hash_data = super::shared_steps::hashing(
         &canonical_proof_config,

@@ -7,8 +7,8 @@ use super::multikey;
 use super::proof_span;
 use crate::canon::jcs;
 use crate::canon::rdfc::{self, HashAlgorithm, RdfcOptions};
+use crate::canon::Session;
 use crate::error::{Error, Result};
-use crate::loader::OfflineLoader;
 use serde_json::Value;
 
 /// Canonicalizes JSON values with one suite's algorithm (RDFC-1.0 over their JSON-LD, or JCS) and counts the
@@ -18,7 +18,7 @@ pub(super) struct Canonicalizer<'a> {
     /// The `cryptosuite` value the proof options must carry: the suite's name, or the draft name a proof being
     /// verified under the suite's algorithm was written with ([`super::suites::verify_proof_as`]).
     pub(super) name: String,
-    loader: &'a OfflineLoader,
+    session: &'a Session,
     /// RDFC-1.0's labeling hash: the suite's for the key ([`super::cryptosuite::KeyHash`]).
     hash: HashAlgorithm,
     /// Canonicalizations run so far.
@@ -27,11 +27,11 @@ pub(super) struct Canonicalizer<'a> {
 
 impl<'a> Canonicalizer<'a> {
     /// A canonicalizer of `suite` labeling blank nodes with `hash` (the suite's labeling hash for the key).
-    pub(super) fn new(suite: Cryptosuite, hash: HashAlgorithm, loader: &'a OfflineLoader) -> Self {
+    pub(super) fn new(suite: Cryptosuite, hash: HashAlgorithm, session: &'a Session) -> Self {
         Canonicalizer {
             suite,
             name: suite.name().to_string(),
-            loader,
+            session,
             hash,
             runs: 0,
         }
@@ -46,8 +46,8 @@ impl<'a> Canonicalizer<'a> {
             Canonicalization::Rdfc10 => rdfc::canonical_form_of_value(
                 what,
                 value,
-                self.loader,
-                &RdfcOptions::for_proofs(self.loader).with_hash(self.hash),
+                self.session,
+                &RdfcOptions::for_proofs(self.session.settings()).with_hash(self.hash),
             ),
         }
     }

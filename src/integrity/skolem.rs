@@ -3,14 +3,14 @@
 //! Every node object without an identifier gets a `urn:bnid:` IRI, so a selection cut out of the compact
 //! document names the same blank nodes as the whole document once turned back into N-Quads.
 //! Expansion and deserialization to RDF are canonprof's pipeline (`expand` and `to_rdf` spans), and the term
-//! facts come from Context Processing, all on the loader's expansion engine (either: they meet at
+//! facts come from Context Processing, all on the session's expansion engine (either: they meet at
 //! [`crate::canon::jsonld`]'s seam).
 
 use super::term_facts;
 use crate::canon::jsonld::{self, Expanded, TermFacts, TermKind};
+use crate::canon::Session;
 use crate::canon::{phase, Quads};
 use crate::error::{Error, Result};
-use crate::loader::OfflineLoader;
 use serde_json::Value;
 
 /// The IRI prefix of skolemized blank nodes (the spec's `urn:` + `urnScheme` `bnid` + `:`).
@@ -38,18 +38,14 @@ pub struct Skolemized {
 /// object to carry them; [`super::align`] matches those. What each term is comes from [`term_facts::terms_of`] (the top-level context and every
 /// scoped context in it).
 /// `label` names the document in errors. Errors: any expansion error.
-pub fn skolemize_compact(
-    label: &str,
-    document: &Value,
-    loader: &OfflineLoader,
-) -> Result<Skolemized> {
+pub fn skolemize_compact(label: &str, document: &Value, session: &Session) -> Result<Skolemized> {
     let terms = {
         let _span = tracing::info_span!(phase::EXPAND).entered();
         let context = document
             .get("@context")
             .cloned()
             .unwrap_or(Value::Array(Vec::new()));
-        term_facts::terms_of(&context, loader).map_err(|e| e.in_source(label))?
+        term_facts::terms_of(&context, session).map_err(|e| e.in_source(label))?
     };
     let id_key = match terms.keyword("id") {
         Some("@id") => "id",
@@ -57,7 +53,7 @@ pub fn skolemize_compact(
     };
     let mut compact = document.clone();
     add_identifiers(&mut compact, &terms, id_key, &mut 0);
-    let expanded = expand_json(label, &compact, loader)?;
+    let expanded = expand_json(label, &compact, session)?;
     Ok(Skolemized { expanded, compact })
 }
 
@@ -119,9 +115,9 @@ fn members(value: &mut Value, f: &mut dyn FnMut(&mut Value)) {
     }
 }
 
-/// Expands a JSON document with canonprof's pipeline on the loader's engine (`expand` span).
-fn expand_json(label: &str, document: &Value, loader: &OfflineLoader) -> Result<Expanded> {
-    jsonld::expand_json(loader.engine(), document, loader).map_err(|e| e.in_source(label))
+/// Expands a JSON document with canonprof's pipeline on the session's engine (`expand` span).
+fn expand_json(label: &str, document: &Value, session: &Session) -> Result<Expanded> {
+    jsonld::expand_json(session.engine(), document, session).map_err(|e| e.in_source(label))
 }
 
 /// §3.4 `toDeskolemizedNQuads` on an expanded document: deserialization to RDF (`to_rdf` span), then every
@@ -176,19 +172,20 @@ pub fn compact_to_deskolemized_nquads(
     label: &str,
     document: &Value,
     fresh: &str,
-    loader: &OfflineLoader,
+    session: &Session,
 ) -> Result<Quads> {
-    to_deskolemized_nquads(&expand_json(label, document, loader)?, fresh)
+    to_deskolemized_nquads(&expand_json(label, document, session)?, fresh)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::canon::Settings;
     use serde_json::json;
 
     #[test]
     fn identifies_node_objects_only() {
-        let loader = OfflineLoader::bundled();
+        let session = Session::bundled(Settings::default());
         let document = json!({
             "@context": ["https://www.w3.org/ns/credentials/v2",
                          {"@vocab": "https://ex/", "m": {"@container": "@language"},
@@ -206,7 +203,7 @@ mod tests {
                 "n": {"a": 3}
             }
         });
-        let s = skolemize_compact("test", &document, &loader).unwrap();
+        let s = skolemize_compact("test", &document, &session).unwrap();
         let subject = &s.compact["credentialSubject"];
         assert_eq!(s.compact["id"], "urn:bnid:_k3", "the root node, last");
         assert_eq!(subject["id"], "did:example:2", "an identifier is kept");

@@ -13,9 +13,9 @@ use super::multikey;
 use super::proof_span;
 pub use super::shared_steps::is_xsd_date_time;
 use super::shared_steps::{hashing, proof_configuration, transformation, Canonicalizer};
+use crate::canon::Session;
 use crate::error::{Error, ErrorKind, Result};
 use crate::keys::{PublicKey, SecretKey, SignatureAlgorithm};
-use crate::loader::OfflineLoader;
 use serde_json::Value;
 
 /// The hashes of `suite` with `key`, or [`ErrorKind::Key`] with `message` for a key the suite does not take.
@@ -37,7 +37,7 @@ pub fn create_proof(
     unsecured: &Value,
     options: &Value,
     key: &SecretKey,
-    loader: &OfflineLoader,
+    session: &Session,
 ) -> Result<(Value, Intermediates)> {
     if let ProofAlgorithm::EcdsaSelectiveDisclosure = suite.spec().algorithm {
         return Err(Error::proof(
@@ -55,7 +55,7 @@ pub fn create_proof(
     if let (true, Some(context)) = (suite.is_jcs(), unsecured.get("@context")) {
         proof.insert("@context".to_string(), context.clone());
     }
-    let mut canon = Canonicalizer::new(suite, hashes.labeling_hash, loader);
+    let mut canon = Canonicalizer::new(suite, hashes.labeling_hash, session);
     let canonical_proof_config = proof_configuration(&mut canon, unsecured, options)?;
     let canonical_document = transformation(&mut canon, unsecured, options)?;
     let hash_data = hashing(&canonical_proof_config, &canonical_document, hashes.hash);
@@ -121,7 +121,7 @@ pub fn secure(unsecured: &Value, proof: Value) -> Result<Value> {
 pub fn verify_proof(
     secured: &Value,
     public_key: Option<&PublicKey>,
-    loader: &OfflineLoader,
+    session: &Session,
 ) -> Result<Verification> {
     let document = secured
         .as_object()
@@ -132,7 +132,7 @@ pub fn verify_proof(
         .ok_or_else(|| Error::proof("the document has no proof object"))?;
     let mut unsecured = document.clone();
     unsecured.remove("proof");
-    verify_proof_over(&unsecured, proof, public_key, loader)
+    verify_proof_over(&unsecured, proof, public_key, session)
 }
 
 /// [`verify_proof`] of `proof` over `unsecured`, given apart: the document a proof of a set secures is the one
@@ -142,12 +142,12 @@ pub fn verify_proof_over(
     unsecured: &serde_json::Map<String, Value>,
     proof: &serde_json::Map<String, Value>,
     public_key: Option<&PublicKey>,
-    loader: &OfflineLoader,
+    session: &Session,
 ) -> Result<Verification> {
     let suite = proof.get("cryptosuite").and_then(Value::as_str).and_then(Cryptosuite::from_name).ok_or_else(|| {
         Error::proof("the proof's cryptosuite is not one of eddsa-rdfc-2022, eddsa-jcs-2022, ecdsa-rdfc-2019, ecdsa-jcs-2019, ecdsa-sd-2023")
     })?;
-    verify_proof_as(suite, unsecured, proof, public_key, loader)
+    verify_proof_as(suite, unsecured, proof, public_key, session)
 }
 
 /// [`verify_proof_over`] with `suite`'s algorithm whatever the proof's `cryptosuite` says (which stays in the
@@ -159,12 +159,12 @@ pub fn verify_proof_as(
     unsecured: &serde_json::Map<String, Value>,
     proof: &serde_json::Map<String, Value>,
     public_key: Option<&PublicKey>,
-    loader: &OfflineLoader,
+    session: &Session,
 ) -> Result<Verification> {
     if let ProofAlgorithm::EcdsaSelectiveDisclosure = suite.spec().algorithm {
         let mut secured = unsecured.clone();
         secured.insert("proof".into(), Value::Object(proof.clone()));
-        return super::ecdsa_sd::verify_derived_proof(&Value::Object(secured), public_key, loader);
+        return super::ecdsa_sd::verify_derived_proof(&Value::Object(secured), public_key, session);
     }
     // Steps 1–3: unsecured document, proof options, proof bytes.
     let mut unsecured = unsecured.clone();
@@ -206,7 +206,7 @@ pub fn verify_proof_as(
     }
     let (unsecured, options) = (Value::Object(unsecured), Value::Object(options));
     // Steps 5–8.
-    let mut canon = Canonicalizer::new(suite, hashes.labeling_hash, loader);
+    let mut canon = Canonicalizer::new(suite, hashes.labeling_hash, session);
     if let Some(written) = proof.get("cryptosuite").and_then(Value::as_str) {
         canon.name = written.to_string();
     }

@@ -78,8 +78,9 @@ pub fn proof_purpose(document: &Value) -> &'static str {
 /// (proofs nested deeper, e.g. inside endorsements, are part of the document). Errors:
 /// [`crate::ErrorKind::Proof`] for a `proof` that is not an object or an array of objects, a `previousProof`
 /// that names no proof of the document, or `previousProof` references that form a cycle;
-/// [`crate::ErrorKind::Limit`] for more than [`ProofLimits::max_proofs`](super::budget::ProofLimits) proofs.
-pub fn inputs(document: &Value) -> Result<Option<VerifierInputs>> {
+/// [`crate::ErrorKind::Limit`] for more than `max_proofs` proofs
+/// ([`ProofLimits::max_proofs`](super::budget::ProofLimits)).
+pub fn inputs(document: &Value, max_proofs: usize) -> Result<Option<VerifierInputs>> {
     let Some(object) = document.as_object() else {
         return Ok(None);
     };
@@ -92,12 +93,11 @@ pub fn inputs(document: &Value) -> Result<Option<VerifierInputs>> {
         _ => None,
     }
     .ok_or_else(|| Error::proof("`proof` is not an object or an array of objects"))?;
-    let max = super::budget::limits().max_proofs;
-    if proofs.len() > max {
+    if proofs.len() > max_proofs {
         return Err(Error::new(
             ErrorKind::Limit,
             format!(
-                "`proof` holds {} proofs, more than {max} (raise with --max-proofs)",
+                "`proof` holds {} proofs, more than {max_proofs} (raise with --max-proofs)",
                 proofs.len()
             ),
         ));
@@ -286,12 +286,20 @@ fn refuse_cycles(all: &[&Map<String, Value>], previous: &[Option<Vec<usize>>]) -
 
 #[cfg(test)]
 mod tests {
+    use super::super::budget::ProofLimits;
     use super::*;
     use serde_json::json;
 
     #[test]
     fn an_unsigned_document_has_no_verifier_inputs() {
-        assert_eq!(inputs(&json!({"@context": [], "name": "x"})).unwrap(), None);
+        assert_eq!(
+            inputs(
+                &json!({"@context": [], "name": "x"}),
+                ProofLimits::DEFAULT.max_proofs
+            )
+            .unwrap(),
+            None
+        );
     }
 
     #[test]
@@ -304,7 +312,9 @@ mod tests {
                  "previousProof": "urn:p1", "proofValue": "z2"}
             ]
         });
-        let got = inputs(&doc).unwrap().unwrap();
+        let got = inputs(&doc, ProofLimits::DEFAULT.max_proofs)
+            .unwrap()
+            .unwrap();
         assert_eq!(got.unsecured, json!({"@context": ["c"], "name": "x"}));
         assert_eq!(got.proofs[0].algorithm, Algorithm::Jcs);
         assert_eq!(got.proofs[0].previous, None);
@@ -319,6 +329,6 @@ mod tests {
         assert_eq!(chained["proof"][0]["proofValue"], "z1");
         assert_eq!(chained["proof"].as_array().unwrap().len(), 1);
         let bad = json!({"proof": {"previousProof": "urn:none"}});
-        assert!(inputs(&bad).is_err());
+        assert!(inputs(&bad, ProofLimits::DEFAULT.max_proofs).is_err());
     }
 }

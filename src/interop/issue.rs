@@ -3,6 +3,7 @@
 //! deterministic, Ed25519's are deterministic by design, SD-JWT salts and mdoc randoms come from the seeded RNG).
 
 use super::{tamper, Artifact, Expect, KeyBindingSpec, Manifest};
+use crate::canon::{Session, Settings};
 use crate::corpus::BUNDLED;
 use crate::error::{Error, ErrorKind, Result};
 use crate::exchange::disclosure::{self, disclosed_attributes, subject_attributes};
@@ -13,7 +14,6 @@ use crate::integrity::ecdsa_sd::{self, BaseOptions};
 use crate::integrity::multikey::did_key;
 use crate::integrity::suites::{self, Cryptosuite};
 use crate::keys::{Backend, SecretKey, SignatureAlgorithm};
-use crate::loader::OfflineLoader;
 use crate::mdoc::MDL_DOC_TYPE;
 use base64ct::{Base64, Encoding};
 use serde_json::Value;
@@ -42,7 +42,7 @@ pub const SUITES: [(Cryptosuite, SignatureAlgorithm); 6] = [
 /// issuing reports.
 pub fn issue(dir: &Path, seed: u64) -> Result<Manifest> {
     std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
-    let loader = OfflineLoader::bundled();
+    let session = Session::bundled(Settings::default());
     let mut out = Writer {
         dir,
         artifacts: Vec::new(),
@@ -56,11 +56,11 @@ pub fn issue(dir: &Path, seed: u64) -> Result<Manifest> {
                 Some(c) => format!("vcdm-{}-{}-{name}", suite.name(), c.to_lowercase()),
                 None => format!("vcdm-{}-{name}", suite.name()),
             };
-            let secured = secure(suite, alg, &document, &loader, seed)?;
+            let secured = secure(suite, alg, &document, &session, seed)?;
             out.vcdm(&artifact, suite, curve, "credential", name, &secured)?;
         }
         // ecdsa-sd-2023: the holder's derived proof, disclosing the first 5 subject attributes.
-        let derived = derive_sd(&document, &loader, seed)?;
+        let derived = derive_sd(&document, &session, seed)?;
         out.vcdm(
             &format!("vcdm-ecdsa-sd-2023-derived-{name}"),
             Cryptosuite::EcdsaSd2023,
@@ -79,7 +79,7 @@ pub fn issue(dir: &Path, seed: u64) -> Result<Manifest> {
             Cryptosuite::EddsaRdfc2022,
             SignatureAlgorithm::Ed25519,
             &credential(name)?,
-            &loader,
+            &session,
             seed,
         )?;
         out.vcdm(
@@ -172,15 +172,15 @@ fn credential(name: &str) -> Result<Value> {
 
 /// An ecdsa-sd-2023 derived proof of `credential` (its issuer a P-256 `did:key` from `seed`; mandatory
 /// `/issuer`), disclosing the first 5 subject attributes ([`disclosure::selective_pointers`]).
-fn derive_sd(credential: &Value, loader: &OfflineLoader, seed: u64) -> Result<Value> {
+fn derive_sd(credential: &Value, session: &Session, seed: u64) -> Result<Value> {
     let key = SecretKey::from_seed(SignatureAlgorithm::P256, seed);
     let unsecured = with_did_issuer(&disclosure::unsecured(credential), &key)?;
     let options = proof_options(Cryptosuite::EcdsaSd2023, &key);
     let base = BaseOptions::from_seed(disclosure::mandatory_pointers(&unsecured), seed);
-    let (proof, _) = ecdsa_sd::create_base_proof(&unsecured, &options, &key, &base, loader)?;
+    let (proof, _) = ecdsa_sd::create_base_proof(&unsecured, &options, &key, &base, session)?;
     let secured = suites::secure(&unsecured, proof)?;
     let pointers = disclosure::selective_pointers(&unsecured)?;
-    Ok(ecdsa_sd::derive_proof(&secured, &pointers, loader)?.0)
+    Ok(ecdsa_sd::derive_proof(&secured, &pointers, session)?.0)
 }
 
 /// `credential` secured by `suite` with a key of `alg` from `seed`, its issuer the key's `did:key`.
@@ -188,13 +188,18 @@ fn secure(
     suite: Cryptosuite,
     alg: SignatureAlgorithm,
     credential: &Value,
-    loader: &OfflineLoader,
+    session: &Session,
     seed: u64,
 ) -> Result<Value> {
     let key = SecretKey::from_seed(alg, seed);
     let unsecured = with_did_issuer(&disclosure::unsecured(credential), &key)?;
-    let (proof, _) =
-        suites::create_proof(suite, &unsecured, &proof_options(suite, &key), &key, loader)?;
+    let (proof, _) = suites::create_proof(
+        suite,
+        &unsecured,
+        &proof_options(suite, &key),
+        &key,
+        session,
+    )?;
     suites::secure(&unsecured, proof)
 }
 

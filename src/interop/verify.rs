@@ -4,21 +4,23 @@
 //! ([`sd_jwt::verify`]), mdoc with the manifest's IACA and SessionTranscript ([`mdoc::verify`]).
 
 use super::{Artifact, ArtifactResult, Manifest, Outcome, VerifierReport};
+use crate::canon::Session;
+use crate::document::Limits;
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::suites;
-use crate::loader::OfflineLoader;
 use crate::mdoc::{self, Verification};
 use crate::sd_jwt::{self, jose::decoding_key, Expected};
 use ciborium::Value as Cbor;
 use serde_json::Value;
 use std::path::Path;
 
-/// Reads `dir/manifest.json` and verifies every artifact with `loader` (its contexts and expansion engine).
+/// Reads `dir/manifest.json` and verifies every artifact with `session` (its contexts and expansion engine).
 /// A failed artifact is a result, not an error. Errors: [`ErrorKind::Io`] / [`ErrorKind::Json`] for a missing
 /// or malformed manifest.
-pub fn verify(dir: &Path, loader: &OfflineLoader) -> Result<VerifierReport> {
+pub fn verify(dir: &Path, session: &Session) -> Result<VerifierReport> {
     let path = dir.join("manifest.json");
-    let text = crate::input::read_bounded_text(&path)?;
+    let limits = &session.settings().input_limits;
+    let text = limits.read_text(&path)?;
     let manifest: Manifest = serde_json::from_str(&text).map_err(|e| {
         Error::new(ErrorKind::Json, e.to_string()).in_source(path.display().to_string())
     })?;
@@ -26,7 +28,7 @@ pub fn verify(dir: &Path, loader: &OfflineLoader) -> Result<VerifierReport> {
         .artifacts
         .iter()
         .map(|a| {
-            let (outcome, reason) = match check(dir, a, loader) {
+            let (outcome, reason) = match check(dir, a, session) {
                 Ok(Checked::Verified) => (Outcome::Verified, None),
                 Ok(Checked::Rejected(why)) => (Outcome::Rejected, Some(why)),
                 Ok(Checked::Unsupported(why)) => (Outcome::Unsupported, Some(why)),
@@ -67,20 +69,21 @@ enum Checked {
     Unsupported(String),
 }
 
-fn check(dir: &Path, artifact: &Artifact, loader: &OfflineLoader) -> Result<Checked> {
+fn check(dir: &Path, artifact: &Artifact, session: &Session) -> Result<Checked> {
     let path = dir.join(&artifact.file);
-    let bytes = crate::input::read_bounded(&path)?;
+    let limits = &session.settings().input_limits;
+    let bytes = limits.read_bytes(&path)?;
     match artifact.format.as_str() {
-        "vcdm" => vcdm(&bytes, loader),
-        "sd-jwt" => sd_jwt_vc(&bytes, artifact),
-        "mdoc" => mdoc_response(dir, &bytes, artifact),
+        "vcdm" => vcdm(&bytes, session),
+        "sd-jwt" => sd_jwt_vc(&bytes, artifact, limits),
+        "mdoc" => mdoc_response(dir, &bytes, artifact, limits),
         other => Ok(Checked::Unsupported(format!(
             "format `{other}` is not one of vcdm, sd-jwt, mdoc"
         ))),
     }
 }
 
-fn vcdm(bytes: &[u8], loader: &OfflineLoader) -> Result<Checked> {
+fn vcdm(bytes: &[u8], session: &Session) -> Result<Checked> {
     let document: Value = serde_json::from_slice(bytes)
         .map_err(|e| Error::new(ErrorKind::Json, e.to_string()).caused_by(e))?;
     let proof_type = document
@@ -92,7 +95,7 @@ fn vcdm(bytes: &[u8], loader: &OfflineLoader) -> Result<Checked> {
             "proof type `{proof_type}` (a single DataIntegrityProof is checked)"
         )));
     }
-    let verification = suites::verify_proof(&document, None, loader)?;
+    let verification = suites::verify_proof(&document, None, session)?;
     Ok(if verification.verified {
         Checked::Verified
     } else {
@@ -104,7 +107,7 @@ fn vcdm(bytes: &[u8], loader: &OfflineLoader) -> Result<Checked> {
     })
 }
 
-fn sd_jwt_vc(bytes: &[u8], artifact: &Artifact) -> Result<Checked> {
+fn sd_jwt_vc(bytes: &[u8], artifact: &Artifact, limits: &Limits) -> Result<Checked> {
     let text = std::str::from_utf8(bytes)
         .map_err(|e| Error::sd_jwt(format!("not UTF-8: {e}")).caused_by(e))?
         .trim();
@@ -117,18 +120,23 @@ fn sd_jwt_vc(bytes: &[u8], artifact: &Artifact) -> Result<Checked> {
         nonce: &b.nonce,
         aud: &b.aud,
     });
-    let verified = sd_jwt::verify(text, (&key, alg), expected)?;
+    let verified = sd_jwt::verify_within(text, (&key, alg), expected, limits)?;
     Ok(missing(artifact, |name| verified.claims.contains_key(name)))
 }
 
-fn mdoc_response(dir: &Path, bytes: &[u8], artifact: &Artifact) -> Result<Checked> {
+fn mdoc_response(
+    dir: &Path,
+    bytes: &[u8],
+    artifact: &Artifact,
+    limits: &Limits,
+) -> Result<Checked> {
     let usage = |what: &str| Error::new(ErrorKind::Usage, format!("the manifest gives no {what}"));
     let anchor_file = artifact
         .trust_anchor
         .as_ref()
         .ok_or_else(|| usage("trust_anchor"))?;
     let anchor_path = dir.join(anchor_file);
-    let pem = crate::input::read_bounded_text(&anchor_path)?;
+    let pem = limits.read_text(&anchor_path)?;
     let iaca = crate::keys::pem_der(&pem, "")
         .ok_or_else(|| Error::mdoc(format!("{anchor_file} is not a PEM certificate")))?;
     let transcript_hex = artifact

@@ -150,7 +150,7 @@ pub struct CounterResult {
     /// One iteration at steady state: after the warm-up and the measured runs, the memo and context cache as
     /// they left them.
     pub steady: u64,
-    /// One iteration cold: a fresh loader, context cache and memo empty.
+    /// One iteration cold: a fresh session, context cache and memo empty.
     pub cold: u64,
     /// One iteration of canonprof's engine following the algorithms as written (no memo, no context cache); for
     /// canonprof's engine only.
@@ -399,7 +399,7 @@ pub struct RunConfig {
     pub engine: EngineSetting,
     /// What the span timer timed: `phases`, or `spec` (the spec steps inside the phases too).
     pub detail: Detail,
-    /// Whether a credential's pipelines (RDFC-1.0 through each loader, JCS) took turns run by run; false in runs
+    /// Whether a credential's pipelines (RDFC-1.0 through each session, JCS) took turns run by run; false in runs
     /// saved before they did, whose pipelines ran one after the other.
     #[serde(default)]
     pub interleaved: bool,

@@ -5,6 +5,7 @@
 //! through canonprof's keys and so through their signature backend ([`crate::keys::Backend`]) — the exchange's
 //! SD-JWT VC, whose JWS signature bytes are the same as jsonwebtoken's with RustCrypto.
 
+use crate::document::Limits;
 use crate::error::{Error, Result};
 use crate::keys::{PublicKey, SecretKey, SignatureAlgorithm};
 use base64ct::{Base64UrlUnpadded, Encoding};
@@ -153,7 +154,7 @@ struct Parts<'a> {
 
 /// [`Parts`] of `jws`. Errors: [`ErrorKind::SdJwt`](crate::ErrorKind::SdJwt) naming the part and what is
 /// wrong with it — a payload that is not a JSON object is the payload's fault, whatever the signature.
-fn parts<'a>(jws: &'a str, what: &str) -> Result<Parts<'a>> {
+fn parts<'a>(jws: &'a str, what: &str, limits: &Limits) -> Result<Parts<'a>> {
     let malformed = |reason: String| Error::sd_jwt(format!("the {what} is malformed: {reason}"));
     let pieces: Vec<&str> = jws.split('.').collect();
     let [header, payload, signature] = pieces[..] else {
@@ -165,7 +166,7 @@ fn parts<'a>(jws: &'a str, what: &str) -> Result<Parts<'a>> {
     let json = |part: &str, name: &str| -> Result<Map<String, Value>> {
         let bytes = Base64UrlUnpadded::decode_vec(part)
             .map_err(|_| malformed(format!("its {name} is not base64url without padding")))?;
-        match strict_json(&bytes, &format!("its {name}")) {
+        match strict_json(&bytes, &format!("its {name}"), limits) {
             Ok(Value::Object(object)) => Ok(object),
             Ok(_) => Err(malformed(format!("its {name} is not a JSON object"))),
             Err(e) => Err(malformed(e.into_reason())),
@@ -204,9 +205,14 @@ fn parts<'a>(jws: &'a str, what: &str) -> Result<Parts<'a>> {
 /// (`Parts`) before its signature is checked, so a malformed header or payload is never reported as a bad
 /// signature. `what` names the JWS in errors. Errors: [`ErrorKind::Signature`](crate::ErrorKind::Signature)
 /// when the signature does not verify, [`ErrorKind::SdJwt`](crate::ErrorKind::SdJwt) for anything else
-/// (malformed, another `alg`), each as one sentence.
-pub fn verify(jws: &str, key: JwsKey, what: &str) -> Result<(Header, Map<String, Value>)> {
-    let parts = parts(jws, what)?;
+/// (malformed, another `alg`), each as one sentence. Its header and payload are read within `limits`.
+pub fn verify(
+    jws: &str,
+    key: JwsKey,
+    what: &str,
+    limits: &Limits,
+) -> Result<(Header, Map<String, Value>)> {
+    let parts = parts(jws, what, limits)?;
     let verified = match key {
         JwsKey::Key(key) => {
             if parts.header.alg != algorithm_of(key) {
@@ -367,8 +373,8 @@ fn unsupported_jwk(jwk: &Value) -> Error {
 /// `bytes` as one I-JSON value read as every untrusted JSON is ([`crate::document::parse_untrusted_json`]:
 /// UTF-8, well-formed, no repeated member names, finite numbers, bounded nesting). `what` names it in errors.
 /// Errors: [`ErrorKind::SdJwt`](crate::ErrorKind::SdJwt) saying what is wrong and where.
-pub(super) fn strict_json(bytes: &[u8], what: &str) -> Result<Value> {
-    crate::document::parse_untrusted_json(what, bytes, crate::document::limits()).map_err(|e| {
+pub(super) fn strict_json(bytes: &[u8], what: &str, limits: &Limits) -> Result<Value> {
+    crate::document::parse_untrusted_json(what, bytes, *limits).map_err(|e| {
         if std::str::from_utf8(bytes).is_err() {
             return Error::sd_jwt(format!("{what} is not UTF-8"));
         }

@@ -6,6 +6,7 @@
 
 pub mod jose;
 
+use crate::document::Limits;
 use crate::error::{excerpt, Error, Result};
 use base64ct::{Base64UrlUnpadded, Encoding};
 use jose::{strict_json, JoseKey, JwsKey};
@@ -126,6 +127,11 @@ impl Disclosure {
     /// `_sd` and `...`. Errors: [`ErrorKind::SdJwt`](crate::ErrorKind::SdJwt) saying which of these fails, the
     /// Disclosure quoted in at most 80 characters.
     pub fn parse(encoded: &str) -> Result<Disclosure> {
+        Disclosure::parse_within(encoded, &Limits::DEFAULT)
+    }
+
+    /// [`Disclosure::parse`] with its JSON read within `limits` (`--max-depth`, `--max-json-values`).
+    fn parse_within(encoded: &str, limits: &Limits) -> Result<Disclosure> {
         let bad = |why: &str| {
             Error::sd_jwt(format!(
                 "malformed Disclosure `{}`: {why}",
@@ -134,7 +140,7 @@ impl Disclosure {
         };
         let json = Base64UrlUnpadded::decode_vec(encoded)
             .map_err(|_| bad("not base64url without padding"))?;
-        let items = match strict_json(&json, "its JSON") {
+        let items = match strict_json(&json, "its JSON", limits) {
             Ok(Value::Array(items)) => items,
             Ok(other) => {
                 return Err(bad(&format!(
@@ -389,8 +395,8 @@ fn rebuild(
     by_digest: &HashMap<String, Disclosure>,
     used: &mut HashSet<String>,
     depth: usize,
+    max: usize,
 ) -> Result<()> {
-    let max = crate::document::limits().max_depth;
     if depth > max {
         return Err(Error::new(
             crate::ErrorKind::Limit,
@@ -433,7 +439,7 @@ fn rebuild(
                 }
             }
             for member in object.values_mut() {
-                rebuild(member, by_digest, used, depth + 1)?;
+                rebuild(member, by_digest, used, depth + 1, max)?;
             }
         }
         Value::Array(items) => {
@@ -449,7 +455,7 @@ fn rebuild(
                     Some(d) => match take(&d, by_digest, used)? {
                         Some(disclosure) if disclosure.name.is_none() => {
                             let mut v = disclosure.value;
-                            rebuild(&mut v, by_digest, used, depth + 1)?;
+                            rebuild(&mut v, by_digest, used, depth + 1, max)?;
                             kept.push(v);
                         }
                         Some(_) => {
@@ -461,7 +467,7 @@ fn rebuild(
                         None => {}
                     },
                     None => {
-                        rebuild(&mut item, by_digest, used, depth + 1)?;
+                        rebuild(&mut item, by_digest, used, depth + 1, max)?;
                         kept.push(item);
                     }
                 }
@@ -488,11 +494,22 @@ pub fn verify<'k>(
     issuer: impl Into<JwsKey<'k>>,
     expected: Option<Expected>,
 ) -> Result<Verified> {
+    verify_within(presentation, issuer, expected, &Limits::DEFAULT)
+}
+
+/// [`verify`] with every JSON part read within `limits` (`--max-depth`, `--max-json-values`; the claims rebuilt
+/// from Disclosures nest at most `limits.max_depth` deep).
+pub(crate) fn verify_within<'k>(
+    presentation: &str,
+    issuer: impl Into<JwsKey<'k>>,
+    expected: Option<Expected>,
+    limits: &Limits,
+) -> Result<Verified> {
     let issuer = issuer.into();
     let (jwt, disclosures, kb) = split(presentation)?;
     let (header, payload) = {
         let _span = tracing::info_span!(span::VERIFY).entered();
-        jose::verify(jwt, issuer, "issuer-signed JWT")?
+        jose::verify(jwt, issuer, "issuer-signed JWT", limits)?
     };
     let (claims, digests, alg) = {
         let _span = tracing::info_span!(span::DIGESTS).entered();
@@ -502,7 +519,7 @@ pub fn verify<'k>(
         }
         let mut by_digest = HashMap::new();
         for encoded in &disclosures {
-            let d = Disclosure::parse(encoded)?;
+            let d = Disclosure::parse_within(encoded, limits)?;
             if by_digest.insert(alg.digest(encoded), d).is_some() {
                 return Err(Error::sd_jwt(format!(
                     "Disclosure {} is presented twice",
@@ -512,7 +529,7 @@ pub fn verify<'k>(
         }
         let mut claims = Value::Object(payload);
         let mut used = HashSet::new();
-        rebuild(&mut claims, &by_digest, &mut used, 1)?;
+        rebuild(&mut claims, &by_digest, &mut used, 1, limits.max_depth)?;
         if let Some(unused) = by_digest.keys().find(|d| !used.contains(*d)) {
             return Err(Error::digest(format!(
                 "disclosure not referenced by the Issuer-signed JWT (digest {unused})"
@@ -537,11 +554,16 @@ pub fn verify<'k>(
             let (kb_header, kb_claims) = match issuer {
                 JwsKey::Key(issuer) => {
                     let key = jose::public_key(jwk)?.with_backend(issuer.backend())?;
-                    jose::verify(kb, JwsKey::Key(&key), "Key Binding JWT")?
+                    jose::verify(kb, JwsKey::Key(&key), "Key Binding JWT", limits)?
                 }
                 JwsKey::Jsonwebtoken(..) => {
                     let (key, alg) = jose::decoding_key(jwk)?;
-                    jose::verify(kb, JwsKey::Jsonwebtoken(&key, alg), "Key Binding JWT")?
+                    jose::verify(
+                        kb,
+                        JwsKey::Jsonwebtoken(&key, alg),
+                        "Key Binding JWT",
+                        limits,
+                    )?
                 }
             };
             if kb_header.typ.as_deref() != Some(KB_JWT_TYP) {

@@ -3,11 +3,11 @@
 //! --generate-key`.
 
 use super::key_file;
-use crate::document::Document;
+use crate::canon::Session;
+use crate::document::Limits;
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::suites::Cryptosuite;
 use crate::keys::SignatureAlgorithm;
-use crate::loader::OfflineLoader;
 use std::path::{Path, PathBuf};
 
 /// What to write.
@@ -49,7 +49,7 @@ pub struct Plan {
     /// `--seed`.
     pub seed: Option<u64>,
     /// The contexts and expansion engine of the RDFC-1.0 cryptosuites.
-    pub loader: OfflineLoader,
+    pub session: Session,
 }
 
 /// The signed result.
@@ -64,12 +64,13 @@ pub struct Signed {
 /// Signs as `plan` says. Errors: the key or credential cannot be read or used (the suite must fit the key, the
 /// verification method must name it), the signing itself.
 pub fn run(plan: &Plan) -> Result<Signed> {
-    let key = key_file::read(&plan.key)?;
+    let limits = &plan.session.settings().input_limits;
+    let key = key_file::read(&plan.key, limits)?;
     if let Target::Proof { suite, .. } = &plan.target {
         super::check_key_fits(*suite, &key.key)?;
     }
-    let document = Document::read(&plan.credential)?;
-    document.check_json()?;
+    let document = limits.read_document(&plan.credential)?;
+    document.check_json(limits)?;
     let value: serde_json::Value = serde_json::from_str(&document.text)
         .map_err(|e| crate::document::json_error(&document.label, e))?;
     let in_file = |e: Error| e.within(&document.label);
@@ -85,7 +86,7 @@ pub fn run(plan: &Plan) -> Result<Signed> {
         .clone()
         .or(key.id.clone())
         .unwrap_or_else(|| super::did_key_method(&key.key));
-    key_file::named_key_is(&verification_method, &key.key)
+    key_file::named_key_is(&verification_method, &key.key, limits)
         .map_err(|e| usage(format!("--verification-method {}", e.reason())))?;
     let request = super::ProofRequest {
         suite,
@@ -95,7 +96,7 @@ pub fn run(plan: &Plan) -> Result<Signed> {
         mandatory_pointers: mandatory.clone(),
         seed: plan.seed,
     };
-    let secured = super::add_proof(&value, &request, &plan.loader).map_err(in_file)?;
+    let secured = super::add_proof(&value, &request, &plan.session).map_err(in_file)?;
     let mut text = serde_json::to_string_pretty(&secured)
         .map_err(|e| Error::new(ErrorKind::Internal, e.to_string()).caused_by(e))?;
     text.push('\n');
@@ -120,7 +121,7 @@ fn issue(
     };
     let request = super::IssueRequest {
         key,
-        holder_jwk: holder_jwk(holder_key)?,
+        holder_jwk: holder_jwk(holder_key, &plan.session.settings().input_limits)?,
         issued_at,
         vct,
         seed: plan.seed,
@@ -146,13 +147,13 @@ fn issue(
 }
 
 /// `--holder-key`: the one public key in the file, as a JWK.
-fn holder_jwk(path: Option<&Path>) -> Result<Option<serde_json::Value>> {
+fn holder_jwk(path: Option<&Path>, limits: &Limits) -> Result<Option<serde_json::Value>> {
     let Some(path) = path else {
         return Ok(None);
     };
     let label = path.display().to_string();
     let text = key_file::read_text(path)?;
-    match crate::verify::keys::parse(&label, &text)?.as_slice() {
+    match crate::verify::keys::parse(&label, &text, limits)?.as_slice() {
         [only] => Ok(Some(only.jwk.clone())),
         keys => Err(usage(format!(
             "--holder-key {label} holds {} keys; give a file with one",

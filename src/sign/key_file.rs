@@ -3,6 +3,7 @@
 //! `PRIVATE KEY`, RFC 5958; SEC 1 `EC PRIVATE KEY`, RFC 5915); write a generated key as a JWK whose `kid` is
 //! its `did:key` verification method, readable by its owner only.
 
+use crate::document::Limits;
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::multikey;
 use crate::keys::{SecretKey, SignatureAlgorithm};
@@ -27,9 +28,9 @@ pub struct KeyFile {
 /// Reads the secret key in `path`. Errors: [`ErrorKind::Io`] (unreadable), [`ErrorKind::Limit`] (over
 /// 64 KiB), [`ErrorKind::Key`] naming the file for anything that is not exactly one of the forms, or whose
 /// public part does not match its secret.
-pub fn read(path: &Path) -> Result<KeyFile> {
+pub fn read(path: &Path, limits: &Limits) -> Result<KeyFile> {
     let label = path.display().to_string();
-    parse(&read_text(path)?).map_err(|e| e.in_source(label))
+    parse(&read_text(path)?, limits).map_err(|e| e.in_source(label))
 }
 
 /// A key file's text, read up to its bound (64 KiB). Errors: [`ErrorKind::Io`], [`ErrorKind::Limit`],
@@ -53,12 +54,12 @@ pub fn read_text(path: &Path) -> Result<String> {
 }
 
 /// The secret key in `text` (see [`read`]); errors carry no file name.
-pub fn parse(text: &str) -> Result<KeyFile> {
+pub fn parse(text: &str, limits: &Limits) -> Result<KeyFile> {
     let trimmed = text.trim();
     if trimmed.starts_with("-----BEGIN") {
         return pem(trimmed).map(|key| KeyFile { key, id: None });
     }
-    let value: Value = crate::document::check("key", trimmed)
+    let value: Value = crate::document::check("key", trimmed, limits)
         .and_then(|_| {
             serde_json::from_str(trimmed).map_err(|e| Error::key(e.to_string()).caused_by(e))
         })
@@ -86,7 +87,7 @@ pub fn parse(text: &str) -> Result<KeyFile> {
         ));
     };
     if let Some(method) = id.as_deref() {
-        named_key_is(method, &key)
+        named_key_is(method, &key, limits)
             .map_err(|e| Error::key(format!("its id {}", e.reason())).caused_by(e))?;
     }
     Ok(KeyFile { key, id })
@@ -95,8 +96,8 @@ pub fn parse(text: &str) -> Result<KeyFile> {
 /// A self-certifying `method` (did:key, did:jwk, resolved as the verifier resolves it, fragment included) must
 /// name `key`: a proof under another key's method would verify nowhere. Any other method names nothing here.
 /// Errors: [`ErrorKind::Key`](crate::ErrorKind::Key) saying so.
-pub(crate) fn named_key_is(method: &str, key: &SecretKey) -> Result<()> {
-    match crate::verify::keys::self_certifying(method) {
+pub(crate) fn named_key_is(method: &str, key: &SecretKey, limits: &Limits) -> Result<()> {
+    match crate::verify::keys::self_certifying(method, limits) {
         Some(Ok((named, _))) if named == key.public_key() => Ok(()),
         Some(Ok(_)) => Err(Error::key(format!(
             "`{}` names another key (its did:key or did:jwk is not this key's)",
@@ -261,7 +262,7 @@ mod tests {
         for algorithm in SignatureAlgorithm::ALL {
             let key = generate(algorithm, Some(7)).unwrap();
             let jwk = to_private_jwk(&key);
-            let read = parse(&jwk.to_string()).unwrap();
+            let read = parse(&jwk.to_string(), &Limits::DEFAULT).unwrap();
             assert_eq!(read.key.public_key(), key.public_key());
             assert_eq!(read.key.to_bytes(), key.to_bytes());
             let (_, method) = multikey::did_key(&key.public_key());
@@ -275,17 +276,17 @@ mod tests {
         let other = to_private_jwk(&generate(SignatureAlgorithm::P256, Some(2)).unwrap());
         let mut mixed = key.clone();
         mixed["x"] = other["x"].clone();
-        let e = parse(&mixed.to_string()).unwrap_err();
+        let e = parse(&mixed.to_string(), &Limits::DEFAULT).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::Key);
         let mut kid = key.clone();
         kid["kid"] = other["kid"].clone();
-        assert!(parse(&kid.to_string())
+        assert!(parse(&kid.to_string(), &Limits::DEFAULT)
             .unwrap_err()
             .reason()
             .contains("another key"));
         let mut public = key;
         public.as_object_mut().unwrap().remove("d");
-        assert!(parse(&public.to_string())
+        assert!(parse(&public.to_string(), &Limits::DEFAULT)
             .unwrap_err()
             .reason()
             .contains("no `d`"));
@@ -302,16 +303,23 @@ mod tests {
     /// private key block is refused, whatever is wrong with it.
     #[test]
     fn pem_files_are_one_exact_private_key_block() {
-        let pkcs8 = parse(&fixture("p256.pkcs8.pem")).unwrap().key;
-        let sec1 = parse(&fixture("p256.sec1.pem")).unwrap().key;
+        let pkcs8 = parse(&fixture("p256.pkcs8.pem"), &Limits::DEFAULT)
+            .unwrap()
+            .key;
+        let sec1 = parse(&fixture("p256.sec1.pem"), &Limits::DEFAULT)
+            .unwrap()
+            .key;
         assert_eq!(pkcs8.to_bytes(), sec1.to_bytes());
         assert_eq!(pkcs8.algorithm(), SignatureAlgorithm::P256);
         assert_eq!(
-            parse(&fixture("p384.sec1.pem")).unwrap().key.algorithm(),
+            parse(&fixture("p384.sec1.pem"), &Limits::DEFAULT)
+                .unwrap()
+                .key
+                .algorithm(),
             SignatureAlgorithm::P384
         );
         assert_eq!(
-            parse(&fixture("ed25519.pkcs8.pem"))
+            parse(&fixture("ed25519.pkcs8.pem"), &Limits::DEFAULT)
                 .unwrap()
                 .key
                 .algorithm(),
@@ -342,7 +350,7 @@ mod tests {
             (fixture("p256.encrypted.pem"), "encrypted"),
         ];
         for (text, reason) in cases {
-            let e = parse(&text).unwrap_err();
+            let e = parse(&text, &Limits::DEFAULT).unwrap_err();
             assert_eq!(e.kind(), ErrorKind::Key, "{reason}");
             assert!(e.reason().contains(reason), "{reason}: {}", e.reason());
         }
@@ -354,25 +362,29 @@ mod tests {
         let secret = multikey::encode_base58btc(&[&[0x87u8, 0x26][..], &key.to_bytes()].concat());
         let public = multikey::public_key_multibase(&key.public_key());
         let document = serde_json::json!({"type": "Multikey", "publicKeyMultibase": public, "secretKeyMultibase": secret});
-        let read = parse(&document.to_string()).unwrap();
+        let read = parse(&document.to_string(), &Limits::DEFAULT).unwrap();
         assert_eq!(read.key.to_bytes(), key.to_bytes());
         assert_eq!(read.id, None);
         let other = generate(SignatureAlgorithm::P384, Some(5)).unwrap();
         let mut mixed = document.clone();
         mixed["publicKeyMultibase"] = multikey::public_key_multibase(&other.public_key()).into();
-        assert!(parse(&mixed.to_string())
+        assert!(parse(&mixed.to_string(), &Limits::DEFAULT)
             .unwrap_err()
             .reason()
             .contains("is not the public key"));
         let mut wrong = document;
         wrong["secretKeyMultibase"] = Value::from(public);
         assert_eq!(
-            parse(&wrong.to_string()).unwrap_err().kind(),
+            parse(&wrong.to_string(), &Limits::DEFAULT)
+                .unwrap_err()
+                .kind(),
             ErrorKind::Key
         );
-        assert!(parse("{\"kty\": \"OKP\", \"kty\": \"EC\"}")
-            .unwrap_err()
-            .reason()
-            .contains("duplicate"));
+        assert!(
+            parse("{\"kty\": \"OKP\", \"kty\": \"EC\"}", &Limits::DEFAULT)
+                .unwrap_err()
+                .reason()
+                .contains("duplicate")
+        );
     }
 }

@@ -10,13 +10,13 @@ pub mod key_file;
 pub use formats::{issue_mdoc, issue_sd_jwt, IssueRequest, IssuedMdoc};
 pub use job::{generate_key, run, Plan, Signed, Target};
 
+use crate::canon::Session;
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::cryptosuite::ProofAlgorithm;
 use crate::integrity::ecdsa_sd::{self, BaseOptions};
 use crate::integrity::multikey;
 use crate::integrity::suites::{self, Cryptosuite};
 use crate::keys::{SecretKey, SignatureAlgorithm};
-use crate::loader::OfflineLoader;
 use serde_json::Value;
 
 /// What a new Data Integrity proof says besides its signature.
@@ -88,22 +88,18 @@ pub fn did_key_method(key: &SecretKey) -> String {
 /// it in a proof set (§2.1.2: each proof of a set signs the document without the others, so they verify
 /// independently, in any order). A document with no proof whose contexts do not define the proof's terms gets
 /// the Data Integrity context appended ([`suites::with_suite_context`]); one with a proof keeps its contexts,
-/// which the existing proof signed. Every `@context` URL must be one the loader has, JCS suites included.
+/// which the existing proof signed. Every `@context` URL must be one the session has, JCS suites included.
 /// `proofPurpose` is `authentication` for a VerifiablePresentation, `assertionMethod` otherwise. Errors:
 /// [`ErrorKind::Usage`] for a key that does not fit the suite, [`ErrorKind::Credential`] for a document that is
-/// not an object or whose `proof` is neither an object nor an array of objects, the loader's
+/// not an object or whose `proof` is neither an object nor an array of objects, the session's
 /// [`ErrorKind::UnknownContext`], and what creating the proof reports (canonicalization, a mandatory pointer
 /// that selects nothing).
-pub fn add_proof(
-    document: &Value,
-    request: &ProofRequest,
-    loader: &OfflineLoader,
-) -> Result<Value> {
+pub fn add_proof(document: &Value, request: &ProofRequest, session: &Session) -> Result<Value> {
     check_key_fits(request.suite, request.key)?;
     let object = document
         .as_object()
         .ok_or_else(|| Error::new(ErrorKind::Credential, "the credential is not a JSON object"))?;
-    check_contexts(document, "", loader)?;
+    check_contexts(document, "", session)?;
     let mut unsecured = object.clone();
     let existing = unsecured.remove("proof");
     let existing = match existing {
@@ -146,10 +142,10 @@ pub fn add_proof(
                     }
                 }
             };
-            ecdsa_sd::create_base_proof(&unsecured, &options, request.key, &base, loader)?.0
+            ecdsa_sd::create_base_proof(&unsecured, &options, request.key, &base, session)?.0
         }
         ProofAlgorithm::SignHashData => {
-            suites::create_proof(request.suite, &unsecured, &options, request.key, loader)?.0
+            suites::create_proof(request.suite, &unsecured, &options, request.key, session)?.0
         }
     };
     let mut secured = unsecured.as_object().cloned().unwrap_or_default();
@@ -180,9 +176,9 @@ fn defines_proof_terms(document: &Value) -> bool {
 }
 
 /// Checks every `@context` and `@import` URL in `value` (at any depth: embedded and scoped contexts too) against
-/// the loader, so that a JCS suite, which never expands the document, refuses what an RDFC-1.0 suite would.
+/// the session, so that a JCS suite, which never expands the document, refuses what an RDFC-1.0 suite would.
 /// Errors: the loader's [`ErrorKind::UnknownContext`], at the JSON pointer of the URL.
-fn check_contexts(value: &Value, pointer: &str, loader: &OfflineLoader) -> Result<()> {
+fn check_contexts(value: &Value, pointer: &str, session: &Session) -> Result<()> {
     match value {
         Value::Object(map) => {
             for (key, member) in map {
@@ -198,15 +194,15 @@ fn check_contexts(value: &Value, pointer: &str, loader: &OfflineLoader) -> Resul
                         _ => Vec::new(),
                     };
                     for (at, url) in urls {
-                        loader.get(url).map_err(|e| e.at(at))?;
+                        session.loader().get(url).map_err(|e| e.at(at))?;
                     }
                 }
-                check_contexts(member, &here, loader)?;
+                check_contexts(member, &here, session)?;
             }
         }
         Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
-                check_contexts(item, &format!("{pointer}/{i}"), loader)?;
+                check_contexts(item, &format!("{pointer}/{i}"), session)?;
             }
         }
         _ => {}
@@ -217,6 +213,7 @@ fn check_contexts(value: &Value, pointer: &str, loader: &OfflineLoader) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::canon::Settings;
 
     fn request(key: &SecretKey, suite: Cryptosuite) -> ProofRequest<'_> {
         ProofRequest {
@@ -233,7 +230,7 @@ mod tests {
     /// an existing proof array grows by one, the old proofs unchanged.
     #[test]
     fn proof_purpose_and_proof_sets() {
-        let loader = OfflineLoader::bundled();
+        let session = Session::bundled(Settings::default());
         let key = SecretKey::from_seed(SignatureAlgorithm::Ed25519, 1);
         let presentation = serde_json::json!({
             "@context": ["https://www.w3.org/ns/credentials/v2"],
@@ -241,10 +238,10 @@ mod tests {
             "holder": "did:example:holder"
         });
         let suite = Cryptosuite::EddsaJcs2022;
-        let signed = add_proof(&presentation, &request(&key, suite), &loader).unwrap();
+        let signed = add_proof(&presentation, &request(&key, suite), &session).unwrap();
         assert_eq!(signed["proof"]["proofPurpose"], "authentication");
-        let twice = add_proof(&signed, &request(&key, suite), &loader).unwrap();
-        let thrice = add_proof(&twice, &request(&key, suite), &loader).unwrap();
+        let twice = add_proof(&signed, &request(&key, suite), &session).unwrap();
+        let thrice = add_proof(&twice, &request(&key, suite), &session).unwrap();
         let proofs = thrice["proof"].as_array().unwrap();
         assert_eq!(proofs.len(), 3);
         assert_eq!(proofs[0], signed["proof"]);
@@ -252,7 +249,7 @@ mod tests {
         for bad in [serde_json::json!("z123"), serde_json::json!([{}, 5])] {
             let mut document = presentation.clone();
             document["proof"] = bad;
-            let e = add_proof(&document, &request(&key, suite), &loader).unwrap_err();
+            let e = add_proof(&document, &request(&key, suite), &session).unwrap_err();
             assert_eq!(e.kind(), ErrorKind::Credential);
             assert_eq!(e.position(), Some("/proof"));
         }
@@ -260,17 +257,17 @@ mod tests {
         let e = add_proof(
             &presentation,
             &request(&p384, Cryptosuite::EcdsaSd2023),
-            &loader,
+            &session,
         )
         .unwrap_err();
         assert_eq!(e.kind(), ErrorKind::Usage);
     }
 
-    /// Every context URL the document names, wherever it is, must be one the loader has: a JCS suite refuses
+    /// Every context URL the document names, wherever it is, must be one the session has: a JCS suite refuses
     /// what an RDFC-1.0 suite would, at the URL's pointer.
     #[test]
     fn unknown_context_urls_are_refused_at_any_depth() {
-        let loader = OfflineLoader::bundled();
+        let session = Session::bundled(Settings::default());
         let key = SecretKey::from_seed(SignatureAlgorithm::Ed25519, 1);
         let v2 = "https://www.w3.org/ns/credentials/v2";
         let unknown = "https://unknown.example/context";
@@ -295,7 +292,7 @@ mod tests {
         ];
         for suite in [Cryptosuite::EddsaJcs2022, Cryptosuite::EddsaRdfc2022] {
             for (document, pointer) in &documents {
-                let e = add_proof(document, &request(&key, suite), &loader).unwrap_err();
+                let e = add_proof(document, &request(&key, suite), &session).unwrap_err();
                 assert_eq!(e.kind(), ErrorKind::UnknownContext, "{document}");
                 assert_eq!(e.position(), Some(*pointer), "{document}");
             }

@@ -31,7 +31,13 @@ pub const MAX_NESTED: usize = 64;
 /// The checks of one JSON document, and of the signed credentials inside it.
 pub fn verify(document: &Value, options: &Options) -> (Vec<Check>, Vec<Nested>) {
     // One file's canonicalizations, its nested credentials' included, are bounded together.
-    let _budget = crate::integrity::budget::Scope::begin();
+    let _budget = crate::integrity::budget::Scope::with_limit(
+        options
+            .session
+            .settings()
+            .proof_limits
+            .max_canonicalizations,
+    );
     let mut checks = checks_of(document, options);
     let presentation = is_presentation(document);
     if presentation {
@@ -168,21 +174,22 @@ fn checks_of(document: &Value, options: &Options) -> Vec<Check> {
     let presentation = is_presentation(document);
     let purpose = verifier::proof_purpose(document);
     let mut checks = Vec::new();
-    let inputs = match verifier::inputs(document) {
-        Ok(Some(inputs)) => inputs,
-        Ok(None) => {
-            checks.push(Check::new(
-                "proof",
-                Outcome::Failed,
-                "the document has no top-level proof",
-            ));
-            return checks;
-        }
-        Err(e) => {
-            checks.push(Check::new("proof", Outcome::Failed, e.reason()));
-            return checks;
-        }
-    };
+    let inputs =
+        match verifier::inputs(document, options.session.settings().proof_limits.max_proofs) {
+            Ok(Some(inputs)) => inputs,
+            Ok(None) => {
+                checks.push(Check::new(
+                    "proof",
+                    Outcome::Failed,
+                    "the document has no top-level proof",
+                ));
+                return checks;
+            }
+            Err(e) => {
+                checks.push(Check::new("proof", Outcome::Failed, e.reason()));
+                return checks;
+            }
+        };
     let raw: Vec<&Map<String, Value>> = match &document["proof"] {
         Value::Array(items) => items.iter().filter_map(Value::as_object).collect(),
         other => other.as_object().into_iter().collect(),
@@ -490,7 +497,7 @@ fn check_proof(
             *key = Some((Trust::Given, Signer::given(k, method)));
             (k.public.clone(), format!("key from {}", k.origin))
         }
-        None => match keys::self_certifying(method) {
+        None => match keys::self_certifying(method, &options.session.settings().input_limits) {
             Some(Ok((public, did))) => {
                 *key = Some((Trust::SelfCertifying, Signer::of_method(method, None)));
                 let scheme = did.split(':').take(2).collect::<Vec<_>>().join(":");
@@ -508,11 +515,11 @@ fn check_proof(
     let public = Some(&public);
     let (result, label) = match suite {
         Suite::DataIntegrity(suite) => (
-            suites::verify_proof_as(suite, unsecured, proof, public, options.loader),
+            suites::verify_proof_as(suite, unsecured, proof, public, options.session),
             suite.name(),
         ),
         Suite::Legacy(legacy) => (
-            legacy::verify_proof(legacy, unsecured, proof, public, options.loader),
+            legacy::verify_proof(legacy, unsecured, proof, public, options.session),
             legacy.name(),
         ),
     };

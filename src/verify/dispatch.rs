@@ -23,7 +23,7 @@ pub fn verify_bytes(
     let (format, checks, nested) = match format {
         // One parse tells a Data Integrity document from a JWS JSON Serialization (both are JSON objects).
         Format::Vcdm | Format::JwsJson => {
-            let document = json_document(file, bytes)?;
+            let document = json_document(file, bytes, &options.session.settings().input_limits)?;
             if format == Format::JwsJson || jws_json::is_jws_json(&document) {
                 let checks =
                     jws_json::verify(file, &document, options).map_err(|e| e.in_source(file))?;

@@ -5,11 +5,11 @@
 use super::detect::Format;
 use super::options::Options;
 use super::{keys, timing};
+use crate::canon::Session;
 use crate::console::Console;
 use crate::document::Limits;
 use crate::error::{Error, ErrorKind, Result};
 use crate::export::verify as render;
-use crate::loader::OfflineLoader;
 use crate::profile::{self, Timer};
 use crate::results::verify::FileEntry;
 use std::path::{Path, PathBuf};
@@ -27,7 +27,7 @@ pub struct Plan {
     /// Everything else the verifier is told, as [`Options`] takes it (its keys and trust anchor are read here).
     pub settings: Settings,
     /// The contexts and expansion engine of the RDFC-1.0 cryptosuites.
-    pub loader: OfflineLoader,
+    pub session: Session,
     /// The bounds every file is read within.
     pub limits: Limits,
     /// N, R and warm-up of the timing, and the verifications per span flamegraph.
@@ -106,7 +106,7 @@ pub fn run(plan: &Plan, console: &mut dyn Console) -> Result<Summary> {
         console.print(&text)?;
     }
     if let Some(path) = &plan.export_json {
-        let engine = plan.loader.engine().name();
+        let engine = plan.session.engine().name();
         let timing = plan.timed.then_some(&plan.measure);
         let at_unix = options.at_unix;
         let json = render::json(&entries, timing, engine, at_unix, &metadata);
@@ -123,7 +123,11 @@ fn options(plan: &Plan) -> Result<Options<'_>> {
     let mut known = Vec::new();
     for path in &plan.key_files {
         let text = plan.limits.read_text(path)?;
-        known.extend(keys::parse(&path.display().to_string(), &text)?);
+        known.extend(keys::parse(
+            &path.display().to_string(),
+            &text,
+            &plan.limits,
+        )?);
     }
     let trust_anchor = match &plan.trust_anchor {
         Some(path) => Some(pem_certificate(&plan.limits, path)?),
@@ -141,7 +145,7 @@ fn options(plan: &Plan) -> Result<Options<'_>> {
         nested_strict: settings.nested_strict,
         binding_strict: settings.binding_strict,
         accept_self_asserted: settings.accept_self_asserted,
-        ..Options::new(&plan.loader, settings.at_unix)
+        ..Options::new(&plan.session, settings.at_unix)
     })
 }
 
@@ -265,7 +269,7 @@ fn flamegraph(
             "canonprof {} · commit {} · engine {}",
             env!("CARGO_PKG_VERSION"),
             env!("CANONPROF_GIT_COMMIT"),
-            options.loader.engine().name()
+            options.session.engine().name()
         ),
         count_name: "ns".to_string(),
     };

@@ -128,7 +128,12 @@ pub fn verify(file: &str, value: &Value, options: &Options) -> Result<Vec<Check>
         },
         _ => payload.as_bytes().to_vec(),
     };
-    match super::json::json_part(file, "the JWS payload", &bytes) {
+    match super::json::json_part(
+        file,
+        "the JWS payload",
+        &bytes,
+        &options.session.settings().input_limits,
+    ) {
         Ok(credential) => {
             let credential = Value::Object(credential);
             let issuer = match credential.get("issuer") {
@@ -198,8 +203,13 @@ fn check_signature(
     let bytes = Base64UrlUnpadded::decode_vec(protected)
         .map_err(|_| failed("the protected header is not base64url without padding".into()))?;
     let header = Value::Object(
-        super::json::json_part(file, "a JWS protected header", &bytes)
-            .map_err(|e| failed(e.into_reason()))?,
+        super::json::json_part(
+            file,
+            "a JWS protected header",
+            &bytes,
+            &options.session.settings().input_limits,
+        )
+        .map_err(|e| failed(e.into_reason()))?,
     );
     let alg_name = header.get("alg").and_then(Value::as_str).unwrap_or("");
     let alg = Algorithm::from_str(alg_name).map_err(|_| {

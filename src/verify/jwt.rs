@@ -9,6 +9,7 @@ use super::binding::{self, Signer};
 use super::check::{Check, Outcome, Trust};
 use super::options::Options;
 use super::{claims, data_integrity::unix, keys};
+use crate::document::Limits;
 use crate::error::{Error, Result};
 use base64ct::{Base64UrlUnpadded, Encoding};
 use jsonwebtoken::{jwk::Jwk, Algorithm, DecodingKey};
@@ -28,7 +29,7 @@ struct Compact<'t> {
 
 /// Splits and decodes a compact JWS: three base64url parts, a header and a payload that are JSON objects without
 /// repeated member names. Errors name the part that is wrong.
-fn compact<'t>(file: &str, token: &'t str) -> Result<Compact<'t>> {
+fn compact<'t>(file: &str, token: &'t str, limits: &Limits) -> Result<Compact<'t>> {
     let parts: Vec<&str> = token.split('.').collect();
     let [header, payload, signature] = parts[..] else {
         return Err(Error::jws(format!(
@@ -47,8 +48,14 @@ fn compact<'t>(file: &str, token: &'t str) -> Result<Compact<'t>> {
         file,
         "the JWS protected header",
         &decode(header, "JWS protected header")?,
+        limits,
     )?;
-    let claims = super::json::json_part(file, "the JWT payload", &decode(payload, "JWT payload")?)?;
+    let claims = super::json::json_part(
+        file,
+        "the JWT payload",
+        &decode(payload, "JWT payload")?,
+        limits,
+    )?;
     let critical = super::claims::critical(&header_map, &[]).err();
     let parsed: jsonwebtoken::Header =
         serde_json::from_value(Value::Object(header_map)).map_err(|e| {
@@ -77,7 +84,7 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
         header,
         claims,
         critical,
-    } = compact(file, token)?;
+    } = compact(file, token, &options.session.settings().input_limits)?;
     let mut checks = Vec::new();
     if let Some((outcome, why)) = critical {
         checks.push(Check::signature("signature", outcome, why, None));
@@ -260,7 +267,7 @@ pub(super) fn key_for(
             chain: None,
         });
     }
-    if let Some(resolved) = keys::self_certifying(kid) {
+    if let Some(resolved) = keys::self_certifying(kid, &options.session.settings().input_limits) {
         let (public, did) = resolved.map_err(|e| (Outcome::Failed, e.into_reason()))?;
         let scheme = did.split(':').take(2).collect::<Vec<_>>().join(":");
         return Ok(Found {

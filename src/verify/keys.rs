@@ -3,6 +3,7 @@
 //! Ed25519VerificationKey2018's `publicKeyBase58`), or a PEM
 //! `PUBLIC KEY` (SPKI). Each becomes a [`KnownKey`] matched to proofs by verification method id.
 
+use crate::document::Limits;
 use crate::error::{Error, Result};
 use crate::integrity::multikey;
 use crate::keys::{PublicKey, SignatureAlgorithm};
@@ -39,7 +40,7 @@ const RELATIONSHIPS: [&str; 5] = [
 
 /// Every key in `text` (a file's contents). Errors: [`crate::ErrorKind::Key`] naming `origin` when the text is
 /// none of the forms, or a key in it is malformed.
-pub fn parse(origin: &str, text: &str) -> Result<Vec<KnownKey>> {
+pub fn parse(origin: &str, text: &str, limits: &Limits) -> Result<Vec<KnownKey>> {
     let trimmed = text.trim();
     if trimmed.starts_with("-----BEGIN PUBLIC KEY-----") {
         let der = crate::keys::pem_der(trimmed, "PUBLIC KEY").ok_or_else(|| {
@@ -52,7 +53,7 @@ pub fn parse(origin: &str, text: &str) -> Result<Vec<KnownKey>> {
     }
     // Read strictly, as every JSON canonprof trusts: a key file whose `x` or `assertionMethod` repeats must not
     // take its last value.
-    let value = super::json::json_document(origin, trimmed.as_bytes()).map_err(|e| {
+    let value = super::json::json_document(origin, trimmed.as_bytes(), limits).map_err(|e| {
         Error::key(format!(
             "not a JSON key or a PEM public key: {}",
             e.reason()
@@ -247,7 +248,7 @@ pub fn find<'k>(keys: &'k [KnownKey], verification_method: &str) -> Option<&'k K
 /// (W3C did:key v0.7: the multibase Multikey after `did:key:`) or a `did:jwk` (did:jwk: the base64url of a
 /// public JWK, UTF-8 JSON, after `did:jwk:`), with or without a fragment. `None` for any other identifier.
 /// Errors: [`crate::ErrorKind::Key`] for a malformed one (a did:jwk holding a private key among them).
-pub fn self_certifying(method: &str) -> Option<Result<(PublicKey, String)>> {
+pub fn self_certifying(method: &str, limits: &Limits) -> Option<Result<(PublicKey, String)>> {
     let did = method.split('#').next().unwrap_or(method);
     if let Some(multibase) = did.strip_prefix("did:key:") {
         // did:key §3.1.2: the key's fragment is the method-specific identifier itself; another key's fragment
@@ -273,11 +274,11 @@ pub fn self_certifying(method: &str) -> Option<Result<(PublicKey, String)>> {
             "a did:jwk verification method other than #0, which is its only one (did:jwk §2)",
         )));
     }
-    Some(did_jwk(encoded).map(|k| (k, did.to_string())))
+    Some(did_jwk(encoded, limits).map(|k| (k, did.to_string())))
 }
 
 /// The public key of a did:jwk's method-specific identifier.
-fn did_jwk(encoded: &str) -> Result<PublicKey> {
+fn did_jwk(encoded: &str, limits: &Limits) -> Result<PublicKey> {
     // A public JWK of the supported curves is well under 1 KB; refuse longer identifiers before decoding.
     const MAX_ENCODED: usize = 1024;
     if encoded.len() > MAX_ENCODED {
@@ -288,7 +289,7 @@ fn did_jwk(encoded: &str) -> Result<PublicKey> {
     }
     let bytes = Base64UrlUnpadded::decode_vec(encoded)
         .map_err(|_| Error::key("the did:jwk identifier is not base64url without padding"))?;
-    let jwk = super::json::json_part("did:jwk", "its JWK", &bytes).map_err(|e| {
+    let jwk = super::json::json_part("did:jwk", "its JWK", &bytes, limits).map_err(|e| {
         Error::key(format!(
             "the did:jwk identifier is not a JWK: {}",
             e.reason()

@@ -2,13 +2,13 @@
 //! instant, and the strictness switches.
 
 use super::keys;
-use crate::loader::OfflineLoader;
+use crate::canon::Session;
 
 /// What the verifier is told besides the files.
 #[derive(Clone)]
 pub struct Options<'a> {
     /// Contexts and expansion engine for the RDFC-1.0 cryptosuites.
-    pub loader: &'a OfflineLoader,
+    pub session: &'a Session,
     /// Keys from `--key` files.
     pub keys: Vec<keys::KnownKey>,
     /// `--trust-anchor`: a root certificate (DER) for mdoc `x5chain`s.
@@ -38,9 +38,9 @@ pub struct Options<'a> {
 impl<'a> Options<'a> {
     /// The defaults of `canonprof verify` at the instant `at_unix`: no keys, no trust anchor, no session transcript,
     /// nonce, audience, challenge or domain, lenient nesting and binding, self-asserted keys not trusted.
-    pub fn new(loader: &'a OfflineLoader, at_unix: i64) -> Options<'a> {
+    pub fn new(session: &'a Session, at_unix: i64) -> Options<'a> {
         Options {
-            loader,
+            session,
             keys: Vec::new(),
             trust_anchor: None,
             session_transcript: None,

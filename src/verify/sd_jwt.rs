@@ -8,6 +8,7 @@ use super::binding;
 use super::check::{Check, Outcome};
 use super::claims;
 use super::options::Options;
+use crate::document::Limits;
 use crate::error::{Error, ErrorKind, Result};
 use crate::sd_jwt::{self, Expected};
 use base64ct::{Base64UrlUnpadded, Encoding};
@@ -19,7 +20,8 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
         .map_err(|_| Error::sd_jwt("not UTF-8 text"))?
         .trim();
     let jwt = text.split('~').next().unwrap_or("");
-    let header = segment(file, jwt, 0)?;
+    let limits = &options.session.settings().input_limits;
+    let header = segment(file, jwt, 0, limits)?;
     let mut checks = Vec::new();
     if let Err((outcome, why)) =
         super::claims::critical(header.as_object().unwrap_or(&serde_json::Map::new()), &[])
@@ -46,7 +48,7 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
     let kb = text.rsplit('~').next().filter(|p| !p.is_empty());
     // A KB-JWT is checked whenever present; without --nonce / --aud its own values are taken, so only its
     // signature, typ and sd_hash constrain it (said in the check).
-    let kb_claims = kb.map(|k| segment(file, k, 1)).transpose()?;
+    let kb_claims = kb.map(|k| segment(file, k, 1, limits)).transpose()?;
     let claim = |name: &str, given: &Option<String>| -> String {
         given.clone().unwrap_or_else(|| {
             kb_claims
@@ -62,7 +64,7 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
         nonce: &nonce,
         aud: &aud,
     });
-    let verified = match sd_jwt::verify(text, (&found.key, jose.alg), expected) {
+    let verified = match sd_jwt::verify_within(text, (&found.key, jose.alg), expected, limits) {
         Ok(v) => v,
         Err(e) => {
             let outcome = match e.kind() {
@@ -232,7 +234,7 @@ pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>>
 const ALWAYS_CLEAR: [&str; 7] = ["iss", "nbf", "exp", "cnf", "vct", "vct#integrity", "status"];
 
 /// The JSON object of a JWS's `index`th part (0: header, 1: payload), read strictly ([`super::json::json_part`]).
-fn segment(file: &str, jws: &str, index: usize) -> Result<Value> {
+fn segment(file: &str, jws: &str, index: usize, limits: &Limits) -> Result<Value> {
     let what = ["the JWS protected header", "the JWT payload"][index.min(1)];
     let part = jws
         .split('.')
@@ -240,5 +242,5 @@ fn segment(file: &str, jws: &str, index: usize) -> Result<Value> {
         .ok_or_else(|| Error::sd_jwt("not a compact JWS: fewer than 3 parts separated by `.`"))?;
     let bytes = Base64UrlUnpadded::decode_vec(part)
         .map_err(|_| Error::sd_jwt(format!("{what} is not base64url without padding")))?;
-    super::json::json_part(file, what, &bytes).map(Value::Object)
+    super::json::json_part(file, what, &bytes, limits).map(Value::Object)
 }

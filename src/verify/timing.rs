@@ -73,7 +73,7 @@ pub fn time_file(
             }
         })
         .collect();
-    let canonprof_engine = options.loader.engine() == crate::loader::Engine::Canonprof;
+    let canonprof_engine = options.session.engine() == crate::canon::Engine::Canonprof;
     let counters = counts
         .iter()
         .filter(|(step, value)| *value > 0 && (canonprof_engine || step.engines() == Engines::Both))

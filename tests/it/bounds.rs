@@ -9,10 +9,11 @@ use crate::common::{canonprof, data};
 use canonprof::canon::nquads;
 use canonprof::canon::rdfc::{self, RdfcOptions};
 use canonprof::canon::work::{self, Step};
+use canonprof::canon::{Session, Settings};
 use canonprof::document::{parse_untrusted_json, Limits};
 use canonprof::error::ErrorKind;
+use canonprof::integrity::budget::ProofLimits;
 use canonprof::integrity::{budget, verifier};
-use canonprof::loader::OfflineLoader;
 use canonprof::profile::alloc::HeapMeter;
 use canonprof::verify::{self, keys, Check, FileReport, Options, Outcome};
 use serde_json::{json, Value};
@@ -22,8 +23,8 @@ use std::path::Path;
 /// 2025-06-01T00:00:00Z: inside every vector's validity period.
 const AT: i64 = 1_748_736_000;
 
-fn options(loader: &OfflineLoader) -> Options<'_> {
-    Options::new(loader, AT)
+fn options(session: &Session) -> Options<'_> {
+    Options::new(session, AT)
 }
 
 fn vector(path: &str) -> Value {
@@ -33,13 +34,13 @@ fn vector(path: &str) -> Value {
 
 /// Verifies `document` in this process; the report and the canonicalizations it ran.
 fn verify_counting(document: &Value) -> (FileReport, u64) {
-    let loader = OfflineLoader::bundled();
+    let session = Session::bundled(Settings::default());
     let before = budget::charged();
     let report = verify::verify_bytes(
         "doc.json",
         document.to_string().as_bytes(),
         None,
-        &options(&loader),
+        &options(&session),
     )
     .unwrap();
     (report, budget::charged() - before)
@@ -152,7 +153,7 @@ fn reading_stops_at_the_input_limit_on_devices_pipes_and_fifos() {
         "the reader stopped; the writer wrote {written} bytes"
     );
     // The library's reader, with the default limit (16 MiB): a user credential on a device.
-    let e = canonprof::corpus::user_file(Path::new("/dev/zero")).unwrap_err();
+    let e = canonprof::corpus::user_file(Path::new("/dev/zero"), &Limits::DEFAULT).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Limit);
     let e = canonprof::input::read_at_most(Path::new("/dev/urandom"), 10).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Limit);
@@ -219,7 +220,7 @@ fn long_base58_values_are_refused_before_decoding() {
         ),
     ] {
         let key = json!({"id": "urn:k", "type": "Multikey", field: value}).to_string();
-        let e = keys::parse("key.json", &key).unwrap_err();
+        let e = keys::parse("key.json", &key, &Limits::DEFAULT).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::Key, "{e}");
         assert!(e.to_string().contains(reason), "{field}: {e}");
         assert!(e.to_string().len() < 300, "{e}");
@@ -237,7 +238,12 @@ fn long_base58_values_are_refused_before_decoding() {
         multikey::decode_base58btc("z6MkrJVnaZkeFzdQyMZu1cgjg7k1pZZ6pvBQ7XJPt4swbTQ2").unwrap();
     let base58 = multikey::encode_base58btc(&ed25519[2..]);
     let ed = json!({"id": "urn:k", "publicKeyBase58": &base58[1..]});
-    assert_eq!(keys::parse("key.json", &ed.to_string()).unwrap().len(), 1);
+    assert_eq!(
+        keys::parse("key.json", &ed.to_string(), &Limits::DEFAULT)
+            .unwrap()
+            .len(),
+        1
+    );
 }
 
 /// The eddsa-rdfc-2022 proof set vector's first proof, with `id` and `previousProof` set.
@@ -290,7 +296,9 @@ fn proofs_and_previous_proof_references_are_bounded() {
         })
         .collect();
     let doc = with_proofs(fan_in);
-    let inputs = verifier::inputs(&doc).unwrap().unwrap();
+    let inputs = verifier::inputs(&doc, ProofLimits::DEFAULT.max_proofs)
+        .unwrap()
+        .unwrap();
     assert_eq!(inputs.proofs[31].previous.as_ref().unwrap().len(), 31);
     assert_eq!(
         inputs.document_of(31).unwrap()["proof"]
@@ -330,7 +338,7 @@ fn proofs_and_previous_proof_references_are_bounded() {
         ),
     ] {
         let doc = with_proofs(proofs);
-        let e = verifier::inputs(&doc).unwrap_err();
+        let e = verifier::inputs(&doc, ProofLimits::DEFAULT.max_proofs).unwrap_err();
         assert_eq!(
             e.reason(),
             format!("`previousProof` references form a cycle: {cycle}")

@@ -13,8 +13,8 @@
 use crate::common;
 use canonprof::canon::rdfc::{self, HashAlgorithm, RdfcOptions};
 use canonprof::canon::{nquads, Quads};
+use canonprof::canon::{Engine, Session, Settings};
 use canonprof::corpus::{self, Schema};
-use canonprof::loader::{Engine, OfflineLoader};
 use oxrdf::{GraphName, Subject, Term};
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
@@ -27,14 +27,16 @@ fn canonical(
     cache: bool,
     hash: HashAlgorithm,
 ) -> canonprof::Result<String> {
-    let loader = OfflineLoader::bundled()
-        .with_engine(engine)
-        .with_context_cache(cache);
+    let session = Session::bundled(
+        Settings::default()
+            .with_engine(engine)
+            .with_context_cache(cache),
+    );
     let options = RdfcOptions {
         hash,
         ..RdfcOptions::default()
     };
-    rdfc::canonicalize_jsonld("test-input", text, &loader, &options).map(|o| o.canonical)
+    rdfc::canonicalize_jsonld("test-input", text, &session, &options).map(|o| o.canonical)
 }
 
 /// A dataset as expanded JSON-LD (one node object per subject and graph; named graphs under `@graph`).
@@ -156,15 +158,15 @@ fn w3c_rdfc_inputs_as_json_ld_give_the_expected_output_with_both_engines() {
 #[test]
 fn both_engines_report_the_same_term_facts() {
     use canonprof::canon::jsonld::context_terms;
-    let loader = OfflineLoader::bundled();
+    let session = Session::bundled(Settings::default());
     let mut contexts: Vec<Value> = corpus::bundled(Schema::All)
         .iter()
         .map(|c| serde_json::from_str::<Value>(&c.document.text).unwrap()["@context"].clone())
         .collect();
     contexts.push(json!(["https://www.w3.org/ns/credentials/v2", {"@vocab": "https://example/#"}]));
     for context in contexts {
-        let reference = context_terms(Engine::JsonLd, &context, &loader).unwrap();
-        let ours = context_terms(Engine::Canonprof, &context, &loader).unwrap();
+        let reference = context_terms(Engine::JsonLd, &context, &session).unwrap();
+        let ours = context_terms(Engine::Canonprof, &context, &session).unwrap();
         assert_eq!(ours, reference, "{context}");
         assert_ne!(ours, Default::default(), "{context}: no facts at all");
     }
@@ -184,10 +186,12 @@ fn the_corpus_is_identical_with_the_context_cache_on_and_off() {
 
 #[test]
 fn the_memo_never_serves_a_context_processed_for_other_contents() {
-    // Two documents whose inline contexts differ in one term, through one loader (one memo).
-    let loader = OfflineLoader::bundled()
-        .with_engine(Engine::Canonprof)
-        .with_context_cache(true);
+    // Two documents whose inline contexts differ in one term, through one session (one memo).
+    let session = Session::bundled(
+        Settings::default()
+            .with_engine(Engine::Canonprof)
+            .with_context_cache(true),
+    );
     let doc = |iri: &str| {
         json!({"@context": {"name": iri, "Thing": {"@id": "https://ex.example/Thing",
                 "@context": {"name": format!("{iri}/scoped")}}},
@@ -195,7 +199,7 @@ fn the_memo_never_serves_a_context_processed_for_other_contents() {
         .to_string()
     };
     let run = |text: &str| {
-        rdfc::canonicalize_jsonld("t", text, &loader, &RdfcOptions::default())
+        rdfc::canonicalize_jsonld("t", text, &session, &RdfcOptions::default())
             .unwrap()
             .canonical
     };
@@ -717,21 +721,21 @@ fn the_shaped_documents_are_both_accepted_and_refused() {
 }
 
 /// Safe mode's one decision is remembered: a valid document the json-ld engine's pre-check leaves to canonprof's
-/// engine (here a no-break space in a value) is decided once per loader, and later runs of the same text give the
+/// engine (here a no-break space in a value) is decided once per session, and later runs of the same text give the
 /// same dataset without deciding again — so a benchmark of it times the json-ld engine, not the decision.
 #[test]
 fn a_decided_document_is_decided_once_per_loader() {
     let text = r#"{"@context": {"@vocab": "http://example.org/"}, "name": "Ana\u00a0Lima"}"#;
-    let loader = OfflineLoader::bundled().with_context_cache(true);
-    assert!(!loader.was_decided(text));
-    let (first, _) = canonprof::canon::jsonld::dataset("doc", text, &loader, false).unwrap();
-    assert!(loader.was_decided(text));
-    let (again, _) = canonprof::canon::jsonld::dataset("doc", text, &loader, false).unwrap();
+    let session = Session::bundled(Settings::default().with_context_cache(true));
+    assert!(!session.was_accepted_by_canonprof(text));
+    let (first, _) = canonprof::canon::jsonld::dataset("doc", text, &session, false).unwrap();
+    assert!(session.was_accepted_by_canonprof(text));
+    let (again, _) = canonprof::canon::jsonld::dataset("doc", text, &session, false).unwrap();
     assert_eq!(first, again);
-    let uncached = OfflineLoader::bundled().with_context_cache(false);
+    let uncached = Session::bundled(Settings::default().with_context_cache(false));
     canonprof::canon::jsonld::dataset("doc", text, &uncached, false).unwrap();
     assert!(
-        !uncached.was_decided(text),
+        !uncached.was_accepted_by_canonprof(text),
         "nothing is remembered with the cache off"
     );
 }

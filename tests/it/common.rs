@@ -3,9 +3,9 @@
 
 use canonprof::canon::rdfc::{HashAlgorithm, RdfcOptions};
 use canonprof::canon::Algorithm;
+use canonprof::canon::{Engine, Session, Settings};
 use canonprof::canonicalize::{self, InputFormat, Output, Request};
 use canonprof::document::Document;
-use canonprof::loader::{Engine, OfflineLoader};
 use std::path::{Path, PathBuf};
 
 /// Path of a file under `tests/data/`.
@@ -38,7 +38,7 @@ pub fn run_text_with(text: &str, request: &Request, engine: Engine) -> canonprof
     };
     canonicalize::run(
         &document,
-        &OfflineLoader::bundled().with_engine(engine),
+        &Session::bundled(Settings::default().with_engine(engine)),
         request,
     )
 }

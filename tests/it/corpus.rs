@@ -2,7 +2,10 @@
 //! rdf-canonize 5 and npm canonicalize produce (tests/data/expected, see tests/data/SOURCES.md).
 
 use crate::common::*;
+use canonprof::canon::{Session, Settings};
 use canonprof::corpus::{self, Schema};
+use canonprof::document::Limits;
+use canonprof::loader::OfflineLoader;
 use canonprof::ErrorKind;
 
 #[test]
@@ -56,7 +59,7 @@ fn safe_mode_refuses_the_relative_type_credential() {
 
 #[test]
 fn bundled_contexts_match_their_pinned_hashes() {
-    let loader = canonprof::loader::OfflineLoader::bundled();
+    let loader = OfflineLoader::bundled();
     let urls: Vec<String> = loader.urls().into_iter().map(str::to_string).collect();
     assert!(urls.len() >= 28, "{}", urls.len());
     for url in urls {
@@ -79,10 +82,9 @@ fn unknown_context_url_is_named() {
 #[test]
 fn context_cache_gives_byte_identical_output_and_never_mixes_contexts() {
     use canonprof::canon::rdfc::{canonicalize_jsonld, RdfcOptions};
-    use canonprof::loader::OfflineLoader;
     let options = RdfcOptions::default();
-    let cached = OfflineLoader::bundled().with_context_cache(true);
-    let cold = OfflineLoader::bundled();
+    let cached = Session::bundled(Settings::default().with_context_cache(true));
+    let cold = Session::bundled(Settings::default());
     for c in corpus::bundled(Schema::All) {
         let text = &c.document.text;
         let expected = canonicalize_jsonld(&c.name, text, &cold, &options)
@@ -108,7 +110,7 @@ fn context_cache_gives_byte_identical_output_and_never_mixes_contexts() {
             .canonical;
         assert_eq!(got, format!("<urn:x> <{iri}> \"v\" .\n"));
     }
-    // The same URL served by two loaders with different contents: a cache belongs to its loader.
+    // The same URL served by two sessions with different contents: a cache belongs to its session.
     let dirs: Vec<tempfile::TempDir> = ["https://a.example/name", "https://b.example/name"]
         .iter()
         .map(|iri| {
@@ -132,12 +134,12 @@ fn context_cache_gives_byte_identical_output_and_never_mixes_contexts() {
         .zip(["https://a.example/name", "https://b.example/name"])
     {
         let loader = OfflineLoader::bundled()
-            .with_context_cache(true)
-            .with_user_contexts(dir.path())
+            .with_user_contexts(dir.path(), &Limits::DEFAULT)
             .unwrap();
+        let session = Session::new(Settings::default().with_context_cache(true), loader);
         for _ in 0..2 {
             assert_eq!(
-                canonicalize_jsonld("u", doc, &loader, &options)
+                canonicalize_jsonld("u", doc, &session, &options)
                     .unwrap()
                     .canonical,
                 format!("<urn:x> <{iri}> \"v\" .\n")

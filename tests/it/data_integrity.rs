@@ -4,10 +4,10 @@
 //! tampered claims, proof options and keys do not; case 019.
 
 use crate::common;
+use canonprof::canon::{Session, Settings};
 use canonprof::integrity::multikey;
 use canonprof::integrity::suites::{self as di, Cryptosuite};
 use canonprof::keys::{PublicKey, SecretKey, SignatureAlgorithm};
-use canonprof::loader::OfflineLoader;
 use serde_json::Value;
 
 fn read(path: &str) -> String {
@@ -94,14 +94,14 @@ const VECTORS: [(Cryptosuite, &str, &str, &str, bool); 6] = [
 
 #[test]
 fn create_proof_matches_the_vectors_byte_for_byte() {
-    let loader = OfflineLoader::bundled();
+    let session = Session::bundled(Settings::default());
     let unsigned = json("vc-di-eddsa/unsigned.json");
     for (suite, dir, sfx, key_file, sha384) in VECTORS {
         let (secret, _) = keys(key_file);
         // The vector's proof configuration is the options plus the document's @context; a caller passes options.
         let mut options = json(&format!("{dir}/proofConfig{sfx}.json"));
         options.as_object_mut().unwrap().remove("@context");
-        let (proof, i) = di::create_proof(suite, &unsigned, &options, &secret, &loader).unwrap();
+        let (proof, i) = di::create_proof(suite, &unsigned, &options, &secret, &session).unwrap();
         let file = |name: &str| read(&format!("{dir}/{name}{sfx}.txt"));
         assert_eq!(
             i.canonical_document.trim_end(),
@@ -149,13 +149,13 @@ fn create_proof_matches_the_vectors_byte_for_byte() {
 
 #[test]
 fn signed_vectors_verify_and_tampered_ones_do_not() {
-    let loader = OfflineLoader::bundled();
+    let session = Session::bundled(Settings::default());
     for (_, dir, sfx, key_file, _) in VECTORS {
         let (_, public) = keys(key_file);
         let signed = json(&format!("{dir}/signed{sfx}.json"));
         // The key resolved offline from the did:key verification method, and the key given explicitly.
         for key in [None, Some(&public)] {
-            let v = di::verify_proof(&signed, key, &loader).unwrap();
+            let v = di::verify_proof(&signed, key, &session).unwrap();
             assert!(v.verified, "{dir}: {:?}", v.reason);
             assert_eq!(v.intermediates.unwrap().canonicalizations, 2);
         }
@@ -175,7 +175,7 @@ fn signed_vectors_verify_and_tampered_ones_do_not() {
             ("proof option", &option, None),
             ("key", &signed, Some(&other)),
         ] {
-            let v = di::verify_proof(doc, key, &loader).unwrap();
+            let v = di::verify_proof(doc, key, &session).unwrap();
             assert!(!v.verified, "{dir}: tampered {what} must not verify");
             assert!(
                 v.reason.is_some_and(|r| r.contains("signature")),
@@ -185,7 +185,7 @@ fn signed_vectors_verify_and_tampered_ones_do_not() {
         let mut suite = signed.clone();
         suite["proof"]["cryptosuite"] = Value::from("bbs-2023");
         assert!(
-            di::verify_proof(&suite, None, &loader).is_err(),
+            di::verify_proof(&suite, None, &session).is_err(),
             "an unsupported cryptosuite is an error"
         );
     }
@@ -193,7 +193,7 @@ fn signed_vectors_verify_and_tampered_ones_do_not() {
 
 #[test]
 fn case_019_jcs_proof_context_and_hash_order() {
-    let loader = OfflineLoader::bundled();
+    let session = Session::bundled(Settings::default());
     let secured: Value = serde_json::from_str(
         r#"{"@context":["https://www.w3.org/ns/credentials/v2",{"@vocab":"https://vocab.example/"}],
  "type":["VerifiableCredential"],"issuer":"did:example:issuer1","validFrom":"2024-05-01T00:00:00Z",
@@ -205,7 +205,7 @@ fn case_019_jcs_proof_context_and_hash_order() {
     )
     .unwrap();
     let (_, public) = keys("vc-di-eddsa/keyPair.json");
-    let v = di::verify_proof(&secured, Some(&public), &loader).unwrap();
+    let v = di::verify_proof(&secured, Some(&public), &session).unwrap();
     let i = v.intermediates.expect("got as far as hashing");
     assert_eq!(
         i.canonical_proof_config,
@@ -223,14 +223,14 @@ fn case_019_jcs_proof_context_and_hash_order() {
     // The document's @context must start with the proof's: reordered, it is refused before any signature check.
     let mut reordered = secured.clone();
     reordered["@context"] = serde_json::json!([{"@vocab":"https://vocab.example/"},"https://www.w3.org/ns/credentials/v2"]);
-    let v = di::verify_proof(&reordered, Some(&public), &loader).unwrap();
+    let v = di::verify_proof(&reordered, Some(&public), &session).unwrap();
     assert!(!v.verified && v.intermediates.is_none(), "{:?}", v.reason);
     assert!(v.reason.unwrap().contains("@context"));
 }
 
 #[test]
 fn case_020_rdfc_proof_configuration_and_created_validation() {
-    let loader = OfflineLoader::bundled();
+    let session = Session::bundled(Settings::default());
     let unsecured: Value = serde_json::json!({"@context": "https://www.w3.org/ns/credentials/v2",
         "type": "VerifiableCredential", "issuer": "did:example:issuer1",
         "credentialSubject": {"id": "did:example:subject"}});
@@ -243,7 +243,7 @@ fn case_020_rdfc_proof_configuration_and_created_validation() {
         &unsecured,
         &options,
         &secret,
-        &loader,
+        &session,
     )
     .unwrap();
     assert_eq!(
@@ -266,7 +266,7 @@ fn case_020_rdfc_proof_configuration_and_created_validation() {
         &unsecured,
         &bad,
         &secret,
-        &loader,
+        &session,
     )
     .unwrap_err();
     assert!(

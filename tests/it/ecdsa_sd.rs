@@ -5,16 +5,16 @@
 //! proof options, keys, and base proofs offered as derived ones do not; canonicalizations are counted.
 
 use crate::common;
+use canonprof::canon::{Session, Settings};
 use canonprof::integrity::ecdsa_sd::{self, BaseOptions};
 use canonprof::integrity::multikey;
 use canonprof::integrity::proof_value;
 use canonprof::integrity::suites::{self as di, Cryptosuite};
 use canonprof::keys::{PublicKey, SecretKey, SignatureAlgorithm};
-use canonprof::loader::OfflineLoader;
 use serde_json::Value;
 
 /// Every test below runs on both expansion engines: ecdsa-sd-2023's skolemization, expansion, deserialization
-/// to RDF and term facts all go through the loader's engine.
+/// to RDF and term facts all go through the session's engine.
 const ENGINES: [canonprof::canon::Engine; 2] = [
     canonprof::canon::Engine::JsonLd,
     canonprof::canon::Engine::Canonprof,
@@ -91,13 +91,13 @@ fn indexed(value: &Value) -> Vec<(usize, String)> {
 #[test]
 fn base_proof_matches_the_vectors() {
     for engine in ENGINES {
-        let loader = OfflineLoader::bundled().with_engine(engine);
+        let session = Session::bundled(Settings::default().with_engine(engine));
         for (dir, mandatory, _) in SETS {
             let mandatory = strings(&json(mandatory));
             let (issuer, public, base) = key_material(mandatory.clone());
             let unsecured = unsigned(dir);
             let (proof, i) =
-                ecdsa_sd::create_base_proof(&unsecured, &options(dir), &issuer, &base, &loader)
+                ecdsa_sd::create_base_proof(&unsecured, &options(dir), &issuer, &base, &session)
                     .unwrap();
             assert_eq!(
                 i.canonical_proof_config,
@@ -167,11 +167,11 @@ fn base_proof_matches_the_vectors() {
 #[test]
 fn derived_proof_matches_the_vectors_byte_for_byte() {
     for engine in ENGINES {
-        let loader = OfflineLoader::bundled().with_engine(engine);
+        let session = Session::bundled(Settings::default().with_engine(engine));
         for (dir, _, selective) in SETS {
             let signed = json(&format!("{dir}/addSignedSDBase.json"));
             let (revealed, i) =
-                ecdsa_sd::derive_proof(&signed, &strings(&json(selective)), &loader).unwrap();
+                ecdsa_sd::derive_proof(&signed, &strings(&json(selective)), &session).unwrap();
             let expected = json(&format!("{dir}/derivedRevealDocument.json"));
             assert_eq!(
                 revealed["proof"]["proofValue"], expected["proof"]["proofValue"],
@@ -196,12 +196,12 @@ fn derived_proof_matches_the_vectors_byte_for_byte() {
 #[test]
 fn derived_vectors_verify_and_tampered_ones_do_not() {
     for engine in ENGINES {
-        let loader = OfflineLoader::bundled().with_engine(engine);
+        let session = Session::bundled(Settings::default().with_engine(engine));
         for (dir, mandatory, _) in SETS {
             let revealed = json(&format!("{dir}/derivedRevealDocument.json"));
             let (_, public, _) = key_material(strings(&json(mandatory)));
             for key in [None, Some(&public)] {
-                let v = di::verify_proof(&revealed, key, &loader).unwrap();
+                let v = di::verify_proof(&revealed, key, &session).unwrap();
                 assert!(v.verified, "{dir}: {:?}", v.reason);
                 let i = v.intermediates.unwrap();
                 assert_eq!(
@@ -244,7 +244,7 @@ fn derived_vectors_verify_and_tampered_ones_do_not() {
                 ("key", &revealed, Some(&other), "base signature"),
                 ("base proof presented", &base, None, "derived proof header"),
             ] {
-                let v = di::verify_proof(doc, key, &loader).unwrap();
+                let v = di::verify_proof(doc, key, &session).unwrap();
                 assert!(!v.verified, "{dir}: tampered {what} must not verify");
                 let why = v.reason.unwrap();
                 assert!(why.contains(reason), "{dir} {what}: {why}");
@@ -256,7 +256,7 @@ fn derived_vectors_verify_and_tampered_ones_do_not() {
 #[test]
 fn issue_derive_verify_round_trip_with_seeded_keys() {
     for engine in ENGINES {
-        let loader = OfflineLoader::bundled().with_engine(engine);
+        let session = Session::bundled(Settings::default().with_engine(engine));
         let unsecured = json("employmentAuth.json");
         let issuer = SecretKey::from_seed(Cryptosuite::EcdsaSd2023.key_algorithm(false), 7);
         let base = BaseOptions::from_seed(vec!["/issuer".to_string(), "/validFrom".to_string()], 7);
@@ -266,9 +266,9 @@ fn issue_derive_verify_round_trip_with_seeded_keys() {
             "proofPurpose": "assertionMethod"
         });
         let (proof, issued) =
-            ecdsa_sd::create_base_proof(&unsecured, &options, &issuer, &base, &loader).unwrap();
+            ecdsa_sd::create_base_proof(&unsecured, &options, &issuer, &base, &session).unwrap();
         let (again, _) =
-            ecdsa_sd::create_base_proof(&unsecured, &options, &issuer, &base, &loader).unwrap();
+            ecdsa_sd::create_base_proof(&unsecured, &options, &issuer, &base, &session).unwrap();
         assert_eq!(
             proof, again,
             "seeded keys and RFC 6979 make the base proof reproducible"
@@ -279,13 +279,13 @@ fn issue_derive_verify_round_trip_with_seeded_keys() {
             "/credentialSubject/employmentAuthorizationDocument/lprNumber",
         ];
         let selective: Vec<String> = selective.iter().map(|s| s.to_string()).collect();
-        let (revealed, derived) = ecdsa_sd::derive_proof(&secured, &selective, &loader).unwrap();
+        let (revealed, derived) = ecdsa_sd::derive_proof(&secured, &selective, &session).unwrap();
         assert!(revealed["credentialSubject"].get("familyName").is_none());
         assert_eq!(
             revealed["credentialSubject"]["employmentAuthorizationDocument"]["lprNumber"],
             "999-999-999"
         );
-        let v = di::verify_proof(&revealed, Some(&issuer.public_key()), &loader).unwrap();
+        let v = di::verify_proof(&revealed, Some(&issuer.public_key()), &session).unwrap();
         assert!(v.verified, "{:?}", v.reason);
         let counts = [
             issued.canonicalizations,
@@ -296,7 +296,7 @@ fn issue_derive_verify_round_trip_with_seeded_keys() {
         let missing = ecdsa_sd::derive_proof(
             &secured,
             &["/credentialSubject/nickname".to_string()],
-            &loader,
+            &session,
         );
         assert!(missing
             .unwrap_err()
@@ -307,7 +307,7 @@ fn issue_derive_verify_round_trip_with_seeded_keys() {
             &unsecured,
             &options,
             &issuer,
-            &loader
+            &session
         )
         .is_err());
     }
@@ -321,9 +321,11 @@ fn every_corpus_credential_round_trips_and_tampering_fails() {
     use canonprof::corpus::{bundled, Schema};
     use canonprof::exchange::disclosure::{mandatory_pointers, selective_pointers};
     for engine in ENGINES {
-        let loader = OfflineLoader::bundled()
-            .with_context_cache(true)
-            .with_engine(engine);
+        let session = Session::bundled(
+            Settings::default()
+                .with_context_cache(true)
+                .with_engine(engine),
+        );
         let issuer = SecretKey::from_seed(Cryptosuite::EcdsaSd2023.key_algorithm(false), 3);
         let options = serde_json::json!({
             "type": "DataIntegrityProof", "cryptosuite": "ecdsa-sd-2023",
@@ -338,7 +340,7 @@ fn every_corpus_credential_round_trips_and_tampering_fails() {
             let unsecured = di::with_suite_context(&parsed);
             let base = BaseOptions::from_seed(mandatory_pointers(&unsecured), 3);
             let (proof, issued) =
-                ecdsa_sd::create_base_proof(&unsecured, &options, &issuer, &base, &loader)
+                ecdsa_sd::create_base_proof(&unsecured, &options, &issuer, &base, &session)
                     .unwrap_or_else(|e| panic!("{name}: {e}"));
             assert!(
                 issued.mandatory.len() >= 2,
@@ -346,9 +348,9 @@ fn every_corpus_credential_round_trips_and_tampering_fails() {
             );
             let secured = di::secure(&unsecured, proof).unwrap();
             let selective = selective_pointers(&unsecured).unwrap();
-            let (revealed, _) = ecdsa_sd::derive_proof(&secured, &selective, &loader)
+            let (revealed, _) = ecdsa_sd::derive_proof(&secured, &selective, &session)
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
-            let v = di::verify_proof(&revealed, Some(&issuer.public_key()), &loader).unwrap();
+            let v = di::verify_proof(&revealed, Some(&issuer.public_key()), &session).unwrap();
             assert!(v.verified, "{name}: {:?}", v.reason);
             // Tamper with the first disclosed attribute's value (its first string, wherever it is).
             let mut tampered = revealed.clone();
@@ -358,7 +360,7 @@ fn every_corpus_credential_round_trips_and_tampering_fails() {
                 change_first_string(value),
                 "{name}: {first} has a string to change"
             );
-            let v = di::verify_proof(&tampered, Some(&issuer.public_key()), &loader).unwrap();
+            let v = di::verify_proof(&tampered, Some(&issuer.public_key()), &session).unwrap();
             assert!(
                 !v.verified,
                 "{name}: a changed disclosed value must not verify"
@@ -388,7 +390,7 @@ fn change_first_string(value: &mut Value) -> bool {
 #[test]
 fn implicit_graphs_and_lists_can_be_disclosed() {
     for engine in ENGINES {
-        let loader = OfflineLoader::bundled().with_engine(engine);
+        let session = Session::bundled(Settings::default().with_engine(engine));
         let unsecured = serde_json::json!({
             "@context": ["https://www.w3.org/ns/credentials/v2",
                          {"@vocab": "https://example.org/vocab#", "steps": {"@container": "@list"}}],
@@ -414,13 +416,13 @@ fn implicit_graphs_and_lists_can_be_disclosed() {
             "proofPurpose": "assertionMethod"
         });
         let (proof, _) =
-            ecdsa_sd::create_base_proof(&unsecured, &options, &issuer, &base, &loader).unwrap();
+            ecdsa_sd::create_base_proof(&unsecured, &options, &issuer, &base, &session).unwrap();
         let secured = di::secure(&unsecured, proof).unwrap();
         let selective = vec![
             "/credentialSubject/steps".to_string(),
             "/credentialSubject/endorsement".to_string(),
         ];
-        let (revealed, derived) = ecdsa_sd::derive_proof(&secured, &selective, &loader).unwrap();
+        let (revealed, derived) = ecdsa_sd::derive_proof(&secured, &selective, &session).unwrap();
         assert!(revealed["credentialSubject"].get("other").is_none());
         assert_eq!(
             revealed["credentialSubject"]["endorsement"]["proof"]["proofValue"],
@@ -430,11 +432,11 @@ fn implicit_graphs_and_lists_can_be_disclosed() {
             derived.value.signatures.len() >= 10,
             "list and proof-graph statements are disclosed"
         );
-        let v = di::verify_proof(&revealed, Some(&issuer.public_key()), &loader).unwrap();
+        let v = di::verify_proof(&revealed, Some(&issuer.public_key()), &session).unwrap();
         assert!(v.verified, "{:?}", v.reason);
         let mut tampered = revealed.clone();
         tampered["credentialSubject"]["steps"][1]["name"] = Value::from("three");
-        let v = di::verify_proof(&tampered, Some(&issuer.public_key()), &loader).unwrap();
+        let v = di::verify_proof(&tampered, Some(&issuer.public_key()), &session).unwrap();
         assert!(!v.verified);
     }
 }

@@ -5,8 +5,9 @@
 
 use crate::common::{canonprof, data};
 use base64ct::{Base64, Base64UrlUnpadded, Encoding};
+use canonprof::canon::{Session, Settings};
+use canonprof::document::Limits;
 use canonprof::keys::{SecretKey, SignatureAlgorithm};
-use canonprof::loader::OfflineLoader;
 use canonprof::sd_jwt::jose::JoseKey;
 use canonprof::verify::{self, keys, FileReport, Options, Outcome, Refusal, Verdict};
 use serde_json::{json, Value};
@@ -14,8 +15,8 @@ use serde_json::{json, Value};
 /// 2025-06-01T00:00:00Z.
 const AT: i64 = 1_748_736_000;
 
-fn options(loader: &OfflineLoader) -> Options<'_> {
-    Options::new(loader, AT)
+fn options(session: &Session) -> Options<'_> {
+    Options::new(session, AT)
 }
 
 /// The report of `bytes`, or `None` when the file could not be read at all (which the CLI reports as NOT
@@ -63,8 +64,8 @@ fn did_key(key: &SecretKey) -> (String, String) {
 
 #[test]
 fn files_that_sign_nothing_are_not_verified() {
-    let loader = OfflineLoader::bundled();
-    let options = options(&loader);
+    let session = Session::bundled(Settings::default());
+    let options = options(&session);
     // JWS JSON with no signature, or signature entries that are not objects.
     let credential = json!({"@context": ["https://www.w3.org/ns/credentials/v2"], "type": ["VerifiableCredential"],
         "issuer": "https://issuer.example", "validFrom": "2020-01-01T00:00:00Z", "credentialSubject": {"id": "x"}});
@@ -125,8 +126,8 @@ fn files_that_sign_nothing_are_not_verified() {
 
 #[test]
 fn repeated_json_keys_are_refused_wherever_verify_reads_json() {
-    let loader = OfflineLoader::bundled();
-    let options = options(&loader);
+    let session = Session::bundled(Settings::default());
+    let options = options(&session);
     let good = std::fs::read_to_string(data(
         "di-vectors/vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json",
     ))
@@ -205,8 +206,8 @@ fn repeated_json_keys_are_refused_wherever_verify_reads_json() {
 
 #[test]
 fn jwt_dates_must_be_numeric_dates() {
-    let loader = OfflineLoader::bundled();
-    let options = options(&loader);
+    let session = Session::bundled(Settings::default());
+    let options = options(&session);
     let key = SecretKey::from_seed(SignatureAlgorithm::Ed25519, 42);
     let (did, method) = did_key(&key);
     let header = format!(r#"{{"alg":"EdDSA","kid":"{method}","typ":"vc+jwt"}}"#);
@@ -271,8 +272,8 @@ fn jwt_dates_must_be_numeric_dates() {
 
 #[test]
 fn self_asserted_keys_are_not_trusted_unless_accepted() {
-    let loader = OfflineLoader::bundled();
-    let mut options = options(&loader);
+    let session = Session::bundled(Settings::default());
+    let mut options = options(&session);
     let key = SecretKey::from_seed(SignatureAlgorithm::P256, 43);
     let jose = JoseKey::new(&key).unwrap();
     let jwk = serde_json::to_string(&keys::to_jwk(&key.public_key())).unwrap();
@@ -349,8 +350,8 @@ fn self_asserted_keys_are_not_trusted_unless_accepted() {
 /// trusted alone, verified with that IACA as --trust-anchor or with --accept-self-asserted (said in the verdict).
 #[test]
 fn mdoc_issuer_keys_need_an_anchor() {
-    let loader = OfflineLoader::bundled();
-    let mut options = options(&loader);
+    let session = Session::bundled(Settings::default());
+    let mut options = options(&session);
     for name in ["mdoc-es256", "mdoc-eddsa"] {
         let bytes = std::fs::read(data(&format!("interop/node/{name}.cbor"))).unwrap();
         let pem = std::fs::read_to_string(data(&format!("interop/node/{name}.iaca.pem"))).unwrap();
@@ -390,8 +391,8 @@ fn mdoc_issuer_keys_need_an_anchor() {
 
 #[test]
 fn the_issuer_must_be_the_signer_under_strict_binding() {
-    let loader = OfflineLoader::bundled();
-    let mut options = options(&loader);
+    let session = Session::bundled(Settings::default());
+    let mut options = options(&session);
     let (signer, other) = (
         SecretKey::from_seed(SignatureAlgorithm::Ed25519, 45),
         SecretKey::from_seed(SignatureAlgorithm::Ed25519, 46),
@@ -520,11 +521,11 @@ fn the_command_says_which_key_and_how_to_trust_it() {
 /// names: the binding to that DID is not shown.
 #[test]
 fn a_given_key_does_not_bind_the_did_its_kid_claims() {
-    let loader = OfflineLoader::bundled();
-    let mut options = options(&loader);
+    let session = Session::bundled(Settings::default());
+    let mut options = options(&session);
     let key = SecretKey::from_seed(SignatureAlgorithm::Ed25519, 48);
     let jwk = keys::to_jwk(&key.public_key());
-    options.keys = keys::parse("key.jwk", &jwk.to_string()).unwrap();
+    options.keys = keys::parse("key.jwk", &jwk.to_string(), &Limits::DEFAULT).unwrap();
     for kid in ["did:example:victim#key-1", "did:example:victim", ""] {
         let header = match kid {
             "" => r#"{"alg":"EdDSA","typ":"vc+jwt"}"#.to_string(),
@@ -553,8 +554,8 @@ fn a_given_key_does_not_bind_the_did_its_kid_claims() {
 /// not process, or whose `crit` is malformed, is not verified.
 #[test]
 fn critical_header_extensions_are_understood_or_refused() {
-    let loader = OfflineLoader::bundled();
-    let options = options(&loader);
+    let session = Session::bundled(Settings::default());
+    let options = options(&session);
     let key = SecretKey::from_seed(SignatureAlgorithm::Ed25519, 49);
     let (did, method) = did_key(&key);
     let vc = format!(
@@ -643,8 +644,8 @@ fn a_credential_without_an_issuer_is_not_verified() {
 /// 20,000 overflowed the stack), as objects and as array elements.
 #[test]
 fn disclosures_nested_past_the_depth_limit_are_refused() {
-    let loader = OfflineLoader::bundled();
-    let options = options(&loader);
+    let session = Session::bundled(Settings::default());
+    let options = options(&session);
     let key = SecretKey::from_seed(SignatureAlgorithm::Ed25519, 50);
     let (did, method) = did_key(&key);
     let header = format!(r#"{{"alg":"EdDSA","typ":"dc+sd-jwt","kid":"{method}"}}"#);
@@ -724,6 +725,6 @@ fn key_files_with_repeated_members_are_refused() {
         x(&key),
         x(&other)
     );
-    let error = keys::parse("dup.jwk", &text).unwrap_err();
+    let error = keys::parse("dup.jwk", &text, &Limits::DEFAULT).unwrap_err();
     assert!(error.to_string().contains("duplicate key"), "{error}");
 }

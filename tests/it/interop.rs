@@ -3,9 +3,9 @@
 //! committed canonprof artifacts are what issuing from their seed writes, byte for byte; every suite × curve ×
 //! matrix credential is there in both directions; a broken manifest entry is a result, not a crash.
 
+use canonprof::canon::{Engine, Session, Settings};
 use canonprof::interop::issue::{MATRIX_CREDENTIALS, SUITES};
 use canonprof::interop::{issue, verify, Expect, Manifest, Outcome};
-use canonprof::loader::{Engine, OfflineLoader};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
@@ -24,7 +24,11 @@ fn manifest(dir: &Path) -> Manifest {
 fn assert_all_as_expected(dir: &Path, what: &str) -> usize {
     let mut count = 0;
     for engine in [Engine::JsonLd, Engine::Canonprof] {
-        let report = verify::verify(dir, &OfflineLoader::bundled().with_engine(engine)).unwrap();
+        let report = verify::verify(
+            dir,
+            &Session::bundled(Settings::default().with_engine(engine)),
+        )
+        .unwrap();
         for r in &report.results {
             let want = match r.expect {
                 Expect::Verified => Outcome::Verified,
@@ -63,8 +67,11 @@ fn own_artifacts_round_trip_with_both_engines() {
             text.contains("\"verificationMethod\": \"did:key:z")
         }));
     for engine in [Engine::JsonLd, Engine::Canonprof] {
-        let report =
-            verify::verify(dir.path(), &OfflineLoader::bundled().with_engine(engine)).unwrap();
+        let report = verify::verify(
+            dir.path(),
+            &Session::bundled(Settings::default().with_engine(engine)),
+        )
+        .unwrap();
         for r in &report.results {
             let want = match r.expect {
                 Expect::Verified => Outcome::Verified,
@@ -102,7 +109,7 @@ fn a_missing_file_or_unknown_format_is_a_result() {
         r#"{"proof": {"type": "RsaSignature2018"}}"#,
     )
     .unwrap();
-    let report = verify::verify(dir.path(), &OfflineLoader::bundled()).unwrap();
+    let report = verify::verify(dir.path(), &Session::bundled(Settings::default())).unwrap();
     let outcomes: Vec<Outcome> = report.results.iter().map(|r| r.outcome).collect();
     assert_eq!(
         outcomes,
@@ -113,7 +120,11 @@ fn a_missing_file_or_unknown_format_is_a_result() {
         .as_deref()
         .unwrap()
         .contains("gone.json"));
-    assert!(verify::verify(&dir.path().join("nowhere"), &OfflineLoader::bundled()).is_err());
+    assert!(verify::verify(
+        &dir.path().join("nowhere"),
+        &Session::bundled(Settings::default())
+    )
+    .is_err());
 }
 
 /// Artifacts issued by the Node.js peer (@digitalbazaar/vc + cryptosuites, @sd-jwt/sd-jwt-vc, @auth0/mdl) and
@@ -126,8 +137,11 @@ fn peer_artifacts_verify_in_canonprof() {
             .join("tests/data/interop")
             .join(producer);
         for engine in [Engine::JsonLd, Engine::Canonprof] {
-            let report =
-                verify::verify(&dir, &OfflineLoader::bundled().with_engine(engine)).unwrap();
+            let report = verify::verify(
+                &dir,
+                &Session::bundled(Settings::default().with_engine(engine)),
+            )
+            .unwrap();
             assert!(
                 report.results.len() >= 30,
                 "{producer}: {} artifacts",

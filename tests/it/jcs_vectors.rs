@@ -2,6 +2,7 @@
 //! its ES6 number-serialization file (tests/data/jcs, see its SOURCES.md).
 
 use crate::common::*;
+use canonprof::document::Limits;
 
 #[test]
 fn cyberphone_input_output_pairs_are_byte_identical() {
@@ -45,7 +46,7 @@ fn es6_number_serialization_first_10000_lines() {
             format!("{value:e}"),
             format!("{value:.16e}"),
         ] {
-            let parsed = canonprof::canon::jcs::canonicalize("number", &text)
+            let parsed = canonprof::canon::jcs::canonicalize("number", &text, &Limits::DEFAULT)
                 .unwrap_or_else(|e| panic!("bits {bits}, `{text}`: {e}"));
             assert_eq!(
                 parsed.canonical, expected,
@@ -64,24 +65,31 @@ fn the_jcs_path_refuses_what_i_json_forbids_without_crashing() {
     // sonic-rs has no nesting limit: the input check in front of it must stop this before it overflows the stack.
     let deep = "[".repeat(200_000) + &"]".repeat(200_000);
     assert_eq!(
-        canonicalize("deep", &deep).unwrap_err().kind(),
+        canonicalize("deep", &deep, &Limits::DEFAULT)
+            .unwrap_err()
+            .kind(),
         ErrorKind::Limit
     );
-    let duplicate = canonicalize("dup", r#"{"a": {"b": 1, "b": 2}}"#).unwrap_err();
+    let duplicate =
+        canonicalize("dup", r#"{"a": {"b": 1, "b": 2}}"#, &Limits::DEFAULT).unwrap_err();
     assert_eq!(duplicate.kind(), ErrorKind::DuplicateKey);
     assert_eq!(duplicate.source_name(), Some("dup"));
-    let range = canonicalize("big", "[1e400]").unwrap_err();
+    let range = canonicalize("big", "[1e400]", &Limits::DEFAULT).unwrap_err();
     assert_eq!(range.kind(), ErrorKind::NonFiniteNumber);
-    let syntax = canonicalize("syntax", "{\"a\": 1,\n \"b\": tru }").unwrap_err();
+    let syntax = canonicalize("syntax", "{\"a\": 1,\n \"b\": tru }", &Limits::DEFAULT).unwrap_err();
     assert_eq!(syntax.kind(), ErrorKind::Json);
     assert_eq!(syntax.position().map(|p| &p[..2]), Some("2:"));
     // A lone surrogate escape is not a Unicode string (I-JSON, RFC 7493 §2.1).
-    assert!(canonicalize("surrogate", r#"["\ud800"]"#).is_err());
+    assert!(canonicalize("surrogate", r#"["\ud800"]"#, &Limits::DEFAULT).is_err());
     // Escapes that are fine come out minimal (RFC 8785 §3.2.2.2).
     assert_eq!(
-        canonicalize("escapes", r#"["\u0041\u00e9\/\u001f\ud83d\ude00"]"#)
-            .unwrap()
-            .canonical,
+        canonicalize(
+            "escapes",
+            r#"["\u0041\u00e9\/\u001f\ud83d\ude00"]"#,
+            &Limits::DEFAULT
+        )
+        .unwrap()
+        .canonical,
         "[\"Aé/\\u001f😀\"]"
     );
 }

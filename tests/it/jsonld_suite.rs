@@ -15,6 +15,7 @@ use crate::common;
 use canonprof::canon::jsonld::{self, json_ld_crate, Expanded};
 use canonprof::canon::rdfc::{self, RdfcOptions};
 use canonprof::canon::{nquads, Engine};
+use canonprof::canon::{Session, Settings};
 use canonprof::error::ErrorKind;
 use canonprof::loader::OfflineLoader;
 use json_ld::syntax::Parse;
@@ -29,7 +30,7 @@ fn suite_dir() -> std::path::PathBuf {
 }
 
 /// Every suite file under its published URL.
-fn loader() -> OfflineLoader {
+fn session() -> Session {
     let mut loader = OfflineLoader::bundled();
     for dir in ["expand", "toRdf"] {
         for entry in std::fs::read_dir(suite_dir().join(dir)).unwrap() {
@@ -46,7 +47,7 @@ fn loader() -> OfflineLoader {
             );
         }
     }
-    loader
+    Session::new(Settings::default(), loader)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -158,14 +159,14 @@ fn run(
     engine: Engine,
     test: &Value,
     manifest: &str,
-    loader: &OfflineLoader,
+    session: &Session,
 ) -> (Outcome, Option<String>) {
     let case = match Case::read(test) {
         Ok(case) => case,
         Err(outcome) => return (outcome, None),
     };
     let code = |e: &canonprof::Error| Some(e.code().map_or("none", |c| c.as_str()).to_string());
-    let expanded = match jsonld::expand_with_base(engine, &case.text, &case.base, loader) {
+    let expanded = match jsonld::expand_with_base(engine, &case.text, &case.base, session) {
         Ok(expanded) => expanded,
         Err(e) if e.kind() == ErrorKind::UnknownContext => {
             return (
@@ -244,7 +245,7 @@ fn same(a: &Value, b: &Value, ordered: bool) -> bool {
 type Mismatches = Vec<String>;
 
 /// Runs every expand and toRdf test with one engine; prints the pass rate and the error codes checked per manifest.
-fn run_suites(engine: Engine, loader: &OfflineLoader) -> (BTreeMap<String, Outcome>, Mismatches) {
+fn run_suites(engine: Engine, session: &Session) -> (BTreeMap<String, Outcome>, Mismatches) {
     let mut results: BTreeMap<String, Outcome> = BTreeMap::new();
     let mut mismatches = Mismatches::new();
     for manifest in ["expand", "toRdf"] {
@@ -256,7 +257,7 @@ fn run_suites(engine: Engine, loader: &OfflineLoader) -> (BTreeMap<String, Outco
         for test in parsed["sequence"].as_array().unwrap() {
             let id = format!("{manifest}{}", test["@id"].as_str().unwrap());
             let (outcome, got) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                run(engine, test, manifest, loader)
+                run(engine, test, manifest, session)
             }))
             .unwrap_or((Outcome::Fail, None));
             if let (Some(got), Some(expected)) = (got, test["expectErrorCode"].as_str()) {
@@ -315,8 +316,8 @@ fn check_codes(engine: Engine, mismatches: &Mismatches) {
 /// passing tests (`passing-canonprof.txt`) may regress.
 #[test]
 fn w3c_json_ld_suites_with_the_canonprof_engine() {
-    let loader = loader();
-    let (results, mismatches) = run_suites(Engine::Canonprof, &loader);
+    let session = session();
+    let (results, mismatches) = run_suites(Engine::Canonprof, &session);
     check_codes(Engine::Canonprof, &mismatches);
     let passing: BTreeSet<&String> = results
         .iter()
@@ -351,8 +352,8 @@ fn w3c_json_ld_suites_with_the_canonprof_engine() {
 
 #[test]
 fn w3c_json_ld_expand_and_to_rdf_suites() {
-    let loader = loader();
-    let (results, mismatches) = run_suites(Engine::JsonLd, &loader);
+    let session = session();
+    let (results, mismatches) = run_suites(Engine::JsonLd, &session);
     check_codes(Engine::JsonLd, &mismatches);
     let passing: BTreeSet<&String> = results
         .iter()

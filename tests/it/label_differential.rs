@@ -13,7 +13,7 @@
 use crate::common;
 use canonprof::canon::label;
 use canonprof::canon::{jsonld, nquads, Quads};
-use canonprof::loader::OfflineLoader;
+use canonprof::canon::{Session, Settings};
 use oxrdf::Dataset;
 use rdf_canon::CanonicalizationOptions;
 use sha2::{Sha256, Sha384};
@@ -70,9 +70,9 @@ fn w3c_inputs_get_the_same_labels() {
 
 #[test]
 fn corpus_credentials_get_the_same_labels() {
-    let loader = OfflineLoader::bundled();
+    let session = Session::bundled(Settings::default());
     for c in canonprof::corpus::bundled(canonprof::corpus::Schema::All) {
-        let (dataset, _) = jsonld::dataset(&c.name, &c.document.text, &loader, false).unwrap();
+        let (dataset, _) = jsonld::dataset(&c.name, &c.document.text, &session, false).unwrap();
         assert_same_labels(&c.name, &dataset.to_quads(), false);
     }
 }

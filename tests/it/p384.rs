@@ -6,15 +6,17 @@
 
 use crate::common::{canonprof, data};
 use canonprof::canon::rdfc::{self, HashAlgorithm, RdfcOptions};
+use canonprof::canon::{Engine, Session, Settings};
 use canonprof::corpus::BUNDLED;
+use canonprof::document::Limits;
 use canonprof::exchange::disclosure;
+use canonprof::integrity::budget::ProofLimits;
 use canonprof::integrity::cryptosuite::SUITES;
 use canonprof::integrity::ecdsa_sd::{self, BaseOptions};
 use canonprof::integrity::multikey;
 use canonprof::integrity::suites::{self, Cryptosuite};
 use canonprof::integrity::verifier;
 use canonprof::keys::{SecretKey, SignatureAlgorithm};
-use canonprof::loader::{Engine, OfflineLoader};
 use canonprof::ErrorKind;
 use serde_json::Value;
 
@@ -32,17 +34,17 @@ fn employ(file: &str) -> String {
     text(&format!("{EMPLOY}/{file}"))
 }
 
-fn loaders() -> [OfflineLoader; 2] {
+fn sessions() -> [Session; 2] {
     [
-        OfflineLoader::bundled().with_engine(Engine::JsonLd),
-        OfflineLoader::bundled().with_engine(Engine::Canonprof),
+        Session::bundled(Settings::default().with_engine(Engine::JsonLd)),
+        Session::bundled(Settings::default().with_engine(Engine::Canonprof)),
     ]
 }
 
 /// The canonical N-Quads of `value` labeled with `hash`.
-fn canonical(value: &Value, hash: HashAlgorithm, loader: &OfflineLoader) -> String {
+fn canonical(value: &Value, hash: HashAlgorithm, session: &Session) -> String {
     let options = RdfcOptions::DEFAULT.with_hash(hash);
-    rdfc::canonical_form_of_value("test", value, loader, &options).unwrap()
+    rdfc::canonical_form_of_value("test", value, session, &options).unwrap()
 }
 
 /// The `c14nN` labels of canonical N-Quads, each once, in order of first use.
@@ -104,16 +106,16 @@ fn the_employ_p384_vector_is_reproduced_byte_for_byte_with_both_engines() {
     let mut options = json(&format!("{EMPLOY}/proofConfigECDSAP384.json"));
     options.as_object_mut().unwrap().remove("@context");
     let sha384 = |t: &str| hex::encode(HashAlgorithm::Sha384.digest(t.as_bytes()));
-    for loader in loaders() {
+    for session in sessions() {
         let (proof, i) = suites::create_proof(
             Cryptosuite::EcdsaRdfc2019,
             &unsigned,
             &options,
             &secret,
-            &loader,
+            &session,
         )
         .unwrap();
-        let engine = loader.engine();
+        let engine = session.engine();
         assert_eq!(
             i.canonical_document,
             employ("canonDocECDSAP384.txt").trim_end().to_string() + "\n",
@@ -145,7 +147,7 @@ fn the_employ_p384_vector_is_reproduced_byte_for_byte_with_both_engines() {
         );
         // Three blank nodes, and SHA-256 labels them in another order: the canonical document differs.
         assert_eq!(labels(&i.canonical_document).len(), 3);
-        let sha256 = canonical(&unsigned, HashAlgorithm::Sha256, &loader);
+        let sha256 = canonical(&unsigned, HashAlgorithm::Sha256, &session);
         assert_ne!(sha256, i.canonical_document, "{engine:?}");
     }
 }
@@ -155,11 +157,11 @@ fn the_employ_p384_vector_verifies_and_its_tampered_copy_does_not() {
     let signed = json(&format!("{EMPLOY}/signedECDSAP384.json"));
     let mut tampered = signed.clone();
     tampered["credentialSubject"]["familyName"] = Value::from("SMYTH");
-    for loader in loaders() {
-        let v = suites::verify_proof(&signed, None, &loader).unwrap();
-        assert!(v.verified, "{:?}: {:?}", loader.engine(), v.reason);
+    for session in sessions() {
+        let v = suites::verify_proof(&signed, None, &session).unwrap();
+        assert!(v.verified, "{:?}: {:?}", session.engine(), v.reason);
         assert_eq!(v.intermediates.unwrap().hash_data.len(), 96);
-        let v = suites::verify_proof(&tampered, None, &loader).unwrap();
+        let v = suites::verify_proof(&tampered, None, &session).unwrap();
         assert!(!v.verified);
     }
     let file = data(&format!("{EMPLOY}/signedECDSAP384.json"))
@@ -216,17 +218,17 @@ fn canonprof_p384_proofs_on_many_blank_nodes_use_sha384_labels_and_verify() {
         let unsecured = corpus_unsecured(name, &key);
         let options = proof_options(Cryptosuite::EcdsaRdfc2019, &key);
         let mut documents = Vec::new();
-        for loader in loaders() {
+        for session in sessions() {
             let (proof, i) = suites::create_proof(
                 Cryptosuite::EcdsaRdfc2019,
                 &unsecured,
                 &options,
                 &key,
-                &loader,
+                &session,
             )
             .unwrap();
-            let with_sha384 = canonical(&unsecured, HashAlgorithm::Sha384, &loader);
-            let with_sha256 = canonical(&unsecured, HashAlgorithm::Sha256, &loader);
+            let with_sha384 = canonical(&unsecured, HashAlgorithm::Sha384, &session);
+            let with_sha256 = canonical(&unsecured, HashAlgorithm::Sha256, &session);
             assert_eq!(i.canonical_document, with_sha384, "{name}");
             assert_ne!(i.canonical_document, with_sha256, "{name}");
             assert_eq!(labels(&i.canonical_document).len(), blank_nodes, "{name}");
@@ -235,7 +237,7 @@ fn canonprof_p384_proofs_on_many_blank_nodes_use_sha384_labels_and_verify() {
                 HashAlgorithm::Sha384.digest(with_sha384.as_bytes())[..]
             );
             let secured = suites::secure(&unsecured, proof).unwrap();
-            for verifier in loaders() {
+            for verifier in sessions() {
                 let v = suites::verify_proof(&secured, None, &verifier).unwrap();
                 assert!(v.verified, "{name}: {:?}", v.reason);
             }
@@ -251,10 +253,14 @@ fn canonprof_p384_proofs_on_many_blank_nodes_use_sha384_labels_and_verify() {
 #[test]
 fn the_main_jobs_verifier_view_labels_a_p384_proof_with_sha384() {
     let signed = json(&format!("{EMPLOY}/signedECDSAP384.json"));
-    let inputs = verifier::inputs(&signed).unwrap().unwrap();
+    let inputs = verifier::inputs(&signed, ProofLimits::DEFAULT.max_proofs)
+        .unwrap()
+        .unwrap();
     assert_eq!(inputs.proofs[0].hash(), HashAlgorithm::Sha384);
     let p256 = json("di-vectors/vc-di-ecdsa/ecdsa-rdfc-2019-p256/signedECDSAP256.json");
-    let inputs = verifier::inputs(&p256).unwrap().unwrap();
+    let inputs = verifier::inputs(&p256, ProofLimits::DEFAULT.max_proofs)
+        .unwrap()
+        .unwrap();
     assert_eq!(inputs.proofs[0].hash(), HashAlgorithm::Sha256);
     let mut credentials = vec![canonprof::corpus::Credential {
         name: "employ".into(),
@@ -265,7 +271,12 @@ fn the_main_jobs_verifier_view_labels_a_p384_proof_with_sha384() {
         },
         baseline: false,
     }];
-    let parts = canonprof::benchmark::signed::verifier_view(&mut credentials).unwrap();
+    let parts = canonprof::benchmark::signed::verifier_view(
+        &mut credentials,
+        &Limits::DEFAULT,
+        &ProofLimits::DEFAULT,
+    )
+    .unwrap();
     let parts: Vec<(&str, HashAlgorithm)> = parts[0].iter().map(|p| (p.part, p.hash)).collect();
     assert_eq!(
         parts,
@@ -278,19 +289,19 @@ fn the_main_jobs_verifier_view_labels_a_p384_proof_with_sha384() {
 
 #[test]
 fn ecdsa_sd_2023_refuses_p384_keys_both_ways() {
-    let loader = OfflineLoader::bundled();
+    let session = Session::bundled(Settings::default());
     let key = SecretKey::from_seed(SignatureAlgorithm::P384, 1);
     let unsecured = corpus_unsecured("person-20", &key);
     let options = proof_options(Cryptosuite::EcdsaSd2023, &key);
     let base = BaseOptions::from_seed(vec!["/issuer".into()], 1);
-    let e = ecdsa_sd::create_base_proof(&unsecured, &options, &key, &base, &loader).unwrap_err();
+    let e = ecdsa_sd::create_base_proof(&unsecured, &options, &key, &base, &session).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Key);
     let e = suites::create_proof(
         Cryptosuite::EcdsaRdfc2019,
         &unsecured,
         &options,
         &SecretKey::from_seed(SignatureAlgorithm::Ed25519, 1),
-        &loader,
+        &session,
     )
     .unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Key);
@@ -302,7 +313,7 @@ fn ecdsa_sd_2023_refuses_p384_keys_both_ways() {
     // A derived proof that names a P-384 did:key does not verify.
     let mut secured = suites::secure(&unsecured, options).unwrap();
     secured["proof"]["proofValue"] = Value::from("u2V0BhVhA");
-    let v = ecdsa_sd::verify_derived_proof(&secured, None, &loader).unwrap();
+    let v = ecdsa_sd::verify_derived_proof(&secured, None, &session).unwrap();
     assert!(!v.verified);
     assert!(v.reason.unwrap().contains("P-256"));
 }
@@ -314,7 +325,7 @@ fn the_exchange_runs_p384_on_ob3_full_with_both_backends() {
     use canonprof::exchange::leg::Leg;
     use canonprof::exchange::{Exchange, Operation};
     use canonprof::keys::Backend;
-    let loader = OfflineLoader::bundled();
+    let session = Session::bundled(Settings::default());
     let key = SecretKey::from_seed(SignatureAlgorithm::P384, 3);
     let unsecured = corpus_unsecured("ob3-full", &key);
     for backend in [Backend::RustCrypto, Backend::AwsLc] {
@@ -322,7 +333,7 @@ fn the_exchange_runs_p384_on_ob3_full_with_both_backends() {
             Cryptosuite::EcdsaRdfc2019,
             true,
             unsecured.clone(),
-            &loader,
+            &session,
             3,
             backend,
         )

@@ -6,7 +6,8 @@
 use crate::common;
 use canonprof::canon::rdfc::{self, RdfcOptions};
 use canonprof::canon::{jcs, jsonld, nquads, Engine, Quads};
-use canonprof::loader::OfflineLoader;
+use canonprof::canon::{Session, Settings};
+use canonprof::document::Limits;
 use oxrdf::{BlankNode, GraphName, Quad, Subject, Term};
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -36,10 +37,10 @@ fn inputs() -> &'static Vec<(String, Quads, String)> {
                 .canonical;
             out.push((test.to_string(), dataset, canonical));
         }
-        let loader = OfflineLoader::bundled();
+        let session = Session::bundled(Settings::default());
         for credential in canonprof::corpus::bundled(canonprof::corpus::Schema::All) {
             let value = serde_json::from_str(&credential.document.text).unwrap();
-            let expanded = jsonld::expand_json(Engine::JsonLd, &value, &loader).unwrap();
+            let expanded = jsonld::expand_json(Engine::JsonLd, &value, &session).unwrap();
             let dataset = jsonld::to_rdf(&expanded).unwrap();
             let canonical = rdfc::canonicalize_dataset(&dataset, &RdfcOptions::default())
                 .unwrap()
@@ -151,11 +152,11 @@ proptest! {
     #[test]
     fn jcs_is_idempotent_keeps_the_value_and_ignores_member_order(value in json()) {
         let text = serde_json::to_string(&value).unwrap();
-        let out = jcs::canonicalize("random", &text).unwrap().canonical;
-        prop_assert_eq!(&jcs::canonicalize("canonical", &out).unwrap().canonical, &out);
+        let out = jcs::canonicalize("random", &text, &Limits::DEFAULT).unwrap().canonical;
+        prop_assert_eq!(&jcs::canonicalize("canonical", &out, &Limits::DEFAULT).unwrap().canonical, &out);
         let back: serde_json::Value = serde_json::from_str(&out).unwrap();
         prop_assert!(same(&back, &value), "{} → {}", text, out);
-        prop_assert_eq!(&jcs::canonicalize("reversed", &reversed(&value)).unwrap().canonical, &out);
+        prop_assert_eq!(&jcs::canonicalize("reversed", &reversed(&value), &Limits::DEFAULT).unwrap().canonical, &out);
         // canonprof's writer and the serde_jcs crate agree byte for byte, and the JCS path (text parsed by
         // sonic-rs) gives the same bytes as the writer on serde_json's value.
         prop_assert_eq!(&serde_jcs::to_string(&value).unwrap(), &jcs::canonical_string(&value).unwrap());

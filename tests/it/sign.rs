@@ -5,8 +5,8 @@
 //! output verify.
 
 use crate::common::{canonprof, canonprof_ok, data};
+use canonprof::canon::{Session, Settings};
 use canonprof::integrity::multikey;
-use canonprof::loader::OfflineLoader;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -113,9 +113,12 @@ fn tampered(document: &Value, out: &str) -> String {
 /// The holder's derived proof of an ecdsa-sd-2023 base-signed document, disclosing `pointers`, written to `out`.
 fn derive(secured: &Value, pointers: &[&str], out: &str) -> Value {
     let pointers: Vec<String> = pointers.iter().map(|p| p.to_string()).collect();
-    let (derived, _) =
-        canonprof::integrity::ecdsa_sd::derive_proof(secured, &pointers, &OfflineLoader::bundled())
-            .unwrap();
+    let (derived, _) = canonprof::integrity::ecdsa_sd::derive_proof(
+        secured,
+        &pointers,
+        &Session::bundled(Settings::default()),
+    )
+    .unwrap();
     std::fs::write(out, serde_json::to_vec_pretty(&derived).unwrap()).unwrap();
     derived
 }
@@ -200,7 +203,7 @@ fn a_signed_proof_is_what_the_suite_computes_over_the_credential() {
         &unsecured,
         &options,
         &secret,
-        &OfflineLoader::bundled(),
+        &Session::bundled(Settings::default()),
     )
     .unwrap();
     assert_eq!(proof["proofValue"], again["proof"]["proofValue"]);

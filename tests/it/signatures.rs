@@ -3,13 +3,13 @@
 //! tables and exports say which backend signed. Values only, never timings.
 
 use crate::common::{canonprof_quick, read_json};
+use canonprof::canon::{Session, Settings};
 use canonprof::exchange::disclosure::{disclosed_attributes, subject_attributes, unsecured};
 use canonprof::exchange::mdoc::MdocLeg;
 use canonprof::exchange::sd_jwt::SdJwtLeg;
 use canonprof::exchange::{leg::Leg, Exchange, Operation, Uncanonicalized};
 use canonprof::integrity::suites::{self, Cryptosuite};
 use canonprof::keys::{Backend, SecretKey, SignatureAlgorithm};
-use canonprof::loader::OfflineLoader;
 use canonprof::mdoc::{self, cert, Verification};
 use canonprof::sd_jwt::{self, jose};
 use ciborium::Value as Cbor;
@@ -150,7 +150,7 @@ fn mdoc_round_trips_and_refuses_tampering_with_each_backend() {
 /// other backend's key; a changed claim does not verify with either.
 #[test]
 fn data_integrity_suites_round_trip_and_refuse_tampering_with_each_backend() {
-    let loader = OfflineLoader::bundled();
+    let session = Session::bundled(Settings::default());
     let document = unsecured(&person());
     let mut cases: Vec<(Cryptosuite, bool)> =
         Cryptosuite::ALL.iter().map(|&s| (s, false)).collect();
@@ -164,7 +164,7 @@ fn data_integrity_suites_round_trip_and_refuse_tampering_with_each_backend() {
                 suite.name(),
                 if p384 { " P-384" } else { "" }
             );
-            let leg = Leg::new(suite, p384, document.clone(), &loader, SEED, backend).unwrap();
+            let leg = Leg::new(suite, p384, document.clone(), &session, SEED, backend).unwrap();
             assert_eq!(leg.backend(), backend);
             run_all(&leg, &what);
             // The verifier: the issuer's key for the derived proof, the holder's for a re-signed subset.
@@ -176,9 +176,9 @@ fn data_integrity_suites_round_trip_and_refuse_tampering_with_each_backend() {
             subject.insert(name, Value::from("tampered"));
             for verifier in Backend::ALL {
                 let public = key.clone().with_backend(verifier).unwrap().public_key();
-                let v = suites::verify_proof(&leg.presented, Some(&public), &loader).unwrap();
+                let v = suites::verify_proof(&leg.presented, Some(&public), &session).unwrap();
                 assert!(v.verified, "{what} by {verifier:?}: {:?}", v.reason);
-                let v = suites::verify_proof(&tampered, Some(&public), &loader).unwrap();
+                let v = suites::verify_proof(&tampered, Some(&public), &session).unwrap();
                 assert!(
                     !v.verified,
                     "{what}: a changed claim verified by {verifier:?}"

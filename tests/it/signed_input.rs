@@ -5,7 +5,7 @@
 
 use crate::common::{canonprof_quick, data, read_json};
 use canonprof::canon::rdfc::{self, RdfcOptions};
-use canonprof::loader::OfflineLoader;
+use canonprof::canon::{Session, Settings};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
@@ -123,7 +123,7 @@ fn a_proof_chain_gives_each_configuration_and_each_chained_document() {
     let expected = rdfc::canonicalize_jsonld(
         "proofChainTempDoc2",
         &temp,
-        &OfflineLoader::bundled(),
+        &Session::bundled(Settings::default()),
         &RdfcOptions::default(),
     )
     .unwrap();
@@ -133,7 +133,7 @@ fn a_proof_chain_gives_each_configuration_and_each_chained_document() {
     let expected = rdfc::canonicalize_jsonld(
         "unsigned",
         &unsigned,
-        &OfflineLoader::bundled(),
+        &Session::bundled(Settings::default()),
         &RdfcOptions::default(),
     )
     .unwrap();

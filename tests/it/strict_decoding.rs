@@ -1101,10 +1101,10 @@ fn map_entries(items: &mut [Cbor]) -> &mut Vec<(Cbor, Cbor)> {
 
 #[test]
 fn derived_proof_values_decode_to_exactly_the_structure_of_vc_di_ecdsa_3_5() {
+    use canonprof::canon::{Session, Settings};
     use canonprof::integrity::proof_value;
     use canonprof::integrity::suites as di;
-    use canonprof::loader::OfflineLoader;
-    let loader = OfflineLoader::bundled();
+    let session = Session::bundled(Settings::default());
     for dir in ["employ", "prc"] {
         let revealed = vector(&format!("{dir}/derivedRevealDocument.json"));
         let valid = revealed["proof"]["proofValue"]
@@ -1112,7 +1112,9 @@ fn derived_proof_values_decode_to_exactly_the_structure_of_vc_di_ecdsa_3_5() {
             .unwrap()
             .to_string();
         assert!(
-            di::verify_proof(&revealed, None, &loader).unwrap().verified,
+            di::verify_proof(&revealed, None, &session)
+                .unwrap()
+                .verified,
             "{dir}"
         );
         let parsed = proof_value::parse_derived(&valid).unwrap();
@@ -1294,7 +1296,7 @@ fn derived_proof_values_decode_to_exactly_the_structure_of_vc_di_ecdsa_3_5() {
             assert_refused(&err, ErrorKind::Proof, &[words], &format!("{dir} {what}"));
             let mut document = revealed.clone();
             document["proof"]["proofValue"] = Value::from(text);
-            let v = di::verify_proof(&document, None, &loader).unwrap();
+            let v = di::verify_proof(&document, None, &session).unwrap();
             assert!(!v.verified, "{dir} {what}");
             assert!(v.reason.unwrap().contains(words), "{dir} {what}");
         }
@@ -1330,7 +1332,7 @@ fn derived_proof_values_decode_to_exactly_the_structure_of_vc_di_ecdsa_3_5() {
         ] {
             let mut document = revealed.clone();
             document["proof"]["proofValue"] = Value::from(text);
-            let v = di::verify_proof(&document, None, &loader).unwrap();
+            let v = di::verify_proof(&document, None, &session).unwrap();
             assert!(!v.verified, "{dir} {what}");
             let why = v.reason.unwrap();
             assert!(why.contains(&words), "{dir} {what}: {why}");

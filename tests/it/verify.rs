@@ -5,7 +5,8 @@
 //! decides validity; the command's exit status and lines.
 
 use crate::common::{canonprof, data};
-use canonprof::loader::OfflineLoader;
+use canonprof::canon::{Session, Settings};
+use canonprof::document::Limits;
 use canonprof::verify::{
     self, keys, Check, FileReport, Format, Options, Outcome, Refusal, Role, Trust, Verdict,
 };
@@ -14,8 +15,8 @@ use serde_json::Value;
 /// 2025-06-01T00:00:00Z: inside every vector's validity period.
 const AT: i64 = 1_748_736_000;
 
-fn options(loader: &OfflineLoader) -> Options<'_> {
-    Options::new(loader, AT)
+fn options(session: &Session) -> Options<'_> {
+    Options::new(session, AT)
 }
 
 fn check(name: &str, bytes: &[u8], options: &Options) -> FileReport {
@@ -52,8 +53,8 @@ const SIGNED: [&str; 12] = [
 
 #[test]
 fn every_signed_w3c_vector_verifies_and_each_tampering_fails_with_its_reason() {
-    let loader = OfflineLoader::bundled();
-    let options = options(&loader);
+    let session = Session::bundled(Settings::default());
+    let options = options(&session);
     for path in SIGNED {
         let doc = vector(path);
         let report = check(path, doc.to_string().as_bytes(), &options);
@@ -115,7 +116,7 @@ fn every_signed_w3c_vector_verifies_and_each_tampering_fails_with_its_reason() {
             )
         };
         let mut with_key = options.clone();
-        with_key.keys = keys::parse("other.json", &other).unwrap();
+        with_key.keys = keys::parse("other.json", &other, &Limits::DEFAULT).unwrap();
         let report = check(path, doc.to_string().as_bytes(), &with_key);
         assert!(!report.verified(), "{path}: verified with another key");
     }
@@ -123,8 +124,8 @@ fn every_signed_w3c_vector_verifies_and_each_tampering_fails_with_its_reason() {
 
 #[test]
 fn what_cannot_be_checked_is_named() {
-    let loader = OfflineLoader::bundled();
-    let options = options(&loader);
+    let session = Session::bundled(Settings::default());
+    let options = options(&session);
     let outcome_of = |doc: &Value| {
         let report = check("doc.json", doc.to_string().as_bytes(), &options);
         assert!(!report.verified());
@@ -180,7 +181,7 @@ fn what_cannot_be_checked_is_named() {
 
 #[test]
 fn a_key_from_a_did_document_is_matched_by_verification_method_id() {
-    let loader = OfflineLoader::bundled();
+    let session = Session::bundled(Settings::default());
     let doc = vector("vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json");
     let method = doc["proof"]["verificationMethod"].as_str().unwrap();
     let multibase = method.rsplit_once('#').unwrap().1;
@@ -188,8 +189,8 @@ fn a_key_from_a_did_document_is_matched_by_verification_method_id() {
         {"id": "did:key:x#other", "type": "Multikey", "publicKeyMultibase": "z6MkhWqdDBPojHA7cprTGTt5yHv5yUi1B8cnXn8ReLumkw6E"},
         {"id": method, "type": "Multikey", "publicKeyMultibase": multibase}],
         "assertionMethod": [method]});
-    let mut options = options(&loader);
-    options.keys = keys::parse("did.json", &did_document.to_string()).unwrap();
+    let mut options = options(&session);
+    options.keys = keys::parse("did.json", &did_document.to_string(), &Limits::DEFAULT).unwrap();
     assert_eq!(options.keys.len(), 2);
     let report = check("signed.json", doc.to_string().as_bytes(), &options);
     assert!(report.verified(), "{:?}", report.checks);
@@ -200,8 +201,8 @@ fn a_key_from_a_did_document_is_matched_by_verification_method_id() {
 
 #[test]
 fn validity_is_decided_at_the_given_instant() {
-    let loader = OfflineLoader::bundled();
-    let mut options = options(&loader);
+    let session = Session::bundled(Settings::default());
+    let mut options = options(&session);
     let prc = vector("vc-di-ecdsa/ecdsa-sd-2023/prc/derivedRevealDocument.json").to_string();
     assert!(check("prc.json", prc.as_bytes(), &options).verified());
     options.at_unix = 1_798_761_600; // 2027-01-01, after its validUntil (2025-12-16)
@@ -222,13 +223,13 @@ fn validity_is_decided_at_the_given_instant() {
 
 #[test]
 fn sd_jwt_examples_verify_with_the_published_key_and_tampering_fails() {
-    let loader = OfflineLoader::bundled();
-    let mut options = options(&loader);
+    let session = Session::bundled(Settings::default());
+    let mut options = options(&session);
     let keys_file = std::fs::read_to_string(data("sd-jwt/keys.json")).unwrap();
     let jwk: Value = serde_json::from_str::<Value>(&keys_file).unwrap()
         ["issuer_public_jwk_from_RFC9901_A5"]
         .clone();
-    options.keys = keys::parse("issuer.jwk", &jwk.to_string()).unwrap();
+    options.keys = keys::parse("issuer.jwk", &jwk.to_string(), &Limits::DEFAULT).unwrap();
     let mut checked = 0;
     for file in [
         "sd-jwt-examples.extracted.json",
@@ -294,8 +295,8 @@ fn sd_jwt_examples_verify_with_the_published_key_and_tampering_fails() {
 
 #[test]
 fn the_annex_d_device_response_verifies_in_its_validity_window_only() {
-    let loader = OfflineLoader::bundled();
-    let mut options = options(&loader);
+    let session = Session::bundled(Settings::default());
+    let mut options = options(&session);
     options.at_unix = 1_609_459_200; // 2021-01-01
     let hex = std::fs::read(data("mdoc/iso18013-5-annex-d/device_response.hex")).unwrap();
     let report = check("device_response.hex", &hex, &options);
@@ -400,7 +401,7 @@ fn the_command_reports_every_file_and_exits_by_the_worst() {
 /// verifies, Ed25519Signature2020 too, and the legacy names (`eddsa-2022`, an unknown type in a proof set) are named.
 #[test]
 fn signed_education_credentials_verify_with_their_keys() {
-    let loader = OfflineLoader::bundled();
+    let session = Session::bundled(Settings::default());
     let read = |name: &str| std::fs::read(data(&format!("signed-credentials/{name}"))).unwrap();
     let method_key = |bytes: &[u8]| -> Vec<keys::KnownKey> {
         let doc: Value = serde_json::from_slice(bytes).unwrap();
@@ -418,6 +419,7 @@ fn signed_education_credentials_verify_with_their_keys() {
         keys::parse(
             "issuer-key.json",
             &serde_json::json!({"id": method, "publicKeyMultibase": multibase}).to_string(),
+            &Limits::DEFAULT,
         )
         .unwrap()
     };
@@ -430,7 +432,7 @@ fn signed_education_credentials_verify_with_their_keys() {
         ("ob3-validator--simple_v1.json", "Ed25519Signature2020"),
     ] {
         let bytes = read(name);
-        let mut options = options(&loader);
+        let mut options = options(&session);
         let report = check(name, &bytes, &options);
         assert!(!report.verified());
         assert!(
@@ -459,7 +461,7 @@ fn signed_education_credentials_verify_with_their_keys() {
     }
     let named = |name: &str| {
         let bytes = read(name);
-        let mut options = options(&loader);
+        let mut options = options(&session);
         options.keys = method_key(&bytes);
         let report = check(name, &bytes, &options);
         assert!(!report.verified(), "{name}");
@@ -470,7 +472,7 @@ fn signed_education_credentials_verify_with_their_keys() {
     };
     // `eddsa-2022` (eddsa-rdfc-2022's name in 2022 drafts) verifies under eddsa-rdfc-2022's algorithm, and says so.
     let bytes = read("ob3-validator--simple-eddsa-2022.json");
-    let mut with_key = options(&loader);
+    let mut with_key = options(&session);
     with_key.keys = method_key(&bytes);
     let report = check("simple-eddsa-2022.json", &bytes, &with_key);
     assert!(report.verified(), "{:?}", report.checks);
@@ -480,7 +482,7 @@ fn signed_education_credentials_verify_with_their_keys() {
     // Nested signed credentials (endorsements signed as `eddsa-rdf-2022`, expired in 2020) are reported on their
     // own and decide the verdict only with --nested strict.
     let bytes = read("ob3-validator--complete.json");
-    let mut with_key = options(&loader);
+    let mut with_key = options(&session);
     with_key.keys = method_key(&bytes);
     let report = check("complete.json", &bytes, &with_key);
     assert!(report.verified(), "{:?}", report.checks);
@@ -507,8 +509,8 @@ fn signed_education_credentials_verify_with_their_keys() {
 /// fails on its own missing proof.
 #[test]
 fn a_presentations_credentials_count() {
-    let loader = OfflineLoader::bundled();
-    let options = options(&loader);
+    let session = Session::bundled(Settings::default());
+    let options = options(&session);
     let credential = vector("vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json");
     let presentation = serde_json::json!({
         "@context": ["https://www.w3.org/ns/credentials/v2"],
@@ -534,8 +536,8 @@ fn a_presentations_credentials_count() {
 fn vc_jwt_and_vc_jose_credentials() {
     use base64ct::{Base64UrlUnpadded, Encoding};
     use canonprof::keys::{SecretKey, SignatureAlgorithm};
-    let loader = OfflineLoader::bundled();
-    let mut options = options(&loader);
+    let session = Session::bundled(Settings::default());
+    let mut options = options(&session);
     let clr =
         std::fs::read_to_string(data("signed-credentials/clr2-validator--simple.jwt")).unwrap();
     let report = check("simple.jwt", clr.as_bytes(), &options);
@@ -619,8 +621,8 @@ fn vc_jwt_and_vc_jose_credentials() {
 /// and Transmute's `Ed25519Signature2018` credential and presentation (detached JWS, RFC 7797).
 #[test]
 fn legacy_linked_data_signatures_verify() {
-    let loader = OfflineLoader::bundled();
-    let options = options(&loader);
+    let session = Session::bundled(Settings::default());
+    let options = options(&session);
     let dir = "vc-di-eddsa/Ed25519Signature2020";
     let text = |name: &str| {
         std::fs::read_to_string(data(&format!("di-vectors/{dir}/{name}")))
@@ -643,7 +645,7 @@ fn legacy_linked_data_signatures_verify() {
         &unsecured,
         proof.as_object().unwrap(),
         None,
-        &loader,
+        &session,
     )
     .unwrap();
     let inter = v.intermediates.unwrap();
@@ -685,6 +687,7 @@ fn legacy_linked_data_signatures_verify() {
     with_key.keys = keys::parse(
         "key.json",
         &String::from_utf8(read("transmute--ed25519-2018-key.json")).unwrap(),
+        &Limits::DEFAULT,
     )
     .unwrap();
     let report = check("credential.json", &credential, &with_key);
@@ -932,8 +935,8 @@ fn a_poison_graph_inside_a_signed_credential_is_refused_quickly() {
 /// key of the wrong type for the proof, a JWK on a curve canonprof does not take, and a file that is no format.
 #[test]
 fn bad_inputs_get_a_reason_and_the_right_status() {
-    let loader = OfflineLoader::bundled();
-    let options = options(&loader);
+    let session = Session::bundled(Settings::default());
+    let options = options(&session);
     let mut unknown = vector("vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json");
     unknown["proof"]["cryptosuite"] = "made-up-2099".into();
     let report = check("unknown.json", unknown.to_string().as_bytes(), &options);
@@ -955,6 +958,7 @@ fn bad_inputs_get_a_reason_and_the_right_status() {
             r#"{{"publicKeyMultibase": {}}}"#,
             p256["publicKeyMultibase"]
         ),
+        &Limits::DEFAULT,
     )
     .unwrap();
     let doc = vector("vc-di-eddsa/eddsa-rdfc-2022/signedDataInt.json");
@@ -970,6 +974,7 @@ fn bad_inputs_get_a_reason_and_the_right_status() {
     let err = keys::parse(
         "k1.json",
         r#"{"kty": "EC", "crv": "secp256k1", "x": "AA", "y": "AA"}"#,
+        &Limits::DEFAULT,
     )
     .unwrap_err();
     assert!(err.to_string().contains("k1.json"), "{err}");
@@ -1009,8 +1014,8 @@ fn bad_inputs_get_a_reason_and_the_right_status() {
 /// `issuanceDate`.
 #[test]
 fn issuer_binding_and_the_vcdm_1_1_issuance_date() {
-    let loader = OfflineLoader::bundled();
-    let mut options = options(&loader);
+    let session = Session::bundled(Settings::default());
+    let mut options = options(&session);
     let subject = |report: &FileReport, name: &str| {
         report
             .checks
@@ -1054,6 +1059,7 @@ fn issuer_binding_and_the_vcdm_1_1_issuance_date() {
             "assertionMethod": [method],
         })
         .to_string(),
+        &Limits::DEFAULT,
     )
     .unwrap();
     let report = check("doc.json", doc.to_string().as_bytes(), &options);
@@ -1079,8 +1085,8 @@ fn issuer_binding_and_the_vcdm_1_1_issuance_date() {
 fn jades_and_x5c_keys() {
     use base64ct::{Base64, Base64UrlUnpadded, Encoding};
     use canonprof::keys::{SecretKey, SignatureAlgorithm};
-    let loader = OfflineLoader::bundled();
-    let mut options = options(&loader);
+    let session = Session::bundled(Settings::default());
+    let mut options = options(&session);
     let bytes = std::fs::read(data(
         "signed-credentials/elm-edc--Sample-CertOfPart-signed.jsonld",
     ))
@@ -1207,13 +1213,13 @@ fn jades_and_x5c_keys() {
 /// RFC 9901 §7.3 step 5: a Key Binding JWT made after the instant of verification is refused.
 #[test]
 fn a_key_binding_jwt_from_after_at_is_refused() {
-    let loader = OfflineLoader::bundled();
-    let mut options = options(&loader);
+    let session = Session::bundled(Settings::default());
+    let mut options = options(&session);
     let keys_file = std::fs::read_to_string(data("sd-jwt/keys.json")).unwrap();
     let jwk = serde_json::from_str::<Value>(&keys_file).unwrap()
         ["issuer_public_jwk_from_RFC9901_A5"]
         .clone();
-    options.keys = keys::parse("issuer.jwk", &jwk.to_string()).unwrap();
+    options.keys = keys::parse("issuer.jwk", &jwk.to_string(), &Limits::DEFAULT).unwrap();
     let examples: Vec<Value> = serde_json::from_str(
         &std::fs::read_to_string(data("sd-jwt/sd-jwt-vc-examples.extracted.json")).unwrap(),
     )

@@ -10,8 +10,8 @@
 use crate::common::{canonprof, canonprof_quick, quick_export, read_json};
 use canonprof::canon::rdfc::{self, RdfcOptions};
 use canonprof::canon::work::{self, Engines, Step, Work};
+use canonprof::canon::{Engine, Session, Settings};
 use canonprof::corpus::{self, Schema};
-use canonprof::loader::{Engine, OfflineLoader};
 
 fn text(name: &str) -> String {
     corpus::bundled(Schema::All)
@@ -22,26 +22,35 @@ fn text(name: &str) -> String {
         .text
 }
 
-fn loader(engine: Engine) -> OfflineLoader {
-    OfflineLoader::bundled()
+fn session(engine: Engine) -> Session {
+    Session::bundled(settings(engine))
+}
+
+fn settings(engine: Engine) -> Settings {
+    Settings::default()
         .with_engine(engine)
         .with_context_cache(true)
 }
 
+/// canonprof's engine following the algorithms as written.
+fn as_written() -> Session {
+    Session::bundled(settings(Engine::Canonprof).with_as_written(true))
+}
+
 /// One canonicalization's counts and canonical N-Quads.
-fn counted(text: &str, loader: &OfflineLoader) -> (Work, String) {
+fn counted(text: &str, session: &Session) -> (Work, String) {
     work::take();
-    let out = rdfc::canonicalize_jsonld("t", text, loader, &RdfcOptions::default()).unwrap();
+    let out = rdfc::canonicalize_jsonld("t", text, session, &RdfcOptions::default()).unwrap();
     (work::take(), out.canonical)
 }
 
-/// The counts of one iteration after `before` iterations on a fresh loader (cache on).
+/// The counts of one iteration after `before` iterations on a fresh session (cache on).
 fn after(text: &str, engine: Engine, before: usize) -> Work {
-    let loader = loader(engine);
+    let session = session(engine);
     for _ in 0..before {
-        counted(text, &loader);
+        counted(text, &session);
     }
-    counted(text, &loader).0
+    counted(text, &session).0
 }
 
 #[test]
@@ -110,7 +119,7 @@ fn person_20_counts_derived_by_hand() {
     for (step, count) in expected {
         assert_eq!(steady.get(step), count, "steady {}", step.name());
     }
-    let (_, canonical) = counted(&t, &loader(Engine::Canonprof));
+    let (_, canonical) = counted(&t, &session(Engine::Canonprof));
     assert_eq!(steady.get(Step::BytesSerialized), canonical.len() as u64);
     // Hashed: the 21 first-degree quads (as `_:a` lines) and the canonical N-Quads.
     assert!(steady.get(Step::BytesHashed) > canonical.len() as u64);
@@ -184,8 +193,8 @@ fn both_engines_count_the_steps_they_share_alike() {
 fn as_written_gives_the_same_bytes_with_more_context_processing() {
     for credential in corpus::bundled(Schema::All) {
         let t = &credential.document.text;
-        let (cold, canonical) = counted(t, &loader(Engine::Canonprof));
-        let literal = loader(Engine::Canonprof).with_as_written(true);
+        let (cold, canonical) = counted(t, &session(Engine::Canonprof));
+        let literal = as_written();
         assert!(literal.as_written() && !literal.caches_contexts());
         let (written, literal_canonical) = counted(t, &literal);
         assert_eq!(literal_canonical, canonical, "{}", credential.name);
@@ -206,7 +215,7 @@ fn as_written_gives_the_same_bytes_with_more_context_processing() {
     }
     // ob3-full's typed nodes re-process their type-scoped contexts: 241 runs against 77 with the memo.
     let t = text("ob3-full");
-    let written = counted(&t, &loader(Engine::Canonprof).with_as_written(true)).0;
+    let written = counted(&t, &as_written()).0;
     assert_eq!(written.get(Step::ContextPerformed), 241);
     assert_eq!(
         after(&t, Engine::Canonprof, 0).get(Step::ContextPerformed),

@@ -2,7 +2,7 @@
 //! json-ld`, the reference) and canonprof's own ([`canonprof`], `--engine canonprof`) — and what they share.
 //!
 //! Everything outside this module reaches an engine through the functions here, which pick the engine of the
-//! loader ([`OfflineLoader::engine`]) or the one asked for:
+//! session ([`Session::engine`]) or the one asked for:
 //! - [`dataset`]: the `parse`, `expand` and `to_rdf` phases of the RDFC-1.0 pipeline, each in its span;
 //! - [`undefined_term_statements`]: `--lossy`'s count of what undefined terms would have said;
 //! - [`expand_json`] and [`to_rdf`]: expansion of a JSON value and deserialization of the result, for ecdsa-sd-2023;
@@ -14,34 +14,30 @@
 //! statically (the `Pipeline` trait); the choice of engine costs one branch per document.
 
 pub mod canonprof;
+mod expansion_error;
 pub mod json_ld_crate;
 pub mod rdf;
 pub mod safe_mode;
 pub mod syntax;
-pub mod terms;
+pub mod term_facts;
 
 use super::dataset::Dataset;
 use super::{phase, Quads};
+use crate::canon::session::Session;
+use crate::canon::settings::Engine;
 pub use crate::error::JsonLdErrorCode;
 use crate::error::{Error, ErrorKind, Result};
-pub use crate::loader::Engine;
-use crate::loader::OfflineLoader;
-pub use terms::{TermFacts, TermKind};
-
-/// An expansion error with the JSON-LD 1.1 API error code (§9.6 `JsonLdErrorCode`) first, e.g.
-/// `protected term redefinition: term `t` is protected`.
-pub(crate) fn invalid(code: JsonLdErrorCode, detail: impl std::fmt::Display) -> Error {
-    Error::new(ErrorKind::Expansion, format!("{code}: {detail}")).with_code(code)
-}
+pub(crate) use expansion_error::invalid;
+pub use term_facts::{TermFacts, TermKind};
 
 /// How an engine expands (JSON-LD 1.1 API §4.1 `expand()` options).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Mode<'a> {
     /// As the VC Data Integrity cryptosuites run it: no base IRI, safe mode (what would be dropped is an error).
     Safe,
-    /// [`Mode::Safe`] on a document canonprof's engine has accepted in safe mode ([`one_decision`]): the json-ld
+    /// [`Mode::Safe`] on a document canonprof's engine has accepted in safe mode ([`settle_refusals`]): the json-ld
     /// crate's engine skips its safe-mode pre-check, whose refusal that acceptance has overruled.
-    Decided,
+    SafeAcceptedByCanonprof,
     /// `--lossy`: no base IRI, what safe mode refuses is kept for `to_rdf` to drop and count.
     Lossy,
     /// The API's defaults (the W3C test suite): `base` as the document URL, undefined terms dropped.
@@ -65,7 +61,7 @@ pub(crate) trait Pipeline {
     /// Errors: [`ErrorKind::Expansion`] with its JSON-LD error code, [`ErrorKind::SafeMode`], loader errors.
     fn expand(
         document: &mut Self::Document,
-        loader: &OfflineLoader,
+        session: &Session,
         mode: Mode,
     ) -> Result<Self::Expanded>;
     /// The `to_rdf` phase (JSON-LD 1.1 API §8.1), safe unless `lossy`: the dataset and the statements dropped.
@@ -85,39 +81,39 @@ pub enum Expanded {
     Canonprof(Vec<canonprof::Json>),
 }
 
-/// `parse`, `expand` and `to_rdf` of a JSON-LD document text with the loader's engine, each phase in its span
+/// `parse`, `expand` and `to_rdf` of a JSON-LD document text with the session's engine, each phase in its span
 /// ([`phase::PARSE`], [`phase::EXPAND`], [`phase::TO_RDF`]), each freeing what it alone needed inside its own
 /// span. Safe mode unless `lossy`. Returns the dataset and the statements `--lossy` dropped. Errors name `label`
 /// and, where the engine gave a hint, the JSON pointer of the value at fault.
 pub fn dataset(
     label: &str,
     text: &str,
-    loader: &OfflineLoader,
+    session: &Session,
     lossy: bool,
 ) -> Result<(Dataset, usize)> {
     let mode = if lossy { Mode::Lossy } else { Mode::Safe };
-    match loader.engine() {
-        Engine::JsonLd if lossy => phases::<json_ld_crate::JsonLdCrate>(label, text, loader, mode),
-        Engine::JsonLd => one_decision(label, text, loader),
-        Engine::Canonprof => phases::<canonprof::Canonprof>(label, text, loader, mode),
+    match session.engine() {
+        Engine::JsonLd if lossy => phases::<json_ld_crate::JsonLdCrate>(label, text, session, mode),
+        Engine::JsonLd => settle_refusals(label, text, session),
+        Engine::Canonprof => phases::<canonprof::Canonprof>(label, text, session, mode),
     }
 }
 
 /// [`dataset`] of a document held as a JSON value, as a Data Integrity cryptosuite holds the credential and proof
 /// configuration it canonicalizes: with canonprof's engine the `parse` phase builds the engine's document from the
 /// value (no text in between, as JSON-LD processors take the objects they are given); the json-ld crate's engine
-/// goes through the value's text, since its safe-mode decision (`one_decision`) is made on the text. Errors: as
+/// goes through the value's text, since its safe-mode decision (`settle_refusals`) is made on the text. Errors: as
 /// for [`dataset`].
 pub fn dataset_of_value(
     label: &str,
     value: &serde_json::Value,
-    loader: &OfflineLoader,
+    session: &Session,
     lossy: bool,
 ) -> Result<(Dataset, usize)> {
-    match loader.engine() {
+    match session.engine() {
         Engine::JsonLd => {
             let text = serde_json::to_string(value).expect("a JSON value serializes");
-            dataset(label, &text, loader, lossy)
+            dataset(label, &text, session, lossy)
         }
         Engine::Canonprof => {
             let mode = if lossy { Mode::Lossy } else { Mode::Safe };
@@ -125,35 +121,35 @@ pub fn dataset_of_value(
                 let _span = tracing::info_span!(phase::PARSE).entered();
                 canonprof::Canonprof::from_json(value)
             };
-            expand_and_deserialize::<canonprof::Canonprof>(label, document, loader, mode, &|| {
+            expand_and_deserialize::<canonprof::Canonprof>(label, document, session, mode, &|| {
                 serde_json::to_string(value).unwrap_or_default()
             })
         }
     }
 }
 
-/// Safe mode's one decision for the json-ld crate's engine: what it refuses — by its safe-mode pre-check, which
+/// Safe mode for the json-ld crate's engine, its refusals settled by canonprof's engine: what it refuses — by its safe-mode pre-check, which
 /// reads the document from outside the crate and errs on the side of refusing, or by the crate itself — is decided
 /// by canonprof's engine, whose safe mode is held to jsonld.js's (`docs/conformance.md`). If canonprof's engine
 /// refuses too, the refusal stands (in the json-ld engine's words, with the pre-check's JSON pointer; in canonprof's
 /// engine's where the pre-check only suspected something, [`Error::is_undecided`], or found a
 /// crate limitation, moot for a document refused anyway); if it accepts, the json-ld crate's
-/// engine runs again without its pre-check ([`Mode::Decided`]) and what the crate still refuses, or what the
+/// engine runs again without its pre-check ([`Mode::SafeAcceptedByCanonprof`]) and what the crate still refuses, or what the
 /// pre-check found the crate cannot process faithfully, is an [`ErrorKind::CrateLimitation`]. Only refusals take
-/// this path: a document both accept costs one run of the json-ld crate's engine, as before; one accepted after a
-/// decision is remembered by the loader (cache on), so that measuring it again times the json-ld engine alone.
+/// this path: a document both accept costs one run of the json-ld crate's engine; one canonprof's engine accepted
+/// is remembered by the session (cache on), so that measuring it again times the json-ld engine alone.
 /// Errors of other kinds (JSON, loader, limits) are returned as they are.
-fn one_decision(label: &str, text: &str, loader: &OfflineLoader) -> Result<(Dataset, usize)> {
+fn settle_refusals(label: &str, text: &str, session: &Session) -> Result<(Dataset, usize)> {
     use json_ld_crate::JsonLdCrate;
-    // Decided before (a benchmark's later iterations): the json-ld engine alone is run, and timed.
-    if loader.was_decided(text) {
-        return decided(label, text, loader);
+    // Accepted before (a benchmark's later iterations): the json-ld engine alone is run, and timed.
+    if session.was_accepted_by_canonprof(text) {
+        return rerun_accepted(label, text, session);
     }
-    let refusal = match phases::<JsonLdCrate>(label, text, loader, Mode::Safe) {
+    let refusal = match phases::<JsonLdCrate>(label, text, session, Mode::Safe) {
         Err(error) if decidable(&error) => error,
         result => return result,
     };
-    if let Err(also) = phases::<canonprof::Canonprof>(label, text, loader, Mode::Safe) {
+    if let Err(also) = phases::<canonprof::Canonprof>(label, text, session, Mode::Safe) {
         let moot = refusal.kind() == ErrorKind::CrateLimitation;
         return Err(match moot || refusal.is_undecided() {
             true => also,
@@ -163,26 +159,27 @@ fn one_decision(label: &str, text: &str, loader: &OfflineLoader) -> Result<(Data
     if refusal.kind() == ErrorKind::CrateLimitation {
         return Err(refusal);
     }
-    let result = decided(label, text, loader);
+    let result = rerun_accepted(label, text, session);
     if result.is_ok() {
-        loader.remember_decided(text);
+        session.remember_accepted_by_canonprof(text);
     }
     result
 }
 
-/// The json-ld crate's engine on a document canonprof's engine accepted ([`Mode::Decided`]): what it still refuses
+/// The json-ld crate's engine on a document canonprof's engine accepted ([`Mode::SafeAcceptedByCanonprof`]): what it still refuses
 /// is an [`ErrorKind::CrateLimitation`].
-fn decided(label: &str, text: &str, loader: &OfflineLoader) -> Result<(Dataset, usize)> {
-    phases::<json_ld_crate::JsonLdCrate>(label, text, loader, Mode::Decided).map_err(|error| {
-        let limitation = json_ld_crate::safe_mode::limitation(format_args!(
-            "the crate refuses what canonprof's engine accepts: {}",
-            error.reason()
-        ));
-        limitation.positioned_like(&error).in_source(label)
-    })
+fn rerun_accepted(label: &str, text: &str, session: &Session) -> Result<(Dataset, usize)> {
+    phases::<json_ld_crate::JsonLdCrate>(label, text, session, Mode::SafeAcceptedByCanonprof)
+        .map_err(|error| {
+            let limitation = json_ld_crate::safe_mode::limitation(format_args!(
+                "the crate refuses what canonprof's engine accepts: {}",
+                error.reason()
+            ));
+            limitation.positioned_like(&error).in_source(label)
+        })
 }
 
-/// Whether an error of the json-ld crate's engine is a refusal canonprof's engine decides ([`one_decision`]).
+/// Whether an error of the json-ld crate's engine is a refusal canonprof's engine decides ([`settle_refusals`]).
 fn decidable(error: &Error) -> bool {
     matches!(
         error.kind(),
@@ -193,14 +190,14 @@ fn decidable(error: &Error) -> bool {
 fn phases<P: Pipeline>(
     label: &str,
     text: &str,
-    loader: &OfflineLoader,
+    session: &Session,
     mode: Mode,
 ) -> Result<(Dataset, usize)> {
     let document = {
         let _span = tracing::info_span!(phase::PARSE).entered();
         P::parse(label, text)?
     };
-    expand_and_deserialize::<P>(label, document, loader, mode, &|| text.to_string())
+    expand_and_deserialize::<P>(label, document, session, mode, &|| text.to_string())
 }
 
 /// The `expand` and `to_rdf` phases of a parsed document; `text` gives the document's text for locating an error
@@ -208,7 +205,7 @@ fn phases<P: Pipeline>(
 fn expand_and_deserialize<P: Pipeline>(
     label: &str,
     mut document: P::Document,
-    loader: &OfflineLoader,
+    session: &Session,
     mode: Mode,
     text: &dyn Fn() -> String,
 ) -> Result<(Dataset, usize)> {
@@ -217,7 +214,7 @@ fn expand_and_deserialize<P: Pipeline>(
     let expanded = {
         let _span = tracing::info_span!(phase::EXPAND).entered();
         let expanded =
-            P::expand(&mut document, loader, mode).map_err(|e| locate(e, label, &text()))?;
+            P::expand(&mut document, session, mode).map_err(|e| locate(e, label, &text()))?;
         drop(document);
         expanded
     };
@@ -247,18 +244,18 @@ const MARK: &str = "urn:canonprof:undefined-term#";
 /// `--lossy`: how many statements the values of undefined terms would have made — what lenient expansion drops
 /// without a trace. The document is expanded a second time with a marker `@vocab` appended to its top-level
 /// `@context`, which gives every undefined term an IRI; the extra statements (less the `@type` statements the
-/// marker rescues, which lossy `to_rdf` already counts) are the dropped ones. With the loader's engine; not
+/// marker rescues, which lossy `to_rdf` already counts) are the dropped ones. With the session's engine; not
 /// timed: called when checking inputs. Errors: as for [`dataset`].
-pub fn undefined_term_statements(label: &str, text: &str, loader: &OfflineLoader) -> Result<usize> {
-    match loader.engine() {
-        Engine::JsonLd => undefined::<json_ld_crate::JsonLdCrate>(label, text, loader),
-        Engine::Canonprof => undefined::<canonprof::Canonprof>(label, text, loader),
+pub fn undefined_term_statements(label: &str, text: &str, session: &Session) -> Result<usize> {
+    match session.engine() {
+        Engine::JsonLd => undefined::<json_ld_crate::JsonLdCrate>(label, text, session),
+        Engine::Canonprof => undefined::<canonprof::Canonprof>(label, text, session),
     }
 }
 
-fn undefined<P: Pipeline>(label: &str, text: &str, loader: &OfflineLoader) -> Result<usize> {
+fn undefined<P: Pipeline>(label: &str, text: &str, session: &Session) -> Result<usize> {
     let count = |document: &mut P::Document| -> Result<Dataset> {
-        let expanded = P::expand(document, loader, Mode::Lossy).map_err(|e| e.in_source(label))?;
+        let expanded = P::expand(document, session, Mode::Lossy).map_err(|e| e.in_source(label))?;
         P::to_rdf(&expanded, true)
             .map(|(d, _)| d)
             .map_err(|e| e.in_source(label))
@@ -294,21 +291,18 @@ fn marked_extra(plain: &Dataset, with_marker: &Dataset) -> usize {
 pub fn expand_json(
     engine: Engine,
     document: &serde_json::Value,
-    loader: &OfflineLoader,
+    session: &Session,
 ) -> Result<Expanded> {
     match engine {
-        Engine::JsonLd => expand_value::<json_ld_crate::JsonLdCrate>(document, loader),
-        Engine::Canonprof => expand_value::<canonprof::Canonprof>(document, loader),
+        Engine::JsonLd => expand_value::<json_ld_crate::JsonLdCrate>(document, session),
+        Engine::Canonprof => expand_value::<canonprof::Canonprof>(document, session),
     }
 }
 
-fn expand_value<P: Pipeline>(
-    document: &serde_json::Value,
-    loader: &OfflineLoader,
-) -> Result<Expanded> {
+fn expand_value<P: Pipeline>(document: &serde_json::Value, session: &Session) -> Result<Expanded> {
     let mut document = P::from_json(document);
     let _span = tracing::info_span!(phase::EXPAND).entered();
-    P::expand(&mut document, loader, Mode::Safe).map(P::wrap)
+    P::expand(&mut document, session, Mode::Safe).map(P::wrap)
 }
 
 /// Deserializes an expanded document to RDF (JSON-LD 1.1 API §8.1, safe mode) with the engine that expanded it,
@@ -330,30 +324,30 @@ pub fn expand_with_base(
     engine: Engine,
     text: &str,
     base: &str,
-    loader: &OfflineLoader,
+    session: &Session,
 ) -> Result<Expanded> {
     match engine {
-        Engine::JsonLd => expand_api::<json_ld_crate::JsonLdCrate>(text, base, loader),
-        Engine::Canonprof => expand_api::<canonprof::Canonprof>(text, base, loader),
+        Engine::JsonLd => expand_api::<json_ld_crate::JsonLdCrate>(text, base, session),
+        Engine::Canonprof => expand_api::<canonprof::Canonprof>(text, base, session),
     }
 }
 
-fn expand_api<P: Pipeline>(text: &str, base: &str, loader: &OfflineLoader) -> Result<Expanded> {
+fn expand_api<P: Pipeline>(text: &str, base: &str, session: &Session) -> Result<Expanded> {
     let mut document = P::parse("input", text)?;
-    P::expand(&mut document, loader, Mode::Api { base }).map(P::wrap)
+    P::expand(&mut document, session, Mode::Api { base }).map(P::wrap)
 }
 
 /// What the terms of a top-level `@context` value are (keyword aliases, `@json` terms, language, index, id and
-/// type maps, in the context and every scoped context reachable from it), processed by `engine` with the loader's
+/// type maps, in the context and every scoped context reachable from it), processed by `engine` with the session's
 /// contexts — what ecdsa-sd-2023's skolemization (Data Integrity ECDSA Cryptosuites v1.0 §3.4) needs beside
 /// [`expand_json`] and [`to_rdf`], so that it runs on either engine. Errors: the context does not process.
 pub fn context_terms(
     engine: Engine,
     context: &serde_json::Value,
-    loader: &OfflineLoader,
+    session: &Session,
 ) -> Result<TermFacts> {
     match engine {
-        Engine::JsonLd => json_ld_crate::context_terms(context, loader),
-        Engine::Canonprof => canonprof::terms::context_terms(context, loader),
+        Engine::JsonLd => json_ld_crate::context_terms(context, session),
+        Engine::Canonprof => canonprof::context_terms::context_terms(context, session),
     }
 }

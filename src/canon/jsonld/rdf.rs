@@ -13,8 +13,8 @@
 
 use super::safe_mode::Violation;
 use crate::canon::dataset::{Dataset, QuadIds, TermId};
-use crate::canon::jsonld::canonprof::Str;
 use crate::canon::work::{self, Step};
+use crate::canon::Str;
 use crate::error::{Error, ErrorKind, Result};
 use oxrdf::vocab::{rdf, xsd};
 use oxrdf::{BlankNode, GraphName, Literal, NamedNode, NamedNodeRef, QuadRef, Subject, Term};

@@ -46,7 +46,7 @@ impl SavedRun {
     /// or `kind` (not a canonprof export, or one from before schema 3), another `schema_version`, or a body
     /// that does not have its kind's shape (naming the field).
     pub fn read(path: &Path) -> Result<SavedRun> {
-        let text = crate::input::read_bounded_text(path)?;
+        let text = crate::document::Limits::DEFAULT.read_text(path)?;
         Self::parse(&text, path)
     }
 

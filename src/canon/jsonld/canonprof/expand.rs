@@ -1,6 +1,6 @@
-//! JSON-LD 1.1 API §5.1 Expansion Algorithm (`#expansion-algorithm`) and Value Expansion (`#value-expansion`),
-//! over `serde_json` values, with the active context shared (`Arc`) and every context processing call memoized
-//! ([`super::context::Processor`]). Not frame expansion; JSON-LD 1.1 processing mode; `ordered` is implied
+//! JSON-LD 1.1 API §5.1 Expansion Algorithm (`#expansion-algorithm`; its keyword entries in
+//! `expand_keyword`, Value Expansion in [`super::value_expansion`]), over `serde_json` values, with the active context shared (`Arc`) and every context processing call memoized
+//! ([`super::context_processing::Processor`]). Not frame expansion; JSON-LD 1.1 processing mode; `ordered` is implied
 //! (serde_json maps iterate keys in code point order).
 //!
 //! Safe mode (the VC Data Integrity default, jsonld.js `safe: true`): whatever expansion would drop — an
@@ -8,11 +8,12 @@
 //! [`ErrorKind::SafeMode`](crate::ErrorKind::SafeMode) error naming the member; relative IRIs are refused later, by [`mod@super::to_rdf`], where
 //! their quads would be lost.
 
-use super::context::{Container, Context, Flags, Processor, TermDef};
+use super::active_context::{Container, Context, Flags, TermDef};
+use super::context_processing::Processor;
+use super::value_expansion::{value_expansion, value_expansion_as};
 use super::{invalid, iri, Json, Map, Str};
 use crate::canon::jsonld::safe_mode::Violation;
 use crate::canon::jsonld::JsonLdErrorCode as Code;
-use crate::canon::step;
 use crate::canon::work::{self, Step};
 use crate::error::{Locate, Result};
 use std::sync::Arc;
@@ -29,15 +30,15 @@ pub struct Expander<'a> {
 
 /// The inputs of one map's key loop (§5.1.2 steps 13–14).
 #[derive(Clone, Copy)]
-struct Scope<'s> {
-    active: &'s Arc<Context>,
-    type_scoped: &'s Arc<Context>,
-    property: Option<&'s str>,
-    base: Option<&'s str>,
-    input_type: Option<&'s str>,
+pub(super) struct Scope<'s> {
+    pub(super) active: &'s Arc<Context>,
+    pub(super) type_scoped: &'s Arc<Context>,
+    pub(super) property: Option<&'s str>,
+    pub(super) base: Option<&'s str>,
+    pub(super) input_type: Option<&'s str>,
 }
 
-fn as_array(value: Json) -> Vec<Json> {
+pub(super) fn as_array(value: Json) -> Vec<Json> {
     match value {
         Json::Array(items) => items,
         Json::Null => Vec::new(),
@@ -45,11 +46,11 @@ fn as_array(value: Json) -> Vec<Json> {
     }
 }
 
-fn is_value_object(value: &Json) -> bool {
+pub(super) fn is_value_object(value: &Json) -> bool {
     value.get("@value").is_some()
 }
 
-fn is_list_object(value: &Json) -> bool {
+pub(super) fn is_list_object(value: &Json) -> bool {
     value.get("@list").is_some()
 }
 
@@ -59,7 +60,7 @@ fn is_graph_object(value: &Json) -> bool {
 }
 
 /// Appends `value` (an array's items, or one value) to the array at `map[key]`.
-fn add_value(map: &mut Map, key: &Str, value: Json) {
+pub(super) fn add_value(map: &mut Map, key: &Str, value: Json) {
     let slot = map.get_or_insert_with(key, || Json::Array(Vec::new()));
     if !slot.is_array() {
         let single = slot.take();
@@ -76,7 +77,7 @@ fn add_value(map: &mut Map, key: &Str, value: Json) {
 
 /// Adds `items` under `result["@reverse"][property]` (§5.1.2 steps 13.4.13.4 and 13.13). Errors: `invalid
 /// reverse property value` for a value or list object.
-fn add_reverse(result: &mut Map, property: &Str, items: Json) -> Result<()> {
+pub(super) fn add_reverse(result: &mut Map, property: &Str, items: Json) -> Result<()> {
     for item in as_array(items) {
         if is_value_object(&item) || is_list_object(&item) {
             return Err(invalid(
@@ -147,7 +148,7 @@ impl Expander<'_> {
     }
 
     /// §5.1.2 Expansion Algorithm, steps 1–20.
-    fn expand(
+    pub(super) fn expand(
         &self,
         active: &Arc<Context>,
         property: Option<&str>,
@@ -245,7 +246,7 @@ impl Expander<'_> {
         map: &Map,
         base: Option<&str>,
         from_map: bool,
-        scoped: Option<super::context::ScopedContext>,
+        scoped: Option<super::active_context::ScopedContext>,
     ) -> Result<Json> {
         let mut active = active.clone();
         // Step 7: revert a non-propagated type-scoped context.
@@ -451,226 +452,6 @@ impl Expander<'_> {
                 }
             }
         }
-        Ok(())
-    }
-
-    /// §5.1.2 step 13.4: a keyword entry.
-    fn keyword(
-        &self,
-        s: &Scope,
-        key: &str,
-        property: &str,
-        value: &Json,
-        result: &mut Map,
-    ) -> Result<()> {
-        let active = s.active;
-        let expanded = match property {
-            // Step 13.4.3.
-            "@id" => {
-                let Json::String(id) = value else {
-                    return Err(invalid(
-                        Code::InvalidIdValue,
-                        format!("`{value}` is not a string"),
-                    ));
-                };
-                match iri::expand_str(active, id, true, false) {
-                    Some(e) => Json::String(e),
-                    None if self.safe => {
-                        return Err(Violation::ReservedIdValue {
-                            value: id.to_string(),
-                        }
-                        .error())
-                    }
-                    None => return Ok(()),
-                }
-            }
-            // Step 13.4.4.
-            "@type" => {
-                let values: Vec<&Str> = match value {
-                    Json::String(t) => vec![t],
-                    Json::Array(items) => items
-                        .iter()
-                        .map(|item| match item {
-                            Json::String(t) => Some(t),
-                            _ => None,
-                        })
-                        .collect::<Option<_>>()
-                        .ok_or_else(|| {
-                            invalid(
-                                Code::InvalidTypeValue,
-                                format!("`{value}` is not a string or array of strings"),
-                            )
-                        })?,
-                    other => {
-                        return Err(invalid(
-                            Code::InvalidTypeValue,
-                            format!("`{other}` is not a string or array of strings"),
-                        ))
-                    }
-                };
-                let mut types = Vec::with_capacity(values.len());
-                for t in values {
-                    match iri::expand_str(s.type_scoped, t, true, true) {
-                        Some(e) => types.push(Json::String(e)),
-                        None if self.safe => {
-                            return Err(Violation::TypeNotIri {
-                                value: t.to_string(),
-                            }
-                            .error())
-                        }
-                        None => {}
-                    }
-                }
-                let single = matches!(value, Json::String(_)) && types.len() == 1;
-                let expanded = if single {
-                    types.pop().unwrap_or(Json::Null)
-                } else {
-                    Json::Array(types)
-                };
-                match result.remove("@type") {
-                    Some(existing) => {
-                        let mut all = as_array(existing);
-                        all.extend(as_array(expanded));
-                        Json::Array(all)
-                    }
-                    None => expanded,
-                }
-            }
-            // Step 13.4.5.
-            "@graph" => Json::Array(as_array(self.expand(
-                active,
-                Some("@graph"),
-                value,
-                s.base,
-                false,
-            )?)),
-            // Step 13.4.6.
-            "@included" => {
-                // Expanded under `@included` (not as free-floating), so scalars, value and list objects stay
-                // visible to the check below instead of being dropped.
-                let items =
-                    as_array(self.expand(active, Some("@included"), value, s.base, false)?);
-                if let Some(bad) = items.iter().find(|i| {
-                    !i.is_object()
-                        || is_value_object(i)
-                        || is_list_object(i)
-                        || i.get("@set").is_some()
-                }) {
-                    return Err(invalid(
-                        Code::InvalidIncludedValue,
-                        format!("`{bad}` is not a node object"),
-                    ));
-                }
-                let mut all = result.remove("@included").map(as_array).unwrap_or_default();
-                all.extend(items);
-                Json::Array(all)
-            }
-            // Step 13.4.7.
-            "@value" => {
-                if s.input_type == Some("@json") {
-                    value.clone()
-                } else {
-                    match value {
-                        Json::Object(_) | Json::Array(_) => {
-                            return Err(invalid(
-                                Code::InvalidValueObjectValue,
-                                format!("`{value}` is not a scalar"),
-                            ))
-                        }
-                        Json::Null => {
-                            if self.safe {
-                                return Err(Violation::NullValue
-                                    .error()
-                                    .locate(Locate::Key(key.to_string())));
-                            }
-                            result.insert("@value", Json::Null);
-                            return Ok(());
-                        }
-                        scalar => scalar.clone(),
-                    }
-                }
-            }
-            // Step 13.4.8.
-            "@language" => match value {
-                Json::String(_) => value.clone(),
-                other => {
-                    return Err(invalid(
-                        Code::InvalidLanguageTaggedString,
-                        format!("@language `{other}` is not a string"),
-                    ))
-                }
-            },
-            // Step 13.4.9.
-            "@direction" => match value.as_str() {
-                Some("ltr" | "rtl") => value.clone(),
-                _ => {
-                    return Err(invalid(
-                        Code::InvalidBaseDirection,
-                        format!("`{value}` is not \"ltr\" or \"rtl\""),
-                    ))
-                }
-            },
-            // Step 13.4.10.
-            "@index" => match value {
-                Json::String(_) => value.clone(),
-                other => {
-                    return Err(invalid(
-                        Code::InvalidIndexValue,
-                        format!("`{other}` is not a string"),
-                    ))
-                }
-            },
-            // Step 13.4.11.
-            "@list" => {
-                if s.property.is_none() || s.property == Some("@graph") {
-                    // A free-floating list (step 13.4.11.1): what it holds would be lost.
-                    if self.safe && !as_array(value.clone()).is_empty() {
-                        return Err(Violation::DroppedObject {
-                            what: "a list object outside any property",
-                        }
-                        .error());
-                    }
-                    return Ok(());
-                }
-                Json::Array(as_array(
-                    self.expand(active, s.property, value, s.base, false)?,
-                ))
-            }
-            // Step 13.4.12.
-            "@set" => self.expand(active, s.property, value, s.base, false)?,
-            // Step 13.4.13.
-            "@reverse" => {
-                if !value.is_object() {
-                    return Err(invalid(
-                        Code::InvalidReverseValue,
-                        format!("`{value}` is not a map"),
-                    ));
-                }
-                let Json::Object(expanded) =
-                    self.expand(active, Some("@reverse"), value, s.base, false)?
-                else {
-                    return Ok(());
-                };
-                for (p, items) in expanded {
-                    if p == "@reverse" {
-                        // Step 13.4.13.3: a double reverse is forward.
-                        if let Json::Object(forward) = items {
-                            for (fp, fitems) in forward {
-                                add_value(result, &fp, fitems);
-                            }
-                        }
-                        continue;
-                    }
-                    // Step 13.4.13.4.
-                    add_reverse(result, &p, items)?;
-                }
-                return Ok(());
-            }
-            // Framing keywords outside frame expansion, and anything else: ignored.
-            _ => return Ok(()),
-        };
-        // Step 13.4.16.
-        result.insert(property, expanded);
         Ok(())
     }
 
@@ -1006,58 +787,4 @@ impl Expander<'_> {
             false => Ok(Json::Null),
         }
     }
-}
-
-/// Value Expansion (JSON-LD 1.1 API, `#value-expansion`): a scalar under `property` as a value object, or a
-/// node reference for `@type: @id` / `@vocab` terms.
-#[inline(never)]
-pub fn value_expansion(active: &Context, property: Option<&str>, value: &Json) -> Json {
-    value_expansion_as(active, property.and_then(|p| active.term(p)), value)
-}
-
-/// [`value_expansion`] with the property's term definition in `active` already looked up.
-fn value_expansion_as(active: &Context, definition: Option<&TermDef>, value: &Json) -> Json {
-    work::count(Step::ValueExpansion);
-    let _span = crate::profile::step(step::VALUE_EXPANSION);
-    let type_mapping = definition.and_then(|d| d.type_mapping.as_ref());
-    let mut result = Map::new();
-    if let Json::String(s) = value {
-        // Steps 1–2.
-        let id = match type_mapping.map(Str::as_str) {
-            Some("@id") => Some(iri::expand_str(active, s, true, false)),
-            Some("@vocab") => Some(iri::expand_str(active, s, true, true)),
-            _ => None,
-        };
-        if let Some(id) = id {
-            result.insert("@id", id.map_or(Json::Null, Json::String));
-            return Json::Object(result);
-        }
-    }
-    // Step 3.
-    result.insert("@value", value.clone());
-    match type_mapping {
-        // Step 4.
-        Some(t) if !matches!(t.as_str(), "@id" | "@vocab" | "@none") => {
-            result.insert("@type", Json::String(t.clone()));
-        }
-        // Step 5.
-        _ if value.is_string() => {
-            let language = match definition.and_then(|d| d.language.clone()) {
-                Some(l) => l,
-                None => active.language.clone(),
-            };
-            let direction = match definition.and_then(|d| d.direction) {
-                Some(d) => d,
-                None => active.direction,
-            };
-            if let Some(l) = language {
-                result.insert("@language", Json::String(l));
-            }
-            if let Some(d) = direction {
-                result.insert("@direction", Json::String(d.as_str().into()));
-            }
-        }
-        _ => {}
-    }
-    Json::Object(result)
 }

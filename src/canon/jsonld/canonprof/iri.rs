@@ -2,7 +2,7 @@
 //! Expansion algorithm against a finished active context (JSON-LD 1.1 API, IRI Expansion, `#iri-expansion`), and relative
 //! IRI resolution (RFC 3986 §5.2).
 
-use super::context::Context;
+use super::active_context::Context;
 use super::Str;
 use crate::canon::step;
 use crate::canon::work::{self, Step};
@@ -172,7 +172,7 @@ fn remove_dot_segments(path: &str) -> String {
 
 /// IRI Expansion (JSON-LD 1.1 API, `#iri-expansion`) against a finished active context: steps 1, 2 and 4–9
 /// (steps 3 and 6.3, which create term definitions, only apply while a context is being processed, see
-/// [`super::context`]). Returns `None` for null (a term mapped to null, or a keyword-like value).
+/// [`super::context_processing`]). Returns `None` for null (a term mapped to null, or a keyword-like value).
 #[inline(never)]
 pub fn expand(context: &Context, value: &str, document_relative: bool, vocab: bool) -> Option<Str> {
     let _span = crate::profile::step(step::IRI_EXPANSION);

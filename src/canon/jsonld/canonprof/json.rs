@@ -16,8 +16,8 @@ use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use std::fmt;
 
-/// A JSON string or member name: inline up to 23 bytes, shared (`Arc<str>`) beyond; cloning is cheap either way.
-pub type Str = smol_str::SmolStr;
+/// A JSON string or member name.
+pub use crate::canon::Str;
 
 /// A JSON value (RFC 8259), as `serde_json::Value` with [`Str`] strings and [`Map`] objects.
 #[derive(Clone, Debug, PartialEq, Default)]

@@ -1,13 +1,15 @@
 //! What canonprof's expansion engine remembers: processed contexts keyed by (active context, local context, base
 //! URL, flags), the `@context` value of every remote context document, the top-level `@context` values seen,
-//! and the initial context per base IRI. With the processed-context cache on (the default) one memo lives in
-//! the loader and serves every document; with `--no-context-cache` each document gets a fresh one, so it pays
+//! and the initial context per base IRI. With the processed-context cache on (`--context-cache on`, the default)
+//! one memo lives in the session (`crate::canon::Session`) and serves every document; with `--context-cache off`
+//! each document gets a fresh one, so it pays
 //! for processing every context once (scoped contexts are still processed once per document, not per node).
 
-use super::context::{Context, Flags};
-use super::{invalid, Json};
-use crate::canon::jsonld::JsonLdErrorCode as Code;
+use super::active_context::{Context, Flags};
+use super::json::Json;
+use crate::canon::jsonld::expansion_error::invalid;
 use crate::canon::work::{self, Step};
+use crate::error::JsonLdErrorCode as Code;
 use crate::error::Result;
 use crate::loader::OfflineLoader;
 use ahash::AHashMap as HashMap;
@@ -38,7 +40,7 @@ pub struct Memo {
 
 impl Memo {
     /// A memo that remembers no processed context, so that every Context Processing invocation runs, as the
-    /// algorithms are written ([`crate::loader::OfflineLoader::with_as_written`]); remote context documents are
+    /// algorithms are written ([`crate::canon::Settings::as_written`]); remote context documents are
     /// still dereferenced once (JSON-LD 1.1 API §4.1.2 step 5.2.4).
     pub fn as_written() -> Memo {
         Memo {

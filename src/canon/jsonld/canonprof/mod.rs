@@ -1,54 +1,59 @@
 //! canonprof's own JSON-LD 1.1 expansion and deserialization to RDF (`--engine canonprof`, "the canonprof
 //! engine"), beside the `json-ld` crate's ([`super::json_ld_crate`], `--engine json-ld`, the reference): the same
 //! `expand` and `to_rdf` phases, the same safe mode and the same dataset, built for the credential workload —
-//! processed contexts immutable and shared ([`context`]), every context processing result memoized ([`memo`]),
+//! processed contexts immutable and shared ([`active_context`]), every context processing result memoized ([`memo`]),
 //! no re-parsing (the document is parsed once, by `serde_json`, in the `parse` phase). Steps follow the JSON-LD
 //! 1.1 Processing Algorithms and API:
 //! - [`json`]: the JSON values the engine reads and writes;
-//! - [`context`]: §4.1 Context Processing Algorithm, §4.2 Create Term Definition;
+//! - [`active_context`]: the active context and term definitions;
+//! - [`context_processing`]: §4.1 Context Processing Algorithm (§4.2 Create Term Definition in `term_definition`);
 //! - [`iri`]: IRI Expansion, keywords, RFC 3986 resolution;
-//! - [`mod@expand`]: §5.1 Expansion Algorithm, Value Expansion;
+//! - [`mod@expand`]: §5.1 Expansion Algorithm (its keyword entries, step 13.4, in `expand_keyword`);
+//! - [`value_expansion`]: §5.3.2 Value Expansion;
 //! - [`mod@to_rdf`]: §8.1–§8.3 Deserialize JSON-LD to RDF;
-//! - [`terms`]: what ecdsa-sd-2023's skolemization needs to know of a context's terms.
+//! - [`mod@context_terms`]: what ecdsa-sd-2023's skolemization needs to know of a context's terms.
 //!
 //! Checked against the W3C JSON-LD 1.1 expand and toRdf suites (`tests/it/jsonld_suite.rs`), the corpus and the
 //! W3C RDFC-1.0 inputs (byte-identical canonical output with both engines) and a differential property test.
 
-pub mod context;
+pub mod active_context;
+pub mod context_processing;
+pub mod context_terms;
 pub mod expand;
+mod expand_keyword;
 pub mod iri;
 pub mod json;
 pub mod memo;
-pub mod terms;
+mod term_definition;
 pub mod to_rdf;
+pub mod value_expansion;
 
 pub(crate) use super::invalid;
 use super::{Mode, Pipeline};
 use crate::canon::dataset::Dataset;
+use crate::canon::session::Session;
 use crate::error::Result;
-use crate::loader::OfflineLoader;
-use context::Processor;
+use context_processing::Processor;
 use expand::Expander;
-use memo::Memo;
 
 /// A JSON value: documents, contexts and expanded documents ([`json`]: maps iterate member names in code point
 /// order, which gives the algorithms' "ordered" behaviour for free).
 pub use json::{Json, Map, Str};
 
 /// JSON-LD 1.1 API §4.1 `expand()` with canonprof's engine: `base` as the document URL (`None` for the Data
-/// Integrity cryptosuites), `safe` for safe mode. The memo is the loader's (kept across documents) when its
+/// Integrity cryptosuites), `safe` for safe mode. The memo is the session's (kept across documents) when its
 /// processed-context cache is on, else a fresh one for this document — one that remembers no processed context
-/// when the loader asks for the algorithms as written ([`OfflineLoader::as_written`]). Returns the expanded document's items.
+/// when the session asks for the algorithms as written ([`Session::as_written`]). Returns the expanded document's items.
 /// Errors: [`ErrorKind::Expansion`](crate::ErrorKind::Expansion) (spec error code first), [`ErrorKind::SafeMode`](crate::ErrorKind::SafeMode) naming the member, loader
 /// errors ([`ErrorKind::UnknownContext`](crate::ErrorKind::UnknownContext) names the URL, [`ErrorKind::Limit`](crate::ErrorKind::Limit) for a context overflow).
 pub fn expand(
     document: &Json,
-    loader: &OfflineLoader,
+    session: &Session,
     base: Option<&str>,
     safe: bool,
 ) -> Result<Vec<Json>> {
-    loader.clear_failure();
-    with_processor(loader, |processor| {
+    session.loader().clear_failure();
+    with_processor(session, |processor| {
         let mut expander = Expander {
             processor,
             safe,
@@ -58,27 +63,19 @@ pub fn expand(
     })
 }
 
-/// Runs `work` with a Context Processing [`Processor`] whose memo is the loader's choice: the loader's own (kept
+/// Runs `work` with a Context Processing [`Processor`] whose memo is the session's choice: the session's own (kept
 /// across documents) when its processed-context cache is on, else a fresh one — one that remembers no processed
-/// context when the loader asks for the algorithms as written. Expansion and the term facts of ecdsa-sd-2023
-/// ([`terms`]) share it, so a context processed for one is processed once for both.
+/// context when the session asks for the algorithms as written. Expansion and the term facts of ecdsa-sd-2023
+/// ([`mod@context_terms`]) share it, so a context processed for one is processed once for both.
 pub(crate) fn with_processor<T>(
-    loader: &OfflineLoader,
+    session: &Session,
     work: impl FnOnce(Processor<'_>) -> Result<T>,
 ) -> Result<T> {
-    let shared;
-    let fresh;
-    let memo: &Memo = if loader.as_written() {
-        fresh = Memo::as_written();
-        &fresh
-    } else if loader.caches_contexts() {
-        shared = loader.derived("canonprof-memo", || Ok(Memo::default()))?;
-        &shared
-    } else {
-        fresh = Memo::default();
-        &fresh
-    };
-    work(Processor { loader, memo })
+    let memo = session.canonprof_memo();
+    work(Processor {
+        loader: session.loader(),
+        memo: &memo,
+    })
 }
 
 /// canonprof's engine, as a [`Pipeline`].
@@ -96,11 +93,11 @@ impl Pipeline for Canonprof {
         Json::from(value)
     }
 
-    fn expand(document: &mut Json, loader: &OfflineLoader, mode: Mode) -> Result<Vec<Json>> {
+    fn expand(document: &mut Json, session: &Session, mode: Mode) -> Result<Vec<Json>> {
         match mode {
-            Mode::Safe | Mode::Decided => expand(document, loader, None, true),
-            Mode::Lossy => expand(document, loader, None, false),
-            Mode::Api { base } => expand(document, loader, Some(base), false),
+            Mode::Safe | Mode::SafeAcceptedByCanonprof => expand(document, session, None, true),
+            Mode::Lossy => expand(document, session, None, false),
+            Mode::Api { base } => expand(document, session, Some(base), false),
         }
     }
 

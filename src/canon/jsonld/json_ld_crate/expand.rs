@@ -2,24 +2,21 @@
 //! no base IRI, the offline document loader, and *safe mode* — a term or `@type` that would be dropped or stay
 //! relative is an error (jsonld.js `safe: true`). The engine is the `json-ld` crate (0.21).
 //!
-//! With the loader's processed-context cache on ([`OfflineLoader::with_context_cache`]), the document's top-level
+//! With the session's processed-context cache on ([`crate::canon::Settings::context_cache`]), the document's top-level
 //! `@context` is processed once (JSON-LD 1.1 API §4.1.2 Context Processing, from the empty initial context) and
 //! the result reused for every later document with the same `@context` value — what jsonld.js and PyLD do across
 //! calls. Type- and property-scoped contexts inside the document are still processed by json-ld every time.
 
+use super::Expanded;
 use crate::canon::jsonld::safe_mode::Violation;
+use crate::canon::session::ActiveContext;
+use crate::canon::session::Session;
 use crate::error::{Error, ErrorKind, Locate, Result};
 use crate::loader::OfflineLoader;
 use json_ld::context_processing::algorithm::Action;
 use json_ld::expansion::{Error as ExpansionError, Options, Policy};
 use json_ld::syntax::Value;
-use json_ld::{BlankIdBuf, Expand, ExpandedDocument, IriBuf};
-
-/// An expanded JSON-LD document with absolute IRIs and blank node identifiers as strings.
-pub type Expanded = ExpandedDocument<IriBuf, BlankIdBuf>;
-
-/// A processed context (JSON-LD 1.1 API §4.1.1 active context).
-type ActiveContext = json_ld::Context<IriBuf, BlankIdBuf>;
+use json_ld::{Expand, IriBuf};
 
 /// Safe mode: reject terms that do not expand to an IRI, instead of dropping them.
 fn safe_policy() -> Policy {
@@ -31,38 +28,38 @@ fn safe_policy() -> Policy {
 }
 
 /// Expands `document` (JSON-LD 1.1 API §4.1 `expand()` with `base` = null, JSON-LD 1.1 processing mode) with the
-/// contexts of `loader`. Errors: [`ErrorKind::SafeMode`] (undefined term, relative `@type`, naming the value where
+/// contexts of `session`. Errors: [`ErrorKind::SafeMode`] (undefined term, relative `@type`, naming the value where
 /// the engine lets us find it), [`ErrorKind::UnknownContext`] / [`ErrorKind::ContextIntegrity`] from the loader,
 /// [`ErrorKind::Expansion`] for any other JSON-LD error (with its spec error code, e.g. `protected term
 /// redefinition`). The caller adds the file name.
 /// With the context cache on, the top-level `@context` entry is taken out of `document` (and put back if
 /// expansion fails).
-pub fn expand(document: &mut Value, loader: &OfflineLoader) -> Result<Expanded> {
-    expand_mode(document, loader, false, true)
+pub fn expand(document: &mut Value, session: &Session) -> Result<Expanded> {
+    expand_mode(document, session, false, true)
 }
 
-/// [`expand`] with only the pre-check's refusals of what the crate lets through or cannot process, for a document canonprof's engine has accepted in safe mode (the
-/// seam's one decision, [`Mode::Decided`](crate::canon::jsonld)).
-pub(crate) fn expand_decided(document: &mut Value, loader: &OfflineLoader) -> Result<Expanded> {
-    expand_mode(document, loader, false, false)
+/// [`expand`] with only the pre-check's refusals of what the crate lets through or cannot process, for a document canonprof's engine has accepted in safe mode
+/// ([`Mode::SafeAcceptedByCanonprof`](crate::canon::jsonld)).
+pub(crate) fn expand_accepted(document: &mut Value, session: &Session) -> Result<Expanded> {
+    expand_mode(document, session, false, false)
 }
 
 /// `--lossy`: [`expand`] keeping what safe mode refuses — undefined terms and relative `@type` / `@id` values stay
 /// in the expanded document as invalid identifiers, for [`super::to_rdf::to_rdf_lossy`] to drop and count.
-pub fn expand_lossy(document: &mut Value, loader: &OfflineLoader) -> Result<Expanded> {
-    expand_mode(document, loader, true, false)
+pub fn expand_lossy(document: &mut Value, session: &Session) -> Result<Expanded> {
+    expand_mode(document, session, true, false)
 }
 
 fn expand_mode(
     document: &mut Value,
-    loader: &OfflineLoader,
+    session: &Session,
     lossy: bool,
     safe_pre_check: bool,
 ) -> Result<Expanded> {
     PANICKED.with(|p| p.borrow_mut().take());
-    // Decided (canonprof's engine accepted it): only what the crate lets through or cannot process is checked.
-    super::safe_mode::check(document, loader, safe_pre_check)?;
-    loader.clear_failure();
+    // canonprof's engine accepted it: only what the crate lets through or cannot process is checked.
+    super::safe_mode::check(document, session.loader(), safe_pre_check)?;
+    session.loader().clear_failure();
     let options = Options {
         policy: if lossy {
             Policy {
@@ -75,13 +72,13 @@ fn expand_mode(
         },
         ..Options::default()
     };
-    if loader.caches_contexts() {
-        if let Some(result) = expand_with_cached_context(document, loader, options) {
+    if session.caches_contexts() {
+        if let Some(result) = expand_with_cached_context(document, session, options) {
             return result;
         }
     }
-    let result = run(document, loader, options);
-    recover(result, document, loader, lossy)
+    let result = run(document, session.loader(), options);
+    recover(result, document, session.loader(), lossy)
 }
 
 /// The expansion's result, or our error for its failure ([`explain`]). A `@type` the crate refuses as invalid may
@@ -115,7 +112,7 @@ fn recover(
 /// The cached path: `None` when the document has no single top-level `@context` to cache.
 fn expand_with_cached_context(
     document: &mut Value,
-    loader: &OfflineLoader,
+    session: &Session,
     options: Options,
 ) -> Option<Result<Expanded>> {
     let Value::Object(object) = document else {
@@ -123,9 +120,16 @@ fn expand_with_cached_context(
     };
     let index = object.index_of("@context")?;
     let entry = object.remove_at(index)?;
-    let result = cached_active_context(&entry.value, loader, options).and_then(|context| {
+    let result = cached_active_context(&entry.value, session, options).and_then(|context| {
         guarded(|| {
-            pollster::block_on(document.expand_full(&mut (), context, None, loader, options, ()))
+            pollster::block_on(document.expand_full(
+                &mut (),
+                context,
+                None,
+                session.loader(),
+                options,
+                (),
+            ))
         })
     });
     Some(match result {
@@ -135,41 +139,46 @@ fn expand_with_cached_context(
             if let Value::Object(object) = document {
                 object.push_front(entry.key, entry.value);
             }
-            recover(Err(error), document, loader, options.policy.allow_undefined)
+            recover(
+                Err(error),
+                document,
+                session.loader(),
+                options.policy.allow_undefined,
+            )
         }
     })
 }
 
-/// The active context of a top-level `@context` value, from the loader's cache (processed on a miss).
+/// The active context of a top-level `@context` value, from the session's cache (processed on a miss).
 fn cached_active_context(
     value: &Value,
-    loader: &OfflineLoader,
+    session: &Session,
     options: Options,
 ) -> std::result::Result<ActiveContext, ExpansionError> {
     let key = json_ld::syntax::Print::compact_print(value).to_string();
-    match loader.memoized::<ActiveContext>(&key) {
+    match session.active_context(&key) {
         Some(context) => Ok((*context).clone()),
-        None => process_top_level_context(value, loader, options).inspect(|context| {
-            loader.memoize(key, context.clone());
+        None => process_top_level_context(value, session.loader(), options).inspect(|context| {
+            session.keep_active_context(key, context.clone());
         }),
     }
 }
 
 /// The active context that a document's top-level `@context` value gives (JSON-LD 1.1 API §4.1.2 Context
 /// Processing from the empty initial context, no base IRI) — what compaction with that context needs. Served
-/// from the loader's processed-context cache when it is on. Errors as for [`expand`].
-pub fn active_context(value: &Value, loader: &OfflineLoader) -> Result<ActiveContext> {
-    loader.clear_failure();
+/// from the session's processed-context cache when it is on. Errors as for [`expand`].
+pub fn active_context(value: &Value, session: &Session) -> Result<ActiveContext> {
+    session.loader().clear_failure();
     let options = Options {
         policy: safe_policy(),
         ..Options::default()
     };
-    let result = if loader.caches_contexts() {
-        cached_active_context(value, loader, options)
+    let result = if session.caches_contexts() {
+        cached_active_context(value, session, options)
     } else {
-        process_top_level_context(value, loader, options)
+        process_top_level_context(value, session.loader(), options)
     };
-    result.map_err(|e| explain(e, value, loader))
+    result.map_err(|e| explain(e, value, session.loader()))
 }
 
 /// Context processing of a top-level `@context` value from the empty initial context (no base IRI).

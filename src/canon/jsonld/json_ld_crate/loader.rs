@@ -5,14 +5,12 @@
 //! [`super::expand`] to report.
 
 use super::safe_mode::Remote;
-use crate::error::{Error, ErrorKind, Result};
 use crate::loader::OfflineLoader;
-use json_ld::syntax::{Parse, Value};
 use json_ld::{Iri, IriBuf, LoadError, RemoteDocument};
 
 impl json_ld::Loader for OfflineLoader {
     async fn load(&self, url: &Iri) -> std::result::Result<RemoteDocument<IriBuf>, LoadError> {
-        match self.dereference_as(url.as_str(), parse) {
+        match self.dereference_as(url.as_str(), Remote::parse) {
             Ok(remote) => Ok(RemoteDocument::new(
                 Some(url.to_owned()),
                 Some("application/ld+json".parse().expect("valid MIME type")),
@@ -28,16 +26,4 @@ impl json_ld::Loader for OfflineLoader {
             }
         }
     }
-}
-
-/// A context's text as the crate's JSON value (the loader has already checked that it is JSON).
-pub(crate) fn parse(text: &str) -> Result<Remote> {
-    Value::parse_str(text)
-        .map(|(value, _)| Remote::new(value))
-        .map_err(|e| {
-            Error::new(
-                ErrorKind::Json,
-                format!("the json-ld crate cannot parse the context: {e}"),
-            )
-        })
 }

@@ -2,22 +2,24 @@
 //! module that names the crate. `parse` is the crate's JSON parser (json-syntax), `expand` its expansion with
 //! canonprof's safe-mode policy ([`mod@expand`]), `to_rdf` canonprof's deserialization of the crate's expanded
 //! document ([`mod@to_rdf`]); the offline loader serves it contexts through [`loader`]'s `json_ld::Loader`
-//! implementation, and [`terms`] reads its processed contexts for ecdsa-sd-2023's skolemization.
+//! implementation, and [`mod@context_terms`] reads its processed contexts for ecdsa-sd-2023's skolemization.
 
+pub mod context_terms;
 pub mod expand;
 pub mod loader;
 pub mod safe_mode;
-pub mod terms;
 pub mod to_rdf;
 
 use super::{Mode, Pipeline};
 use crate::canon::dataset::Dataset;
+use crate::canon::session::Session;
 use crate::error::{Error, ErrorKind, Result};
-use crate::loader::OfflineLoader;
 use json_ld::syntax::{Parse, Value};
 
-pub use expand::Expanded;
-pub use terms::context_terms;
+/// An expanded JSON-LD document with absolute IRIs and blank node identifiers as strings.
+pub type Expanded = json_ld::ExpandedDocument<json_ld::IriBuf, json_ld::BlankIdBuf>;
+
+pub use context_terms::context_terms;
 
 /// The json-ld crate's engine, as a [`Pipeline`].
 pub(crate) struct JsonLdCrate;
@@ -38,12 +40,12 @@ impl Pipeline for JsonLdCrate {
         Value::from_serde_json(value.clone())
     }
 
-    fn expand(document: &mut Value, loader: &OfflineLoader, mode: Mode) -> Result<Expanded> {
+    fn expand(document: &mut Value, session: &Session, mode: Mode) -> Result<Expanded> {
         match mode {
-            Mode::Safe => expand::expand(document, loader),
-            Mode::Decided => expand::expand_decided(document, loader),
-            Mode::Lossy => expand::expand_lossy(document, loader),
-            Mode::Api { base } => expand::expand_with_base(document, base, loader),
+            Mode::Safe => expand::expand(document, session),
+            Mode::SafeAcceptedByCanonprof => expand::expand_accepted(document, session),
+            Mode::Lossy => expand::expand_lossy(document, session),
+            Mode::Api { base } => expand::expand_with_base(document, base, session.loader()),
         }
     }
 

@@ -7,7 +7,7 @@
 //! The walk follows the expanded tree instead of first building a node map (§7.2): it yields the same set of
 //! quads, since node map generation only merges what the dataset's set semantics merges anyway.
 
-use super::expand::Expanded;
+use super::Expanded;
 use crate::canon::dataset::Dataset;
 use crate::canon::jsonld::rdf::{
     default_literal, i18n_literal, json_literal, lost, number_lexical, string_lexical,

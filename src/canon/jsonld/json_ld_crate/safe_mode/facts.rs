@@ -437,6 +437,19 @@ impl Remote {
             .unwrap_or_default();
         Remote { value, facts }
     }
+
+    /// A context's text as the crate's JSON value (the loader has already checked that it is JSON).
+    pub(crate) fn parse(text: &str) -> crate::error::Result<Remote> {
+        use json_ld::syntax::Parse;
+        Value::parse_str(text)
+            .map(|(value, _)| Remote::new(value))
+            .map_err(|e| {
+                Error::new(
+                    ErrorKind::Json,
+                    format!("the json-ld crate cannot parse the context: {e}"),
+                )
+            })
+    }
 }
 
 /// What makes `base` one the crate resolves references against otherwise than RFC 3986 (found by the differential

@@ -98,7 +98,7 @@ pub(crate) fn check(document: &Value, loader: &OfflineLoader, safe: bool) -> Res
         if !seen.insert(url.clone()) {
             continue;
         }
-        if let Ok(context) = loader.parsed_as(&url, super::loader::parse) {
+        if let Ok(context) = loader.parsed_as(&url, Remote::parse) {
             urls.extend(context.facts.remote.iter().cloned());
             remote.push(std::borrow::Cow::Borrowed(&context.facts));
         }
@@ -338,7 +338,7 @@ impl<'d, 'f> Walk<'d, 'f> {
         let mut seen = std::collections::HashSet::new();
         while let Some(url) = urls.pop() {
             if seen.insert(url.clone()) {
-                match self.loader.parsed_as(&url, super::loader::parse) {
+                match self.loader.parsed_as(&url, Remote::parse) {
                     Ok(remote) => {
                         problems.extend(remote.facts.problem.iter().cloned());
                         urls.extend(remote.facts.remote.iter().cloned());

@@ -1,7 +1,7 @@
 //! A coarse scan of every member name and string of a document (its own contexts included) for what the walk of
 //! [`super::check`] may judge wrongly: text where the json-ld crate and jsonld.js part ways, or where the walk's
 //! reading of the contexts is only an approximation. It does not decide: a finding sends the document to canonprof's
-//! engine, whose safe mode is the one decision ([`crate::canon::jsonld`]'s `one_decision`), or, for what the crate
+//! engine, whose safe mode settles the refusal ([`crate::canon::jsonld`]'s `settle_refusals`), or, for what the crate
 //! is known to process otherwise than jsonld.js, makes it a [`super::limitation`]. Credentials that are clean take
 //! one pass over their strings.
 

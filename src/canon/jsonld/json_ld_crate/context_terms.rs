@@ -3,8 +3,8 @@
 
 use super::expand;
 use crate::canon::jsonld::TermFacts;
+use crate::canon::session::Session;
 use crate::error::Result;
-use crate::loader::OfflineLoader;
 use json_ld::context::BindingRef;
 use json_ld::{ContainerKind, Process};
 use std::collections::HashSet;
@@ -16,18 +16,18 @@ const MAX_SCOPE_DEPTH: usize = 8;
 
 /// The facts about the terms of a top-level `@context` value (JSON). Errors: the context does not process (an
 /// unknown URL, a context that fails its integrity pin, invalid syntax).
-pub fn context_terms(context: &serde_json::Value, loader: &OfflineLoader) -> Result<TermFacts> {
+pub fn context_terms(context: &serde_json::Value, session: &Session) -> Result<TermFacts> {
     let json = json_ld::syntax::Value::from_serde_json(context.clone());
-    let context = expand::active_context(&json, loader)?;
+    let context = expand::active_context(&json, session)?;
     let mut terms = TermFacts::default();
-    collect(&mut terms, &context, loader, &mut HashSet::new(), 0);
+    collect(&mut terms, &context, session, &mut HashSet::new(), 0);
     Ok(terms)
 }
 
 fn collect(
     terms: &mut TermFacts,
     context: &Context,
-    loader: &OfflineLoader,
+    session: &Session,
     seen: &mut HashSet<String>,
     depth: usize,
 ) {
@@ -70,14 +70,14 @@ fn collect(
             pollster::block_on(scoped.process_full(
                 &mut (),
                 context,
-                loader,
+                session.loader(),
                 definition.base_url.clone(),
                 options,
                 (),
             ))
         });
         if let Ok(Ok(processed)) = processed {
-            collect(terms, &processed.into_processed(), loader, seen, depth + 1);
+            collect(terms, &processed.into_processed(), session, seen, depth + 1);
         }
     }
 }

@@ -2,12 +2,13 @@
 //! then every type- and property-scoped context reachable from it (JSON-LD 1.1 API §4.1.2 Context Processing,
 //! §4.2.2 Create Term Definition; offline), as [`super::super::json_ld_crate`] gathers them from the crate's.
 
-use super::context::{Container, Context, Flags, Processor};
+use super::active_context::{Container, Context, Flags};
+use super::context_processing::Processor;
 use super::Json;
 use crate::canon::jsonld::syntax;
 use crate::canon::jsonld::TermFacts;
+use crate::canon::session::Session;
 use crate::error::Result;
-use crate::loader::OfflineLoader;
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -17,8 +18,8 @@ const MAX_SCOPE_DEPTH: usize = 8;
 /// The facts about the terms of a top-level `@context` value (JSON): processed on the initial active context with
 /// no base IRI, as the Data Integrity cryptosuites expand. Errors: the context does not process (an unknown URL, a
 /// context that fails its integrity pin, invalid syntax: the JSON-LD error code first).
-pub fn context_terms(context: &serde_json::Value, loader: &OfflineLoader) -> Result<TermFacts> {
-    super::with_processor(loader, |processor| {
+pub fn context_terms(context: &serde_json::Value, session: &Session) -> Result<TermFacts> {
+    super::with_processor(session, |processor| {
         let initial = Arc::new(Context::new(None));
         let active = processor.process(
             &initial,
