@@ -10,22 +10,14 @@
 //! dataset — both as rdf-canonize 5 does.
 
 use super::dataset::{Dataset, Position, QuadIds, TermId};
-use super::step;
 use super::work::{self, Step};
 use super::Quads;
+use super::{step, subphase};
 use crate::error::{Error, ErrorKind, Result};
 use sha2::Digest;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write;
 use std::time::{Duration, Instant};
-
-/// Names of the labeling sub-phase spans (nested in `label`).
-pub mod subphase {
-    /// §4.4.3 steps 2–4: Hash First Degree Quads and identifiers for unique hashes.
-    pub const FIRST_DEGREE: &str = "first_degree";
-    /// §4.4.3 step 5: Hash N-Degree Quads for blank nodes whose first-degree hash is shared.
-    pub const N_DEGREE: &str = "n_degree";
-}
 
 /// What labeling did, for reports.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -10,8 +10,8 @@ use super::{
     AlgorithmResult, Claim, CredentialResult, FlameIndex, Report, RunConfig, StepResult, Summary,
     OTHER_PHASE,
 };
-use crate::canon::label::subphase;
 use crate::canon::phase;
+use crate::canon::subphase;
 use crate::stats::RunStats;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

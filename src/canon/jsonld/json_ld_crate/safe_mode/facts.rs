@@ -3,7 +3,7 @@
 //! Definition, read from the contexts' JSON, not processed), and [`Remote`], a remote context as the json-ld crate's
 //! engine holds it.
 
-use super::{is_iri, limitation, plain_blank_label};
+use super::lexical::{has_dot_segment, is_iri, limitation, plain_blank_label};
 use crate::canon::jsonld::invalid;
 use crate::canon::jsonld::safe_mode::Violation;
 use crate::canon::jsonld::syntax::{
@@ -515,7 +515,7 @@ fn base_quirk(base: &str) -> Option<(BaseQuirk, String)> {
         .split_once("//")
         .map(|(_, rest)| rest.split(['?', '#']).next().unwrap_or_default())
         .and_then(|rest| rest.find('/').map(|at| &rest[at..]));
-    let (dots_only, what) = if rootless && super::has_dot_segment(base) {
+    let (dots_only, what) = if rootless && has_dot_segment(base) {
         (
             BaseQuirk::Whole,
             "has a rootless path with dot segments, against which it resolves otherwise than RFC 3986",

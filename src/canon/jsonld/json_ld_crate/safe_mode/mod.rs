@@ -31,10 +31,13 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::loader::OfflineLoader;
 use json_ld::syntax::{Print, Value};
 mod facts;
+mod lexical;
 mod suspect;
 
 use facts::*;
 pub(crate) use facts::{Facts, Remote};
+pub(crate) use lexical::limitation;
+use lexical::{has_dot_segment, is_iri, plain_blank_label};
 
 /// Where a value sits, for the rules about what expansion drops.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -764,38 +767,10 @@ fn direction(value: &Value) -> Result<()> {
 /// [`Error::for_other_engine`]; the words tell a reader the same).
 const UNDECIDED: &str = "safe mode: for canonprof's engine to decide: ";
 
-/// The error for what the json-ld crate cannot process as JSON-LD 1.1 and jsonld.js do (it would refuse it
-/// wrongly, or give other canonical N-Quads): [`ErrorKind::CrateLimitation`], naming the other engine.
-pub(crate) fn limitation(what: impl std::fmt::Display) -> Error {
-    Error::new(
-        ErrorKind::CrateLimitation,
-        format!("json-ld crate limitation: {what} (`--engine canonprof` processes it)"),
-    )
-}
-
-/// Whether `value` has a `.` or `..` path segment (RFC 3986 §5.2.4).
-pub(super) fn has_dot_segment(value: &str) -> bool {
-    value.contains('.') && value.split(['/', '?', '#']).any(|s| s == "." || s == "..")
-}
-
-/// Whether the label of a `_:` identifier is one the crate parses as a blank node (ASCII letters, digits, `_`,
-/// `-`, `.`); others it takes for something else.
-pub(super) fn plain_blank_label(id: &str) -> bool {
-    id.strip_prefix("_:")
-        .unwrap_or(id)
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
-}
-
 /// Whether IRI Expansion takes `value` as it is (step 6.2: a suffix beginning with `//`).
 fn taken_as_is(value: &str) -> bool {
     crate::canon::jsonld::syntax::split_compact(value)
         .is_some_and(|(_, suffix)| suffix.starts_with("//"))
-}
-
-/// Whether `value` is an IRI (RFC 3987), as RDF requires.
-pub(super) fn is_iri(value: &str) -> bool {
-    oxiri::Iri::parse(value).is_ok()
 }
 
 /// Safe mode's refusal of an `@id` or `@type` value that stays relative.

@@ -2,7 +2,7 @@
 //! [`super::check`] may judge wrongly: text where the json-ld crate and jsonld.js part ways, or where the walk's
 //! reading of the contexts is only an approximation. It does not decide: a finding sends the document to canonprof's
 //! engine, whose safe mode settles the refusal ([`crate::canon::jsonld`]'s `settle_refusals`), or, for what the crate
-//! is known to process otherwise than jsonld.js, makes it a [`super::limitation`]. Credentials that are clean take
+//! is known to process otherwise than jsonld.js, makes it a `limitation`. Credentials that are clean take
 //! one pass over their strings.
 
 use crate::canon::jsonld::syntax::{
@@ -83,14 +83,14 @@ fn string(text: &str, in_context: bool, findings: &mut Findings) {
         findings.decide(|| format!("`{text}` looks like a keyword"));
     } else if (text.contains("://") || is_absolute_iri(text))
         && !is_blank(text)
-        && !super::is_iri(text)
+        && !super::lexical::is_iri(text)
     {
         findings.decide(|| format!("`{text}` looks like an IRI but is none"));
     }
     // (A label with a colon, `_:b0http://x`, the crate's engine recovers from: `expand::recover`.)
     if findings.limitation.is_none()
         && is_blank(text)
-        && !super::plain_blank_label(text)
+        && !super::lexical::plain_blank_label(text)
         && !text
             .strip_prefix("_:")
             .is_some_and(|label| label.contains(':'))
