@@ -4,12 +4,12 @@
 //! measured in the same run — and summarize.
 
 mod flame_job;
-pub mod flames;
+pub(crate) mod flames;
 mod job;
 pub mod signed;
-pub mod sweep;
+pub(crate) mod sweep;
 mod sweep_job;
-pub mod work;
+pub(crate) mod work;
 
 use crate::canon::rdfc::{self, RdfcOptions};
 use crate::canon::{jcs, Algorithm, Session};

@@ -8,16 +8,16 @@
 //! Both start from the document text, so their totals compare like for like. The first three RDFC-1.0 phases run
 //! in one of two JSON-LD 1.1 engines, which meet at one seam: [`jsonld`].
 
-pub mod dataset;
+pub(crate) mod dataset;
 pub mod jcs;
 pub mod jsonld;
 pub mod label;
 mod literal_escape;
 pub mod nquads;
 pub mod rdfc;
-pub mod scan;
-pub mod session;
-pub mod settings;
+pub(crate) mod scan;
+pub(crate) mod session;
+pub(crate) mod settings;
 mod shared_types;
 mod span_names;
 pub mod work;

@@ -5,14 +5,14 @@
 //! either for the command line and the main job.
 
 pub mod disclosure;
-pub mod flames;
-pub mod formats;
+pub(crate) mod flames;
+pub(crate) mod formats;
 mod job;
 pub mod leg;
 pub mod mdoc;
-pub mod runner;
+pub(crate) mod runner;
 pub mod sd_jwt;
-pub mod vcdm;
+pub(crate) mod vcdm;
 
 pub use job::{Exports, Job, Tables};
 

@@ -5,18 +5,18 @@
 //! JWS matrix's ([`jws`]); SVG line charts ([`chart`]). Files are written atomically (a temporary file renamed
 //! into place), so a failed run never leaves a half-written export.
 
-pub mod chart;
-pub mod compare;
-pub mod csv;
-pub mod exchange;
-pub mod html;
-pub mod json;
-pub mod jws;
-pub mod markdown;
-pub mod page;
-pub mod sweep;
-pub mod table;
-pub mod verify;
+pub(crate) mod chart;
+pub(crate) mod compare;
+pub(crate) mod csv;
+pub(crate) mod exchange;
+pub(crate) mod html;
+pub(crate) mod json;
+pub(crate) mod jws;
+pub(crate) mod markdown;
+pub(crate) mod page;
+pub(crate) mod sweep;
+pub(crate) mod table;
+pub(crate) mod verify;
 
 use crate::error::{Error, ErrorKind, Result};
 use std::path::Path;

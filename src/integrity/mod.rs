@@ -15,18 +15,18 @@
 //!
 //! Keys come from multibase Multikey encodings ([`multikey`]) or a seeded RNG; nothing is fetched.
 
-pub mod align;
+pub(crate) mod align;
 pub mod budget;
 pub mod cryptosuite;
 pub mod ecdsa_sd;
-pub mod grouping;
+pub(crate) mod grouping;
 pub mod legacy;
 pub mod multikey;
 pub(crate) mod proof_span;
 pub mod proof_value;
-pub mod selection;
+pub(crate) mod selection;
 mod shared_steps;
-pub mod skolem;
+pub(crate) mod skolem;
 pub mod suites;
-pub mod term_facts;
+pub(crate) mod term_facts;
 pub mod verifier;

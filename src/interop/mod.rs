@@ -6,7 +6,7 @@
 //! ([`verify::verify`]), one [`ArtifactResult`] per artifact. The peers' side is `scripts/peers/*/interop.*`.
 
 pub mod issue;
-pub mod tamper;
+pub(crate) mod tamper;
 pub mod verify;
 
 use serde::{Deserialize, Serialize};

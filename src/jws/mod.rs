@@ -5,9 +5,10 @@
 
 pub mod algorithms;
 mod job;
-pub mod matrix;
+pub(crate) mod matrix;
 
 pub use job::Job;
+pub use matrix::payload;
 
 use crate::error::{Error, Result};
 use algorithms::{Algorithm, Spec};

@@ -10,7 +10,7 @@
 
 pub mod cbor;
 pub mod cert;
-pub mod structures;
+pub(crate) mod structures;
 
 use crate::error::{excerpt, Error, Result};
 use crate::keys::{Backend, PublicKey, SecretKey, SignatureAlgorithm};

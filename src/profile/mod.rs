@@ -5,12 +5,12 @@
 //! steady while measuring.
 
 pub mod alloc;
-pub mod flamegraph;
-pub mod folded;
+pub(crate) mod flamegraph;
+pub(crate) mod folded;
 pub mod heap;
-pub mod layer;
-pub mod measure;
-pub mod sampler;
+pub(crate) mod layer;
+pub(crate) mod measure;
+pub(crate) mod sampler;
 
 pub use layer::{step, take_records, Detail, SpanRecord, SpanTimer, StepGuard, Timer};
 pub use measure::{measure, measure_interleaved, Plan, Samples, SelfKey, SpanKey};

@@ -5,17 +5,17 @@
 //! exchange's and [`jws`] the JWS matrix's. [`saved`] reads exports back, [`compare`] diffs and merges saved runs,
 //! [`claims`] checks the study's claims and [`summary`] computes the cross-credential figures.
 
-pub mod canonicalization;
-pub mod claims;
-pub mod compare;
-pub mod exchange;
-pub mod jws;
-pub mod metadata;
-pub mod names;
-pub mod saved;
-pub mod summary;
-pub mod sweep;
-pub mod verify;
+pub(crate) mod canonicalization;
+pub(crate) mod claims;
+pub(crate) mod compare;
+pub(crate) mod exchange;
+pub(crate) mod jws;
+pub(crate) mod metadata;
+pub(crate) mod names;
+pub(crate) mod saved;
+pub(crate) mod summary;
+pub(crate) mod sweep;
+pub(crate) mod verify;
 
 use crate::profile::Detail;
 use crate::stats::RunStats;

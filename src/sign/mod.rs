@@ -5,7 +5,7 @@
 
 mod formats;
 mod job;
-pub mod key_file;
+pub(crate) mod key_file;
 
 pub use formats::{issue_mdoc, issue_sd_jwt, IssueRequest, IssuedMdoc};
 pub use job::{generate_key, run, Plan, Signed, Target};

@@ -4,24 +4,24 @@
 //! ([`verify_bytes`] picks the verifier by format). Knows nothing of the terminal: a [`FileReport`] becomes a
 //! [`crate::results::verify::ReadEntry`], which `export::verify` renders.
 
-pub mod binding;
+pub(crate) mod binding;
 mod check;
-pub mod claims;
-pub mod data_integrity;
+pub(crate) mod claims;
+pub(crate) mod data_integrity;
 pub mod detect;
 mod dispatch;
 mod entry;
 mod job;
 mod json;
-pub mod jws_json;
-pub mod jwt;
+pub(crate) mod jws_json;
+pub(crate) mod jwt;
 pub mod keys;
-pub mod mdoc;
+pub(crate) mod mdoc;
 mod options;
 mod report;
-pub mod sd_jwt;
-pub mod timing;
-pub mod verdict;
+pub(crate) mod sd_jwt;
+pub(crate) mod timing;
+pub(crate) mod verdict;
 pub mod x5c;
 
 pub use check::{Check, Outcome, Role, Trust};
@@ -31,4 +31,5 @@ pub use job::{run, Plan, Settings, Summary};
 pub use json::{json_document, json_part};
 pub use options::Options;
 pub use report::{FileReport, Nested};
+pub use timing::time_file;
 pub use verdict::{Refusal, Verdict};

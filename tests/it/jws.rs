@@ -28,7 +28,7 @@ fn flip(token: &str, part: usize) -> String {
 
 #[test]
 fn every_algorithm_round_trips_and_flipped_bits_fail() {
-    let payload = jws::matrix::payload(1024, 7);
+    let payload = jws::payload(1024, 7);
     let mut available = 0;
     for spec in algorithms::ALL.iter() {
         let key = match spec.make(algorithms::DEFAULT_SEED) {

@@ -13,14 +13,14 @@
 //! quad `rdf::Sink` and the literal rules), and the [`Engine`] names. Inside a document each engine runs
 //! statically (the `Pipeline` trait); the choice of engine costs one branch per document.
 
-pub mod canonprof;
+pub(crate) mod canonprof;
 mod expansion_error;
 pub mod json_ld_crate;
 mod pipeline;
-pub mod rdf;
-pub mod safe_mode;
-pub mod syntax;
-pub mod term_facts;
+pub(crate) mod rdf;
+pub(crate) mod safe_mode;
+pub(crate) mod syntax;
+pub(crate) mod term_facts;
 
 use super::dataset::Dataset;
 use super::{phase, Quads};

@@ -2,8 +2,8 @@
 //! cross-environment table: one column per run, and whether each ordering survives every environment). Pure
 //! functions of [`crate::results::saved`] runs; rendered by [`crate::export::compare`].
 
-pub mod diff;
-pub mod merge;
+pub(crate) mod diff;
+pub(crate) mod merge;
 
 /// What names a run in a comparison: its file, environment, build and settings, from its metadata.
 #[derive(Debug, Clone)]

@@ -2,7 +2,7 @@
 //! checked for their `schema_version` and `kind`, for `canonprof report`, `diff` and `merge`. A leaf above
 //! [`crate::results`]: it knows the exports' shapes, no credential format or algorithm type.
 
-pub mod rows;
+pub(crate) mod rows;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::results::canonicalization::Canonicalization;

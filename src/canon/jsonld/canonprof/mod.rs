@@ -16,17 +16,17 @@
 //! Checked against the W3C JSON-LD 1.1 expand and toRdf suites (`tests/it/jsonld_suite.rs`), the corpus and the
 //! W3C RDFC-1.0 inputs (byte-identical canonical output with both engines) and a differential property test.
 
-pub mod active_context;
-pub mod context_processing;
-pub mod context_terms;
-pub mod expand;
+pub(crate) mod active_context;
+pub(crate) mod context_processing;
+pub(crate) mod context_terms;
+pub(crate) mod expand;
 mod expand_keyword;
-pub mod iri;
-pub mod json;
-pub mod memo;
+pub(crate) mod iri;
+pub(crate) mod json;
+pub(crate) mod memo;
 mod term_definition;
-pub mod to_rdf;
-pub mod value_expansion;
+pub(crate) mod to_rdf;
+pub(crate) mod value_expansion;
 
 pub(crate) use super::invalid;
 use super::{Mode, Pipeline};

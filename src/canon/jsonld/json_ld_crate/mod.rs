@@ -5,11 +5,11 @@
 //! implementation, and [`mod@context_terms`] reads its processed contexts for ecdsa-sd-2023's skolemization.
 
 mod adapt;
-pub mod context_terms;
-pub mod expand;
-pub mod loader;
-pub mod safe_mode;
-pub mod to_rdf;
+pub(crate) mod context_terms;
+pub(crate) mod expand;
+pub(crate) mod loader;
+pub(crate) mod safe_mode;
+pub(crate) mod to_rdf;
 
 use super::{Mode, Pipeline};
 use crate::canon::dataset::Dataset;
