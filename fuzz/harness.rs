@@ -31,7 +31,7 @@ fn session() -> &'static Session {
 
 /// The JSON-LD path: UTF-8, I-JSON checks, RDFC-1.0. Invariant: a success yields canonical N-Quads that
 /// canonicalize to themselves.
-pub fn jsonld(data: &[u8]) {
+pub(super) fn jsonld(data: &[u8]) {
     let Ok(document) = Document::from_bytes("fuzz.json".into(), data.to_vec()) else {
         return;
     };
@@ -44,7 +44,7 @@ pub fn jsonld(data: &[u8]) {
 }
 
 /// The N-Quads path. Invariant: a success canonicalizes to itself.
-pub fn nquads(data: &[u8]) {
+pub(super) fn nquads(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
@@ -60,7 +60,7 @@ pub fn nquads(data: &[u8]) {
 /// labeling bounds, without and with `--accept-self-asserted`. Invariants (the verdict rule, `verify::verdict`):
 /// a verified file had a signature checked cryptographically with a key whose origin is known, no check failed
 /// or was unsupported, and without `--accept-self-asserted` no verified signature's key was self-asserted.
-pub fn verify(data: &[u8]) {
+pub(super) fn verify(data: &[u8]) {
     use canonprof::verify::{self, Format, Options, Outcome as Checked, Role, Trust};
     static VERIFY_LOADER: OnceLock<Session> = OnceLock::new();
     let session = VERIFY_LOADER.get_or_init(|| {
@@ -133,7 +133,7 @@ fn assert_fixed_point(canonical: &str) {
 }
 
 /// The JCS path. Invariants: the output is a fixed point and parses to the same JSON value as the input.
-pub fn jcs(data: &[u8]) {
+pub(super) fn jcs(data: &[u8]) {
     let Ok(document) = Document::from_bytes("fuzz.json".into(), data.to_vec()) else {
         return;
     };
@@ -170,7 +170,7 @@ fn same_json(a: &serde_json::Value, b: &serde_json::Value) -> bool {
 
 /// What one JSON-LD engine made of a document in `canonprof canonicalize` (RDFC-1.0, canonical N-Quads).
 #[derive(Debug, Clone)]
-pub enum Outcome {
+pub(super) enum Outcome {
     /// It accepted the document: the canonical N-Quads (RDFC-1.0 §5, each line ending in `\n`).
     Canonical(String),
     /// It refused the document with this error (what the CLI prints as one line).
@@ -191,7 +191,7 @@ impl fmt::Display for Outcome {
 
 /// The two engines' outcomes on the same bytes ([`differential`]).
 #[derive(Debug, Clone)]
-pub struct Differential {
+pub(super) struct Differential {
     /// The json-ld crate's engine ([`Engine::JsonLd`], the reference).
     pub json_ld: Outcome,
     /// canonprof's engine ([`Engine::Canonprof`]).
@@ -203,7 +203,7 @@ impl Differential {
     /// messages may differ), or the json-ld crate's engine refuses with [`ErrorKind::CrateLimitation`] (a documented
     /// case the crate cannot process as JSON-LD 1.1 and jsonld.js do) where canonprof's accepts. A panic never agrees;
     /// two acceptances with different N-Quads never do.
-    pub fn agree(&self) -> bool {
+    pub(super) fn agree(&self) -> bool {
         match (&self.json_ld, &self.canonprof) {
             (Outcome::Canonical(a), Outcome::Canonical(b)) => a == b,
             (Outcome::Refused(_), Outcome::Refused(_)) => true,
@@ -269,7 +269,7 @@ thread_local! {
 /// `None` when the bytes are not a document the CLI would hand to an engine (not UTF-8, not I-JSON:
 /// src/document.rs), since then neither engine runs. A panic inside an engine is caught and becomes
 /// [`Outcome::Panicked`].
-pub fn differential(data: &[u8]) -> Option<Differential> {
+pub(super) fn differential(data: &[u8]) -> Option<Differential> {
     let document = Document::from_bytes("fuzz.json".into(), data.to_vec()).ok()?;
     document.check_json(&Limits::DEFAULT).ok()?;
     let request = Request {
@@ -306,7 +306,7 @@ pub fn differential(data: &[u8]) -> Option<Differential> {
 
 /// The differential invariant: on every document both engines accept with the same canonical N-Quads or both
 /// refuse, and neither panics.
-pub fn jsonld_differential(data: &[u8]) {
+pub(super) fn jsonld_differential(data: &[u8]) {
     if let Some(outcome) = differential(data) {
         assert!(outcome.agree(), "the engines disagree: {outcome}");
     }

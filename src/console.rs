@@ -17,7 +17,7 @@ pub trait Console {
 }
 
 /// Runs `work` under a progress bar of `steps` steps named `what`; `work` gets the function that advances it.
-pub fn with_progress<T>(
+pub(crate) fn with_progress<T>(
     console: &mut dyn Console,
     steps: u64,
     what: &str,

@@ -32,7 +32,7 @@ macro_rules! value_names {
 
 /// `--engine`: one JSON-LD expansion engine, or both side by side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum EngineChoice {
+pub(crate) enum EngineChoice {
     /// The json-ld crate's engine (the reference).
     #[default]
     JsonLd,
@@ -44,7 +44,7 @@ pub enum EngineChoice {
 
 impl EngineChoice {
     /// The engines to run, the main one first.
-    pub fn engines(self) -> &'static [Engine] {
+    pub(crate) fn engines(self) -> &'static [Engine] {
         match self {
             EngineChoice::JsonLd => &[Engine::JsonLd],
             EngineChoice::Canonprof => &[Engine::Canonprof],
@@ -55,7 +55,7 @@ impl EngineChoice {
 
 /// `--context-cache` of the commands that run one cache mode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum ContextCache {
+pub(crate) enum ContextCache {
     /// Each distinct top-level @context is processed once and reused.
     #[default]
     On,
@@ -65,14 +65,14 @@ pub enum ContextCache {
 
 impl ContextCache {
     /// Whether sessions cache processed contexts.
-    pub fn enabled(self) -> bool {
+    pub(crate) fn enabled(self) -> bool {
         self == ContextCache::On
     }
 }
 
 /// The main job's `--context-cache`: one mode, or RDFC-1.0 measured both ways.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum ContextCacheChoice {
+pub(crate) enum ContextCacheChoice {
     /// Each distinct top-level @context is processed once and reused.
     #[default]
     On,
@@ -84,7 +84,7 @@ pub enum ContextCacheChoice {
 
 impl ContextCacheChoice {
     /// The cache switches to run, the main one first (`true`: cached).
-    pub fn modes(self) -> &'static [bool] {
+    pub(crate) fn modes(self) -> &'static [bool] {
         match self {
             ContextCacheChoice::On => &[true],
             ContextCacheChoice::Off => &[false],
@@ -95,7 +95,7 @@ impl ContextCacheChoice {
 
 /// `--curve`: the curve of ecdsa-rdfc-2019 and ecdsa-jcs-2019.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Curve {
+pub(crate) enum Curve {
     /// P-256 (ES256).
     #[default]
     P256,
@@ -105,7 +105,7 @@ pub enum Curve {
 
 impl Curve {
     /// The signature algorithm of the ECDSA keys.
-    pub fn algorithm(self) -> SignatureAlgorithm {
+    pub(crate) fn algorithm(self) -> SignatureAlgorithm {
         match self {
             Curve::P256 => SignatureAlgorithm::P256,
             Curve::P384 => SignatureAlgorithm::P384,

@@ -24,12 +24,12 @@ pub struct RunStats {
 }
 
 /// Median of `values` (mean of the two middle values for an even count); `NaN` for an empty slice.
-pub fn median(values: &[f64]) -> f64 {
+pub(crate) fn median(values: &[f64]) -> f64 {
     percentile(values, 50.0)
 }
 
 /// The `p`-th percentile (0–100) with linear interpolation between closest ranks; `NaN` for an empty slice.
-pub fn percentile(values: &[f64], p: f64) -> f64 {
+pub(crate) fn percentile(values: &[f64], p: f64) -> f64 {
     if values.is_empty() {
         return f64::NAN;
     }
@@ -103,7 +103,7 @@ mod tests {
 
 /// A fitted growth model `y = a + b·f(x)`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct Fit {
+pub(crate) struct Fit {
     /// `linear` (f = x), `n log n` (f = x·ln x) or `quadratic` (f = x²).
     pub model: &'static str,
     /// Intercept.
@@ -121,7 +121,7 @@ type Model = (&'static str, fn(f64) -> f64);
 /// model wins only if it explains at least 1% more of the variance (R² + 0.01), so noise does not turn a linear
 /// cost into "quadratic". `None` for fewer than 3 points. Pure function on numbers (a scaling sweep's sizes and
 /// µs).
-pub fn fit_growth(points: &[(f64, f64)]) -> Option<Fit> {
+pub(crate) fn fit_growth(points: &[(f64, f64)]) -> Option<Fit> {
     if points.len() < 3 {
         return None;
     }

@@ -22,12 +22,12 @@ use std::time::Duration;
 
 /// The subdirectory of a flamegraph directory for `engine`'s RDFC-1.0 graphs when they are not the main ones
 /// (with their own `index.html`): `json-ld-engine`, `canonprof-engine`.
-pub fn engine_dir(engine: crate::canon::Engine) -> String {
+pub(crate) fn engine_dir(engine: crate::canon::Engine) -> String {
     format!("{}-engine", engine.name())
 }
 
 /// What was drawn, for people: `14 graphs with their folded stacks; 5 sampled, 1,112–1,131 samples each`.
-pub fn describe(graphs: &[Graph]) -> String {
+pub(crate) fn describe(graphs: &[Graph]) -> String {
     let sampled: Vec<usize> = graphs.iter().filter_map(|g| g.samples).collect();
     let counts = match (sampled.iter().min(), sampled.iter().max()) {
         (Some(lo), Some(hi)) => format!(
@@ -56,7 +56,7 @@ pub struct Settings {
 
 /// One written flamegraph.
 #[derive(Debug, Clone)]
-pub struct Graph {
+pub(crate) struct Graph {
     /// Credential name.
     pub credential: String,
     /// What it shows, e.g. `rdfc-1.0 sampled`, `rdfc-1.0 spans`, `jcs → rdfc-1.0 (spans)`.
@@ -191,7 +191,7 @@ fn reroot(stacks: &Folded, root: &str) -> Folded {
 
 /// Profiles `algorithms` of every credential and writes the graphs; `progress` is called before each sampled
 /// graph. `baseline` credentials are only profiled when they are the simple reference of an edu credential.
-pub fn write_all(
+pub(crate) fn write_all(
     credentials: &[Credential],
     algorithms: &[Algorithm],
     session: &Session,
@@ -313,7 +313,7 @@ pub fn write_all(
 }
 
 /// [`write_all`] under a progress bar on `console`, one step per sampled graph.
-pub fn draw(
+pub(crate) fn draw(
     credentials: &[Credential],
     algorithms: &[Algorithm],
     session: &Session,
@@ -336,7 +336,7 @@ pub fn draw(
 
 /// Writes `<dir>/index.html` for `graphs` (drawn by [`write_all`] into `dir`): each credential's tables of
 /// `report` beside its graphs, `intro` (trusted HTML) under the heading. Returns the index's path.
-pub fn write_index(graphs: &[Graph], report: &Report, intro: &str, dir: &Path) -> Result<PathBuf> {
+pub(crate) fn write_index(graphs: &[Graph], report: &Report, intro: &str, dir: &Path) -> Result<PathBuf> {
     let links: Vec<html::Link> = graphs
         .iter()
         .map(|g| {
@@ -354,7 +354,7 @@ pub fn write_index(graphs: &[Graph], report: &Report, intro: &str, dir: &Path) -
 }
 
 /// Number of sampled graphs [`write_all`] will draw (for progress bars and time estimates).
-pub fn sampled_graph_count(credentials: &[Credential], algorithms: &[Algorithm]) -> usize {
+pub(crate) fn sampled_graph_count(credentials: &[Credential], algorithms: &[Algorithm]) -> usize {
     let has_edu = credentials.iter().any(|c| c.set == "edu");
     credentials
         .iter()

@@ -51,7 +51,7 @@ impl Kind {
 
 /// A VCDM 2.0 credential of `size` along `kind`, with the VC v2 and VC v2 examples contexts (whose `@vocab`
 /// defines every made-up term, so safe mode accepts them).
-pub fn credential(kind: Kind, size: usize) -> String {
+pub(crate) fn credential(kind: Kind, size: usize) -> String {
     let subject = match kind {
         Kind::Attributes => {
             let attrs: Vec<String> = (0..size)
@@ -80,7 +80,7 @@ pub fn credential(kind: Kind, size: usize) -> String {
 }
 
 /// Measures every size; `progress` is called after every iteration pair.
-pub fn run(
+pub(crate) fn run(
     kind: Kind,
     sizes: &[usize],
     session: &Session,

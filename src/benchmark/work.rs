@@ -12,7 +12,7 @@ use crate::results::CounterResult;
 /// The counters of RDFC-1.0 on `text` through `session`'s engine (see the module documentation), those that
 /// engine has. Errors: the pipeline's; [`ErrorKind::Internal`] when the run as written gives other canonical
 /// N-Quads.
-pub fn counters(
+pub(crate) fn counters(
     label: &str,
     text: &str,
     session: &Session,

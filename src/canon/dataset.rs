@@ -16,10 +16,10 @@ use oxrdf::{BlankNodeRef, GraphNameRef, LiteralRef, NamedNodeRef, QuadRef, Subje
 use std::hash::{BuildHasher, Hash, Hasher};
 
 /// The number of a term in a [`Dataset`]'s table.
-pub type TermId = u32;
+pub(crate) type TermId = u32;
 
 /// The graph name of the default graph in [`QuadIds::graph`].
-pub const DEFAULT_GRAPH: TermId = TermId::MAX;
+pub(crate) const DEFAULT_GRAPH: TermId = TermId::MAX;
 
 /// A term of the table: an IRI, a blank node (its label, without `_:`) or a literal (its lexical form, the
 /// number of its datatype IRI, and its language tag for `rdf:langString`).
@@ -163,7 +163,7 @@ pub enum Position {
 
 /// The hasher of a dataset's tables: foldhash, seeded per process (cheap to make, which a credential's dataset
 /// does once per canonicalization).
-pub type TableHasher = foldhash::fast::RandomState;
+pub(crate) type TableHasher = foldhash::fast::RandomState;
 
 /// Room made for terms and quads up front: what a small credential needs, so its tables do not grow step by step.
 const INITIAL_CAPACITY: usize = 32;

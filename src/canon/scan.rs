@@ -6,29 +6,29 @@
 //! member names and IRIs are), then byte by byte.
 
 /// `u64` with every byte `0x01`.
-pub const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+pub(crate) const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
 /// `u64` with every byte `0x80`.
 const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
 
 /// Whether some byte of `word` is zero (exact: the classic bit trick).
-pub fn has_zero_byte(word: u64) -> bool {
+pub(crate) fn has_zero_byte(word: u64) -> bool {
     word.wrapping_sub(ONES) & !word & HIGHS != 0
 }
 
 /// Whether some byte of `word` equals `byte`.
-pub fn has_byte(word: u64, byte: u8) -> bool {
+pub(crate) fn has_byte(word: u64, byte: u8) -> bool {
     has_zero_byte(word ^ (ONES * u64::from(byte)))
 }
 
 /// Whether some byte of `word` is below `limit` (≤ 0x80; exact: bytes at or above 0x80 never count).
-pub fn has_byte_below(word: u64, limit: u8) -> bool {
+pub(crate) fn has_byte_below(word: u64, limit: u8) -> bool {
     word.wrapping_sub(ONES * u64::from(limit)) & !word & HIGHS != 0
 }
 
 /// The offset of the first byte of `bytes` in `class`. `word_has` tells whether an eight-byte word (native byte
 /// order) has one: it must agree with `class` (the tests of each caller check every byte at every offset).
 #[inline(always)]
-pub fn find_first(
+pub(crate) fn find_first(
     bytes: &[u8],
     class: impl Fn(u8) -> bool + Copy,
     word_has: impl Fn(u64) -> bool,

@@ -12,7 +12,7 @@ use std::path::Path;
 
 /// Runs `exchanges` whole exchanges of `leg` under the span timer, each operation in a span named after it, and
 /// folds the records under `root` (mean ns per exchange). Errors: any operation's.
-pub fn exchange_stacks(
+pub(crate) fn exchange_stacks(
     leg: &dyn Exchange,
     root: &str,
     exchanges: usize,
@@ -37,7 +37,7 @@ pub fn exchange_stacks(
 }
 
 /// Draws `stacks` as `<dir>/exchange-<credential>-<suite>.svg` (and `.folded`); returns the SVG file name.
-pub fn write(
+pub(crate) fn write(
     stacks: &Folded,
     credential: &str,
     suite: &str,

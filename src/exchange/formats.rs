@@ -23,7 +23,7 @@ use crate::results::exchange::{
 };
 use serde_json::Value;
 
-pub use crate::results::exchange::Settings;
+pub(crate) use crate::results::exchange::Settings;
 
 /// The signature algorithm shared by every format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -109,7 +109,7 @@ fn legs<'a>(
 }
 
 /// How many exchanges [`run`] measures for `alg` through `sessions` with `backends` (for progress bars).
-pub fn leg_count(alg: Alg, sessions: &[&Session], backends: &[Backend]) -> usize {
+pub(crate) fn leg_count(alg: Alg, sessions: &[&Session], backends: &[Backend]) -> usize {
     (2 + Leg::plan(&alg.cryptosuites(), sessions).count()) * backends.len()
 }
 
@@ -125,7 +125,7 @@ fn row_name(leg: &dyn Exchange, backends: &[Backend]) -> String {
 }
 
 /// `rustcrypto`, `aws-lc-rs` or `rustcrypto and aws-lc-rs`.
-pub fn backends_name(backends: &[Backend]) -> String {
+pub(crate) fn backends_name(backends: &[Backend]) -> String {
     backends
         .iter()
         .map(|b| b.name())
@@ -138,7 +138,7 @@ pub fn backends_name(backends: &[Backend]) -> String {
 /// signature backend of `backends` (at least one; with two, each format with each backend in the same
 /// interleaved runs, and [`FormatsReport::backend_shares`] says what the backend changes); `progress` is called
 /// after every measured iteration. Errors: the credential has no `credentialSubject`, or any operation failed.
-pub fn run(
+pub(crate) fn run(
     credential: &Credential,
     algs: &[Alg],
     sessions: &[&Session],

@@ -16,11 +16,11 @@ use crate::profile::Plan;
 use crate::results::exchange::{FormatsReport, SuitesConfig, SuitesReport};
 
 /// The seed of the main job's exchange (`canonprof exchange`'s default `--seed`).
-pub const SEED: u64 = 2026;
+pub(crate) const SEED: u64 = 2026;
 
 /// How many times [`run_formats`] calls `progress`: once per measured iteration of every operation of every
 /// format and signature backend.
-pub fn formats_steps(
+pub(crate) fn formats_steps(
     credentials: usize,
     algs: &[Alg],
     sessions: &[&Session],
@@ -37,7 +37,7 @@ pub fn formats_steps(
 /// The three-format exchange of each credential with `algs` through `sessions` (one per expansion engine) and
 /// `backends` (one per signature backend); `progress` is called after every measured iteration. Errors: see
 /// [`formats::run`].
-pub fn run_formats(
+pub(crate) fn run_formats(
     credentials: &[Credential],
     algs: &[Alg],
     sessions: &[&Session],
@@ -53,7 +53,7 @@ pub fn run_formats(
 
 /// The main job's table: the three-format exchange of the simple reference credential
 /// ([`corpus::SIMPLE_REFERENCE`]) with both algorithms, `backends` and [`SEED`], N, R and warm-up as in `plan`.
-pub fn study_table(
+pub(crate) fn study_table(
     sessions: &[&Session],
     plan: &Plan,
     backends: &[Backend],
@@ -72,7 +72,7 @@ pub fn study_table(
 }
 
 /// [`formats_steps`] of [`study_table`].
-pub fn study_table_steps(sessions: &[&Session], plan: &Plan, backends: &[Backend]) -> u64 {
+pub(crate) fn study_table_steps(sessions: &[&Session], plan: &Plan, backends: &[Backend]) -> u64 {
     formats_steps(1, &Alg::ALL, sessions, &study_settings(plan), backends)
 }
 
@@ -87,7 +87,7 @@ fn study_settings(plan: &Plan) -> Settings {
 }
 
 /// How many times [`run_suites`] calls `progress`.
-pub fn suites_steps(
+pub(crate) fn suites_steps(
     credentials: usize,
     suites: &[Cryptosuite],
     sessions: &[&Session],
@@ -101,7 +101,7 @@ pub fn suites_steps(
 /// Every (credential, suite) exchange (see [`vcdm::run`]; `ecdsa`: the keys of ecdsa-rdfc-2019 and
 /// ecdsa-jcs-2019, P-256 or P-384; each with every signature backend of `backends`) with the settings it ran
 /// with; `progress` is called after every measured iteration.
-pub fn run_suites(
+pub(crate) fn run_suites(
     credentials: &[Credential],
     suites: &[Cryptosuite],
     ecdsa: SignatureAlgorithm,

@@ -26,7 +26,7 @@ use serde_json::Value;
 
 /// Measurement settings.
 #[derive(Debug, Clone)]
-pub struct Settings {
+pub(crate) struct Settings {
     /// Iterations, runs and warm-up of every operation ([`profile::Plan::plain`] is not used).
     pub plan: profile::Plan,
     /// RNG seed for the issuer and holder keys.
@@ -37,7 +37,7 @@ pub struct Settings {
 
 /// An operation's statistics from its samples: the total, and each of `steps` (span names directly inside the
 /// operation) that it entered, in that order.
-pub fn operation_result(
+pub(crate) fn operation_result(
     name: &str,
     samples: &profile::Samples,
     canonicalizations: usize,
@@ -88,7 +88,7 @@ const STEPS: [&str; 9] = [
 /// measured interleaved ([`profile::measure_interleaved`]): each warmed up, then R rounds in which every (leg,
 /// operation) runs N iterations in turn, so that a slow spell of the machine falls on every suite, engine and
 /// backend alike. `progress` is called after every iteration.
-pub fn run(
+pub(crate) fn run(
     credentials: &[Credential],
     suites_to_run: &[Cryptosuite],
     p384: bool,

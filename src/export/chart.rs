@@ -6,11 +6,11 @@ use plotters::coord::ranged1d::ValueFormatter;
 use plotters::prelude::*;
 
 /// One line: a name and its (x, y) points.
-pub type Series = (String, Vec<(f64, f64)>);
+pub(crate) type Series = (String, Vec<(f64, f64)>);
 
 /// Renders `series` as an SVG line chart with a legend; `log_y` uses a logarithmic y axis (µs spanning orders of
 /// magnitude).
-pub fn line_chart(
+pub(crate) fn line_chart(
     title: &str,
     x_label: &str,
     y_label: &str,
@@ -118,7 +118,7 @@ const PALETTE: [RGBColor; 14] = [
 
 /// Renders panels stacked vertically, each a log-log line chart of its series (x and y must be positive), with a
 /// legend per panel.
-pub fn log_log_panels(
+pub(crate) fn log_log_panels(
     title: &str,
     x_label: &str,
     y_label: &str,

@@ -40,7 +40,7 @@ fn runs_header(d: &Diff, bullet: &str) -> String {
 
 /// The terminal table: a header naming both runs and the band, one line per row in both (A µs, B µs, B/A,
 /// verdict), the counts, and the rows only one run has.
-pub fn diff_table(d: &Diff) -> String {
+pub(crate) fn diff_table(d: &Diff) -> String {
     let mut out = format!(
         "canonprof diff — B/A per row, a difference within {} is not called real\n{}\n",
         fmt_band(d.band),
@@ -106,7 +106,7 @@ fn only(out: &mut String, title: &str, rows: &[(&str, String)], indent: &str) {
 }
 
 /// The diff as Markdown: the same rows as [`diff_table`], one table per group.
-pub fn diff_markdown(d: &Diff) -> String {
+pub(crate) fn diff_markdown(d: &Diff) -> String {
     let mut out = format!(
         "# canonprof diff\n\nB/A per row; a difference within {} is not called real.\n\n{}",
         fmt_band(d.band),
@@ -140,7 +140,7 @@ pub(super) fn merged_value(value: Option<f64>, ratio: bool) -> String {
 
 /// The merged table as Markdown: the columns' environments, the totals, then the ratios with whether each
 /// ordering survives every environment.
-pub fn merge_markdown(m: &Merge) -> String {
+pub(crate) fn merge_markdown(m: &Merge) -> String {
     let mut out = format!(
         "# canonprof merge — {} runs\n\nA ratio's ordering survives when it is outside the band, {}, on the same side in every run (the study's test).\n\n",
         m.columns.len(),
@@ -197,7 +197,7 @@ pub fn merge_markdown(m: &Merge) -> String {
 
 /// The merged table as JSON (`merge --export-json`): `columns`, `totals` and `ratios`, each row with its
 /// `values` per column (null where a run lacks it) and, for ratios, `survival`.
-pub fn merge_json(m: &Merge) -> String {
+pub(crate) fn merge_json(m: &Merge) -> String {
     let row = |r: &MergeRow| {
         json!({
             "label": r.label,

@@ -11,7 +11,7 @@ use std::fmt::Write;
 /// min–max of run totals, canonicalizations, bytes on the wire and (mdoc) the certificate chain check inside
 /// verify (`x509`); then
 /// the pairwise ratios judged against the 10% band.
-pub fn formats_table(report: &FormatsReport) -> String {
+pub(crate) fn formats_table(report: &FormatsReport) -> String {
     let mut out = format!(
         "canonprof exchange — SD-JWT VC, mdoc and W3C VCDM on {}; {}; medians in µs\n\n",
         formats_subject(report),
@@ -100,7 +100,7 @@ pub fn formats_table(report: &FormatsReport) -> String {
 /// What "present" does in `format` (a three-format row's name, `VCDM <cryptosuite>` with an optional engine
 /// suffix): the holder derives a presentation from what the issuer signed (SD-JWT VC, mdoc, ecdsa-sd-2023) or
 /// re-signs a credential reduced to the disclosed attributes (the other Data Integrity cryptosuites).
-pub fn present_meaning(format: &str) -> &'static str {
+pub(crate) fn present_meaning(format: &str) -> &'static str {
     match format {
         f if f.starts_with("SD-JWT VC") => {
             "derives: keeps the disclosed Disclosures and adds a KB-JWT (holder-signed)"
@@ -132,7 +132,7 @@ fn present_meanings(report: &FormatsReport) -> Vec<(&str, &'static str)> {
 /// The three-format table as Markdown (`--export-markdown`, and inside the main job's): per algorithm and
 /// format the operations' medians, the exchange total with its run range, canonicalizations, bytes, the mdoc
 /// chain check and what "present" means; then the ratios against the band.
-pub fn formats_markdown(report: &FormatsReport) -> String {
+pub(crate) fn formats_markdown(report: &FormatsReport) -> String {
     let mut out = format!(
         "## Exchange: SD-JWT VC, mdoc and W3C VCDM on {}\n\n{}; medians in µs.\n\n",
         formats_subject(report),
@@ -186,7 +186,7 @@ pub fn formats_markdown(report: &FormatsReport) -> String {
 }
 
 /// The per-suite VCDM table as Markdown.
-pub fn suites_markdown(report: &SuitesReport) -> String {
+pub(crate) fn suites_markdown(report: &SuitesReport) -> String {
     let c = &report.config;
     let mut out = format!(
         "## Exchange: W3C VCDM 2.0 + Data Integrity per cryptosuite\n\n{} runs x {} iterations{} (warm-up {}); up to {} subject attributes disclosed; context cache {}; {}; seed {}; medians in µs.\n\n| credential | cryptosuite | engine | signatures | operation | median µs | run medians µs | canonicalizations | canon. share | sign/verify µs |\n|---|---|---|---|---|---:|---:|---:|---:|---:|\n",
@@ -245,7 +245,7 @@ fn crypto_us(op: &crate::results::exchange::OperationResult) -> f64 {
 
 /// CSV of the three-format tables (`--export-csv`): one row per (credential, alg, format, operation) and an
 /// `exchange` row per format; times in µs.
-pub fn formats_csv(reports: &[FormatsReport]) -> String {
+pub(crate) fn formats_csv(reports: &[FormatsReport]) -> String {
     let mut out = String::from("credential,alg,format,engine,signatures,operation,median_us,min_run_median_us,max_run_median_us,p10_us,p90_us,canonicalizations,presented_bytes\n");
     for report in reports {
         for r in &report.results {
@@ -287,7 +287,7 @@ pub fn formats_csv(reports: &[FormatsReport]) -> String {
 
 /// CSV of the per-suite table (`--export-csv` with `--format vcdm`): one row per (credential, cryptosuite,
 /// engine, operation) and an `exchange` row each; times in µs.
-pub fn suites_csv(report: &SuitesReport) -> String {
+pub(crate) fn suites_csv(report: &SuitesReport) -> String {
     let mut out = String::from("credential,cryptosuite,engine,signatures,operation,median_us,min_run_median_us,max_run_median_us,p10_us,p90_us,canonicalizations,canonicalization_share,presented_bytes\n");
     for r in &report.results {
         for op in &r.operations {
@@ -325,7 +325,7 @@ pub fn suites_csv(report: &SuitesReport) -> String {
 }
 
 /// What a three-format table exchanged: `person-20 (20 subject attributes, 5 disclosed: a, b, …)`.
-pub fn formats_subject(report: &FormatsReport) -> String {
+pub(crate) fn formats_subject(report: &FormatsReport) -> String {
     format!(
         "{} ({} subject attributes, {} disclosed: {})",
         report.credential,
@@ -338,7 +338,7 @@ pub fn formats_subject(report: &FormatsReport) -> String {
 /// How a three-format table was measured, as every rendering of it says: `5 runs x 50 iterations, formats
 /// interleaved run by run (warm-up 5); RDFC-1.0 expansion engine json-ld, context cache on; signatures
 /// RustCrypto (ECDSA nonces RFC 6979); seed 2026`.
-pub fn formats_settings(report: &FormatsReport) -> String {
+pub(crate) fn formats_settings(report: &FormatsReport) -> String {
     let s = &report.settings;
     format!(
         "{} runs x {} iterations, formats interleaved run by run (warm-up {}); RDFC-1.0 expansion engine {}, context cache {}; {}; seed {}",
@@ -355,7 +355,7 @@ pub fn formats_settings(report: &FormatsReport) -> String {
 /// The signature backends of a table (`rustcrypto`, `aws-lc-rs`, `rustcrypto and aws-lc-rs`) as its header
 /// says them: `signatures RustCrypto (ECDSA nonces RFC 6979)`, or each backend described and joined by `and`
 /// (the aws-lc-rs rows then name their backend); an unknown name as it is.
-pub fn signatures_sentence(signatures: &str) -> String {
+pub(crate) fn signatures_sentence(signatures: &str) -> String {
     let described: Vec<String> = signatures
         .split(" and ")
         .map(|name| match Backend::from_name(name) {
@@ -389,7 +389,7 @@ fn sentence(ratio: &Ratio) -> String {
 
 /// Per credential, cryptosuite and operation: median with the min–max of run medians, canonicalizations, their
 /// share, and the signature step.
-pub fn suites_table(report: &SuitesReport) -> String {
+pub(crate) fn suites_table(report: &SuitesReport) -> String {
     let (results, config) = (&report.results, &report.config);
     // Rows of a second expansion engine (`--engine both`) are named by it.
     // So are a second signature backend's (`--signatures both`).
@@ -468,7 +468,7 @@ pub fn suites_table(report: &SuitesReport) -> String {
 
 /// `canonprof exchange --export-json`: pretty JSON, keys in code point order at every level (see
 /// [`super::json::to_text`]).
-pub fn json(export: &Export, metadata: &Metadata) -> String {
+pub(crate) fn json(export: &Export, metadata: &Metadata) -> String {
     super::json::enveloped(ExportKind::Exchange, metadata, export)
 }
 

@@ -6,10 +6,10 @@ use crate::results::{CredentialResult, Report};
 use std::fmt::Write;
 
 /// A flamegraph to link: (credential, label, SVG file, folded file), paths relative to the index.
-pub type Link<'a> = (&'a str, &'a str, &'a str, &'a str);
+pub(crate) type Link<'a> = (&'a str, &'a str, &'a str, &'a str);
 
 /// Escapes text for HTML.
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -25,7 +25,7 @@ tr.total td{font-weight:bold}section{margin-bottom:3em}object{width:100%;border:
 /// The note under the main index's heading: which engine the RDFC-1.0 graphs show, where the other engine's
 /// are (`other`: its name and subdirectory), or that they were left out (`left_out`: both engines ran, and
 /// `--all-flamegraphs` was not given).
-pub fn engine_note(engine: &str, other: Option<(&str, &str)>, left_out: bool) -> String {
+pub(crate) fn engine_note(engine: &str, other: Option<(&str, &str)>, left_out: bool) -> String {
     let mut note = format!("<p>RDFC-1.0 graphs of the <strong>{engine}</strong> expansion engine");
     match other {
         Some((name, dir)) => note.push_str(&format!(
@@ -41,7 +41,7 @@ pub fn engine_note(engine: &str, other: Option<(&str, &str)>, left_out: bool) ->
 }
 
 /// The note under the heading of a second engine's own index, one directory below the main one.
-pub fn other_engine_note(engine: &str) -> String {
+pub(crate) fn other_engine_note(engine: &str) -> String {
     format!(
         "<p>RDFC-1.0 graphs of the <strong>{engine}</strong> expansion engine; the other engine's and JCS's are \
          in <a href=\"../index.html\">the main index</a>.</p>\n"
@@ -50,7 +50,7 @@ pub fn other_engine_note(engine: &str) -> String {
 
 /// Renders the index page of a run; `intro` is trusted HTML (made by canonprof, e.g. which expansion engine the
 /// graphs show) placed under the heading.
-pub fn render(report: &Report, links: &[Link<'_>], intro: &str) -> String {
+pub(crate) fn render(report: &Report, links: &[Link<'_>], intro: &str) -> String {
     let m = &report.metadata;
     let mut out = String::new();
     let _ = write!(

@@ -8,16 +8,11 @@ use crate::results::exchange::FormatsReport;
 use crate::results::{Claim, ExportKind, FlameIndex, Metadata, Report};
 use serde::Serialize;
 
-pub use crate::results::SCHEMA_VERSION;
+pub(crate) use crate::results::SCHEMA_VERSION;
 
-/// Renders the report as pretty-printed JSON.
-pub fn render(report: &Report) -> String {
-    render_with(report, None, &[], None)
-}
-
-/// [`render`] with the main job's three-format `exchange` table, the study's `claims` checked, and the
+/// The main job's export: the report with its three-format `exchange` table, the study's `claims` checked, and the
 /// `flamegraphs` drawn (paths relative to the export file's directory).
-pub fn render_with(
+pub(crate) fn render_with(
     report: &Report,
     exchange: Option<&FormatsReport>,
     claims: &[Claim],
@@ -29,7 +24,7 @@ pub fn render_with(
 
 /// The JSON export of a command: `body`'s fields beside `schema_version`, `kind` and the
 /// run's `metadata`, keys sorted as [`to_text`] writes them.
-pub fn enveloped<T: Serialize>(kind: ExportKind, metadata: &Metadata, body: &T) -> String {
+pub(crate) fn enveloped<T: Serialize>(kind: ExportKind, metadata: &Metadata, body: &T) -> String {
     #[derive(Serialize)]
     struct Envelope<'a, T> {
         schema_version: u32,
@@ -49,7 +44,7 @@ pub fn enveloped<T: Serialize>(kind: ExportKind, metadata: &Metadata, body: &T) 
 /// `value` as pretty-printed JSON and a newline, its keys in code point order at every level (it goes through
 /// a [`serde_json::Value`], whose objects are sorted maps): the same run gives the same bytes whatever the order
 /// of a type's fields.
-pub fn to_text<T: Serialize>(value: &T) -> String {
+pub(crate) fn to_text<T: Serialize>(value: &T) -> String {
     let value = serde_json::to_value(value).expect("a report serializes");
     serde_json::to_string_pretty(&value).expect("a JSON value serializes") + "\n"
 }

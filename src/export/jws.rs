@@ -3,7 +3,7 @@
 //! size), Markdown and the sign / verify chart against payload size per family.
 
 use super::{chart, fmt_us};
-pub use crate::results::jws::size_label;
+pub(crate) use crate::results::jws::size_label;
 use crate::results::jws::{Cell, Matrix};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -17,7 +17,7 @@ fn heap(bytes: u64, counted: bool) -> String {
 }
 
 /// The terminal table and totals.
-pub fn table(m: &Matrix) -> String {
+pub(crate) fn table(m: &Matrix) -> String {
     let s = &m.settings;
     let mut out = format!(
         "canonprof jws — JWS Compact Serialization, sign and verify; warm-up {}, {} measurements (slow algorithms: see below), seed {}; medians: time in µs, heap in bytes ({})\n\n",
@@ -98,12 +98,12 @@ pub fn table(m: &Matrix) -> String {
 const EXTRA: &str = "* an extra: not among the enterprise signature benchmark's 39 algorithms";
 
 /// JSON (`--export-json`): the matrix beside `schema_version`, `kind` (`jws`) and the run's metadata.
-pub fn json(m: &Matrix, metadata: &crate::results::Metadata) -> String {
+pub(crate) fn json(m: &Matrix, metadata: &crate::results::Metadata) -> String {
     super::json::enveloped(crate::results::ExportKind::Jws, metadata, m)
 }
 
 /// CSV: one row per (algorithm, size); times in µs, heap in bytes.
-pub fn csv(m: &Matrix) -> String {
+pub(crate) fn csv(m: &Matrix) -> String {
     let mut out = String::from("name,family,kty,alg,bytes,measurements,sign_us,sign_min_us,sign_max_us,sign_p90_us,verify_us,verify_min_us,verify_max_us,verify_p90_us,cpu_sign_us,cpu_verify_us,heap_sign_allocated,heap_sign_peak,heap_verify_allocated,heap_verify_peak,key_bytes,signature_bytes,token_bytes\n");
     for c in &m.cells {
         let _ = writeln!(
@@ -142,7 +142,7 @@ fn columns(c: &Cell, heap_counted: bool) -> [String; 11] {
 }
 
 /// Markdown: one table per payload size.
-pub fn markdown(m: &Matrix) -> String {
+pub(crate) fn markdown(m: &Matrix) -> String {
     let mut out = String::from("# canonprof jws\n");
     for &size in &m.settings.sizes {
         let _ = writeln!(
@@ -165,7 +165,7 @@ pub fn markdown(m: &Matrix) -> String {
 
 /// Two log-log panels (sign, verify): per family, the median over its algorithms of the median time against
 /// the payload size (KiB).
-pub fn chart(m: &Matrix) -> crate::error::Result<String> {
+pub(crate) fn chart(m: &Matrix) -> crate::error::Result<String> {
     let panel = |verify: bool| -> Vec<chart::Series> {
         let mut by_family: BTreeMap<&str, BTreeMap<usize, Vec<f64>>> = BTreeMap::new();
         for c in &m.cells {

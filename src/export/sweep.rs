@@ -20,7 +20,7 @@ fn phase_us(point: &Point, phase: &str) -> f64 {
 }
 
 /// (name, points) for every phase and both totals: median µs against the size.
-pub fn series(points: &[Point]) -> Vec<chart::Series> {
+pub(crate) fn series(points: &[Point]) -> Vec<chart::Series> {
     let mut all: Vec<chart::Series> = PHASES
         .iter()
         .map(|ph| {
@@ -51,13 +51,13 @@ pub fn series(points: &[Point]) -> Vec<chart::Series> {
 }
 
 /// The SVG chart of `series` (from [`series`]): median µs on a log scale against the size.
-pub fn chart(sweep: &Sweep, series: &[chart::Series]) -> Result<String> {
+pub(crate) fn chart(sweep: &Sweep, series: &[chart::Series]) -> Result<String> {
     let title = format!("canonprof sweep — median µs against {}", sweep.unit);
     chart::line_chart(&title, &sweep.unit, "µs (log scale)", series, true)
 }
 
 /// The terminal table, then the fitted growth of each of `series` (from [`series`]).
-pub fn text(sweep: &Sweep, series: &[chart::Series]) -> String {
+pub(crate) fn text(sweep: &Sweep, series: &[chart::Series]) -> String {
     let mut out = table(sweep);
     let _ = writeln!(out, "\nFitted growth (y = a + b·f(size), least squares; a more complex model must explain ≥1% more):");
     if sweep.points.len() < 3 {
@@ -127,12 +127,12 @@ fn table(sweep: &Sweep) -> String {
 
 /// `--export-json`: the sweep (every point's RDFC-1.0 and JCS phases, the expansion engine in each RDFC-1.0
 /// entry) beside `schema_version`, `kind` (`sweep`) and the run's metadata.
-pub fn json(sweep: &Sweep, metadata: &crate::results::Metadata) -> String {
+pub(crate) fn json(sweep: &Sweep, metadata: &crate::results::Metadata) -> String {
     super::json::enveloped(crate::results::ExportKind::Sweep, metadata, sweep)
 }
 
 /// `--export-markdown`: the table of [`text`] as Markdown, and the fitted growth of each of `series`.
-pub fn markdown(sweep: &Sweep, series: &[chart::Series]) -> String {
+pub(crate) fn markdown(sweep: &Sweep, series: &[chart::Series]) -> String {
     let mut out = format!(
         "# canonprof sweep: {}\n\n{} runs x {} iterations (warm-up {}), expansion engine {}; medians in µs.\n\n| size | bytes | quads | blank nodes |",
         sweep.unit,
@@ -180,7 +180,7 @@ pub fn markdown(sweep: &Sweep, series: &[chart::Series]) -> String {
 }
 
 /// `--export-csv`: one row per (size, algorithm, phase or total).
-pub fn csv(sweep: &Sweep) -> String {
+pub(crate) fn csv(sweep: &Sweep) -> String {
     let mut out = String::from("size,bytes,quads,blank_nodes,algorithm,phase,median_us,min_run_median_us,max_run_median_us\n");
     for p in &sweep.points {
         for a in [&p.rdfc, &p.jcs] {

@@ -8,7 +8,7 @@ use crate::stats::RunStats;
 use std::fmt::Write;
 
 /// Renders the whole report for a terminal (plain text, fixed-width columns).
-pub fn render(report: &Report) -> String {
+pub(crate) fn render(report: &Report) -> String {
     let mut out = String::new();
     let cfg = &report.config;
     let _ = writeln!(
@@ -285,7 +285,7 @@ fn counters(out: &mut String, a: &AlgorithmResult) {
 
 /// "As written against as performed" for Context Processing and Create Term Definition, if measured: e.g.
 /// `as written / performed: Context Processing 241 / 77 cold (3.1x), 0 at steady state; …`.
-pub fn as_written_line(a: &AlgorithmResult) -> Option<String> {
+pub(crate) fn as_written_line(a: &AlgorithmResult) -> Option<String> {
     let ratio = |name: &str, title: &str| -> Option<String> {
         let c = a.counter(name)?;
         let written = c.as_written?;
@@ -381,7 +381,7 @@ fn summary(out: &mut String, report: &Report) {
 }
 
 /// The study's claims with this run's verdicts: one line per claim, what was measured, and the verdict.
-pub fn claims(claims: &[Claim]) -> String {
+pub(crate) fn claims(claims: &[Claim]) -> String {
     let mut out = String::from("The study's claims, checked on this run\n");
     let (measured, unmeasured): (Vec<&Claim>, Vec<&Claim>) =
         claims.iter().partition(|c| !c.measured.is_empty());

@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 
 /// `FILE: verified (vcdm)` or `FILE: NOT VERIFIED (…)`, then `  [ok] subject: detail` per check, then each
 /// nested credential's verdict with its checks indented once more.
-pub fn render(entry: &ReadEntry) -> String {
+pub(crate) fn render(entry: &ReadEntry) -> String {
     let mut out = format!(
         "{}: {} ({})\n",
         entry.file,
@@ -71,7 +71,7 @@ fn lines(out: &mut String, indent: &str, checks: &[CheckEntry]) {
 /// The per-step timing of one file, indented under its report: the settings, then one line per step (depth-1
 /// steps, the canonicalization phases, indented once more) with its calls per verification, the median of run
 /// medians and the min–max of run medians in µs, the total, and the spec-step counters of one verification.
-pub fn timing_table(timing: &FileTiming, plan: &Plan) -> String {
+pub(crate) fn timing_table(timing: &FileTiming, plan: &Plan) -> String {
     let mut out = format!(
         "  timing: {} iterations × {} runs after {} warm-up iterations{}; µs per verification, median of run \
          medians (min–max of run medians)\n",
@@ -115,7 +115,7 @@ pub fn timing_table(timing: &FileTiming, plan: &Plan) -> String {
 }
 
 /// The whole `--export-json` document: the tool, the settings, and every file's entry.
-pub fn json(
+pub(crate) fn json(
     files: &[FileEntry],
     plan: Option<&Plan>,
     engine: &str,

@@ -12,7 +12,7 @@ use oxrdf::{GraphName, Quad, Subject, Term};
 use std::collections::{HashMap, HashSet};
 
 /// Whether a blank node label is one that skolemization did not name.
-pub fn is_unnamed(label: &str) -> bool {
+pub(crate) fn is_unnamed(label: &str) -> bool {
     !label.starts_with('_')
 }
 
@@ -53,7 +53,7 @@ type Position = fn(&Quad) -> Option<Term>;
 
 /// The selection's unnamed blank node labels → the document's, for every one that has a unique counterpart.
 /// A selection blank node left out is one that cannot be matched (the caller reports it).
-pub fn unnamed_counterparts(selection: &Quads, document: &Quads) -> HashMap<String, String> {
+pub(crate) fn unnamed_counterparts(selection: &Quads, document: &Quads) -> HashMap<String, String> {
     let mut map: HashMap<String, String> = HashMap::new();
     let mut used: HashSet<String> = HashSet::new();
     let key = |q: &Quad, map: &HashMap<String, String>| -> Option<(String, String)> {

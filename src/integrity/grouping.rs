@@ -19,14 +19,14 @@ use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Blank node label map: one label → another, both without `_:`.
-pub type LabelMap = HashMap<String, String>;
+pub(crate) type LabelMap = HashMap<String, String>;
 
 /// Canonical N-Quads statements by their index in the sorted, relabeled document (ordered by index).
-pub type IndexedQuads = BTreeMap<usize, String>;
+pub(crate) type IndexedQuads = BTreeMap<usize, String>;
 
 /// §3.4 `createHmacIdLabelMapFunction` applied to `issued` (input label → `c14nN`): each input label →
 /// `u` + base64url-no-pad(HMAC-SHA-256(`hmac_key`, `c14nN`)).
-pub fn hmac_label_map(hmac_key: &[u8], issued: &LabelMap) -> LabelMap {
+pub(crate) fn hmac_label_map(hmac_key: &[u8], issued: &LabelMap) -> LabelMap {
     let mac = Hmac::<Sha256>::new_from_slice(hmac_key).expect("HMAC takes keys of any length");
     issued
         .iter()
@@ -45,7 +45,7 @@ pub fn hmac_label_map(hmac_key: &[u8], issued: &LabelMap) -> LabelMap {
 /// §3.4 `createLabelMapFunction` applied to `issued`: each input label → the label `disclosed` gives its
 /// canonical identifier (`c14nN` → label, from a derived proof). Errors: a canonical identifier the proof's
 /// label map does not cover.
-pub fn disclosed_label_map(disclosed: &LabelMap, issued: &LabelMap) -> Result<LabelMap> {
+pub(crate) fn disclosed_label_map(disclosed: &LabelMap, issued: &LabelMap) -> Result<LabelMap> {
     issued
         .iter()
         .map(|(input, c14n)| match disclosed.get(c14n) {
@@ -60,7 +60,7 @@ pub fn disclosed_label_map(disclosed: &LabelMap, issued: &LabelMap) -> Result<La
 /// The second half of §3.4 `labelReplacementCanonicalizeNQuads` (the first is RDFC-1.0 issuing `issued`):
 /// the label map `factory` makes from the issued identifiers, and `dataset`'s statements relabeled with it and
 /// sorted (`relabel` span, with `serialize` inside). Returns (statements, label map from input labels).
-pub fn replace_labels(
+pub(crate) fn replace_labels(
     dataset: &Quads,
     issued: &LabelMap,
     factory: &dyn Fn(&LabelMap) -> Result<LabelMap>,
@@ -126,7 +126,7 @@ fn relabel_blank_nodes(selection: &Quads, label_map: &LabelMap) -> HashSet<Strin
 
 /// One group of `canonicalizeAndGroup`: the document's statements the group's pointers select, and the rest.
 #[derive(Debug, Clone, Default)]
-pub struct Group {
+pub(crate) struct Group {
     /// Selected statements by index.
     pub matching: IndexedQuads,
     /// The other statements by index.
@@ -137,7 +137,7 @@ pub struct Group {
 
 /// Output of [`canonicalize_and_group`].
 #[derive(Debug, Clone)]
-pub struct Grouped {
+pub(crate) struct Grouped {
     /// The groups, in the order asked.
     pub groups: Vec<Group>,
     /// Input label → new label (the label map the factory made).
@@ -153,7 +153,7 @@ pub struct Grouped {
 /// it from the skolemized compact document and splits the document's statements into matching and
 /// non-matching (`group` span). `label` names the document in errors. Errors: expansion and canonicalization
 /// errors, a pointer that does not match, a selection with blank nodes of its own.
-pub fn canonicalize_and_group(
+pub(crate) fn canonicalize_and_group(
     label: &str,
     document: &Value,
     factory: &dyn Fn(&LabelMap) -> Result<LabelMap>,
@@ -202,7 +202,7 @@ pub fn canonicalize_and_group(
 }
 
 /// §3.4 `hashMandatoryNQuads`: SHA-256 of the mandatory statements concatenated in index order.
-pub fn hash_mandatory_nquads<'a>(mandatory: impl IntoIterator<Item = &'a String>) -> [u8; 32] {
+pub(crate) fn hash_mandatory_nquads<'a>(mandatory: impl IntoIterator<Item = &'a String>) -> [u8; 32] {
     let mut hasher = Sha256::new();
     for statement in mandatory {
         hasher.update(statement.as_bytes());

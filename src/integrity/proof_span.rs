@@ -3,20 +3,20 @@
 //! and tables group time by these names.
 
 /// Transformation: canonicalizing the unsecured document.
-pub const CANONICALIZE_DOCUMENT: &str = "canonicalize_document";
+pub(crate) const CANONICALIZE_DOCUMENT: &str = "canonicalize_document";
 /// Proof Configuration: canonicalizing the proof options.
-pub const CANONICALIZE_PROOF_CONFIG: &str = "canonicalize_proof_config";
+pub(crate) const CANONICALIZE_PROOF_CONFIG: &str = "canonicalize_proof_config";
 /// Hashing both.
-pub const HASH_DATA: &str = "hash_data";
+pub(crate) const HASH_DATA: &str = "hash_data";
 /// Signing hashData.
-pub const SIGN: &str = "sign";
+pub(crate) const SIGN: &str = "sign";
 /// Verifying the signature.
-pub const VERIFY: &str = "verify";
+pub(crate) const VERIFY: &str = "verify";
 /// ecdsa-sd-2023: replacing canonical blank node labels (HMAC of `c14nN`, or the derived proof's map).
-pub const RELABEL: &str = "relabel";
+pub(crate) const RELABEL: &str = "relabel";
 /// ecdsa-sd-2023: selecting JSON pointers and splitting the statements into groups.
-pub const GROUP: &str = "group";
+pub(crate) const GROUP: &str = "group";
 /// ecdsa-sd-2023: signing each non-mandatory statement with the proof-scoped key.
-pub const SIGN_STATEMENTS: &str = "sign_statements";
+pub(crate) const SIGN_STATEMENTS: &str = "sign_statements";
 /// ecdsa-sd-2023: verifying each disclosed non-mandatory statement's signature.
-pub const VERIFY_STATEMENTS: &str = "verify_statements";
+pub(crate) const VERIFY_STATEMENTS: &str = "verify_statements";

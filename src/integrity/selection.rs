@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 
 /// One step of a JSON pointer: an object member name or an array index.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PathStep {
+pub(crate) enum PathStep {
     /// An object member name (`~1` and `~0` unescaped).
     Key(String),
     /// An array index (a segment of ASCII digits).
@@ -17,7 +17,7 @@ pub enum PathStep {
 /// §3.4 `jsonPointerToPaths` (RFC 6901): `/credentialSubject/name` → `[Key(credentialSubject), Key(name)]`;
 /// `~1` → `/`, `~0` → `~`; a segment of digits is an array index. Errors: [`ErrorKind::Proof`](crate::ErrorKind::Proof) for a
 /// pointer that does not start with `/` (the empty pointer, the whole document, selects nothing useful).
-pub fn json_pointer_to_paths(pointer: &str) -> Result<Vec<PathStep>> {
+pub(crate) fn json_pointer_to_paths(pointer: &str) -> Result<Vec<PathStep>> {
     let rest = pointer.strip_prefix('/').ok_or_else(|| {
         Error::proof(format!(
             "PROOF_GENERATION_ERROR: JSON pointer `{pointer}` does not start with `/`"
@@ -39,7 +39,7 @@ pub fn json_pointer_to_paths(pointer: &str) -> Result<Vec<PathStep>> {
 
 /// §3.4 `createInitialSelection`: an object holding only `source`'s `id` (unless it is a blank node
 /// identifier `_:…`) and `type` — every non-blank identifier and type on the path to a selected value is kept.
-pub fn create_initial_selection(source: &Value) -> Value {
+pub(crate) fn create_initial_selection(source: &Value) -> Value {
     let mut selection = Map::new();
     if let Some(id) = source.get("id") {
         if !id.as_str().is_some_and(|id| id.starts_with("_:")) {
@@ -155,7 +155,7 @@ fn select_paths(
 /// §3.4 `selectJsonLd`: the parts of the compact JSON-LD `document` that `pointers` select, with the document's
 /// `@context` and the `id`/`type` of every object on the way; `None` when `pointers` is empty. Errors:
 /// [`ErrorKind::Proof`](crate::ErrorKind::Proof) naming a pointer that does not match.
-pub fn select_json_ld(pointers: &[String], document: &Value) -> Result<Option<Value>> {
+pub(crate) fn select_json_ld(pointers: &[String], document: &Value) -> Result<Option<Value>> {
     if pointers.is_empty() {
         return Ok(None);
     }

@@ -14,11 +14,11 @@ use crate::error::{Error, Result};
 use serde_json::Value;
 
 /// The IRI prefix of skolemized blank nodes (the spec's `urn:` + `urnScheme` `bnid` + `:`).
-pub const SKOLEM_PREFIX: &str = "urn:bnid:";
+pub(crate) const SKOLEM_PREFIX: &str = "urn:bnid:";
 
 /// A document skolemized both ways (§3.4 `skolemizeCompactJsonLd` output).
 #[derive(Debug, Clone)]
-pub struct Skolemized {
+pub(crate) struct Skolemized {
     /// The skolemized expanded document.
     pub expanded: Expanded,
     /// The skolemized compact document: what JSON pointers select from.
@@ -38,7 +38,7 @@ pub struct Skolemized {
 /// object to carry them; [`super::align`] matches those. What each term is comes from [`term_facts::terms_of`] (the top-level context and every
 /// scoped context in it).
 /// `label` names the document in errors. Errors: any expansion error.
-pub fn skolemize_compact(label: &str, document: &Value, session: &Session) -> Result<Skolemized> {
+pub(crate) fn skolemize_compact(label: &str, document: &Value, session: &Session) -> Result<Skolemized> {
     let terms = {
         let _span = tracing::info_span!(phase::EXPAND).entered();
         let context = document
@@ -125,7 +125,7 @@ fn expand_json(label: &str, document: &Value, session: &Session) -> Result<Expan
 /// skolemized (implicit graph names, RDF list nodes) get `fresh` before their label, so a selection's (`s`)
 /// never pass for the document's (`d`).
 /// Errors: a skolem IRI inside a literal (an object that was not a node object).
-pub fn to_deskolemized_nquads(expanded: &Expanded, fresh: &str) -> Result<Quads> {
+pub(crate) fn to_deskolemized_nquads(expanded: &Expanded, fresh: &str) -> Result<Quads> {
     use oxrdf::{BlankNode, GraphName, NamedNode, Quad, Subject, Term};
     let dataset = jsonld::to_rdf(expanded)?;
     for quad in &dataset {
@@ -168,7 +168,7 @@ pub fn to_deskolemized_nquads(expanded: &Expanded, fresh: &str) -> Result<Quads>
 }
 
 /// §3.4 `toDeskolemizedNQuads` on a compact document (a selection): expansion, then as above.
-pub fn compact_to_deskolemized_nquads(
+pub(crate) fn compact_to_deskolemized_nquads(
     label: &str,
     document: &Value,
     fresh: &str,

@@ -8,7 +8,7 @@ use serde_json::Value;
 /// A credential with the first string (or boolean, or number) value in its `credentialSubject` (depth-first,
 /// skipping `id`, `type` and `@context`) changed. Returns the copy and what was changed (`credentialSubject.x`).
 /// Errors: no such value.
-pub fn credential(secured: &Value) -> Result<(Value, String)> {
+pub(crate) fn credential(secured: &Value) -> Result<(Value, String)> {
     let mut copy = secured.clone();
     let subject = copy
         .get_mut("credentialSubject")
@@ -46,7 +46,7 @@ fn change_first(value: &mut Value, path: String) -> Option<String> {
 
 /// An SD-JWT presentation with its first Disclosure's claim value changed and re-encoded (RFC 9901 §4.2.1), so
 /// its digest matches nothing the issuer signed. Errors: no Disclosure, or one that is not base64url JSON.
-pub fn sd_jwt(presentation: &str) -> Result<(String, String)> {
+pub(crate) fn sd_jwt(presentation: &str) -> Result<(String, String)> {
     let mut parts: Vec<String> = presentation.split('~').map(str::to_string).collect();
     let encoded = parts
         .get(1)
@@ -77,7 +77,7 @@ pub fn sd_jwt(presentation: &str) -> Result<(String, String)> {
 /// A `DeviceResponse` with the first `elementValue` changed in place (a text string's last character, a
 /// boolean flipped, a small unsigned integer incremented), same length, so the `IssuerSignedItemBytes` digest no
 /// longer matches the MSO's `valueDigests` (ISO/IEC 18013-5 §9.3.1). Errors: no such value.
-pub fn mdoc(device_response: &[u8]) -> Result<(Vec<u8>, String)> {
+pub(crate) fn mdoc(device_response: &[u8]) -> Result<(Vec<u8>, String)> {
     // The CBOR text string "elementValue" (major type 3, length 12).
     let key: &[u8] = b"\x6celementValue";
     let at = device_response

@@ -11,10 +11,10 @@ use crate::profile::alloc::HeapMeter;
 use crate::stats::{median, percentile};
 use std::time::Instant;
 
-pub use crate::results::jws::{Cell, Matrix, OpStats, Settings, Unavailable};
+pub(crate) use crate::results::jws::{Cell, Matrix, OpStats, Settings, Unavailable};
 
 /// The enterprise benchmark's payload sizes: 1 KiB … 5 MiB.
-pub const DEFAULT_SIZES: [usize; 8] = [
+pub(crate) const DEFAULT_SIZES: [usize; 8] = [
     1 << 10,
     5 << 10,
     10 << 10,
@@ -26,7 +26,7 @@ pub const DEFAULT_SIZES: [usize; 8] = [
 ];
 
 /// Measurement count of slow algorithms.
-pub const SLOW_MEASUREMENTS: usize = 3;
+pub(crate) const SLOW_MEASUREMENTS: usize = 3;
 
 struct Sample {
     wall_us: f64,
@@ -80,7 +80,7 @@ pub fn payload(size: usize, seed: u64) -> Vec<u8> {
 /// Runs the matrix for `specs`; `progress` is called after each (algorithm, size). Errors: an operation that
 /// fails (a signature that does not verify is an internal error), key generation failures other than
 /// unavailability.
-pub fn run(specs: &[Spec], settings: &Settings, progress: &mut dyn FnMut(&str)) -> Result<Matrix> {
+pub(crate) fn run(specs: &[Spec], settings: &Settings, progress: &mut dyn FnMut(&str)) -> Result<Matrix> {
     let mut matrix = Matrix {
         settings: settings.clone(),
         heap_counted: crate::profile::alloc::installed(),

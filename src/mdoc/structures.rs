@@ -125,7 +125,7 @@ impl<'a> IssuerSigned<'a> {
 /// an encoded header map, which the framing of the enclosing structure does not look into — checked as every
 /// received item is ([`super::cbor`]: preferred serialization, no repeated label). Errors: not a COSE_Sign1,
 /// in words.
-pub fn sign1(item: Item<'_>, what: &str) -> Result<CoseSign1> {
+pub(crate) fn sign1(item: Item<'_>, what: &str) -> Result<CoseSign1> {
     let sign1 = CoseSign1::from_cbor_value(item.decode(what)?)
         .map_err(|e| Error::mdoc(format!("{what} is not a COSE_Sign1: {}", describe_cose(&e))))?;
     if let Some(protected) = sign1.protected.original_data.as_deref() {
@@ -138,7 +138,7 @@ pub fn sign1(item: Item<'_>, what: &str) -> Result<CoseSign1> {
 
 /// The DS certificate (DER) in an `issuerAuth`'s unprotected `x5chain` (RFC 9360 §2: one certificate, or the
 /// chain with the DS certificate first). Errors: no `x5chain`.
-pub fn ds_certificate(issuer_auth: &CoseSign1) -> Result<&[u8]> {
+pub(crate) fn ds_certificate(issuer_auth: &CoseSign1) -> Result<&[u8]> {
     issuer_auth
         .unprotected
         .rest

@@ -5,7 +5,7 @@ use crate::error::{Error, ErrorKind, Result};
 
 /// What the SVG says about itself.
 #[derive(Debug, Clone)]
-pub struct Titles {
+pub(crate) struct Titles {
     /// The title line (e.g. `ob3-full — rdfc-1.0 — sampled CPU, 1,125 samples`).
     pub title: String,
     /// The subtitle line (e.g. date, canonprof version, duration).
@@ -26,25 +26,14 @@ fn options(titles: &Titles) -> inferno::flamegraph::Options<'static> {
 }
 
 /// An SVG flamegraph of `stacks`. Errors: [`ErrorKind::Internal`] if there is nothing to draw.
-pub fn svg(stacks: &Folded, titles: &Titles) -> Result<String> {
+pub(crate) fn svg(stacks: &Folded, titles: &Titles) -> Result<String> {
     let text = folded::to_text(stacks);
     render_text(&text, titles)
 }
 
-/// A differential flamegraph: the frames of `after`, coloured by how their share changed from `before` (red
-/// grew, blue shrank). With `normalize`, `before` is scaled to `after`'s total first (compares shares, not
-/// absolute counts).
-pub fn differential_svg(
-    before: &Folded,
-    after: &Folded,
-    normalize: bool,
-    titles: &Titles,
-) -> Result<String> {
-    render_text(&differential_text(before, after, normalize)?, titles)
-}
-
-/// The differential folded text (`stack before after` per line) behind [`differential_svg`].
-pub fn differential_text(before: &Folded, after: &Folded, normalize: bool) -> Result<String> {
+/// The differential folded text (`stack before after` per line): a differential flamegraph's input, the
+/// frames of `after` coloured by how their share changed from `before`.
+pub(crate) fn differential_text(before: &Folded, after: &Folded, normalize: bool) -> Result<String> {
     let mut diff = Vec::new();
     let options = inferno::differential::Options {
         normalize,
@@ -71,7 +60,7 @@ pub fn differential_text(before: &Folded, after: &Folded, normalize: bool) -> Re
 }
 
 /// An SVG flamegraph from folded text (plain or differential lines).
-pub fn render_text(text: &str, titles: &Titles) -> Result<String> {
+pub(crate) fn render_text(text: &str, titles: &Titles) -> Result<String> {
     if text.trim().is_empty() {
         return Err(Error::new(
             ErrorKind::Internal,
@@ -118,7 +107,7 @@ mod tests {
         ] {
             assert!(svg.contains(needle), "{needle}");
         }
-        let diff = differential_svg(&stacks, &stacks, true, &titles()).unwrap();
+        let diff = render_text(&differential_text(&stacks, &stacks, true).unwrap(), &titles()).unwrap();
         assert!(diff.contains("expand"));
         assert!(super::svg(&Folded::new(), &titles()).is_err());
     }

@@ -6,7 +6,7 @@ use super::layer::SpanRecord;
 use std::collections::BTreeMap;
 
 /// Folded stacks: `root;phase;sub-phase` → count (nanoseconds for spans, samples for the sampler).
-pub type Folded = BTreeMap<String, u64>;
+pub(crate) type Folded = BTreeMap<String, u64>;
 
 struct Node {
     name: &'static str,
@@ -16,7 +16,7 @@ struct Node {
 
 /// Folds the records of closed spans (in closing order, as [`super::take_records`] returns them) under `root`.
 /// A record at depth d closes after its children at depth d+1, which is how the tree is rebuilt.
-pub fn from_span_records(records: &[SpanRecord], root: &str) -> Folded {
+pub(crate) fn from_span_records(records: &[SpanRecord], root: &str) -> Folded {
     let mut pending: Vec<Vec<Node>> = Vec::new();
     for record in records {
         if pending.len() < record.depth + 2 {
@@ -48,16 +48,9 @@ fn add_node(folded: &mut Folded, prefix: &str, node: &Node) {
     }
 }
 
-/// Adds `other`'s counts into `into`.
-pub fn merge(into: &mut Folded, other: &Folded) {
-    for (stack, count) in other {
-        *into.entry(stack.clone()).or_default() += count;
-    }
-}
-
 /// Each count divided by `divisor` (rounded to nearest; stacks that round to 0 are dropped) — e.g. totals over N
 /// iterations to means per iteration, so two pipelines run a different number of times compare.
-pub fn per(folded: &Folded, divisor: u64) -> Folded {
+pub(crate) fn per(folded: &Folded, divisor: u64) -> Folded {
     let divisor = divisor.max(1);
     folded
         .iter()
@@ -67,16 +60,11 @@ pub fn per(folded: &Folded, divisor: u64) -> Folded {
 }
 
 /// The folded text: one `stack count` line per stack, sorted by stack.
-pub fn to_text(folded: &Folded) -> String {
+pub(crate) fn to_text(folded: &Folded) -> String {
     folded
         .iter()
         .map(|(stack, count)| format!("{stack} {count}\n"))
         .collect()
-}
-
-/// Total of all counts.
-pub fn total(folded: &Folded) -> u64 {
-    folded.values().sum()
 }
 
 #[cfg(test)]
@@ -121,6 +109,11 @@ mod tests {
         );
     }
 
+    /// Total of all counts.
+    fn total(folded: &Folded) -> u64 {
+        folded.values().sum()
+    }
+
     #[test]
     fn scales_to_means() {
         let totals = Folded::from([
@@ -129,15 +122,5 @@ mod tests {
             ("a;c".to_string(), 1),
         ]);
         assert_eq!(to_text(&per(&totals, 4)), "a 500\na;b 1\n");
-    }
-
-    #[test]
-    fn merges_counts() {
-        let mut a = Folded::from([("x;y".to_string(), 2)]);
-        merge(
-            &mut a,
-            &Folded::from([("x;y".to_string(), 3), ("x".to_string(), 1)]),
-        );
-        assert_eq!(to_text(&a), "x 1\nx;y 5\n");
     }
 }

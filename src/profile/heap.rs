@@ -37,7 +37,7 @@ mod imp {
     /// 1 GiB: never trim in practice.
     const TRIM_THRESHOLD: libc::c_int = 1 << 30;
 
-    pub fn keep_freed_memory() -> bool {
+    pub(super) fn keep_freed_memory() -> bool {
         // SAFETY: `mallopt` only changes allocator parameters; it is called before any measurement, and glibc
         // serializes it with allocations.
         unsafe {

@@ -10,11 +10,11 @@ use crate::error::{Error, ErrorKind, Result};
 use std::time::{Duration, Instant};
 
 /// Requested sampling frequency (Hz); the effective rate is capped by the kernel tick.
-pub const FREQUENCY: i32 = 999;
+pub(crate) const FREQUENCY: i32 = 999;
 
 /// A sampled profile of a workload.
 #[derive(Debug, Clone, Default)]
-pub struct Sampled {
+pub(crate) struct Sampled {
     /// Folded stacks (root frame first) → samples.
     pub stacks: Folded,
     /// Samples inside the workload (the sum of `stacks`).
@@ -64,7 +64,7 @@ fn short_source(path: &std::path::Path) -> Option<String> {
 /// A readable frame name: generic arguments dropped (`with_default<Result<…>, F>` → `with_default`), the
 /// qualified-self form kept without its own generics (`<Context<Iri> as Clone>::clone` → `<Context as
 /// Clone>::clone`), and `;` (the folded-format separator) replaced.
-pub fn simplify(name: &str) -> String {
+pub(crate) fn simplify(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     let mut depth = 0usize;
     let mut kept: Vec<bool> = Vec::new(); // per open '<': whether its contents are kept (qualified self)
@@ -123,7 +123,7 @@ fn is_sampler_frame(name: &str) -> bool {
 /// Runs `work` repeatedly for at least `duration` (at least once) under the sampler and folds the samples under
 /// `root`, starting each stack at the outermost frame named `start_frame` if given (cutting the caller's
 /// harness). Errors: the workload's first error, or [`ErrorKind::Internal`] if the sampler cannot start.
-pub fn sample_for(
+pub(crate) fn sample_for(
     duration: Duration,
     root: &str,
     start_frame: Option<&str>,

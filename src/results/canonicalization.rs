@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 
 /// The main job's export, beside the envelope every export has (`schema_version`, `kind`, `metadata`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Canonicalization {
+pub(crate) struct Canonicalization {
     /// One entry per (credential, algorithm, engine, cache mode, part).
     pub results: Vec<Entry>,
     /// The study's summary figures.
@@ -39,7 +39,7 @@ pub struct Canonicalization {
 
 /// One entry of the main job's `results`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Entry {
+pub(crate) struct Entry {
     /// Credential short name.
     pub credential: String,
     /// `simple`, `edu` or `user`.
@@ -113,7 +113,7 @@ fn document() -> String {
 
 /// A phase of an [`Entry`].
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Phase {
+pub(crate) struct Phase {
     /// The phase it is nested in, for a sub-phase.
     #[serde(default)]
     pub parent: Option<String>,
@@ -132,7 +132,7 @@ pub struct Phase {
 
 /// A work counter of an [`Entry`].
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Counter {
+pub(crate) struct Counter {
     /// The specification section.
     pub section: String,
     /// One iteration at steady state.
@@ -147,7 +147,7 @@ pub struct Counter {
 impl Canonicalization {
     /// The export of `report`, with the main job's three-format `exchange` table, the study's `claims` checked,
     /// and the `flamegraphs` drawn (paths relative to the export file's directory).
-    pub fn of(
+    pub(crate) fn of(
         report: &Report,
         exchange: Option<&FormatsReport>,
         claims: &[Claim],
@@ -181,7 +181,7 @@ impl Canonicalization {
 
     /// The entries that answer the cost question: each credential itself (no proof part), contexts cached (or
     /// not, when the whole run had the cache off).
-    pub fn documents(&self) -> Vec<&Entry> {
+    pub(crate) fn documents(&self) -> Vec<&Entry> {
         self.results
             .iter()
             .filter(|e| {
@@ -194,7 +194,7 @@ impl Canonicalization {
     }
 
     /// The expansion engines of [`Canonicalization::documents`], the run's main engine first.
-    pub fn engines(&self) -> Vec<Engine> {
+    pub(crate) fn engines(&self) -> Vec<Engine> {
         let mut engines: Vec<Engine> = Vec::new();
         for engine in self.documents().iter().filter_map(|e| e.engine) {
             if !engines.contains(&engine) {
@@ -266,7 +266,7 @@ impl Entry {
     /// The pipeline's cost without the span timer (µs): [`Entry::uninstrumented_median_us`], or the
     /// instrumented total's median in a run saved without it. What ratios between algorithms compare (the
     /// timer's own cost grows with the number of spans, which differs between RDFC-1.0 and JCS).
-    pub fn cost_us(&self) -> f64 {
+    pub(crate) fn cost_us(&self) -> f64 {
         match self.uninstrumented_median_us {
             u if u > 0.0 => u,
             _ => self.total.median_us,
@@ -276,12 +276,12 @@ impl Entry {
     /// The label that keys this entry's rows in `diff` and `merge`: [`Entry::label`], except that a cold entry
     /// is marked ` cold` only when its run measured both cache modes, so that a run with `--context-cache off`
     /// compares row for row with one with it on.
-    pub fn key_label(&self, context_cache: CacheSetting) -> String {
+    pub(crate) fn key_label(&self, context_cache: CacheSetting) -> String {
         self.label_with(context_cache == CacheSetting::Both)
     }
 
     /// Its phases in pipeline order (each sub-phase after its parent), as (name, phase).
-    pub fn phases_in_order(&self) -> Vec<(&str, &Phase)> {
+    pub(crate) fn phases_in_order(&self) -> Vec<(&str, &Phase)> {
         let mut phases: Vec<(&str, &Phase)> =
             self.phases.iter().map(|(n, p)| (n.as_str(), p)).collect();
         phases.sort_by_key(|(name, _)| (phase_rank(name), name.to_string()));
@@ -290,7 +290,7 @@ impl Entry {
 
     /// The row label people read: `rdfc-1.0 canonprof`, `rdfc-1.0 json-ld cold`, `jcs`, with a proof part's
     /// name after it.
-    pub fn label(&self) -> String {
+    pub(crate) fn label(&self) -> String {
         self.label_with(true)
     }
 
@@ -326,7 +326,7 @@ const PHASE_ORDER: [&str; 10] = [
 
 /// A phase name's place in the pipeline order (parse, expand, to_rdf, label, first_degree, n_degree,
 /// serialize, jcs, hash, other); names it does not know come after all of them.
-pub fn phase_rank(name: &str) -> usize {
+pub(crate) fn phase_rank(name: &str) -> usize {
     PHASE_ORDER
         .iter()
         .position(|p| *p == name)

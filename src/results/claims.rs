@@ -9,7 +9,7 @@ use crate::results::{AlgorithmResult, Claim, ClaimVerdict, CredentialResult, Rep
 
 /// The verdicts, in the study's order. `exchange` is `None` with `--no-exchange` (those claims are then `not
 /// measured`).
-pub fn evaluate(report: &Report, exchange: Option<&FormatsReport>) -> Vec<Claim> {
+pub(crate) fn evaluate(report: &Report, exchange: Option<&FormatsReport>) -> Vec<Claim> {
     vec![
         versus(
             exchange,

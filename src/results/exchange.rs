@@ -7,16 +7,16 @@ use crate::stats::RunStats;
 use serde::{Deserialize, Serialize};
 
 /// The study's band: a difference within ±10% is not called real.
-pub const BAND: f64 = 0.10;
+pub(crate) const BAND: f64 = 0.10;
 
 /// The signature backend of an export written before `signatures` was (RustCrypto's, the only one then).
-pub fn rustcrypto() -> String {
+pub(crate) fn rustcrypto() -> String {
     crate::keys::Backend::RustCrypto.name().to_string()
 }
 
 /// One timed step inside an operation.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct StepResult {
+pub(crate) struct StepResult {
     /// Step (span) name, e.g. `canonicalize_document`.
     pub name: String,
     /// Median µs and spread.
@@ -26,7 +26,7 @@ pub struct StepResult {
 
 /// One operation of the exchange.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct OperationResult {
+pub(crate) struct OperationResult {
     /// `issue`, `present` or `verify`.
     pub operation: String,
     /// Wall time of the whole operation (µs).
@@ -41,7 +41,7 @@ pub struct OperationResult {
 
 /// A suite's whole exchange on one credential.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct SuiteResult {
+pub(crate) struct SuiteResult {
     /// Credential name.
     pub credential: String,
     /// Cryptosuite (`eddsa-rdfc-2022`, …), with `-p384` appended for P-384 keys.
@@ -67,7 +67,7 @@ pub struct SuiteResult {
 
 /// Measurement settings of an exchange run.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize)]
-pub struct Settings {
+pub(crate) struct Settings {
     /// Iterations per operation per run (N).
     pub iterations: usize,
     /// Runs (R), interleaved.
@@ -82,7 +82,7 @@ pub struct Settings {
 
 /// One format's exchange.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct FormatResult {
+pub(crate) struct FormatResult {
     /// `SD-JWT VC`, `mdoc`, `VCDM eddsa-rdfc-2022`, …; a second expansion engine's rows name it (`… (canonprof
     /// engine)`), and with both signature backends the aws-lc-rs rows say so (`… (aws-lc-rs)`).
     pub format: String,
@@ -113,7 +113,7 @@ pub struct FormatResult {
 impl FormatResult {
     /// The format without the backend a second backend's rows add to its name (`mdoc (aws-lc-rs)` → `mdoc`):
     /// what a row shares with its twins measured with another signature backend.
-    pub fn base_format(&self) -> &str {
+    pub(crate) fn base_format(&self) -> &str {
         self.format
             .strip_suffix(&format!(" ({})", self.signatures))
             .unwrap_or(&self.format)
@@ -122,7 +122,7 @@ impl FormatResult {
 
 /// A pairwise comparison of exchange totals (same algorithm).
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Ratio {
+pub(crate) struct Ratio {
     /// The slower format.
     pub slower: String,
     /// The faster format.
@@ -140,7 +140,7 @@ pub struct Ratio {
 
 /// The three-format table of one credential.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct FormatsReport {
+pub(crate) struct FormatsReport {
     /// The credential whose subject attributes were exchanged.
     pub credential: String,
     /// Subject attributes issued.
@@ -169,7 +169,7 @@ pub struct FormatsReport {
 
 impl FormatsReport {
     /// The rows of the main (first) signature backend: the whole table unless `--signatures both`.
-    pub fn main_rows(&self) -> impl Iterator<Item = &FormatResult> {
+    pub(crate) fn main_rows(&self) -> impl Iterator<Item = &FormatResult> {
         let main = self.results.first().map(|r| r.signatures.clone());
         self.results
             .iter()
@@ -180,7 +180,7 @@ impl FormatsReport {
 /// How much of one format's exchange is the signature backend: the same rows measured with RustCrypto and with
 /// aws-lc-rs in the same interleaved runs.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct BackendShare {
+pub(crate) struct BackendShare {
     /// The format, as its RustCrypto row names it.
     pub format: String,
     /// The signature algorithm (`ed25519`, `p256`).
@@ -198,7 +198,7 @@ pub struct BackendShare {
 
 /// The per-suite VCDM table: every (credential, cryptosuite) exchange and the settings it was measured with.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct SuitesReport {
+pub(crate) struct SuitesReport {
     /// Settings, and how many subject attributes were disclosed.
     pub config: SuitesConfig,
     /// One per (credential, cryptosuite, expansion engine), in run order.
@@ -211,7 +211,7 @@ pub struct SuitesReport {
 
 /// [`SuitesReport`]'s settings.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct SuitesConfig {
+pub(crate) struct SuitesConfig {
     /// N, R, warm-up and seed.
     #[serde(flatten)]
     pub settings: Settings,
@@ -231,7 +231,7 @@ pub struct SuitesConfig {
 /// What `canonprof exchange --export-json` writes, tagged by `"format"` (docs/export-json.md).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(tag = "format")]
-pub enum Export {
+pub(crate) enum Export {
     /// `--format all`: the three-format table of each credential.
     #[serde(rename = "all")]
     All {

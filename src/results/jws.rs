@@ -20,7 +20,7 @@ pub struct Settings {
 
 /// Statistics of one operation over its measurements.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct OpStats {
+pub(crate) struct OpStats {
     /// Median wall time (µs).
     pub wall_us: f64,
     /// Fastest and slowest measurement (µs).
@@ -39,7 +39,7 @@ pub struct OpStats {
 
 /// One (algorithm, payload size) cell.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Cell {
+pub(crate) struct Cell {
     /// Display name (`RSA-2048`, …).
     pub name: String,
     /// Family (`RSA`, `ML-DSA`, …).
@@ -69,7 +69,7 @@ pub struct Cell {
 
 /// An algorithm the matrix could not run, and why.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Unavailable {
+pub(crate) struct Unavailable {
     /// Display name.
     pub name: String,
     /// JWS `alg`.
@@ -80,7 +80,7 @@ pub struct Unavailable {
 
 /// The matrix.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Matrix {
+pub(crate) struct Matrix {
     /// Settings.
     pub settings: Settings,
     /// Whether heap bytes were counted (the counting allocator is installed in the `canonprof` binary).
@@ -94,7 +94,7 @@ pub struct Matrix {
 }
 
 /// `1 KiB`, `5 MiB`, or bytes.
-pub fn size_label(bytes: usize) -> String {
+pub(crate) fn size_label(bytes: usize) -> String {
     match bytes {
         b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
         b if b >= 1 << 10 && b % (1 << 10) == 0 => format!("{} KiB", b >> 10),

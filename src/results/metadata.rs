@@ -3,7 +3,7 @@
 use crate::results::Metadata;
 
 /// Collects the metadata of this process; `started_at` is the run's RFC 3339 start time.
-pub fn collect(started_at: String) -> Metadata {
+pub(crate) fn collect(started_at: String) -> Metadata {
     Metadata {
         canonprof_version: env!("CARGO_PKG_VERSION").to_string(),
         git_commit: env!("CANONPROF_GIT_COMMIT").to_string(),
@@ -22,7 +22,7 @@ pub fn collect(started_at: String) -> Metadata {
 }
 
 /// The current time as RFC 3339 (UTC, whole seconds): a run's start, and the default flamegraph directory's name.
-pub fn now() -> String {
+pub(crate) fn now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 
 /// Version of every JSON export's schema (main job, exchange, sweep, JWS, verify); bumped on incompatible
 /// changes. 3: `kind`, `metadata` and `flamegraphs` in every export (2: the main job's alone, without them).
-pub const SCHEMA_VERSION: u32 = 3;
+pub(crate) const SCHEMA_VERSION: u32 = 3;
 
 /// The warm-up as the headers say it: `5` iterations, or `5, at least 1 s` with a time floor (`--warmup-time`).
 /// Here, with the settings it names, so that saved runs ([`saved`]) say it as the exports do.
@@ -49,7 +49,7 @@ pub fn fmt_interleaved(interleaved: bool, what: &str) -> String {
 /// `canonprof report`, `diff` and `merge` can read a saved file back and refuse one of another kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum ExportKind {
+pub(crate) enum ExportKind {
     /// The main job: RDFC-1.0 against JCS per credential (with the three-format exchange and the claims).
     Canonicalization,
     /// `canonprof exchange`: the three-format table or the per-cryptosuite VCDM table.
@@ -64,7 +64,7 @@ pub enum ExportKind {
 
 impl ExportKind {
     /// The name with its article, as sentences say it: `a canonicalization`, `an exchange`.
-    pub fn with_article(self) -> &'static str {
+    pub(crate) fn with_article(self) -> &'static str {
         match self {
             ExportKind::Canonicalization => "a canonicalization",
             ExportKind::Exchange => "an exchange",
@@ -75,7 +75,7 @@ impl ExportKind {
     }
 
     /// The name in `"kind"`.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             ExportKind::Canonicalization => "canonicalization",
             ExportKind::Exchange => "exchange",
@@ -89,7 +89,7 @@ impl ExportKind {
 /// The flamegraphs a run drew, as its export records them so that a report built later from the saved file can
 /// link them: `dir` relative to the export file's directory, each graph's files relative to `dir`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct FlameIndex {
+pub(crate) struct FlameIndex {
     /// The flamegraph directory, relative to the directory of the file that records it (`/`-separated).
     pub dir: String,
     /// Its `index.html`, relative to `dir`, when one was written.
@@ -101,7 +101,7 @@ pub struct FlameIndex {
 
 /// One flamegraph of a [`FlameIndex`].
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct FlameLink {
+pub(crate) struct FlameLink {
     /// Credential name.
     pub credential: String,
     /// What it shows, e.g. `rdfc-1.0 sampled`, `jcs → rdfc-1.0 (spans)`.
@@ -183,10 +183,10 @@ pub struct StepResult {
 
 /// The name of the last row among an algorithm's phases ([`AlgorithmResult::phases`]): what the phases leave of
 /// the total — the span timer's own cost and the work between spans — so that the shares add up.
-pub const OTHER_PHASE: &str = "other";
+pub(crate) const OTHER_PHASE: &str = "other";
 
 /// The name of a phase's own row in a spec-step breakdown ([`StepResult`]).
-pub const OWN: &str = "(own)";
+pub(crate) const OWN: &str = "(own)";
 
 /// One pipeline (RDFC-1.0 or JCS) on one credential.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -278,7 +278,7 @@ pub struct ProofResult {
 
 /// One row of a breakdown: phase or sub-phase name (`total` for the whole pipeline), its parent phase for a
 /// sub-phase, the statistics and the share of the total.
-pub type BreakdownRow<'a> = (&'a str, Option<&'a str>, &'a RunStats, f64);
+pub(crate) type BreakdownRow<'a> = (&'a str, Option<&'a str>, &'a RunStats, f64);
 
 impl AlgorithmResult {
     /// The pipeline's cost without the span timer (µs): [`AlgorithmResult::uninstrumented_median_us`], or the
@@ -458,7 +458,7 @@ pub struct Summary {
 
 /// One claim of the study, checked on this run's numbers.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Claim {
+pub(crate) struct Claim {
     /// The claim, as the study makes it (e.g. `VCDM is 1.73-2.04x slower than mdoc`).
     pub claim: String,
     /// What this run measured, per engine (and cache setting or signature algorithm, where it matters), e.g.
@@ -470,7 +470,7 @@ pub struct Claim {
 
 /// The verdict on one claim of the study.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ClaimVerdict {
+pub(crate) enum ClaimVerdict {
     /// It holds with every engine (and signature backend) measured.
     #[serde(rename = "holds")]
     Holds,
@@ -487,7 +487,7 @@ pub enum ClaimVerdict {
 
 impl ClaimVerdict {
     /// The verdict as the exports write it.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             ClaimVerdict::Holds => "holds",
             ClaimVerdict::DoesNotHold => "does not hold",

@@ -52,7 +52,7 @@ fn overhead_by_engine(results: &[CredentialResult]) -> Vec<(Engine, f64)> {
 }
 
 /// The study's claims, checked on this run's numbers.
-pub fn summarize(results: &[CredentialResult]) -> Summary {
+pub(crate) fn summarize(results: &[CredentialResult]) -> Summary {
     let cached = edu_simple_ratios(results, |r| Some(&r.rdfc));
     let ratios: Vec<f64> = cached.iter().map(|(_, r)| *r).collect();
     // The same ratio with the context cache off (`--context-cache both`).
@@ -92,7 +92,7 @@ pub fn summarize(results: &[CredentialResult]) -> Summary {
 /// The figures that answer the cost question from a saved main-job run, per expansion engine (the run's main
 /// engine first): what the page's summary sentences say.
 #[derive(Debug, Clone)]
-pub struct Answer<'a> {
+pub(crate) struct Answer<'a> {
     /// Per engine: each measured credential's RDFC-1.0 cost over its JCS cost (engines without a pair left out).
     pub rdfc_over_jcs: Vec<(Engine, Vec<f64>)>,
     /// Per engine: JSON-LD expansion's share of RDFC-1.0 in each measured credential, in percent.
@@ -108,7 +108,7 @@ pub struct Answer<'a> {
 }
 
 /// The figures of [`Answer`] from a saved run's entries ([`Canonicalization::documents`]).
-pub fn answer(c: &Canonicalization) -> Answer<'_> {
+pub(crate) fn answer(c: &Canonicalization) -> Answer<'_> {
     let docs = c.documents();
     let measured: Vec<&Entry> = docs.iter().copied().filter(|e| !e.baseline).collect();
     let jcs_of = |credential: &str| {

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// One size of the sweep.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Point {
+pub(crate) struct Point {
     /// The size along the sweep's kind.
     pub size: usize,
     /// Document size (bytes).
@@ -23,7 +23,7 @@ pub struct Point {
 
 /// A whole sweep.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Sweep {
+pub(crate) struct Sweep {
     /// What grows, as the chart's x axis names it (e.g. `subject attributes`).
     pub unit: String,
     /// Iterations per run (N).

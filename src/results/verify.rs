@@ -52,7 +52,7 @@ pub struct FileTiming {
 /// `canonprof verify --export-json`, beside the envelope every export has (`schema_version`, `kind`,
 /// `metadata`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Export {
+pub(crate) struct Export {
     /// `canonprof`.
     pub tool: String,
     /// `verify`.
@@ -69,7 +69,7 @@ pub struct Export {
 
 /// The settings of a verify run.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Settings {
+pub(crate) struct Settings {
     /// The time the validity periods were checked at (Unix seconds).
     pub at_unix: i64,
     /// The JSON-LD expansion engine (`json-ld` or `canonprof`).
@@ -80,7 +80,7 @@ pub struct Settings {
 
 /// How a verify run timed its files.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct TimingSettings {
+pub(crate) struct TimingSettings {
     /// Iterations per run (N).
     pub iterations: usize,
     /// Runs (R).
@@ -98,7 +98,7 @@ pub struct TimingSettings {
 /// One file of a verify run: its report, or why it could not be read.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(untagged)]
-pub enum FileEntry {
+pub(crate) enum FileEntry {
     /// A file that was read and verified (whatever its verdict).
     Read(Box<ReadEntry>),
     /// A file that could not be read or parsed.
@@ -107,7 +107,7 @@ pub enum FileEntry {
 
 /// A file that was read and verified.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct ReadEntry {
+pub(crate) struct ReadEntry {
     /// The file.
     pub file: String,
     /// `true`.
@@ -131,7 +131,7 @@ pub struct ReadEntry {
 
 /// A file that could not be read or parsed.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct UnreadableEntry {
+pub(crate) struct UnreadableEntry {
     /// The file.
     pub file: String,
     /// `false`.
@@ -144,7 +144,7 @@ pub struct UnreadableEntry {
 
 /// One check of a file or nested credential.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct CheckEntry {
+pub(crate) struct CheckEntry {
     /// What was checked.
     pub subject: String,
     /// What came of it.
@@ -159,7 +159,7 @@ pub struct CheckEntry {
 
 /// A credential nested in a file.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct NestedEntry {
+pub(crate) struct NestedEntry {
     /// Where it is: a JSON Pointer into the file's document.
     pub pointer: String,
     /// Its `id`, if it has one.
@@ -176,7 +176,7 @@ pub struct NestedEntry {
 
 impl FileEntry {
     /// The entry of a file that could not be read or parsed, with the reason.
-    pub fn unreadable(file: &str, reason: &str) -> FileEntry {
+    pub(crate) fn unreadable(file: &str, reason: &str) -> FileEntry {
         FileEntry::Unreadable(UnreadableEntry {
             file: file.to_string(),
             readable: false,
@@ -189,7 +189,7 @@ impl FileEntry {
 /// A file's or nested credential's verdict, by the one verdict rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// Every signature checked and passed, with trusted keys.
     Verified,
     /// Verified with a self-asserted key, accepted by `--accept-self-asserted`.
@@ -207,7 +207,7 @@ pub enum Verdict {
 /// What came of one check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Outcome {
+pub(crate) enum Outcome {
     /// It passed.
     Verified,
     /// It failed.
@@ -221,7 +221,7 @@ pub enum Outcome {
 /// How a signature's key was trusted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum KeyTrust {
+pub(crate) enum KeyTrust {
     /// Given with `--key`.
     Given,
     /// Chained to the trust anchor.

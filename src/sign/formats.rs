@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 /// What an issued SD-JWT VC or mdoc says besides the subject's claims.
 #[derive(Debug, Clone)]
-pub struct IssueRequest<'a> {
+pub(crate) struct IssueRequest<'a> {
     /// The issuer's key: Ed25519 (`EdDSA`) or P-256 (`ES256`); P-256 only for mdoc.
     pub key: &'a SecretKey,
     /// SD-JWT: the holder's public JWK for `cnf` (RFC 7800); `None` binds to the issuer's own key.
@@ -74,7 +74,7 @@ fn instant(credential: &Value, names: &[&str]) -> Result<Option<i64>> {
 /// plain; the compact serialization with every Disclosure and no Key Binding JWT (`…~`). Errors:
 /// [`ErrorKind::Usage`] for a P-384 key, [`ErrorKind::Credential`] for a credential without a
 /// `credentialSubject` object or a type to use as `vct`, or with a date that is not RFC 3339.
-pub fn issue_sd_jwt(credential: &Value, request: &IssueRequest) -> Result<String> {
+pub(crate) fn issue_sd_jwt(credential: &Value, request: &IssueRequest) -> Result<String> {
     use crate::sd_jwt::{self, jose::JoseKey, Claims};
     if request.key.algorithm() == SignatureAlgorithm::P384 {
         return Err(Error::new(
@@ -139,7 +139,7 @@ pub fn issue_sd_jwt(credential: &Value, request: &IssueRequest) -> Result<String
 
 /// An issued mdoc: the DeviceResponse and the certificate a reader trusts.
 #[derive(Debug, Clone)]
-pub struct IssuedMdoc {
+pub(crate) struct IssuedMdoc {
     /// The `DeviceResponse` (CBOR) disclosing every data element.
     pub device_response: Vec<u8>,
     /// The self-signed certificate of the key (DER), the chain's root (its IACA).
@@ -166,7 +166,7 @@ fn session_transcript() -> ciborium::Value {
 /// artifact, not a wallet's). Validity: signed at `issued_at`, valid from `validFrom` (else `issued_at`) until
 /// `validUntil` (else a year after the later of the signing and `validFrom`). Errors: [`ErrorKind::Usage`] for a key that is not P-256,
 /// [`ErrorKind::Credential`] for no `credentialSubject` object or a claim with no CBOR form.
-pub fn issue_mdoc(credential: &Value, request: &IssueRequest) -> Result<IssuedMdoc> {
+pub(crate) fn issue_mdoc(credential: &Value, request: &IssueRequest) -> Result<IssuedMdoc> {
     use crate::mdoc::{self, cert, Document, Validity};
     if request.key.algorithm() != SignatureAlgorithm::P256 {
         return Err(Error::new(

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 /// What to write.
 #[derive(Debug, Clone)]
-pub enum Target {
+pub(crate) enum Target {
     /// The credential with a Data Integrity proof of `suite` (a proof set when it has one already).
     Proof {
         /// The cryptosuite.
@@ -37,7 +37,7 @@ pub enum Target {
 }
 
 /// What `sign` was asked, its options checked.
-pub struct Plan {
+pub(crate) struct Plan {
     /// The credential to sign.
     pub credential: PathBuf,
     /// The secret key file.
@@ -54,7 +54,7 @@ pub struct Plan {
 
 /// The signed result.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Signed {
+pub(crate) struct Signed {
     /// The text to write (ends in a newline).
     pub text: String,
     /// A line for the user about what to do with it.
@@ -63,7 +63,7 @@ pub struct Signed {
 
 /// Signs as `plan` says. Errors: the key or credential cannot be read or used (the suite must fit the key, the
 /// verification method must name it), the signing itself.
-pub fn run(plan: &Plan) -> Result<Signed> {
+pub(crate) fn run(plan: &Plan) -> Result<Signed> {
     let limits = &plan.session.settings().input_limits;
     let key = key_file::read(&plan.key, limits)?;
     if let Target::Proof { suite, .. } = &plan.target {
@@ -164,7 +164,7 @@ fn holder_jwk(path: Option<&Path>, limits: &Limits) -> Result<Option<serde_json:
 
 /// `--generate-key`: a private JWK of `algorithm` into `out` (mode 0600, never over an existing file); returns
 /// the line that says what was written.
-pub fn generate_key(
+pub(crate) fn generate_key(
     algorithm: SignatureAlgorithm,
     out: &Path,
     seed: Option<u64>,

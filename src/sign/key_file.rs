@@ -17,7 +17,7 @@ const MAX_KEY_FILE: u64 = 64 << 10;
 
 /// A secret key read from a file, with the verification method id it names, if any.
 #[derive(Debug, Clone)]
-pub struct KeyFile {
+pub(crate) struct KeyFile {
     /// The key.
     pub key: SecretKey,
     /// The JWK's `kid` or the Multikey's `id` when it is an absolute URL or DID URL (it contains `:`): the
@@ -28,14 +28,14 @@ pub struct KeyFile {
 /// Reads the secret key in `path`. Errors: [`ErrorKind::Io`] (unreadable), [`ErrorKind::Limit`] (over
 /// 64 KiB), [`ErrorKind::Key`] naming the file for anything that is not exactly one of the forms, or whose
 /// public part does not match its secret.
-pub fn read(path: &Path, limits: &Limits) -> Result<KeyFile> {
+pub(crate) fn read(path: &Path, limits: &Limits) -> Result<KeyFile> {
     let label = path.display().to_string();
     parse(&read_text(path)?, limits).map_err(|e| e.in_source(label))
 }
 
 /// A key file's text, read up to its bound (64 KiB). Errors: [`ErrorKind::Io`], [`ErrorKind::Limit`],
 /// [`ErrorKind::Key`] for text that is not UTF-8, each naming the file.
-pub fn read_text(path: &Path) -> Result<String> {
+pub(crate) fn read_text(path: &Path) -> Result<String> {
     let label = path.display().to_string();
     let file = std::fs::File::open(path).map_err(|e| Error::io(&label, e))?;
     let mut bytes = Vec::new();
@@ -54,7 +54,7 @@ pub fn read_text(path: &Path) -> Result<String> {
 }
 
 /// The secret key in `text` (see [`read`]); errors carry no file name.
-pub fn parse(text: &str, limits: &Limits) -> Result<KeyFile> {
+pub(crate) fn parse(text: &str, limits: &Limits) -> Result<KeyFile> {
     let trimmed = text.trim();
     if trimmed.starts_with("-----BEGIN") {
         return pem(trimmed).map(|key| KeyFile { key, id: None });
@@ -198,7 +198,7 @@ fn pem(text: &str) -> Result<SecretKey> {
 
 /// The private JWK of `key` (RFC 7517; `d` per RFC 7518 §6.2.2.1 / RFC 8037 §2) with its `did:key`
 /// verification method (did:key Method §3.1.1, `did:key:z…#z…`) as `kid`.
-pub fn to_private_jwk(key: &SecretKey) -> Value {
+pub(crate) fn to_private_jwk(key: &SecretKey) -> Value {
     let public = key.public_key();
     let mut jwk = crate::verify::keys::to_jwk(&public);
     let (_, method) = multikey::did_key(&public);
@@ -214,7 +214,7 @@ pub fn to_private_jwk(key: &SecretKey) -> Value {
 
 /// A new key of `algorithm`: from a ChaCha20 RNG seeded with `seed` ([`SecretKey::from_seed`], reproducible),
 /// or from the operating system's RNG. Errors: [`ErrorKind::Internal`] if the OS has no randomness to give.
-pub fn generate(algorithm: SignatureAlgorithm, seed: Option<u64>) -> Result<SecretKey> {
+pub(crate) fn generate(algorithm: SignatureAlgorithm, seed: Option<u64>) -> Result<SecretKey> {
     Ok(match seed {
         Some(seed) => SecretKey::from_seed(algorithm, seed),
         None => SecretKey::from_rng(algorithm, &mut super::os_rng()?),
@@ -224,7 +224,7 @@ pub fn generate(algorithm: SignatureAlgorithm, seed: Option<u64>) -> Result<Secr
 /// Writes a secret key file: created with mode 0600 (owner read and write) before any byte is written, then
 /// renamed into place, so it is never readable by others nor half-written. Refuses to replace an existing file:
 /// a secret key overwritten is lost. Errors: [`ErrorKind::Io`] naming the path.
-pub fn write_secret(path: &Path, contents: &str) -> Result<()> {
+pub(crate) fn write_secret(path: &Path, contents: &str) -> Result<()> {
     use std::io::Write;
     let label = path.display().to_string();
     if path.exists() {

@@ -7,8 +7,8 @@ mod formats;
 mod job;
 pub(crate) mod key_file;
 
-pub use formats::{issue_mdoc, issue_sd_jwt, IssueRequest, IssuedMdoc};
-pub use job::{generate_key, run, Plan, Signed, Target};
+pub(crate) use formats::{issue_mdoc, issue_sd_jwt, IssueRequest};
+pub(crate) use job::{generate_key, run, Plan, Target};
 
 use crate::canon::Session;
 use crate::error::{Error, ErrorKind, Result};
@@ -21,7 +21,7 @@ use serde_json::Value;
 
 /// What a new Data Integrity proof says besides its signature.
 #[derive(Debug, Clone)]
-pub struct ProofRequest<'a> {
+pub(crate) struct ProofRequest<'a> {
     /// Its cryptosuite.
     pub suite: Cryptosuite,
     /// The signing key; it must fit the suite ([`check_key_fits`]).
@@ -62,7 +62,7 @@ fn rng(seed: Option<u64>) -> Result<rand_chacha::ChaCha20Rng> {
 /// Checks that `suite` signs with `key`'s algorithm (its row's keys): Ed25519 for eddsa-rdfc-2022 and eddsa-jcs-2022 (VC DI
 /// EdDSA §2.1), P-256 or P-384 for ecdsa-rdfc-2019 and ecdsa-jcs-2019, P-256 for ecdsa-sd-2023 (VC DI ECDSA
 /// §2.1, §3.6). Errors: [`ErrorKind::Usage`] naming both.
-pub fn check_key_fits(suite: Cryptosuite, key: &SecretKey) -> Result<()> {
+pub(crate) fn check_key_fits(suite: Cryptosuite, key: &SecretKey) -> Result<()> {
     let algorithm = key.algorithm();
     if suite.key_hash(algorithm).is_some() {
         return Ok(());
@@ -79,7 +79,7 @@ pub fn check_key_fits(suite: Cryptosuite, key: &SecretKey) -> Result<()> {
 }
 
 /// The key's `did:key` verification method (`did:key:z…#z…`).
-pub fn did_key_method(key: &SecretKey) -> String {
+pub(crate) fn did_key_method(key: &SecretKey) -> String {
     multikey::did_key(&key.public_key()).1
 }
 
@@ -94,7 +94,7 @@ pub fn did_key_method(key: &SecretKey) -> String {
 /// not an object or whose `proof` is neither an object nor an array of objects, the session's
 /// [`ErrorKind::UnknownContext`], and what creating the proof reports (canonicalization, a mandatory pointer
 /// that selects nothing).
-pub fn add_proof(document: &Value, request: &ProofRequest, session: &Session) -> Result<Value> {
+pub(crate) fn add_proof(document: &Value, request: &ProofRequest, session: &Session) -> Result<Value> {
     check_key_fits(request.suite, request.key)?;
     let object = document
         .as_object()

@@ -11,7 +11,7 @@ use super::check::{Check, Outcome};
 
 /// The key of one verified signature, as far as binding is concerned.
 #[derive(Debug, Clone)]
-pub struct Signer {
+pub(crate) struct Signer {
     /// The verification method or `kid` (`did:key:z…#z…`, `https://…#key-1`), or a description when the key has
     /// no identifier (`the x5c signer CN=…`).
     pub method: String,
@@ -25,7 +25,7 @@ pub struct Signer {
 impl Signer {
     /// A signer known by `method`, with the `--key` entry's controller if one was used; otherwise the DID of a DID
     /// URL.
-    pub fn of_method(method: &str, given_controller: Option<&str>) -> Signer {
+    pub(crate) fn of_method(method: &str, given_controller: Option<&str>) -> Signer {
         let base = method.split('#').next().unwrap_or(method);
         Signer {
             method: method.to_string(),
@@ -39,7 +39,7 @@ impl Signer {
     /// The signer of a `--key` found for `method` ([`super::keys::find`]). Only a key file whose own id is
     /// `method` speaks for the DID in it; a key matched by a bare fragment, or because it was the only one given,
     /// says nothing of who controls `method`, so its controller is the key file's alone.
-    pub fn given(known: &super::keys::KnownKey, method: &str) -> Signer {
+    pub(crate) fn given(known: &super::keys::KnownKey, method: &str) -> Signer {
         if known.id.as_deref() == Some(method) && !method.is_empty() {
             Signer::of_method(method, known.controller.as_deref())
         } else {
@@ -57,7 +57,7 @@ impl Signer {
 
     /// A signer with no identifier the credential could name (a certificate's key): its controller is not known
     /// offline.
-    pub fn described(what: impl Into<String>) -> Signer {
+    pub(crate) fn described(what: impl Into<String>) -> Signer {
         Signer {
             method: what.into(),
             controller: None,
@@ -68,7 +68,7 @@ impl Signer {
 
 /// The binding line for `party` (the `issuer`, `holder` or `iss` value; `subject` says which) over the verified
 /// signatures' `signers`; `None` when nothing was verified (the verdict is refused anyway).
-pub fn line(subject: &str, party: &str, signers: &[Signer], strict: bool) -> Option<Check> {
+pub(crate) fn line(subject: &str, party: &str, signers: &[Signer], strict: bool) -> Option<Check> {
     let lines: Vec<(Outcome, String)> = signers.iter().map(|s| one(subject, party, s)).collect();
     // The worst line decides: a failure, then a not-checked, else verified.
     let worst = lines

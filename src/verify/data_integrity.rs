@@ -26,10 +26,10 @@ const DRAFT_NAMES: [(&str, Cryptosuite); 4] = [
 ];
 
 /// Nested signed credentials verified per file, at most (a document crafted with thousands is bounded).
-pub const MAX_NESTED: usize = 64;
+pub(crate) const MAX_NESTED: usize = 64;
 
 /// The checks of one JSON document, and of the signed credentials inside it.
-pub fn verify(document: &Value, options: &Options) -> (Vec<Check>, Vec<Nested>) {
+pub(crate) fn verify(document: &Value, options: &Options) -> (Vec<Check>, Vec<Nested>) {
     // One file's canonicalizations, its nested credentials' included, are bounded together.
     let _budget = crate::integrity::budget::Scope::with_limit(
         options
@@ -595,7 +595,7 @@ pub(super) fn validity(document: &Value, at: i64) -> Check {
 }
 
 /// Unix seconds of an xsd:dateTime (a missing time zone is read as UTC).
-pub fn unix(text: &str) -> Option<i64> {
+pub(crate) fn unix(text: &str) -> Option<i64> {
     chrono::DateTime::parse_from_rfc3339(text)
         .or_else(|_| chrono::DateTime::parse_from_rfc3339(&format!("{text}Z")))
         .ok()

@@ -22,14 +22,14 @@ use std::str::FromStr;
 const UNDERSTOOD: [&str; 5] = ["b64", "sigT", "adoTst", "x5t#S256", "srCms"];
 
 /// Whether `value` is a JWS JSON Serialization (general or flattened).
-pub fn is_jws_json(value: &Value) -> bool {
+pub(crate) fn is_jws_json(value: &Value) -> bool {
     value.get("payload").is_some_and(Value::is_string)
         && (value.get("signatures").is_some_and(Value::is_array)
             || value.get("signature").is_some_and(Value::is_string))
 }
 
 /// The checks of one JWS JSON document. Errors: not a JWS JSON Serialization.
-pub fn verify(file: &str, value: &Value, options: &Options) -> Result<Vec<Check>> {
+pub(crate) fn verify(file: &str, value: &Value, options: &Options) -> Result<Vec<Check>> {
     if !is_jws_json(value) {
         return Err(Error::jws("not a JWS JSON Serialization (RFC 7515 §7.2)"));
     }

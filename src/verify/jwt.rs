@@ -74,7 +74,7 @@ fn compact<'t>(file: &str, token: &'t str, limits: &Limits) -> Result<Compact<'t
 }
 
 /// The checks of one compact JWS. Errors: not a JWS whose header and payload can be read.
-pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
+pub(crate) fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
     let token = std::str::from_utf8(bytes)
         .map_err(|_| Error::jws("not UTF-8 text"))?
         .trim();

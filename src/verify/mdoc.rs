@@ -10,7 +10,7 @@ use crate::error::{ErrorKind, Result};
 use crate::mdoc::{self, Verification};
 
 /// The checks of one DeviceResponse (binary or hex CBOR).
-pub fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
+pub(crate) fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
     let raw = detect::mdoc_bytes(bytes)?;
     let check = Verification {
         now_unix: options.at_unix,

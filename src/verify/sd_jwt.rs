@@ -15,7 +15,7 @@ use base64ct::{Base64UrlUnpadded, Encoding};
 use serde_json::Value;
 
 /// The checks of one compact SD-JWT. Errors: the bytes are not UTF-8 or not an SD-JWT at all.
-pub fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
+pub(crate) fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
     let text = std::str::from_utf8(bytes)
         .map_err(|_| Error::sd_jwt("not UTF-8 text"))?
         .trim();

@@ -21,7 +21,7 @@ use crate::error::Result;
 use crate::profile::{self, folded, take_records, Plan, Timer};
 use crate::stats::RunStats;
 
-pub use crate::results::verify::{CounterValue, FileTiming, StepTiming};
+pub(crate) use crate::results::verify::{CounterValue, FileTiming, StepTiming};
 
 /// Times the verification of `bytes` (named `label`) per `plan`; no timing when the verification ends before any
 /// of its steps runs (a document without a proof, say: there is nothing to time, and its verdict stands). Errors:
@@ -121,7 +121,7 @@ fn depth_first(records: &[profile::SpanRecord]) -> Vec<(Option<&'static str>, &'
 
 /// Folded span stacks of `verifications` verifications of the file (mean ns per verification), rooted at
 /// `root`; none when the verification ends before any of its steps runs. Errors: as [`time_file`].
-pub fn stacks(
+pub(crate) fn stacks(
     label: &str,
     bytes: &[u8],
     format: Option<Format>,

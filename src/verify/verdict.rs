@@ -77,7 +77,7 @@ impl Verdict {
 }
 
 /// The rule (see the module doc) over one credential's checks.
-pub fn decide(checks: &[Check], accept_self_asserted: bool) -> Verdict {
+pub(crate) fn decide(checks: &[Check], accept_self_asserted: bool) -> Verdict {
     if checks.iter().any(|c| c.outcome == Outcome::Failed) {
         return Verdict::NotVerified(Refusal::Failed);
     }

@@ -9,14 +9,14 @@ use canonprof::document::Document;
 use std::path::{Path, PathBuf};
 
 /// Path of a file under `tests/data/`.
-pub fn data(path: &str) -> PathBuf {
+pub(crate) fn data(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")
         .join(path)
 }
 
 /// A request with the default poison limit.
-pub fn request(algorithm: Algorithm, input_format: InputFormat, output: Output) -> Request {
+pub(crate) fn request(algorithm: Algorithm, input_format: InputFormat, output: Output) -> Request {
     Request {
         algorithm,
         input_format,
@@ -26,12 +26,12 @@ pub fn request(algorithm: Algorithm, input_format: InputFormat, output: Output) 
 }
 
 /// Canonicalizes in-memory text as `canonprof canonicalize` would.
-pub fn run_text(text: &str, request: &Request) -> canonprof::Result<String> {
+pub(crate) fn run_text(text: &str, request: &Request) -> canonprof::Result<String> {
     run_text_with(text, request, Engine::JsonLd)
 }
 
 /// [`run_text`] with the given expansion engine.
-pub fn run_text_with(text: &str, request: &Request, engine: Engine) -> canonprof::Result<String> {
+pub(crate) fn run_text_with(text: &str, request: &Request, engine: Engine) -> canonprof::Result<String> {
     let document = Document {
         label: "test-input".to_string(),
         text: text.to_string(),
@@ -45,7 +45,7 @@ pub fn run_text_with(text: &str, request: &Request, engine: Engine) -> canonprof
 
 /// RDFC-1.0 canonical N-Quads of a JSON-LD text — with both expansion engines, which must agree: the same
 /// bytes, or errors of the same kind. Returns the json-ld engine's result.
-pub fn rdfc_jsonld(text: &str) -> canonprof::Result<String> {
+pub(crate) fn rdfc_jsonld(text: &str) -> canonprof::Result<String> {
     let request = request(Algorithm::Rdfc, InputFormat::Jsonld, Output::Canonical);
     let reference = run_text_with(text, &request, Engine::JsonLd);
     let canonprof = run_text_with(text, &request, Engine::Canonprof);
@@ -62,7 +62,7 @@ pub fn rdfc_jsonld(text: &str) -> canonprof::Result<String> {
 }
 
 /// RDFC-1.0 canonical N-Quads of an N-Quads text.
-pub fn rdfc_nquads(text: &str) -> canonprof::Result<String> {
+pub(crate) fn rdfc_nquads(text: &str) -> canonprof::Result<String> {
     run_text(
         text,
         &request(Algorithm::Rdfc, InputFormat::Nquads, Output::Canonical),
@@ -70,7 +70,7 @@ pub fn rdfc_nquads(text: &str) -> canonprof::Result<String> {
 }
 
 /// JCS of a JSON text.
-pub fn jcs(text: &str) -> canonprof::Result<String> {
+pub(crate) fn jcs(text: &str) -> canonprof::Result<String> {
     run_text(
         text,
         &request(Algorithm::Jcs, InputFormat::Jsonld, Output::Canonical),
@@ -78,13 +78,13 @@ pub fn jcs(text: &str) -> canonprof::Result<String> {
 }
 
 /// SHA-384 labeling option, for the W3C test that asks for it.
-pub fn with_hash(mut request: Request, hash: HashAlgorithm) -> Request {
+pub(crate) fn with_hash(mut request: Request, hash: HashAlgorithm) -> Request {
     request.rdfc.hash = hash;
     request
 }
 
 /// Runs the `canonprof` binary with `args`.
-pub fn canonprof(args: &[&str]) -> std::process::Output {
+pub(crate) fn canonprof(args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_canonprof"))
         .args(args)
         .output()
@@ -92,7 +92,7 @@ pub fn canonprof(args: &[&str]) -> std::process::Output {
 }
 
 /// Runs the `canonprof` binary with `args` and asserts it succeeded (stderr in the message).
-pub fn canonprof_ok(args: &[&str]) -> std::process::Output {
+pub(crate) fn canonprof_ok(args: &[&str]) -> std::process::Output {
     let output = canonprof(args);
     assert!(
         output.status.success(),
@@ -103,22 +103,22 @@ pub fn canonprof_ok(args: &[&str]) -> std::process::Output {
 }
 
 /// The quickest measurement: one run of one iteration, no warm-up (the tests check outputs, not timings).
-pub const QUICK: [&str; 6] = ["--iterations", "1", "--runs", "1", "--warmup", "0"];
+pub(crate) const QUICK: [&str; 6] = ["--iterations", "1", "--runs", "1", "--warmup", "0"];
 
 /// [`canonprof_ok`] with [`QUICK`] appended to `args`.
-pub fn canonprof_quick(args: &[&str]) -> std::process::Output {
+pub(crate) fn canonprof_quick(args: &[&str]) -> std::process::Output {
     canonprof_ok(&[args, &QUICK[..]].concat())
 }
 
 /// The JSON file at `path` (an export a test run wrote).
-pub fn read_json(path: impl AsRef<Path>) -> serde_json::Value {
+pub(crate) fn read_json(path: impl AsRef<Path>) -> serde_json::Value {
     let path = path.as_ref();
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// [`canonprof_quick`] with `--export-json` into a fresh temporary directory: stdout and the export.
-pub fn quick_export(args: &[&str]) -> (String, serde_json::Value) {
+pub(crate) fn quick_export(args: &[&str]) -> (String, serde_json::Value) {
     let dir = tempfile::tempdir().unwrap();
     let json = dir.path().join("export.json");
     let json_arg = json.display().to_string();
@@ -128,7 +128,7 @@ pub fn quick_export(args: &[&str]) -> (String, serde_json::Value) {
 }
 
 /// An instant inside a certificate's validity: its notBefore plus a day.
-pub fn chain_time(der: &[u8]) -> i64 {
+pub(crate) fn chain_time(der: &[u8]) -> i64 {
     use x509_cert::der::Decode;
     let cert = x509_cert::Certificate::from_der(der).unwrap();
     cert.tbs_certificate()

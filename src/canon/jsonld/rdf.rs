@@ -40,7 +40,7 @@ pub(crate) struct Sink {
 
 impl Sink {
     /// An empty sink.
-    pub fn new(lossy: bool) -> Sink {
+    pub(crate) fn new(lossy: bool) -> Sink {
         Sink {
             dataset: Dataset::new(),
             next_blank: 0,
@@ -51,7 +51,7 @@ impl Sink {
 
     /// In lossy mode a safe-mode error becomes `None` (the caller drops what it was building); otherwise it stays
     /// an error.
-    pub fn salvage<T>(&self, result: Result<T>) -> Result<Option<T>> {
+    pub(crate) fn salvage<T>(&self, result: Result<T>) -> Result<Option<T>> {
         match result {
             Ok(v) => Ok(Some(v)),
             Err(e) if self.lossy && e.kind() == ErrorKind::SafeMode => Ok(None),
@@ -68,30 +68,30 @@ impl Sink {
     }
 
     /// A fresh blank node (`b0`, `b1`, … in order of first appearance).
-    pub fn fresh(&mut self) -> BlankNode {
+    pub(crate) fn fresh(&mut self) -> BlankNode {
         BlankNode::new_unchecked(self.next_label().as_str())
     }
 
     /// [`Sink::fresh`], interned.
-    pub fn fresh_id(&mut self) -> TermId {
+    pub(crate) fn fresh_id(&mut self) -> TermId {
         let label = self.next_label();
         self.dataset.blank_node(&label)
     }
 
     /// §8.3 List Conversion, first half: one fresh blank node per list item, made before the items are
     /// converted (so blank nodes are numbered as jsonld.js numbers them).
-    pub fn list_cells(&mut self, items: usize) -> Vec<BlankNode> {
+    pub(crate) fn list_cells(&mut self, items: usize) -> Vec<BlankNode> {
         (0..items).map(|_| self.fresh()).collect()
     }
 
     /// [`Sink::list_cells`], interned.
-    pub fn list_cell_ids(&mut self, items: usize) -> Vec<TermId> {
+    pub(crate) fn list_cell_ids(&mut self, items: usize) -> Vec<TermId> {
         (0..items).map(|_| self.fresh_id()).collect()
     }
 
     /// §8.3 List Conversion, per item: `cells[i] rdf:first first` (unless the item converted to nothing) and
     /// `cells[i] rdf:rest` the next cell or `rdf:nil`.
-    pub fn list_cell(
+    pub(crate) fn list_cell(
         &mut self,
         cells: &[BlankNode],
         i: usize,
@@ -111,7 +111,7 @@ impl Sink {
     }
 
     /// [`Sink::list_cell`], interned.
-    pub fn list_cell_id(
+    pub(crate) fn list_cell_id(
         &mut self,
         cells: &[TermId],
         i: usize,
@@ -132,7 +132,7 @@ impl Sink {
     }
 
     /// Inserts the statement unless its subject was dropped (`keep` false), in which case it is counted.
-    pub fn emit(
+    pub(crate) fn emit(
         &mut self,
         keep: bool,
         subject: &Subject,
@@ -154,7 +154,7 @@ impl Sink {
     }
 
     /// [`Sink::emit`] of interned terms ([`crate::canon::dataset::DEFAULT_GRAPH`] for the default graph).
-    pub fn emit_ids(
+    pub(crate) fn emit_ids(
         &mut self,
         keep: bool,
         subject: TermId,
@@ -176,7 +176,7 @@ impl Sink {
     }
 
     /// The dataset and the dropped count (0 in safe mode); safe mode refuses a document without quads.
-    pub fn finish(self) -> Result<(Dataset, usize)> {
+    pub(crate) fn finish(self) -> Result<(Dataset, usize)> {
         match (self.lossy, self.dataset.is_empty()) {
             (true, _) => Ok((self.dataset, self.dropped)),
             (false, true) => Err(no_quads()),
@@ -257,7 +257,7 @@ pub(crate) fn json_literal(canonical: String) -> Literal {
 /// Canonical lexical form of an xsd:double as the JSON-LD processors compute it (JSON-LD 1.1 API §8.6): one
 /// non-zero digit before the point, at least one after, `E`, the exponent without `+` or leading zeros — from the
 /// value rounded to 16 significant digits (`toExponential(15)`), trailing zeros trimmed. `0.5` → `5.0E-1`.
-pub fn xsd_double(value: f64) -> String {
+pub(crate) fn xsd_double(value: f64) -> String {
     if value == 0.0 {
         return "0.0E0".to_string();
     }
@@ -275,7 +275,7 @@ pub fn xsd_double(value: f64) -> String {
 
 /// Canonical lexical form of an xsd:integer for an integral double below 10^21 (JSON-LD 1.1 API §8.2 step 11):
 /// all digits, no sign for zero (so `-0` → `0`).
-pub fn xsd_integer(value: f64) -> String {
+pub(crate) fn xsd_integer(value: f64) -> String {
     if value == 0.0 {
         return "0".to_string();
     }

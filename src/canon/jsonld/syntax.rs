@@ -39,7 +39,7 @@ const KEYWORDS: &[&str] = &[
 ];
 
 /// Whether `value` is a JSON-LD 1.1 keyword.
-pub fn is_keyword(value: &str) -> bool {
+pub(crate) fn is_keyword(value: &str) -> bool {
     // The list of [`KEYWORDS`], written out so that the compiler matches on length first (tested against it).
     matches!(
         value,
@@ -86,19 +86,19 @@ const FRAMING_KEYWORDS: &[&str] = &[
 ];
 
 /// Whether `value` is a JSON-LD 1.1 Framing keyword, which expansion outside framing drops.
-pub fn is_framing_keyword(value: &str) -> bool {
+pub(crate) fn is_framing_keyword(value: &str) -> bool {
     FRAMING_KEYWORDS.contains(&value)
 }
 
 /// `value` as a JSON-LD 1.1 keyword of the syntax (JSON-LD 1.1 §1.7), not a Framing one; `None` otherwise.
-pub fn syntax_keyword(value: &str) -> Option<&'static str> {
+pub(crate) fn syntax_keyword(value: &str) -> Option<&'static str> {
     let keyword = KEYWORDS[KEYWORDS.binary_search(&value).ok()?];
     (!FRAMING_KEYWORDS.contains(&keyword)).then_some(keyword)
 }
 
 /// Whether `value` has the form of a keyword (`"@"1*ALPHA`, RFC 5234): such terms are ignored with a warning
 /// (JSON-LD 1.1 API §4.2.2 step 5, IRI Expansion step 2).
-pub fn has_keyword_form(value: &str) -> bool {
+pub(crate) fn has_keyword_form(value: &str) -> bool {
     value
         .strip_prefix('@')
         .is_some_and(|name| !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphabetic()))
@@ -107,7 +107,7 @@ pub fn has_keyword_form(value: &str) -> bool {
 /// Whether `c` is white space as JavaScript's `\s` defines it (ECMAScript WhiteSpace and LineTerminator), which
 /// jsonld.js's absolute-IRI test excludes: unlike [`char::is_whitespace`] it includes U+FEFF ZERO WIDTH NO-BREAK
 /// SPACE and not U+0085 NEXT LINE.
-pub fn is_js_whitespace(c: char) -> bool {
+pub(crate) fn is_js_whitespace(c: char) -> bool {
     matches!(
         c,
         '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
@@ -124,7 +124,7 @@ pub fn is_js_whitespace(c: char) -> bool {
 /// Whether `value` is an absolute IRI for JSON-LD's purposes, as jsonld.js tests it
 /// (`^[A-Za-z][A-Za-z0-9+-.]*:[^\s]*$`; `+-.` is a character range, so a comma counts too): a scheme, a colon, and
 /// no white space ([`is_js_whitespace`]). Full well-formedness (RFC 3987) is checked where RDF terms are made.
-pub fn is_absolute_iri(value: &str) -> bool {
+pub(crate) fn is_absolute_iri(value: &str) -> bool {
     let Some((scheme, rest)) = value.split_once(':') else {
         return false;
     };
@@ -136,21 +136,21 @@ pub fn is_absolute_iri(value: &str) -> bool {
 
 /// Whether `text` has white space as JavaScript's `\s` defines it ([`is_js_whitespace`]); ASCII text is checked
 /// byte by byte.
-pub fn has_js_whitespace(text: &str) -> bool {
+pub(crate) fn has_js_whitespace(text: &str) -> bool {
     text.bytes().any(|b| b <= b' ' || b >= 0x80) && text.chars().any(is_js_whitespace)
 }
 
 /// Whether `text` has white space beyond ASCII that JavaScript's `\s` sees (U+00A0, U+FEFF, U+2028, …;
 /// [`is_js_whitespace`]): invisible in the text, it makes jsonld.js take an IRI or a blank node identifier for
 /// something else. ASCII text answers at once.
-pub fn has_unicode_js_whitespace(text: &str) -> bool {
+pub(crate) fn has_unicode_js_whitespace(text: &str) -> bool {
     !text.is_ascii() && text.chars().any(|c| !c.is_ascii() && is_js_whitespace(c))
 }
 
 /// Whether `value` is a blank node identifier (`_:` prefix; JSON-LD 1.1, "Identifying Blank Nodes") — without
 /// white space beyond ASCII in its label ([`has_unicode_js_whitespace`]), which jsonld.js's test (`^_:[^\s]*$`)
 /// excludes.
-pub fn is_blank(value: &str) -> bool {
+pub(crate) fn is_blank(value: &str) -> bool {
     value
         .strip_prefix("_:")
         .is_some_and(|label| !has_unicode_js_whitespace(label))
@@ -158,7 +158,7 @@ pub fn is_blank(value: &str) -> bool {
 
 /// Whether `tag` has the shape jsonld.js requires of a language tag (`^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$`), for
 /// the default language of a context; a tag a literal carries must moreover be well-formed BCP 47.
-pub fn is_language_shape(tag: &str) -> bool {
+pub(crate) fn is_language_shape(tag: &str) -> bool {
     let mut subtags = tag.split('-');
     let first = subtags.next().unwrap_or_default();
     (1..=8).contains(&first.len())
@@ -170,7 +170,7 @@ pub fn is_language_shape(tag: &str) -> bool {
 /// The prefix and suffix of `value` around its first colon after the first character — how IRI Expansion step 6
 /// and Create Term Definition step 15 split a compact IRI, a blank node identifier or an absolute IRI — or `None`
 /// when there is no such colon. Splits at character boundaries, whatever the first character.
-pub fn split_compact(value: &str) -> Option<(&str, &str)> {
+pub(crate) fn split_compact(value: &str) -> Option<(&str, &str)> {
     let first = value.chars().next()?.len_utf8();
     let at = first + value.get(first..)?.find(':')?;
     let (prefix, rest) = value.split_at_checked(at)?;
@@ -180,7 +180,7 @@ pub fn split_compact(value: &str) -> Option<(&str, &str)> {
 /// Whether `value` stays relative by IRI Expansion step 6.2: a colon after the first character whose suffix begins
 /// with `//` makes the value be taken "as it is already an IRI" — so text like `ht'p://x` or `../http://x`,
 /// which has no scheme, is neither resolved against the base nor appended to the vocabulary mapping.
-pub fn stays_relative(value: &str) -> bool {
+pub(crate) fn stays_relative(value: &str) -> bool {
     split_compact(value).is_some_and(|(prefix, suffix)| prefix != "_" && suffix.starts_with("//"))
         && !is_absolute_iri(value)
 }
@@ -188,7 +188,7 @@ pub fn stays_relative(value: &str) -> bool {
 /// Whether `items` is a container mapping JSON-LD 1.1 allows (JSON-LD 1.1 API §4.2.2 step 19.1): one of `@list`,
 /// `@set`, `@index`, `@language`, `@id`, `@type`, `@graph`; or several without repeats: `@set` with one of `@index`,
 /// `@id`, `@type`, `@language`; `@graph` with `@id` or `@index`, and optionally `@set`.
-pub fn is_container_mapping(items: &[&str]) -> bool {
+pub(crate) fn is_container_mapping(items: &[&str]) -> bool {
     const KEYWORDS: [&str; 7] = [
         "@list",
         "@set",
@@ -282,7 +282,7 @@ const LOOK_ALIKES: &[(char, &str, char)] = &[
 
 /// The first Greek or Cyrillic letter in `text` that looks like a Latin one, said as `U+0399 GREEK CAPITAL LETTER
 /// IOTA, which looks like I`.
-pub fn look_alike(text: &str) -> Option<String> {
+pub(crate) fn look_alike(text: &str) -> Option<String> {
     text.chars().find_map(|c| {
         LOOK_ALIKES
             .iter()

@@ -39,7 +39,7 @@ details{margin:.5em 0}summary{cursor:pointer;color:#0b5394}nav ul{columns:3}.hol
 
 /// Writes `report.html` for `runs` at `path` (with the cross-run table when two or more runs hold a
 /// canonicalization or exchange table). Errors: the page cannot be written.
-pub fn write_report(runs: &[SavedRun], path: &Path) -> Result<()> {
+pub(crate) fn write_report(runs: &[SavedRun], path: &Path) -> Result<()> {
     let comparable: Vec<&SavedRun> = runs.iter().filter(|r| r.is_comparable()).collect();
     let merged = (comparable.len() > 1)
         .then(|| crate::results::compare::merge::merge(&comparable, DEFAULT_BAND));
@@ -53,7 +53,7 @@ pub fn write_report(runs: &[SavedRun], path: &Path) -> Result<()> {
 
 /// Where the report is written and which runs it shows: their exports' links are made relative to
 /// `report_dir`.
-pub struct Page<'a> {
+pub(crate) struct Page<'a> {
     /// The saved runs, in the order given.
     pub runs: &'a [SavedRun],
     /// The directory of the report file.
@@ -63,7 +63,7 @@ pub struct Page<'a> {
 }
 
 /// Renders the page.
-pub fn render(page: &Page) -> String {
+pub(crate) fn render(page: &Page) -> String {
     let mut out = String::from(
         "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\"><head><meta charset=\"utf-8\"/>\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/><title>canonprof report</title><style>",

@@ -9,7 +9,7 @@ use std::fmt::Write;
 
 /// One bar: its label, its segments (name, µs) in drawing order, and the min–max of run totals (µs).
 #[derive(Debug, Clone)]
-pub struct Bar {
+pub(super) struct Bar {
     /// The bar's label on the left.
     pub label: String,
     /// Segments, left to right: (name, µs).
@@ -35,13 +35,13 @@ const GAP: f64 = 10.0;
 
 /// The stacked bars of `bars` as one `<svg>` element; `legend` gives the segment names in colour order (a
 /// segment whose name is not in it is grey). `id` names the chart for its `aria-labelledby` title.
-pub fn stacked_bars(id: &str, title: &str, legend: &[&str], bars: &[Bar]) -> String {
+pub(super) fn stacked_bars(id: &str, title: &str, legend: &[&str], bars: &[Bar]) -> String {
     draw(id, title, legend, bars, Mode::Micros)
 }
 
 /// Bars of plain ratios (each bar one segment, its `total_us` the ratio), with a dashed line at 1x where the
 /// two sides are equal; the values are written as `1.23x`.
-pub fn ratio_bars(id: &str, title: &str, legend: &[&str], bars: &[Bar]) -> String {
+pub(super) fn ratio_bars(id: &str, title: &str, legend: &[&str], bars: &[Bar]) -> String {
     draw(id, title, legend, bars, Mode::Ratio)
 }
 
@@ -77,7 +77,7 @@ impl Mode {
 /// [`stacked_bars`] with every bar drawn full width: each segment's share of its own bar's total, so the phases
 /// of a pipeline a hundred times faster than the slowest stay visible; the total is written at the end, and no
 /// whisker is drawn (the axis is 0–100%).
-pub fn share_bars(id: &str, title: &str, legend: &[&str], bars: &[Bar]) -> String {
+pub(super) fn share_bars(id: &str, title: &str, legend: &[&str], bars: &[Bar]) -> String {
     draw(id, title, legend, bars, Mode::Shares)
 }
 

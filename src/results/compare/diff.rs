@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 /// One row present in both runs.
 #[derive(Debug, Clone)]
-pub struct DiffRow {
+pub(crate) struct DiffRow {
     /// The row's group (`canonicalization`, `exchange`, …).
     pub group: &'static str,
     /// Its key ([`Row::key`]).
@@ -25,7 +25,7 @@ pub struct DiffRow {
 
 /// The comparison of two runs.
 #[derive(Debug, Clone)]
-pub struct Diff {
+pub(crate) struct Diff {
     /// The band (fraction, e.g. 0.10).
     pub band: f64,
     /// Run A.
@@ -42,7 +42,7 @@ pub struct Diff {
 
 impl Diff {
     /// How many rows got each verdict: (slower, faster, within band).
-    pub fn counts(&self) -> (usize, usize, usize) {
+    pub(crate) fn counts(&self) -> (usize, usize, usize) {
         let count = |v: Verdict| self.rows.iter().filter(|r| r.verdict == v).count();
         (
             count(Verdict::Slower),
@@ -52,14 +52,14 @@ impl Diff {
     }
 
     /// The rows that got slower by more than `limit` (a fraction: B/A > 1 + limit).
-    pub fn slower_than(&self, limit: f64) -> Vec<&DiffRow> {
+    pub(crate) fn slower_than(&self, limit: f64) -> Vec<&DiffRow> {
         self.rows.iter().filter(|r| r.ratio > 1.0 + limit).collect()
     }
 }
 
 /// Compares `b` against `a` row by row with `band`. A row whose A median is 0 or not finite is compared as
 /// within band when B's is the same, else by ratio as floats give it.
-pub fn diff(a: &SavedRun, b: &SavedRun, band: f64) -> Diff {
+pub(crate) fn diff(a: &SavedRun, b: &SavedRun, band: f64) -> Diff {
     let (rows_a, rows_b) = (rows(a), rows(b));
     let index = |rows: &[Row]| -> HashMap<(&'static str, String), usize> {
         rows.iter()

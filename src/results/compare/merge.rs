@@ -12,7 +12,7 @@ use crate::results::saved::{Body, SavedRun};
 
 /// Whether a ratio's ordering survives every environment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Survival {
+pub(crate) enum Survival {
     /// Above `1 + band` in every run: the numerator is slower everywhere.
     HoldsAbove,
     /// Below `1 / (1 + band)` in every run: the numerator is faster everywhere.
@@ -27,7 +27,7 @@ pub enum Survival {
 
 impl Survival {
     /// As the tables say it.
-    pub fn describe(self) -> &'static str {
+    pub(crate) fn describe(self) -> &'static str {
         match self {
             Survival::HoldsAbove => "holds everywhere (> 1)",
             Survival::HoldsBelow => "holds everywhere (< 1)",
@@ -40,7 +40,7 @@ impl Survival {
 
 /// One row: a label and a value per column (`None`: that run does not have it).
 #[derive(Debug, Clone)]
-pub struct MergeRow {
+pub(crate) struct MergeRow {
     /// What the row is: `exchange total · ed25519 · mdoc`, `VCDM eddsa-rdfc-2022 / mdoc · ed25519`.
     pub label: String,
     /// Per column: µs for a total, a plain ratio for a ratio.
@@ -51,7 +51,7 @@ pub struct MergeRow {
 
 /// The merged table.
 #[derive(Debug, Clone)]
-pub struct Merge {
+pub(crate) struct Merge {
     /// The band (fraction).
     pub band: f64,
     /// One per run, in the order given.
@@ -66,7 +66,7 @@ pub struct Merge {
 type Figures = Vec<(String, f64)>;
 
 /// Merges `runs` (main-job or exchange exports) into one table judged against `band`.
-pub fn merge(runs: &[&SavedRun], band: f64) -> Merge {
+pub(crate) fn merge(runs: &[&SavedRun], band: f64) -> Merge {
     let per_run: Vec<(Figures, Figures)> = runs.iter().map(|r| figures(r)).collect();
     let table = |pick: fn(&(Figures, Figures)) -> &Figures, ratio: bool| {
         let mut labels: Vec<&str> = Vec::new();

@@ -7,7 +7,7 @@ pub(crate) mod merge;
 
 /// What names a run in a comparison: its file, environment, build and settings, from its metadata.
 #[derive(Debug, Clone)]
-pub struct RunInfo {
+pub(crate) struct RunInfo {
     /// The file name.
     pub name: String,
     /// The environment: CPU, cores, start time.
@@ -20,7 +20,7 @@ pub struct RunInfo {
 
 impl RunInfo {
     /// The run's names.
-    pub fn of(run: &crate::results::saved::SavedRun) -> RunInfo {
+    pub(crate) fn of(run: &crate::results::saved::SavedRun) -> RunInfo {
         let m = &run.metadata;
         RunInfo {
             name: run.name(),
@@ -35,12 +35,12 @@ impl RunInfo {
 }
 
 /// The study's band: a difference within ±10% is not called real ([`crate::results::exchange::BAND`]).
-pub const DEFAULT_BAND: f64 = crate::results::exchange::BAND;
+pub(crate) const DEFAULT_BAND: f64 = crate::results::exchange::BAND;
 
 /// Which of two medians is larger beyond `band`: B/A above `1 + band` is [`Verdict::Slower`], below
 /// `1 / (1 + band)` [`Verdict::Faster`] (the band is symmetric in ratio), otherwise [`Verdict::WithinBand`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// B is slower than A by more than the band.
     Slower,
     /// B is faster than A by more than the band.
@@ -51,7 +51,7 @@ pub enum Verdict {
 
 impl Verdict {
     /// The verdict of the ratio B/A against `band` (e.g. 0.10).
-    pub fn of(ratio: f64, band: f64) -> Verdict {
+    pub(crate) fn of(ratio: f64, band: f64) -> Verdict {
         if ratio > 1.0 + band {
             Verdict::Slower
         } else if ratio < 1.0 / (1.0 + band) {
@@ -62,7 +62,7 @@ impl Verdict {
     }
 
     /// As the tables say it: `slower`, `faster`, `within band`.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Verdict::Slower => "slower",
             Verdict::Faster => "faster",
@@ -73,7 +73,7 @@ impl Verdict {
 
 /// Parses a percentage as the options take it (`10%`, `10`, `2.5%`) into a fraction (0.10). Errors: the
 /// message for a usage error naming `option`.
-pub fn parse_percent(text: &str, option: &str) -> Result<f64, String> {
+pub(crate) fn parse_percent(text: &str, option: &str) -> Result<f64, String> {
     let number = text.trim().trim_end_matches('%').trim();
     match number.parse::<f64>() {
         Ok(p) if p.is_finite() && (0.0..=10_000.0).contains(&p) => Ok(p / 100.0),

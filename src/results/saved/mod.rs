@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 /// One saved export: where it was read from, the run's metadata and its body (whose variant is its kind).
 #[derive(Debug, Clone)]
-pub struct SavedRun {
+pub(crate) struct SavedRun {
     /// The file it was read from.
     pub path: PathBuf,
     /// The run's metadata (machine, build, start time).
@@ -27,7 +27,7 @@ pub struct SavedRun {
 
 /// The body of a [`SavedRun`], by kind.
 #[derive(Debug, Clone)]
-pub enum Body {
+pub(crate) enum Body {
     /// The main job.
     Canonicalization(Box<Canonicalization>),
     /// `canonprof exchange`.
@@ -45,13 +45,13 @@ impl SavedRun {
     /// ([`ErrorKind::Io`]), is not JSON ([`ErrorKind::Json`], with its line:column), has no `schema_version`
     /// or `kind` (not a canonprof export, or one from before schema 3), another `schema_version`, or a body
     /// that does not have its kind's shape (naming the field).
-    pub fn read(path: &Path) -> Result<SavedRun> {
+    pub(crate) fn read(path: &Path) -> Result<SavedRun> {
         let text = crate::document::Limits::DEFAULT.read_text(path)?;
         Self::parse(&text, path)
     }
 
     /// [`SavedRun::read`] on text already read from `path`.
-    pub fn parse(text: &str, path: &Path) -> Result<SavedRun> {
+    pub(crate) fn parse(text: &str, path: &Path) -> Result<SavedRun> {
         let label = path.display().to_string();
         let bad = |reason: String| Error::new(ErrorKind::SavedExport, reason).in_source(&label);
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
@@ -97,7 +97,7 @@ impl SavedRun {
     }
 
     /// Its `kind`: the variant of its body.
-    pub fn kind(&self) -> ExportKind {
+    pub(crate) fn kind(&self) -> ExportKind {
         match &self.body {
             Body::Canonicalization(_) => ExportKind::Canonicalization,
             Body::Exchange(_) => ExportKind::Exchange,
@@ -108,19 +108,19 @@ impl SavedRun {
     }
 
     /// Whether it holds a three-format exchange table or totals `merge` compares (main job or exchange).
-    pub fn is_comparable(&self) -> bool {
+    pub(crate) fn is_comparable(&self) -> bool {
         matches!(self.body, Body::Canonicalization(_) | Body::Exchange(_))
     }
 
     /// The environment people read in a column heading: `Intel Xeon … (2 cores), 2026-12-01T05:00:00Z`.
-    pub fn environment(&self) -> String {
+    pub(crate) fn environment(&self) -> String {
         let m = &self.metadata;
         format!("{} ({} cores), {}", m.cpu, m.cores, m.started_at)
     }
 
     /// The run's settings as people compare them: `5 runs x 50 iterations, warm-up 5, context cache on, engine
     /// both` (what differs between two runs besides the machine).
-    pub fn settings(&self) -> String {
+    pub(crate) fn settings(&self) -> String {
         let plan = |runs: usize, iterations: usize, warmup: usize, seconds: f64| {
             format!(
                 "{runs} runs x {iterations} iterations, warm-up {}",
@@ -174,7 +174,7 @@ impl SavedRun {
     }
 
     /// The file name without its directory, for headings.
-    pub fn name(&self) -> String {
+    pub(crate) fn name(&self) -> String {
         self.path.file_name().map_or_else(
             || self.path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
@@ -182,7 +182,7 @@ impl SavedRun {
     }
 
     /// The three-format exchange tables it holds: the main job's, or `canonprof exchange --format all`'s.
-    pub fn formats(&self) -> Vec<&FormatsReport> {
+    pub(crate) fn formats(&self) -> Vec<&FormatsReport> {
         match &self.body {
             Body::Canonicalization(c) => c.exchange.iter().collect(),
             Body::Exchange(ExchangeExport::All { reports }) => reports.iter().collect(),
@@ -204,7 +204,7 @@ fn field<T: serde::de::DeserializeOwned>(
 
 /// Reads every file and checks they are all of one kind, `kind` when given. Errors: as [`SavedRun::read`], and
 /// [`ErrorKind::SavedExport`] naming the file of another kind.
-pub fn read_all(paths: &[PathBuf], kind: Option<ExportKind>) -> Result<Vec<SavedRun>> {
+pub(crate) fn read_all(paths: &[PathBuf], kind: Option<ExportKind>) -> Result<Vec<SavedRun>> {
     let runs = paths
         .iter()
         .map(|p| SavedRun::read(p))

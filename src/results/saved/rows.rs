@@ -7,7 +7,7 @@ use crate::results::verify::FileEntry;
 
 /// One measured thing of a run.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Row {
+pub(crate) struct Row {
     /// What it belongs to: `canonicalization`, `exchange`, `suites`, `sweep`, `jws` or `verify`.
     pub group: &'static str,
     /// Its key inside the group, the same in every run: `ob3-full · rdfc-1.0 canonprof · expand`,
@@ -33,7 +33,7 @@ impl Row {
 /// Every row of `run`, in the export's order: the main job's (credential × algorithm × engine × phase, then
 /// its exchange's format × operation), an exchange's, a sweep's (size × algorithm × phase), the JWS matrix's
 /// (algorithm × size × sign/verify) and a timed verify's (file × step).
-pub fn rows(run: &SavedRun) -> Vec<Row> {
+pub(crate) fn rows(run: &SavedRun) -> Vec<Row> {
     let mut out = Vec::new();
     let stats_range = |s: &crate::stats::RunStats| Some((s.min_run_median_us, s.max_run_median_us));
     match &run.body {

@@ -11,11 +11,11 @@ use std::sync::Arc;
 
 /// Term definitions by term: foldhash (seeded per process) for the lookups expansion makes for every member name,
 /// several times each.
-pub type Terms = std::collections::HashMap<Arc<str>, Arc<TermDef>, foldhash::fast::RandomState>;
+pub(crate) type Terms = std::collections::HashMap<Arc<str>, Arc<TermDef>, foldhash::fast::RandomState>;
 
 /// A base direction (JSON-LD 1.1 §4.2.4.1 "Base Direction").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Direction {
+pub(crate) enum Direction {
     /// `"ltr"`.
     Ltr,
     /// `"rtl"`.
@@ -24,7 +24,7 @@ pub enum Direction {
 
 impl Direction {
     /// Parses `"ltr"` / `"rtl"`; anything else is `None`.
-    pub fn parse(value: &str) -> Option<Direction> {
+    pub(crate) fn parse(value: &str) -> Option<Direction> {
         match value {
             "ltr" => Some(Direction::Ltr),
             "rtl" => Some(Direction::Rtl),
@@ -33,7 +33,7 @@ impl Direction {
     }
 
     /// The keyword value, `"ltr"` or `"rtl"`.
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Direction::Ltr => "ltr",
             Direction::Rtl => "rtl",
@@ -44,26 +44,26 @@ impl Direction {
 /// A container mapping (JSON-LD 1.1 §4.3 "Value Ordering" / §9.15 `@container`): a set of `@list`, `@set`,
 /// `@index`, `@language`, `@id`, `@type`, `@graph` as bit flags.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
-pub struct Container(u8);
+pub(crate) struct Container(u8);
 
 impl Container {
     /// `@list`.
-    pub const LIST: u8 = 1;
+    pub(crate) const LIST: u8 = 1;
     /// `@set`.
-    pub const SET: u8 = 2;
+    pub(crate) const SET: u8 = 2;
     /// `@index`.
-    pub const INDEX: u8 = 4;
+    pub(crate) const INDEX: u8 = 4;
     /// `@language`.
-    pub const LANGUAGE: u8 = 8;
+    pub(crate) const LANGUAGE: u8 = 8;
     /// `@id`.
-    pub const ID: u8 = 16;
+    pub(crate) const ID: u8 = 16;
     /// `@type`.
-    pub const TYPE: u8 = 32;
+    pub(crate) const TYPE: u8 = 32;
     /// `@graph`.
-    pub const GRAPH: u8 = 64;
+    pub(crate) const GRAPH: u8 = 64;
 
     /// Whether the mapping includes `flag`.
-    pub fn has(self, flag: u8) -> bool {
+    pub(crate) fn has(self, flag: u8) -> bool {
         self.0 & flag != 0
     }
 
@@ -99,7 +99,7 @@ impl Container {
 /// A scoped context of a term definition: the local context value (shared, so memoization can key on it) and
 /// the base URL it was defined under.
 #[derive(Debug, Clone)]
-pub struct ScopedContext {
+pub(crate) struct ScopedContext {
     /// The `@context` value of the term definition.
     pub value: Arc<Json>,
     /// The base URL of the context that defined the term.
@@ -115,7 +115,7 @@ impl PartialEq for ScopedContext {
 /// A term definition (JSON-LD 1.1 API §4.1.1: IRI mapping, prefix flag, protected flag, reverse property flag,
 /// and the optional base URL, context, container, direction, index, language, nest and type mappings).
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct TermDef {
+pub(crate) struct TermDef {
     /// The IRI mapping (an IRI, a blank node identifier or a keyword); `None` when the term maps to null.
     pub iri: Option<Str>,
     /// Whether the term may be used as a compact IRI prefix.
@@ -158,7 +158,7 @@ static NEXT_CONTEXT_ID: AtomicU64 = AtomicU64::new(1);
 /// An active context (JSON-LD 1.1 API §4.1.1). Immutable once built; the `id` is unique for the process's
 /// lifetime, so memo keys that name it never alias.
 #[derive(Debug)]
-pub struct Context {
+pub(crate) struct Context {
     id: u64,
     /// The base IRI (`@base`, else the document URL); `None` is null.
     pub base: Option<Arc<str>>,
@@ -199,7 +199,7 @@ impl Clone for Context {
 impl Context {
     /// The initial active context for a document at `base` (JSON-LD 1.1 API §4.1.1): no terms, base IRI and
     /// original base URL both `base`.
-    pub fn new(base: Option<&str>) -> Context {
+    pub(crate) fn new(base: Option<&str>) -> Context {
         let base: Option<Arc<str>> = base.map(Arc::from);
         Context {
             id: NEXT_CONTEXT_ID.fetch_add(1, Ordering::Relaxed),
@@ -215,12 +215,12 @@ impl Context {
     }
 
     /// The unique identity of this context (a memo key).
-    pub fn id(&self) -> u64 {
+    pub(crate) fn id(&self) -> u64 {
         self.id
     }
 
     /// The definition of `term`, if any.
-    pub fn term(&self, term: &str) -> Option<&TermDef> {
+    pub(crate) fn term(&self, term: &str) -> Option<&TermDef> {
         self.terms.get(term).map(|d| &**d)
     }
 
@@ -238,7 +238,7 @@ impl Context {
 
 /// The flags of one context processing call (JSON-LD 1.1 API §4.1.2 inputs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Flags {
+pub(crate) struct Flags {
     /// Override protected (true for property-scoped contexts).
     pub override_protected: bool,
     /// Propagate (false for type-scoped contexts).
@@ -249,7 +249,7 @@ pub struct Flags {
 
 impl Flags {
     /// The defaults of §4.1.2: override protected false, propagate true, validate scoped context true.
-    pub const DEFAULT: Flags = Flags {
+    pub(crate) const DEFAULT: Flags = Flags {
         override_protected: false,
         propagate: true,
         validate_scoped: true,

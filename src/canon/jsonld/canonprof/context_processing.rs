@@ -23,7 +23,7 @@ use std::sync::Arc;
 const MAX_REMOTE_CHAIN: usize = 32;
 
 /// Runs context processing with the offline loader and a memo.
-pub struct Processor<'a> {
+pub(crate) struct Processor<'a> {
     /// Serves remote contexts (and bounds their number).
     pub loader: &'a OfflineLoader,
     /// Processed contexts and remote documents already seen.
@@ -45,7 +45,7 @@ impl Processor<'_> {
     /// JSON-LD 1.1 API §4.1.2 Context Processing Algorithm, memoized: the active context that `local` gives on
     /// top of `active` with `base` as base URL. Errors: [`crate::error::ErrorKind::Expansion`] with the spec's
     /// error code (`invalid local context`, `protected term redefinition`, …), loader errors for remote contexts.
-    pub fn process(
+    pub(crate) fn process(
         &self,
         active: &Arc<Context>,
         local: &Arc<Json>,

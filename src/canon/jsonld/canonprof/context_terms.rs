@@ -18,7 +18,7 @@ const MAX_SCOPE_DEPTH: usize = 8;
 /// The facts about the terms of a top-level `@context` value (JSON): processed on the initial active context with
 /// no base IRI, as the Data Integrity cryptosuites expand. Errors: the context does not process (an unknown URL, a
 /// context that fails its integrity pin, invalid syntax: the JSON-LD error code first).
-pub fn context_terms(context: &serde_json::Value, session: &Session) -> Result<TermFacts> {
+pub(crate) fn context_terms(context: &serde_json::Value, session: &Session) -> Result<TermFacts> {
     super::with_processor(session, |processor| {
         let initial = Arc::new(Context::new(None));
         let active = processor.process(

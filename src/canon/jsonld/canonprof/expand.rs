@@ -19,7 +19,7 @@ use crate::error::{Locate, Result};
 use std::sync::Arc;
 
 /// Runs the expansion algorithm.
-pub struct Expander<'a> {
+pub(crate) struct Expander<'a> {
     /// Context processing (memoized).
     pub processor: Processor<'a>,
     /// Safe mode: refuse what would be dropped instead of dropping it.
@@ -135,7 +135,7 @@ impl Expander<'_> {
     /// JSON-LD 1.1 API §4.1 `expand()` steps 8.1 (the algorithm from the initial context with `base` as base
     /// IRI) and 8.2–8.3 (a lone `@graph` is unwrapped, the result is always an array). Errors:
     /// [`ErrorKind::Expansion`](crate::ErrorKind::Expansion) with the spec's error code, [`ErrorKind::SafeMode`](crate::ErrorKind::SafeMode) in safe mode, loader errors.
-    pub fn document(&mut self, element: &Json, base: Option<&str>) -> Result<Vec<Json>> {
+    pub(crate) fn document(&mut self, element: &Json, base: Option<&str>) -> Result<Vec<Json>> {
         self.root = element.as_object().map(|m| m as *const _);
         let active = self.processor.memo.initial(base);
         let expanded = self.expand(&active, None, element, base, false)?;

@@ -7,13 +7,13 @@ use super::Str;
 use crate::canon::step;
 use crate::canon::work::{self, Step};
 
-pub use crate::canon::jsonld::syntax::{
+pub(crate) use crate::canon::jsonld::syntax::{
     has_keyword_form, is_absolute_iri, is_blank, is_keyword, split_compact,
 };
 
 /// Whether `value` ends with a URI gen-delim character (RFC 3986 §2.2: `: / ? # [ ] @`), which makes a simple
 /// term usable as a prefix (JSON-LD 1.1 API §4.2.2 step 14.2.5).
-pub fn ends_with_gen_delim(value: &str) -> bool {
+pub(crate) fn ends_with_gen_delim(value: &str) -> bool {
     value.ends_with([':', '/', '?', '#', '[', ']', '@'])
 }
 
@@ -22,7 +22,7 @@ pub fn ends_with_gen_delim(value: &str) -> bool {
 /// base without a scheme, `value` is returned unchanged (it then stays relative, which safe mode refuses later).
 /// jsonld.js and the json-ld crate differ from RFC 3986 for a base with a rootless path (`http:a/b` and `../g`
 /// give `http:g` there, `http:/g` here; docs/conformance.md).
-pub fn resolve(base: Option<&str>, value: &str) -> String {
+pub(crate) fn resolve(base: Option<&str>, value: &str) -> String {
     let Some(base) = base else {
         return value.to_string();
     };
@@ -174,7 +174,7 @@ fn remove_dot_segments(path: &str) -> String {
 /// (steps 3 and 6.3, which create term definitions, only apply while a context is being processed, see
 /// [`super::context_processing`]). Returns `None` for null (a term mapped to null, or a keyword-like value).
 #[inline(never)]
-pub fn expand(context: &Context, value: &str, document_relative: bool, vocab: bool) -> Option<Str> {
+pub(crate) fn expand(context: &Context, value: &str, document_relative: bool, vocab: bool) -> Option<Str> {
     let _span = crate::profile::step(step::IRI_EXPANSION);
     match expansion(context, value, document_relative, vocab) {
         Outcome::Same => Some(Str::from(value)),
@@ -185,7 +185,7 @@ pub fn expand(context: &Context, value: &str, document_relative: bool, vocab: bo
 /// [`expand`] of a string the caller holds as a [`Str`]: where the value expands to itself (a keyword, an
 /// absolute IRI, a blank node identifier, an unchanged value) the result shares it instead of copying it.
 #[inline(never)]
-pub fn expand_str(
+pub(crate) fn expand_str(
     context: &Context,
     value: &Str,
     document_relative: bool,
@@ -202,7 +202,7 @@ pub fn expand_str(
 /// expansion asks of member names (does this one expand to `@type`? to `@value`?), answered without building the
 /// expanded string. Counted and timed as the IRI Expansion it is.
 #[inline(never)]
-pub fn expands_to(context: &Context, value: &str, target: &str) -> bool {
+pub(crate) fn expands_to(context: &Context, value: &str, target: &str) -> bool {
     let _span = crate::profile::step(step::IRI_EXPANSION);
     match expansion(context, value, false, true) {
         Outcome::Null => false,
@@ -218,7 +218,7 @@ pub fn expands_to(context: &Context, value: &str, target: &str) -> bool {
 }
 
 /// `prefix` followed by `suffix`, as one [`Str`] (a compact IRI's or a vocabulary-relative term's IRI).
-pub fn concat(prefix: &str, suffix: &str) -> Str {
+pub(crate) fn concat(prefix: &str, suffix: &str) -> Str {
     let mut out = smol_str::SmolStrBuilder::new();
     out.push_str(prefix);
     out.push_str(suffix);

@@ -17,7 +17,7 @@ use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use std::fmt;
 
 /// A JSON string or member name.
-pub use crate::canon::Str;
+pub(crate) use crate::canon::Str;
 
 /// A JSON value (RFC 8259), as `serde_json::Value` with [`Str`] strings and [`Map`] objects.
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -45,7 +45,7 @@ pub struct Map {
 }
 
 /// Iterator over a [`Map`]'s members by reference, in name order.
-pub type Iter<'a> =
+pub(crate) type Iter<'a> =
     std::iter::Map<std::slice::Iter<'a, (Str, Json)>, fn(&'a (Str, Json)) -> (&'a Str, &'a Json)>;
 
 fn pair(entry: &(Str, Json)) -> (&Str, &Json) {

@@ -29,7 +29,7 @@ type Processed = (Arc<Json>, Arc<Context>);
 
 /// Memoized context processing state (see the module documentation). Thread-safe.
 #[derive(Default)]
-pub struct Memo {
+pub(crate) struct Memo {
     /// Processed contexts are not remembered ([`Memo::as_written`]).
     as_written: bool,
     processed: Mutex<HashMap<Key, Processed>>,
@@ -42,7 +42,7 @@ impl Memo {
     /// A memo that remembers no processed context, so that every Context Processing invocation runs, as the
     /// algorithms are written ([`crate::canon::Settings::as_written`]); remote context documents are
     /// still dereferenced once (JSON-LD 1.1 API §4.1.2 step 5.2.4).
-    pub fn as_written() -> Memo {
+    pub(crate) fn as_written() -> Memo {
         Memo {
             as_written: true,
             ..Memo::default()
@@ -50,7 +50,7 @@ impl Memo {
     }
 
     /// The initial active context for documents at `base` (one per base, so memo keys built on it match).
-    pub fn initial(&self, base: Option<&str>) -> Arc<Context> {
+    pub(crate) fn initial(&self, base: Option<&str>) -> Arc<Context> {
         let mut map = self.initial.lock().expect("memo lock");
         map.entry(base.map(str::to_string))
             .or_insert_with(|| Arc::new(Context::new(base)))
@@ -59,7 +59,7 @@ impl Memo {
 
     /// A shared copy of a `@context` value found in a document, one per distinct JSON text, so that the same
     /// top-level context in the next document hits the memo.
-    pub fn document_context(&self, value: &Json) -> Arc<Json> {
+    pub(crate) fn document_context(&self, value: &Json) -> Arc<Json> {
         let text = value.to_string();
         let mut map = self.documents.lock().expect("memo lock");
         map.entry(text)
@@ -68,7 +68,7 @@ impl Memo {
     }
 
     /// The context processing result memoized for these inputs, if any.
-    pub fn processed(
+    pub(crate) fn processed(
         &self,
         active: &Context,
         local: &Arc<Json>,
@@ -84,7 +84,7 @@ impl Memo {
     }
 
     /// Remembers a context processing result.
-    pub fn remember(
+    pub(crate) fn remember(
         &self,
         active: &Context,
         local: &Arc<Json>,
@@ -104,7 +104,7 @@ impl Memo {
     /// through the offline loader. Errors: the loader's ([`crate::error::ErrorKind::UnknownContext`] names the
     /// URL, `context overflow` for a context that includes itself), `invalid remote context` when the document
     /// is not a map with `@context`.
-    pub fn remote_context(&self, loader: &OfflineLoader, url: &str) -> Result<Arc<Json>> {
+    pub(crate) fn remote_context(&self, loader: &OfflineLoader, url: &str) -> Result<Arc<Json>> {
         if let Some(found) = self.remote.lock().expect("memo lock").get(url) {
             return Ok(found.clone());
         }

@@ -38,7 +38,7 @@ use expand::Expander;
 
 /// A JSON value: documents, contexts and expanded documents ([`json`]: maps iterate member names in code point
 /// order, which gives the algorithms' "ordered" behaviour for free).
-pub use json::{Json, Map, Str};
+pub(crate) use json::{Json, Map, Str};
 
 /// JSON-LD 1.1 API §4.1 `expand()` with canonprof's engine: `base` as the document URL (`None` for the Data
 /// Integrity cryptosuites), `safe` for safe mode. The memo is the session's (kept across documents) when its
@@ -46,7 +46,7 @@ pub use json::{Json, Map, Str};
 /// when the session asks for the algorithms as written ([`Session::as_written`]). Returns the expanded document's items.
 /// Errors: [`ErrorKind::Expansion`](crate::ErrorKind::Expansion) (spec error code first), [`ErrorKind::SafeMode`](crate::ErrorKind::SafeMode) naming the member, loader
 /// errors ([`ErrorKind::UnknownContext`](crate::ErrorKind::UnknownContext) names the URL, [`ErrorKind::Limit`](crate::ErrorKind::Limit) for a context overflow).
-pub fn expand(
+pub(crate) fn expand(
     document: &Json,
     session: &Session,
     base: Option<&str>,

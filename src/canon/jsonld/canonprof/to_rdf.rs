@@ -23,7 +23,7 @@ use oxrdf::vocab::{rdf, xsd};
 /// `lossy` false is safe mode. Returns the dataset and the number of statements dropped (always 0 in safe
 /// mode). Errors: [`ErrorKind::SafeMode`] naming the value whose quad would be lost, including a document that
 /// yields no quads at all.
-pub fn to_rdf(expanded: &[Json], lossy: bool) -> Result<(Dataset, usize)> {
+pub(crate) fn to_rdf(expanded: &[Json], lossy: bool) -> Result<(Dataset, usize)> {
     let mut sink = Sink::new(lossy);
     let rdf_type = sink.dataset.iri(rdf::TYPE.as_str());
     let mut state = State {

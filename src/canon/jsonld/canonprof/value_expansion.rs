@@ -9,7 +9,7 @@ use crate::canon::work::{self, Step};
 /// Value Expansion (JSON-LD 1.1 API, `#value-expansion`): a scalar under `property` as a value object, or a
 /// node reference for `@type: @id` / `@vocab` terms.
 #[inline(never)]
-pub fn value_expansion(active: &Context, property: Option<&str>, value: &Json) -> Json {
+pub(crate) fn value_expansion(active: &Context, property: Option<&str>, value: &Json) -> Json {
     value_expansion_as(active, property.and_then(|p| active.term(p)), value)
 }
 

@@ -34,7 +34,7 @@ fn safe_policy() -> Policy {
 /// redefinition`). The caller adds the file name.
 /// With the context cache on, the top-level `@context` entry is taken out of `document` (and put back if
 /// expansion fails).
-pub fn expand(document: &mut Value, session: &Session) -> Result<Expanded> {
+pub(crate) fn expand(document: &mut Value, session: &Session) -> Result<Expanded> {
     expand_mode(document, session, false, true)
 }
 
@@ -46,7 +46,7 @@ pub(crate) fn expand_accepted(document: &mut Value, session: &Session) -> Result
 
 /// `--lossy`: [`expand`] keeping what safe mode refuses — undefined terms and relative `@type` / `@id` values stay
 /// in the expanded document as invalid identifiers, for [`super::to_rdf::to_rdf_lossy`] to drop and count.
-pub fn expand_lossy(document: &mut Value, session: &Session) -> Result<Expanded> {
+pub(crate) fn expand_lossy(document: &mut Value, session: &Session) -> Result<Expanded> {
     expand_mode(document, session, true, false)
 }
 
@@ -167,7 +167,7 @@ fn cached_active_context(
 /// The active context that a document's top-level `@context` value gives (JSON-LD 1.1 API §4.1.2 Context
 /// Processing from the empty initial context, no base IRI) — what compaction with that context needs. Served
 /// from the session's processed-context cache when it is on. Errors as for [`expand`].
-pub fn active_context(value: &Value, session: &Session) -> Result<ActiveContext> {
+pub(crate) fn active_context(value: &Value, session: &Session) -> Result<ActiveContext> {
     session.loader().clear_failure();
     let options = Options {
         policy: safe_policy(),
@@ -296,7 +296,7 @@ fn lenient_expansion(document: &Value, loader: &OfflineLoader) -> Option<Expande
 /// document URL) and the default, lenient policy (undefined terms dropped). For the W3C JSON-LD test suite
 /// (`tests/it/jsonld_suite.rs`). Errors: the loader's reason when a load failed, else
 /// [`ErrorKind::Expansion`] with the crate's JSON-LD error code.
-pub fn expand_with_base(document: &Value, base: &str, loader: &OfflineLoader) -> Result<Expanded> {
+pub(crate) fn expand_with_base(document: &Value, base: &str, loader: &OfflineLoader) -> Result<Expanded> {
     let base = IriBuf::new(base.to_string()).ok();
     loader.clear_failure();
     PANICKED.with(|p| p.borrow_mut().take());

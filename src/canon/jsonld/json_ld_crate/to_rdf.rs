@@ -24,14 +24,14 @@ use std::collections::HashMap;
 
 /// Converts an expanded document to an RDF dataset (JSON-LD 1.1 API §8.1, safe mode). Blank nodes are labelled
 /// `b0`, `b1`, … in order of first appearance; the dataset is a set (duplicates merge, as RDF requires). Errors: [`ErrorKind::SafeMode`](crate::ErrorKind::SafeMode) naming the value that would be lost.
-pub fn to_rdf(expanded: &Expanded) -> Result<Dataset> {
+pub(crate) fn to_rdf(expanded: &Expanded) -> Result<Dataset> {
     convert(expanded, false).map(|(dataset, _)| dataset)
 }
 
 /// [`to_rdf`] without safe mode (`--lossy`): what the JSON-LD 1.1 API drops is dropped — statements with a
 /// relative or invalid subject, type, property or object IRI, or an ill-formed language tag — and counted.
 /// Returns the dataset and the number of statements dropped. Never a safe-mode error.
-pub fn to_rdf_lossy(expanded: &Expanded) -> Result<(Dataset, usize)> {
+pub(crate) fn to_rdf_lossy(expanded: &Expanded) -> Result<(Dataset, usize)> {
     convert(expanded, true)
 }
 

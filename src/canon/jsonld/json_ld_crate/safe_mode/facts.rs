@@ -429,7 +429,7 @@ pub(crate) struct Remote {
 
 impl Remote {
     /// Reads a remote context document.
-    pub fn new(value: Value) -> Remote {
+    pub(crate) fn new(value: Value) -> Remote {
         let facts = value
             .as_object()
             .and_then(|o| o.get_unique("@context").ok().flatten())
