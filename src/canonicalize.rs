@@ -49,7 +49,7 @@ pub fn run(document: &Document, session: &Session, request: &Request) -> Result<
 }
 
 /// [`run`], also returning how many statements `--lossy` dropped (0 otherwise).
-pub fn run_counting(
+fn run_counting(
     document: &Document,
     session: &Session,
     request: &Request,

@@ -121,7 +121,7 @@ pub fn for_main_job(schema: Schema) -> Vec<Credential> {
 }
 
 /// Gives every credential a distinct name: where file stems collide, the colliding ones are named by their path.
-pub fn disambiguate(credentials: &mut [Credential]) {
+fn disambiguate(credentials: &mut [Credential]) {
     let mut counts = std::collections::HashMap::new();
     for c in credentials.iter() {
         *counts.entry(c.name.clone()).or_insert(0usize) += 1;

@@ -315,7 +315,7 @@ fn find(
 }
 
 /// 1-based line and column (in characters) of byte `offset` in `bytes`.
-pub fn line_column(bytes: &[u8], offset: usize) -> (usize, usize) {
+fn line_column(bytes: &[u8], offset: usize) -> (usize, usize) {
     let before = &bytes[..offset.min(bytes.len())];
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
     let line_start = before

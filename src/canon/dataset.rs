@@ -262,7 +262,7 @@ impl Dataset {
     }
 
     /// An `oxrdf` term, interned.
-    pub fn term_ref(&mut self, term: TermRef<'_>) -> TermId {
+    fn term_ref(&mut self, term: TermRef<'_>) -> TermId {
         match term {
             TermRef::NamedNode(n) => self.iri(n.as_str()),
             TermRef::BlankNode(b) => self.blank_node(b.as_str()),
@@ -371,7 +371,7 @@ impl Dataset {
     }
 
     /// A quad as `oxrdf` references into the table.
-    pub fn quad_ref(&self, quad: &QuadIds) -> QuadRef<'_> {
+    fn quad_ref(&self, quad: &QuadIds) -> QuadRef<'_> {
         let subject = match self.term_as_ref(quad.subject) {
             TermRef::NamedNode(n) => SubjectRef::NamedNode(n),
             TermRef::BlankNode(b) => SubjectRef::BlankNode(b),

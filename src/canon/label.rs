@@ -78,7 +78,7 @@ pub fn issue<D: Digest>(dataset: &Quads, hndq_call_limit: usize) -> Result<Label
 /// [`issue`] with a wall-clock bound as well (RDFC-1.0 §7.1 "configurable timeout"): labeling that runs longer
 /// than `time_limit` is refused as [`ErrorKind::Poison`], checked at every Hash N-Degree Quads call and
 /// permutation, so a dataset whose permutations do not recurse is bounded too.
-pub fn issue_bounded<D: Digest>(
+fn issue_bounded<D: Digest>(
     dataset: &Quads,
     hndq_call_limit: usize,
     time_limit: Option<Duration>,

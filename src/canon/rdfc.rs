@@ -56,7 +56,7 @@ pub struct RdfcOptions {
 
 /// Default wall-clock limit on blank node labeling: far above any ordinary credential (milliseconds), low
 /// enough that a pathological dataset fails within seconds.
-pub const DEFAULT_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
+const DEFAULT_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
 
 impl RdfcOptions {
     /// The defaults: SHA-256, [`DEFAULT_HNDQ_CALL_LIMIT`] and [`DEFAULT_TIME_LIMIT`].

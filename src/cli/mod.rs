@@ -33,7 +33,7 @@ use clap::{Parser, Subcommand};
 /// `--schema all`. --no-flamegraphs skips them.
 #[derive(Debug, Parser)]
 #[command(name = "canonprof", version, args_conflicts_with_subcommands = true)]
-pub struct Cli {
+struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     #[command(flatten)]

@@ -16,7 +16,7 @@ const P384_PRIV: [u8; 2] = [0x87, 0x26];
 
 /// The most bytes [`decode_base58btc`] decodes: above the longest base58btc value of the suites and keys it
 /// serves (a P-384 signature, 96 bytes), so that no base58btc text longer than 175 characters is decoded.
-pub const MAX_BASE58_BYTES: usize = 128;
+const MAX_BASE58_BYTES: usize = 128;
 
 /// The longest Multikey public key: the 2-byte multicodec prefix and a compressed P-384 point (49 bytes).
 const MAX_PUBLIC_MULTIKEY_BYTES: usize = 2 + 49;
@@ -25,7 +25,7 @@ const MAX_SECRET_MULTIKEY_BYTES: usize = 2 + 48;
 
 /// The most base58btc characters `bytes` bytes encode to: ⌈bytes · 8 / log2 58⌉ ≤ ⌈bytes · 1.366⌉ (a leading
 /// zero byte is one `1`, fewer characters than that).
-pub const fn base58_max_chars(bytes: usize) -> usize {
+const fn base58_max_chars(bytes: usize) -> usize {
     (bytes * 1366).div_ceil(1000)
 }
 

@@ -17,7 +17,7 @@ use base64ct::{Base64UrlUnpadded, Encoding};
 use ciborium::Value as Cbor;
 
 /// Header of a base proof value (CBOR tag 0x5d00 prefix).
-pub const BASE_HEADER: [u8; 3] = [0xd9, 0x5d, 0x00];
+const BASE_HEADER: [u8; 3] = [0xd9, 0x5d, 0x00];
 /// Header of a derived proof value (CBOR tag 0x5d01 prefix).
 pub const DERIVED_HEADER: [u8; 3] = [0xd9, 0x5d, 0x01];
 

@@ -19,7 +19,7 @@ use ciborium::Value as Cbor;
 use std::collections::HashSet;
 
 /// Deepest nesting of arrays, maps and tags accepted (mdoc structures nest a dozen levels at most).
-pub const MAX_DEPTH: usize = 64;
+const MAX_DEPTH: usize = 64;
 
 /// RFC 8949 §3.1 major types.
 /// COSE header label of `x5chain` (RFC 9360).

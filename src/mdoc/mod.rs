@@ -43,7 +43,7 @@ pub mod span {
     /// Verify: the MSO signature.
     pub const VERIFY: &str = "verify";
     /// Verify: the device signature.
-    pub const DEVICE_AUTH: &str = "device_auth";
+    pub(super) const DEVICE_AUTH: &str = "device_auth";
 }
 
 /// RFC 8949 §3.4.5.1: `#6.24(bstr .cbor value)`.

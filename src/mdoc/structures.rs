@@ -414,7 +414,7 @@ impl DigestAlgorithm {
     }
 
     /// The length of its digests in bytes.
-    pub fn output_len(self) -> usize {
+    fn output_len(self) -> usize {
         match self {
             DigestAlgorithm::Sha256 => 32,
             DigestAlgorithm::Sha384 => 48,

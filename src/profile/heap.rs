@@ -24,8 +24,9 @@ pub fn keep_freed_memory() -> bool {
 /// `libmimalloc-sys` crate names only some v3 options).
 const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 
-/// mimalloc's purge delay now (ms; −1: never purge).
-pub fn purge_delay_ms() -> std::ffi::c_long {
+/// mimalloc's purge delay now (ms; −1: never purge), for the tests.
+#[cfg(test)]
+fn purge_delay_ms() -> std::ffi::c_long {
     // SAFETY: reads an option value.
     unsafe { libmimalloc_sys::mi_option_get(MI_OPTION_PURGE_DELAY) }
 }

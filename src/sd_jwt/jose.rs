@@ -132,7 +132,7 @@ impl<'a> From<&'a PublicKey> for JwsKey<'a> {
 }
 
 /// The JWS `alg` of a key: `EdDSA`, `ES256`, `ES384`.
-pub fn algorithm_of(key: &PublicKey) -> Algorithm {
+fn algorithm_of(key: &PublicKey) -> Algorithm {
     match key.algorithm() {
         SignatureAlgorithm::Ed25519 => Algorithm::EdDSA,
         SignatureAlgorithm::P256 => Algorithm::ES256,

@@ -16,14 +16,14 @@ use sha2::{Digest, Sha256, Sha384, Sha512};
 use std::collections::{HashMap, HashSet};
 
 /// `typ` of an SD-JWT VC issuer-signed JWT (SD-JWT VC §3.2.1).
-pub const SD_JWT_VC_TYP: &str = "dc+sd-jwt";
+const SD_JWT_VC_TYP: &str = "dc+sd-jwt";
 /// `typ` of a Key Binding JWT (RFC 9901 §4.3).
-pub const KB_JWT_TYP: &str = "kb+jwt";
+const KB_JWT_TYP: &str = "kb+jwt";
 
 /// Span names of the steps of the SD-JWT operations.
 pub mod span {
     /// Issue: salting, encoding and hashing the Disclosures.
-    pub const DISCLOSE: &str = "disclose";
+    pub(super) const DISCLOSE: &str = "disclose";
     /// Signing a JWS (issuer JWT or KB-JWT).
     pub const SIGN: &str = "sign";
     /// Present: choosing the Disclosures and computing `sd_hash`.
@@ -33,7 +33,7 @@ pub mod span {
     /// Hashing the received Disclosures and rebuilding the claims.
     pub const DIGESTS: &str = "digests";
     /// Checking the Key Binding JWT.
-    pub const KEY_BINDING: &str = "key_binding";
+    pub(super) const KEY_BINDING: &str = "key_binding";
 }
 
 fn b64(bytes: &[u8]) -> String {
