@@ -336,7 +336,12 @@ pub(crate) fn draw(
 
 /// Writes `<dir>/index.html` for `graphs` (drawn by [`write_all`] into `dir`): each credential's tables of
 /// `report` beside its graphs, `intro` (trusted HTML) under the heading. Returns the index's path.
-pub(crate) fn write_index(graphs: &[Graph], report: &Report, intro: &str, dir: &Path) -> Result<PathBuf> {
+pub(crate) fn write_index(
+    graphs: &[Graph],
+    report: &Report,
+    intro: &str,
+    dir: &Path,
+) -> Result<PathBuf> {
     let links: Vec<html::Link> = graphs
         .iter()
         .map(|g| {
@@ -354,7 +359,7 @@ pub(crate) fn write_index(graphs: &[Graph], report: &Report, intro: &str, dir: &
 }
 
 /// Number of sampled graphs [`write_all`] will draw (for progress bars and time estimates).
-pub(crate) fn sampled_graph_count(credentials: &[Credential], algorithms: &[Algorithm]) -> usize {
+fn sampled_graph_count(credentials: &[Credential], algorithms: &[Algorithm]) -> usize {
     let has_edu = credentials.iter().any(|c| c.set == "edu");
     credentials
         .iter()

@@ -4,7 +4,7 @@
 
 /// Whether `bytes` has a byte that a string literal must escape in canonical N-Quads (RDFC-1.0 Appendix A):
 /// U+0000–U+001F, `"`, `\\` or U+007F ([`super::scan::find_first`]).
-pub(super) fn needs_escape(bytes: &[u8]) -> bool {
+fn needs_escape(bytes: &[u8]) -> bool {
     use super::scan::{find_first, has_byte, has_byte_below};
     find_first(
         bytes,

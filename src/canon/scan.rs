@@ -6,12 +6,12 @@
 //! member names and IRIs are), then byte by byte.
 
 /// `u64` with every byte `0x01`.
-pub(crate) const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
 /// `u64` with every byte `0x80`.
 const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
 
 /// Whether some byte of `word` is zero (exact: the classic bit trick).
-pub(crate) fn has_zero_byte(word: u64) -> bool {
+fn has_zero_byte(word: u64) -> bool {
     word.wrapping_sub(ONES) & !word & HIGHS != 0
 }
 

@@ -65,7 +65,7 @@ pub(super) struct JwsArgs {
 }
 
 /// `1KiB`, `5 MiB`, `2048`, `512B` → bytes.
-pub(super) fn parse_size(text: &str) -> Result<usize> {
+fn parse_size(text: &str) -> Result<usize> {
     let t = text.trim();
     let (number, unit) = t.split_at(t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len()));
     let factor = match unit.trim().to_ascii_lowercase().as_str() {

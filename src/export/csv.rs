@@ -10,7 +10,7 @@ use crate::results::{CredentialResult, Report};
 use crate::stats::RunStats;
 
 /// The header row.
-pub(crate) const HEADER: &str =
+const HEADER: &str =
     "credential,set,algorithm,phase,parent,median_us,min_run_median_us,max_run_median_us,p10_us,p90_us,share,runs,samples,bytes,quads,blank_nodes,kind,steady,cold,as_written";
 
 /// Renders the report as CSV (RFC 4180; names are quoted when they contain a comma or quote).

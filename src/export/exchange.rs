@@ -355,7 +355,7 @@ pub(crate) fn formats_settings(report: &FormatsReport) -> String {
 /// The signature backends of a table (`rustcrypto`, `aws-lc-rs`, `rustcrypto and aws-lc-rs`) as its header
 /// says them: `signatures RustCrypto (ECDSA nonces RFC 6979)`, or each backend described and joined by `and`
 /// (the aws-lc-rs rows then name their backend); an unknown name as it is.
-pub(crate) fn signatures_sentence(signatures: &str) -> String {
+fn signatures_sentence(signatures: &str) -> String {
     let described: Vec<String> = signatures
         .split(" and ")
         .map(|name| match Backend::from_name(name) {

@@ -9,7 +9,11 @@ use std::fmt::Write;
 
 /// Renders the report as Markdown, with the three-format `exchange` table (none: no exchange section) and the
 /// study's `claims` checked (none: no claims section).
-pub(crate) fn render(report: &Report, exchange: Option<&FormatsReport>, claims: &[Claim]) -> String {
+pub(crate) fn render(
+    report: &Report,
+    exchange: Option<&FormatsReport>,
+    claims: &[Claim],
+) -> String {
     let mut out = String::new();
     let cfg = &report.config;
     let m = &report.metadata;

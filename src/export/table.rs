@@ -285,7 +285,7 @@ fn counters(out: &mut String, a: &AlgorithmResult) {
 
 /// "As written against as performed" for Context Processing and Create Term Definition, if measured: e.g.
 /// `as written / performed: Context Processing 241 / 77 cold (3.1x), 0 at steady state; …`.
-pub(crate) fn as_written_line(a: &AlgorithmResult) -> Option<String> {
+fn as_written_line(a: &AlgorithmResult) -> Option<String> {
     let ratio = |name: &str, title: &str| -> Option<String> {
         let c = a.counter(name)?;
         let written = c.as_written?;

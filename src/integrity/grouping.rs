@@ -202,7 +202,9 @@ pub(crate) fn canonicalize_and_group(
 }
 
 /// §3.4 `hashMandatoryNQuads`: SHA-256 of the mandatory statements concatenated in index order.
-pub(crate) fn hash_mandatory_nquads<'a>(mandatory: impl IntoIterator<Item = &'a String>) -> [u8; 32] {
+pub(crate) fn hash_mandatory_nquads<'a>(
+    mandatory: impl IntoIterator<Item = &'a String>,
+) -> [u8; 32] {
     let mut hasher = Sha256::new();
     for statement in mandatory {
         hasher.update(statement.as_bytes());

@@ -17,7 +17,7 @@ pub(crate) enum PathStep {
 /// §3.4 `jsonPointerToPaths` (RFC 6901): `/credentialSubject/name` → `[Key(credentialSubject), Key(name)]`;
 /// `~1` → `/`, `~0` → `~`; a segment of digits is an array index. Errors: [`ErrorKind::Proof`](crate::ErrorKind::Proof) for a
 /// pointer that does not start with `/` (the empty pointer, the whole document, selects nothing useful).
-pub(crate) fn json_pointer_to_paths(pointer: &str) -> Result<Vec<PathStep>> {
+fn json_pointer_to_paths(pointer: &str) -> Result<Vec<PathStep>> {
     let rest = pointer.strip_prefix('/').ok_or_else(|| {
         Error::proof(format!(
             "PROOF_GENERATION_ERROR: JSON pointer `{pointer}` does not start with `/`"
@@ -39,7 +39,7 @@ pub(crate) fn json_pointer_to_paths(pointer: &str) -> Result<Vec<PathStep>> {
 
 /// §3.4 `createInitialSelection`: an object holding only `source`'s `id` (unless it is a blank node
 /// identifier `_:…`) and `type` — every non-blank identifier and type on the path to a selected value is kept.
-pub(crate) fn create_initial_selection(source: &Value) -> Value {
+fn create_initial_selection(source: &Value) -> Value {
     let mut selection = Map::new();
     if let Some(id) = source.get("id") {
         if !id.as_str().is_some_and(|id| id.starts_with("_:")) {

@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 use serde_json::Value;
 
 /// The IRI prefix of skolemized blank nodes (the spec's `urn:` + `urnScheme` `bnid` + `:`).
-pub(crate) const SKOLEM_PREFIX: &str = "urn:bnid:";
+const SKOLEM_PREFIX: &str = "urn:bnid:";
 
 /// A document skolemized both ways (§3.4 `skolemizeCompactJsonLd` output).
 #[derive(Debug, Clone)]
@@ -38,7 +38,11 @@ pub(crate) struct Skolemized {
 /// object to carry them; [`super::align`] matches those. What each term is comes from [`term_facts::terms_of`] (the top-level context and every
 /// scoped context in it).
 /// `label` names the document in errors. Errors: any expansion error.
-pub(crate) fn skolemize_compact(label: &str, document: &Value, session: &Session) -> Result<Skolemized> {
+pub(crate) fn skolemize_compact(
+    label: &str,
+    document: &Value,
+    session: &Session,
+) -> Result<Skolemized> {
     let terms = {
         let _span = tracing::info_span!(phase::EXPAND).entered();
         let context = document

@@ -9,7 +9,10 @@ use std::sync::Arc;
 
 /// The terms of a top-level `@context` value (JSON). Errors: the context does not process (an unknown URL, a
 /// context that fails its integrity pin, invalid syntax).
-pub(crate) fn terms_of(context_value: &serde_json::Value, session: &Session) -> Result<Arc<TermFacts>> {
+pub(crate) fn terms_of(
+    context_value: &serde_json::Value,
+    session: &Session,
+) -> Result<Arc<TermFacts>> {
     let key = format!("skolem-terms {context_value}");
     session.term_facts(&key, || {
         jsonld::context_terms(session.engine(), context_value, session)

@@ -26,7 +26,7 @@ pub(crate) const DEFAULT_SIZES: [usize; 8] = [
 ];
 
 /// Measurement count of slow algorithms.
-pub(crate) const SLOW_MEASUREMENTS: usize = 3;
+const SLOW_MEASUREMENTS: usize = 3;
 
 struct Sample {
     wall_us: f64,
@@ -80,7 +80,11 @@ pub fn payload(size: usize, seed: u64) -> Vec<u8> {
 /// Runs the matrix for `specs`; `progress` is called after each (algorithm, size). Errors: an operation that
 /// fails (a signature that does not verify is an internal error), key generation failures other than
 /// unavailability.
-pub(crate) fn run(specs: &[Spec], settings: &Settings, progress: &mut dyn FnMut(&str)) -> Result<Matrix> {
+pub(crate) fn run(
+    specs: &[Spec],
+    settings: &Settings,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Matrix> {
     let mut matrix = Matrix {
         settings: settings.clone(),
         heap_counted: crate::profile::alloc::installed(),

@@ -33,7 +33,11 @@ pub(crate) fn svg(stacks: &Folded, titles: &Titles) -> Result<String> {
 
 /// The differential folded text (`stack before after` per line): a differential flamegraph's input, the
 /// frames of `after` coloured by how their share changed from `before`.
-pub(crate) fn differential_text(before: &Folded, after: &Folded, normalize: bool) -> Result<String> {
+pub(crate) fn differential_text(
+    before: &Folded,
+    after: &Folded,
+    normalize: bool,
+) -> Result<String> {
     let mut diff = Vec::new();
     let options = inferno::differential::Options {
         normalize,
@@ -107,7 +111,11 @@ mod tests {
         ] {
             assert!(svg.contains(needle), "{needle}");
         }
-        let diff = render_text(&differential_text(&stacks, &stacks, true).unwrap(), &titles()).unwrap();
+        let diff = render_text(
+            &differential_text(&stacks, &stacks, true).unwrap(),
+            &titles(),
+        )
+        .unwrap();
         assert!(diff.contains("expand"));
         assert!(super::svg(&Folded::new(), &titles()).is_err());
     }

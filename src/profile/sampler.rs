@@ -10,7 +10,7 @@ use crate::error::{Error, ErrorKind, Result};
 use std::time::{Duration, Instant};
 
 /// Requested sampling frequency (Hz); the effective rate is capped by the kernel tick.
-pub(crate) const FREQUENCY: i32 = 999;
+const FREQUENCY: i32 = 999;
 
 /// A sampled profile of a workload.
 #[derive(Debug, Clone, Default)]
@@ -64,7 +64,7 @@ fn short_source(path: &std::path::Path) -> Option<String> {
 /// A readable frame name: generic arguments dropped (`with_default<Result<…>, F>` → `with_default`), the
 /// qualified-self form kept without its own generics (`<Context<Iri> as Clone>::clone` → `<Context as
 /// Clone>::clone`), and `;` (the folded-format separator) replaced.
-pub(crate) fn simplify(name: &str) -> String {
+fn simplify(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     let mut depth = 0usize;
     let mut kept: Vec<bool> = Vec::new(); // per open '<': whether its contents are kept (qualified self)

@@ -94,7 +94,11 @@ pub(crate) fn did_key_method(key: &SecretKey) -> String {
 /// not an object or whose `proof` is neither an object nor an array of objects, the session's
 /// [`ErrorKind::UnknownContext`], and what creating the proof reports (canonicalization, a mandatory pointer
 /// that selects nothing).
-pub(crate) fn add_proof(document: &Value, request: &ProofRequest, session: &Session) -> Result<Value> {
+pub(crate) fn add_proof(
+    document: &Value,
+    request: &ProofRequest,
+    session: &Session,
+) -> Result<Value> {
     check_key_fits(request.suite, request.key)?;
     let object = document
         .as_object()

@@ -7,7 +7,11 @@ use serde_json::{Map, Value};
 
 /// `nbf` and `exp` (RFC 7519 §4.1.4–5) at `at`, after checking that `exp`, `nbf` and `iat` are NumericDates;
 /// `more` adds the credential's own bounds (name, Unix seconds, whether it is an end).
-pub(crate) fn time_check(claims: &Map<String, Value>, more: Vec<(String, i64, bool)>, at: i64) -> Check {
+pub(crate) fn time_check(
+    claims: &Map<String, Value>,
+    more: Vec<(String, i64, bool)>,
+    at: i64,
+) -> Check {
     let mut bounds: Vec<(String, f64, bool)> = Vec::new();
     for (name, end) in [("nbf", false), ("exp", true), ("iat", false)] {
         // The one NumericDate rule, shared with the SD-JWT verifier.
@@ -52,7 +56,10 @@ pub(crate) fn time_check(claims: &Map<String, Value>, more: Vec<(String, i64, bo
 /// `understood` are the ones this verifier processes for the format at hand. Errors: the line's outcome and
 /// reason — unsupported for an extension not understood, failed for a `crit` that is not a non-empty list of
 /// names of parameters the header carries.
-pub(crate) fn critical(header: &Map<String, Value>, understood: &[&str]) -> Result<(), (Outcome, String)> {
+pub(crate) fn critical(
+    header: &Map<String, Value>,
+    understood: &[&str],
+) -> Result<(), (Outcome, String)> {
     let Some(crit) = header.get("crit") else {
         return Ok(());
     };

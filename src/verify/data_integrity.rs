@@ -26,7 +26,7 @@ const DRAFT_NAMES: [(&str, Cryptosuite); 4] = [
 ];
 
 /// Nested signed credentials verified per file, at most (a document crafted with thousands is bounded).
-pub(crate) const MAX_NESTED: usize = 64;
+const MAX_NESTED: usize = 64;
 
 /// The checks of one JSON document, and of the signed credentials inside it.
 pub(crate) fn verify(document: &Value, options: &Options) -> (Vec<Check>, Vec<Nested>) {

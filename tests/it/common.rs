@@ -31,7 +31,11 @@ pub(crate) fn run_text(text: &str, request: &Request) -> canonprof::Result<Strin
 }
 
 /// [`run_text`] with the given expansion engine.
-pub(crate) fn run_text_with(text: &str, request: &Request, engine: Engine) -> canonprof::Result<String> {
+pub(crate) fn run_text_with(
+    text: &str,
+    request: &Request,
+    engine: Engine,
+) -> canonprof::Result<String> {
     let document = Document {
         label: "test-input".to_string(),
         text: text.to_string(),

@@ -1124,8 +1124,7 @@ fn jades_and_x5c_keys() {
     let timer = canonprof::profile::Timer::new();
     let jwt = std::fs::read(data("signed-credentials/clr2-validator--simple.jwt")).unwrap();
     for (name, file) in [("edc.jsonld", &bytes), ("simple.jwt", &jwt)] {
-        let (_, timing) =
-            verify::time_file(name, file, None, &options, &plan, &timer).unwrap();
+        let (_, timing) = verify::time_file(name, file, None, &options, &plan, &timer).unwrap();
         let timing = timing.expect("the verification ran a step");
         let steps: Vec<&str> = timing.steps.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(steps, ["verify"], "{name}");

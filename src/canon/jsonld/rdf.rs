@@ -186,7 +186,7 @@ impl Sink {
 }
 
 /// Safe mode's error for a document without quads ([`Violation::NoQuads`]).
-pub(crate) fn no_quads() -> Error {
+fn no_quads() -> Error {
     Violation::NoQuads.error()
 }
 
@@ -257,7 +257,7 @@ pub(crate) fn json_literal(canonical: String) -> Literal {
 /// Canonical lexical form of an xsd:double as the JSON-LD processors compute it (JSON-LD 1.1 API §8.6): one
 /// non-zero digit before the point, at least one after, `E`, the exponent without `+` or leading zeros — from the
 /// value rounded to 16 significant digits (`toExponential(15)`), trailing zeros trimmed. `0.5` → `5.0E-1`.
-pub(crate) fn xsd_double(value: f64) -> String {
+fn xsd_double(value: f64) -> String {
     if value == 0.0 {
         return "0.0E0".to_string();
     }
@@ -275,7 +275,7 @@ pub(crate) fn xsd_double(value: f64) -> String {
 
 /// Canonical lexical form of an xsd:integer for an integral double below 10^21 (JSON-LD 1.1 API §8.2 step 11):
 /// all digits, no sign for zero (so `-0` → `0`).
-pub(crate) fn xsd_integer(value: f64) -> String {
+fn xsd_integer(value: f64) -> String {
     if value == 0.0 {
         return "0".to_string();
     }

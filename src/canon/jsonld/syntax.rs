@@ -136,7 +136,7 @@ pub(crate) fn is_absolute_iri(value: &str) -> bool {
 
 /// Whether `text` has white space as JavaScript's `\s` defines it ([`is_js_whitespace`]); ASCII text is checked
 /// byte by byte.
-pub(crate) fn has_js_whitespace(text: &str) -> bool {
+fn has_js_whitespace(text: &str) -> bool {
     text.bytes().any(|b| b <= b' ' || b >= 0x80) && text.chars().any(is_js_whitespace)
 }
 

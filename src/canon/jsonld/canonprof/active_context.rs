@@ -11,7 +11,8 @@ use std::sync::Arc;
 
 /// Term definitions by term: foldhash (seeded per process) for the lookups expansion makes for every member name,
 /// several times each.
-pub(crate) type Terms = std::collections::HashMap<Arc<str>, Arc<TermDef>, foldhash::fast::RandomState>;
+pub(crate) type Terms =
+    std::collections::HashMap<Arc<str>, Arc<TermDef>, foldhash::fast::RandomState>;
 
 /// A base direction (JSON-LD 1.1 §4.2.4.1 "Base Direction").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

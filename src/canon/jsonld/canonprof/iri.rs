@@ -174,7 +174,12 @@ fn remove_dot_segments(path: &str) -> String {
 /// (steps 3 and 6.3, which create term definitions, only apply while a context is being processed, see
 /// [`super::context_processing`]). Returns `None` for null (a term mapped to null, or a keyword-like value).
 #[inline(never)]
-pub(crate) fn expand(context: &Context, value: &str, document_relative: bool, vocab: bool) -> Option<Str> {
+pub(crate) fn expand(
+    context: &Context,
+    value: &str,
+    document_relative: bool,
+    vocab: bool,
+) -> Option<Str> {
     let _span = crate::profile::step(step::IRI_EXPANSION);
     match expansion(context, value, document_relative, vocab) {
         Outcome::Same => Some(Str::from(value)),

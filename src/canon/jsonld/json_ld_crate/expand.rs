@@ -296,7 +296,11 @@ fn lenient_expansion(document: &Value, loader: &OfflineLoader) -> Option<Expande
 /// document URL) and the default, lenient policy (undefined terms dropped). For the W3C JSON-LD test suite
 /// (`tests/it/jsonld_suite.rs`). Errors: the loader's reason when a load failed, else
 /// [`ErrorKind::Expansion`] with the crate's JSON-LD error code.
-pub(crate) fn expand_with_base(document: &Value, base: &str, loader: &OfflineLoader) -> Result<Expanded> {
+pub(crate) fn expand_with_base(
+    document: &Value,
+    base: &str,
+    loader: &OfflineLoader,
+) -> Result<Expanded> {
     let base = IriBuf::new(base.to_string()).ok();
     loader.clear_failure();
     PANICKED.with(|p| p.borrow_mut().take());

@@ -29,7 +29,7 @@ pub(super) const NEST: Roles = 1 << 8;
 pub(super) const LANGUAGE: Roles = 1 << 9;
 pub(super) const DIRECTION: Roles = 1 << 10;
 /// An alias of another keyword (`@index`, `@json`, …): no property.
-pub(super) const OTHER_KEYWORD: Roles = 1 << 11;
+const OTHER_KEYWORD: Roles = 1 << 11;
 pub(super) const JSON: Roles = 1 << 12;
 pub(super) const LANGUAGE_MAP: Roles = 1 << 13;
 pub(super) const INDEX_MAP: Roles = 1 << 14;
