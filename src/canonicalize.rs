@@ -108,7 +108,7 @@ pub struct Printed {
     pub notes: Vec<String>,
 }
 
-/// The `canonicalize` command: [`run_counting`] through the first of `sessions`; with a second one (`--engine
+/// The `canonicalize` command: `run_counting` through the first of `sessions`; with a second one (`--engine
 /// both`), RDFC-1.0 of JSON-LD again through it, which must give the same bytes. Errors: as [`run`], and
 /// [`engines_agree`]'s.
 pub fn job(document: &Document, sessions: &[Session], request: &Request) -> Result<Printed> {

@@ -140,7 +140,7 @@ fn disambiguate(credentials: &mut [Credential]) {
     }
 }
 
-/// The user's credential files, with distinct names ([`disambiguate`]). Errors: see [`user_file`].
+/// The user's credential files, with distinct names (`disambiguate`). Errors: see [`user_file`].
 pub fn user_files(paths: &[std::path::PathBuf], limits: &Limits) -> Result<Vec<Credential>> {
     let mut files = paths
         .iter()

@@ -34,7 +34,7 @@ pub struct LabelCounts {
 pub type Labeling = (HashMap<String, String>, LabelCounts);
 
 /// What labeling gives the serialization that follows it: the canonical number `N` (of `c14nN`) of every blank
-/// node, by [`TermId`].
+/// node, by `TermId`.
 #[derive(Debug, Clone)]
 pub struct Canonical {
     numbers: Vec<u32>,
@@ -87,7 +87,7 @@ fn issue_bounded<D: Digest>(
         .map(|(labeling, _)| labeling)
 }
 
-/// [`issue_bounded`] on an interned dataset, with the canonical numbers the serialization needs.
+/// `issue_bounded` on an interned dataset, with the canonical numbers the serialization needs.
 pub fn issue_dataset<D: Digest>(
     dataset: &Dataset,
     hndq_call_limit: usize,

@@ -17,7 +17,7 @@ pub fn parse(label: &str, text: &str) -> Result<Quads> {
     Ok(dataset)
 }
 
-/// [`parse`] straight into an interned [`Dataset`] (the same quads in the same order): each parsed quad is
+/// [`parse`] straight into an interned `Dataset` (the same quads in the same order): each parsed quad is
 /// dropped once interned, so the text's quads are never held twice (a large N-Quads input costs one dataset).
 pub fn parse_dataset(label: &str, text: &str) -> Result<Dataset> {
     let mut dataset = Dataset::new();

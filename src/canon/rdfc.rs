@@ -59,7 +59,7 @@ pub struct RdfcOptions {
 const DEFAULT_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
 
 impl RdfcOptions {
-    /// The defaults: SHA-256, [`DEFAULT_HNDQ_CALL_LIMIT`] and [`DEFAULT_TIME_LIMIT`].
+    /// The defaults: SHA-256, [`DEFAULT_HNDQ_CALL_LIMIT`] and `DEFAULT_TIME_LIMIT`.
     pub const DEFAULT: RdfcOptions = RdfcOptions {
         hndq_call_limit: DEFAULT_HNDQ_CALL_LIMIT,
         hash: HashAlgorithm::Sha256,

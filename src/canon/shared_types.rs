@@ -1,7 +1,7 @@
 //! The small types every canonicalization pipeline shares: the string type of terms and JSON values, the
 //! insertion-ordered set of quads, and the hex encoding of digests.
 
-/// A string shared by the JSON values of canonprof's engine and the terms of a [`dataset::Dataset`]: inline up to
+/// A string shared by the JSON values of canonprof's engine and the terms of a `Dataset`: inline up to
 /// 23 bytes, shared (`Arc<str>`) beyond; cloning is cheap either way.
 pub type Str = smol_str::SmolStr;
 

@@ -2,8 +2,8 @@
 //! …`, module `profile`), `canonprof canonicalize FILE` (`canonicalize`), `canonprof flame FILE` (`flame`),
 //! `canonprof sweep` (`sweep`), `canonprof exchange` (`exchange`), `canonprof jws` (`jws`), `canonprof verify`
 //! (`verify`) and `canonprof sign` (`sign`); the argument groups they share and their checks are in `args`, the
-//! modes they offer in [`crate::options`]. Each handler turns its flags into the typed plan of one library job
-//! ([`crate::benchmark::Job`], [`crate::verify::run`], [`crate::sign::run`], [`crate::exchange::Job`], …), which
+//! modes they offer in `crate::options`. Each handler turns its flags into the typed plan of one library job
+//! ([`crate::benchmark::Job`], [`crate::verify::run`], `crate::sign::run`, [`crate::exchange::Job`], …), which
 //! owns its loops, progress counts and outputs, and runs it on the terminal console (`terminal::Terminal`); the
 //! handler maps the result to an exit code.
 

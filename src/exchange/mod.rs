@@ -1,7 +1,7 @@
 //! The credential exchange — issue, present, verify — measured per operation, for each credential format:
-//! [`vcdm`] (W3C VCDM 2.0 with the Data Integrity cryptosuites; each suite's exchange a [`leg::Leg`]),
+//! `vcdm` (W3C VCDM 2.0 with the Data Integrity cryptosuites; each suite's exchange a [`leg::Leg`]),
 //! [`sd_jwt`] (SD-JWT VC) and [`mdoc`] (ISO/IEC 18013-5), all behind [`Exchange`]; [`disclosure`] is what every
-//! format's holder discloses; [`formats`] runs them side by side as the study reported them; [`runner`] runs
+//! format's holder discloses; `formats` runs them side by side as the study reported them; `runner` runs
 //! either for the command line and the main job.
 
 pub mod disclosure;

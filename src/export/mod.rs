@@ -1,8 +1,8 @@
-//! Rendering the report models of [`crate::results`] — a leaf: it knows names and numbers, no credential
-//! format, key or algorithm type. The main job's [`Report`](crate::results::Report): the terminal table
-//! ([`table`]), `--export-json` ([`json`]), `--export-csv` ([`csv`]), `--export-markdown` ([`markdown`]) and
-//! the flamegraph index ([`html`]); the exchange's tables and JSON ([`exchange`]), the sweep's ([`sweep`]), the
-//! JWS matrix's ([`jws`]); SVG line charts ([`chart`]). Files are written atomically (a temporary file renamed
+//! Rendering the report models of `crate::results` — a leaf: it knows names and numbers, no credential
+//! format, key or algorithm type. The main job's `Report`: the terminal table
+//! (`table`), `--export-json` (`json`), `--export-csv` (`csv`), `--export-markdown` (`markdown`) and
+//! the flamegraph index (`html`); the exchange's tables and JSON (`exchange`), the sweep's (`sweep`), the
+//! JWS matrix's (`jws`); SVG line charts (`chart`). Files are written atomically (a temporary file renamed
 //! into place), so a failed run never leaves a half-written export.
 
 pub(crate) mod chart;

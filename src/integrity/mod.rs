@@ -7,8 +7,8 @@
 //!   verifies a proof of any suite; the steps the suites share are in `shared_steps`, the span names of their
 //!   operations in `proof_span`;
 //! - [`ecdsa_sd`]: ecdsa-sd-2023 (vc-di-ecdsa §3.6) — base proof, derived proof, verification — built from the
-//!   Selective Disclosure Functions of vc-di-ecdsa §3.4: [`selection`] (JSON pointers), [`skolem`]
-//!   (skolemization), [`grouping`] (HMAC labels, canonicalize and group), and [`proof_value`] (CBOR).
+//!   Selective Disclosure Functions of vc-di-ecdsa §3.4: `selection` (JSON pointers), `skolem`
+//!   (skolemization), `grouping` (HMAC labels, canonicalize and group), and [`proof_value`] (CBOR).
 //!
 //! - [`legacy`]: the Linked Data Signature suites before Data Integrity (`Ed25519Signature2020`,
 //!   `Ed25519Signature2018`, `JsonWebSignature2020`), verification only.

@@ -29,7 +29,7 @@ const fn base58_max_chars(bytes: usize) -> usize {
     (bytes * 1366).div_ceil(1000)
 }
 
-/// Decodes a multibase base58btc string (`z` prefix) of at most [`MAX_BASE58_BYTES`] bytes. Errors:
+/// Decodes a multibase base58btc string (`z` prefix) of at most `MAX_BASE58_BYTES` bytes. Errors:
 /// [`ErrorKind::Key`](crate::ErrorKind::Key) (a proof value's decoder re-kinds it as a proof error).
 pub fn decode_base58btc(multibase: &str) -> Result<Vec<u8>> {
     decode_base58btc_at_most(multibase, MAX_BASE58_BYTES, "base58btc value")

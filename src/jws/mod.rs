@@ -1,5 +1,5 @@
 //! JWS Compact Serialization (RFC 7515 §7.1) over every algorithm of the matrix ([`algorithms`]), and the
-//! matrix runner ([`matrix`]). The serialization is canonprof's own (three base64url parts): no JOSE crate
+//! matrix runner (`matrix`). The serialization is canonprof's own (three base64url parts): no JOSE crate
 //! supports the post-quantum, hash-based, SM2 or KMAC/CMAC algorithms, and one code path for all keeps the
 //! comparison fair. The signing input is `BASE64URL(UTF8(header)) '.' BASE64URL(payload)` (§5.1).
 

@@ -2,7 +2,7 @@
 //! item, so that a tag-24 item (`#6.24(bstr .cbor …)`, §3.4.5.1) keeps the bytes it was received as — the value
 //! digests and signatures of ISO/IEC 18013-5 are over them, never over a re-encoding (case 026) — and writing
 //! maps and arrays whose members are already-encoded items, so that a presentation carries the issuer's bytes
-//! unchanged. Leaf values decode and encode with ciborium. Nesting is bounded ([`MAX_DEPTH`]); lengths are
+//! unchanged. Leaf values decode and encode with ciborium. Nesting is bounded (`MAX_DEPTH`); lengths are
 //! checked against the bytes there are, so hostile input cannot make it read out of bounds or loop.
 //!
 //! Every received item is decoded strictly, at every level of every structure (`DeviceResponse`,

@@ -2,7 +2,7 @@
 //! COSE_Sign1 (ES256 or EdDSA) with the DS certificate in `x5chain`; presenting a `DeviceResponse` with the chosen
 //! data elements and a `DeviceSigned` signature over the `SessionTranscript`; verifying it (certificate chain,
 //! MSO signature, doc type, validity, every value digest over the exact received `IssuerSignedItemBytes`,
-//! device signature). What a reader receives is decoded into the types of [`structures`] (`DeviceResponse`,
+//! device signature). What a reader receives is decoded into the types of `structures` (`DeviceResponse`,
 //! `IssuerSigned`, `MobileSecurityObject`, …), whose tag-24 items keep their received bytes ([`cbor`] finds each
 //! item's extent). CBOR from ciborium, COSE from coset, X.509 from x509-cert ([`cert`]). Clause numbers are
 //! those of ISO/IEC 18013-5:2021 as cited by public implementations (§8.3.2.1.2 data structures, §9.1.2

@@ -114,7 +114,7 @@ impl<'a> IssuerSigned<'a> {
         })
     }
 
-    /// `issuerAuth` decoded, its protected header checked like every received item ([`sign1`]). Errors: not a
+    /// `issuerAuth` decoded, its protected header checked like every received item (`sign1`). Errors: not a
     /// COSE_Sign1.
     pub fn issuer_auth(&self) -> Result<CoseSign1> {
         sign1(self.issuer_auth, "issuerAuth")

@@ -1,6 +1,6 @@
 //! Profiling leaves, which know nothing of credentials: a `tracing` layer that times every span by name
-//! ([`layer`]), folded stacks built from its records ([`folded`]), the sampled CPU profiler ([`sampler`]) and
-//! flamegraph rendering ([`flamegraph`]), and the R × N measurement loop the runners share ([`mod@measure`]). A runner opens spans around whatever it measures, or hands the sampler
+//! (`layer`), folded stacks built from its records (`folded`), the sampled CPU profiler (`sampler`) and
+//! flamegraph rendering (`flamegraph`), and the R × N measurement loop the runners share (`mod@measure`). A runner opens spans around whatever it measures, or hands the sampler
 //! a workload, and takes the results. [`alloc`] counts heap bytes for the JWS matrix; [`heap`] keeps the heap
 //! steady while measuring.
 

@@ -26,7 +26,7 @@ pub struct Check {
     /// Why (for a failure or an unsupported check), or what was verified.
     pub detail: String,
     /// A signature (with where its key came from) or another check: only signatures can verify a file
-    /// ([`verdict::decide`](super::verdict::decide)).
+    /// (`verdict::decide`).
     pub role: Role,
 }
 

@@ -1,8 +1,8 @@
 //! `canonprof verify`: verifies the credentials users hold — W3C VCDM with Data Integrity proofs
-//! ([`data_integrity`]), VC-JWT / VC-JOSE ([`jwt`]), SD-JWT VC ([`sd_jwt`]) and ISO/IEC 18013-5 mdoc
-//! `DeviceResponse`s ([`mdoc`]) — and says per file, per proof or check, what was verified and why not
+//! (`data_integrity`), VC-JWT / VC-JOSE (`jwt`), SD-JWT VC (`sd_jwt`) and ISO/IEC 18013-5 mdoc
+//! `DeviceResponse`s (`mdoc`) — and says per file, per proof or check, what was verified and why not
 //! ([`verify_bytes`] picks the verifier by format). Knows nothing of the terminal: a [`FileReport`] becomes a
-//! [`crate::results::verify::ReadEntry`], which `export::verify` renders.
+//! `crate::results::verify::ReadEntry`, which `export::verify` renders.
 
 pub(crate) mod binding;
 mod check;

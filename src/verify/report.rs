@@ -22,7 +22,7 @@ pub struct Nested {
 }
 
 impl Nested {
-    /// Its verdict, by the same rule as a file's ([`verdict::decide`]).
+    /// Its verdict, by the same rule as a file's (`verdict::decide`).
     pub fn verdict(&self) -> Verdict {
         verdict::decide(&self.checks, self.accept_self_asserted)
     }
@@ -49,7 +49,7 @@ pub struct FileReport {
 }
 
 impl FileReport {
-    /// Its verdict: its own checks' ([`verdict::decide`]) combined with every nested credential's that counts
+    /// Its verdict: its own checks' (`verdict::decide`) combined with every nested credential's that counts
     /// ([`Verdict::and`]).
     pub fn verdict(&self) -> Verdict {
         self.nested

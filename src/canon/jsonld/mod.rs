@@ -1,5 +1,5 @@
 //! The seam between canonprof's two JSON-LD 1.1 engines — the `json-ld` crate ([`json_ld_crate`], `--engine
-//! json-ld`, the reference) and canonprof's own ([`canonprof`], `--engine canonprof`) — and what they share.
+//! json-ld`, the reference) and canonprof's own (`canonprof`, `--engine canonprof`) — and what they share.
 //!
 //! Everything outside this module reaches an engine through the functions here, which pick the engine of the
 //! session ([`Session::engine`]) or the one asked for:
@@ -9,7 +9,7 @@
 //! - [`context_terms`]: what the terms of a context are, for ecdsa-sd-2023's skolemization (both engines);
 //! - [`expand_with_base`]: expansion with the JSON-LD 1.1 API's defaults, for the W3C test suite.
 //!
-//! Shared by both engines: the keyword list ([`syntax`]), the pieces of §8 Deserialize JSON-LD to RDF (the
+//! Shared by both engines: the keyword list (`syntax`), the pieces of §8 Deserialize JSON-LD to RDF (the
 //! quad `rdf::Sink` and the literal rules), and the [`Engine`] names. Inside a document each engine runs
 //! statically (the `Pipeline` trait); the choice of engine costs one branch per document.
 

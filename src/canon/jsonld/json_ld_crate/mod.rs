@@ -1,8 +1,8 @@
 //! The `json-ld` crate (0.21) as one of canonprof's two engines (`--engine json-ld`, the reference): the only
 //! module that names the crate. `parse` is the crate's JSON parser (json-syntax), `expand` its expansion with
-//! canonprof's safe-mode policy ([`mod@expand`]), `to_rdf` canonprof's deserialization of the crate's expanded
-//! document ([`mod@to_rdf`]); the offline loader serves it contexts through [`loader`]'s `json_ld::Loader`
-//! implementation, and [`mod@context_terms`] reads its processed contexts for ecdsa-sd-2023's skolemization.
+//! canonprof's safe-mode policy (`mod@expand`), `to_rdf` canonprof's deserialization of the crate's expanded
+//! document (`mod@to_rdf`); the offline loader serves it contexts through `loader`'s `json_ld::Loader`
+//! implementation, and `mod@context_terms` reads its processed contexts for ecdsa-sd-2023's skolemization.
 
 mod adapt;
 pub(crate) mod context_terms;
