@@ -484,3 +484,29 @@ pub fn type_name(value: &serde_json::Value) -> &'static str {
         Value::Object(_) => "an object",
     }
 }
+
+/// The verification work bounds of one file (`--max-proofs`, `--max-canonicalizations`), which
+/// `integrity::budget` enforces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProofLimits {
+    /// The most proofs one document's `proof` may hold (a proof set or chain).
+    pub max_proofs: usize,
+    /// The most canonicalizations the verification of one file may run.
+    pub max_canonicalizations: usize,
+}
+
+impl ProofLimits {
+    /// 32 proofs per document (the largest proof set in the W3C vectors and the corpus has 2) and 256
+    /// canonicalizations per file (a verified Data Integrity proof takes 2, an ecdsa-sd-2023 derived proof 2 or
+    /// 3; the file's nested credentials, at most 64, included).
+    pub const DEFAULT: ProofLimits = ProofLimits {
+        max_proofs: 32,
+        max_canonicalizations: 256,
+    };
+}
+
+impl Default for ProofLimits {
+    fn default() -> Self {
+        ProofLimits::DEFAULT
+    }
+}

@@ -1,24 +1,21 @@
 //! canonprof: what does it cost to secure a Verifiable Credential, and where does the time go?
 //!
-//! Layout (imports point one way: [`cli`] → the runners → the formats → [`canon`] → [`loader`]; [`profile`],
-//! `stats`, `results`, [`export`] and [`keys`] are leaves that know nothing of credentials — the runners fill
-//! `results`' typed models and `export` renders them):
-//! - [`cli`]: the command line (parses, checks once, dispatches); `options`: the modes it offers (`--engine`,
-//!   `--context-cache`, `--curve`, …) as library types;
-//! - runners: [`benchmark`] (the main job: warm-up, R runs × N iterations, per-phase statistics, flamegraphs,
-//!   the sweep), [`canonicalize`] (the `canonicalize` command's request), [`exchange`] (issue, present, verify
-//!   per format), [`jws`] (JWS Compact Serialization and the signature matrix), `sign` (the `sign` command:
-//!   Data Integrity proofs and SD-JWT VCs made with a user's key, key files);
-//! - formats: [`integrity`] (VC Data Integrity cryptosuites), [`sd_jwt`] (RFC 9901 SD-JWT, SD-JWT VC),
-//!   [`mdoc`] (ISO/IEC 18013-5), all signing with [`keys`];
-//! - [`canon`]: the RDFC-1.0 and JCS pipelines, one `tracing` span per phase; the two JSON-LD engines meet at one
-//!   seam, `canon::jsonld`;
-//! - [`corpus`], [`document`], [`loader`]: bundled credentials, input checking, the offline context loader;
-//! - [`error`]: the one error type, with kinds (and JSON-LD error codes) a program can match;
-//! - leaves: [`keys`] (Ed25519, P-256, P-384 keys), [`profile`] (the span layer that times phases, the sampler,
-//!   flamegraph rendering), `stats` (medians and spread), `results` (every runner's result types, saved
-//!   runs read back, their comparison and the analysis: claims, summary), [`export`] (the formats: JSON, CSV,
-//!   Markdown, the HTML page, SVG charts and terminal tables).
+//! The rooms, top to bottom (each imports only from those below it; docs/design.md, "The layout"):
+//! - [`cli`]: parses, checks once, turns the flags into a job's typed plan and dispatches; `options`: the modes
+//!   it offers (`--engine`, `--context-cache`, `--curve`, …) as library types;
+//! - jobs, one entry per command owning its loops, progress and outputs: [`benchmark`] (the main job, the sweep,
+//!   `flame`), [`canonicalize`], [`exchange`] (issue, present, verify per format), [`verify`], `sign`, [`jws`]
+//!   (the signature matrix), [`interop`];
+//! - `results`: the typed models every job fills, saved runs read back, diff and merge, and the analysis (the
+//!   study's claims, the summary); [`export`]: their formats (JSON, CSV, Markdown, terminal tables, SVG charts,
+//!   the HTML page);
+//! - formats: [`integrity`] (VC Data Integrity, the cryptosuites as a table), [`sd_jwt`] (RFC 9901 SD-JWT,
+//!   SD-JWT VC), [`mdoc`] (ISO/IEC 18013-5), all signing with [`keys`];
+//! - [`canon`]: the RDFC-1.0 and JCS pipelines, one `tracing` span per phase, the run's `Settings` and `Session`,
+//!   and the two JSON-LD engines behind one seam;
+//! - foundations: [`loader`] (the offline context documents), [`document`] and [`input`] (untrusted input read
+//!   within its bounds), [`error`] (the opaque error type, with kinds and JSON-LD error codes a program can
+//!   match), [`profile`] (the span timer, the sampler, flamegraphs), `stats`, [`corpus`], `console`.
 
 pub mod benchmark;
 pub mod canon;

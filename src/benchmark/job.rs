@@ -368,10 +368,7 @@ fn links(graphs: &[flames::Graph], engine: crate::canon::Engine, prefix: &str) -
         .map(|g| FlameLink {
             credential: g.credential.clone(),
             label: g.label.clone(),
-            engine: g
-                .label
-                .contains("rdfc-1.0")
-                .then(|| super::engine_name(engine)),
+            engine: g.label.contains("rdfc-1.0").then_some(engine),
             svg: format!("{prefix}{}", g.svg),
             folded: format!("{prefix}{}", g.folded),
             samples: g.samples,

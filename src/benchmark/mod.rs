@@ -240,7 +240,7 @@ fn run_config(config: &Config, session: &Session, also: &AlsoMeasured) -> RunCon
         },
         engine: match also.engine {
             Some(_) => EngineSetting::Both,
-            None => engine_name(session.engine()).into(),
+            None => session.engine().into(),
         },
         detail: config.detail,
         interleaved: true,
@@ -372,7 +372,7 @@ fn result_of(
     let mut result = into_result(samples, algorithm, output.expect("ran at least once"));
     if algorithm == Algorithm::Rdfc {
         result.context_cache = Some(session.caches_contexts());
-        result.engine = Some(engine_name(session.engine()));
+        result.engine = Some(session.engine());
         let options = pipeline.rdfc_options(config);
         result.counters = work::counters(pipeline.label, pipeline.text, session, &options)?;
     }
@@ -516,12 +516,4 @@ fn steps(samples: &profile::Samples, algorithm: Algorithm, total_us: f64) -> Vec
         }
     }
     rows
-}
-
-/// The results' name of a loader's expansion engine.
-pub(crate) fn engine_name(engine: crate::canon::Engine) -> names::Engine {
-    match engine {
-        crate::canon::Engine::JsonLd => names::Engine::JsonLd,
-        crate::canon::Engine::Canonprof => names::Engine::Canonprof,
-    }
 }

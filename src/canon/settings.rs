@@ -5,7 +5,18 @@
 
 /// Which JSON-LD 1.1 engine expands the documents canonicalized in a session (`--engine`): the `json-ld` crate,
 /// the reference (`canon::jsonld::json_ld_crate`), or canonprof's own (`canon::jsonld::canonprof`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    clap::ValueEnum,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub enum Engine {
     /// The `json-ld` crate 0.21 (the reference).
     #[default]
@@ -25,6 +36,12 @@ impl Engine {
             Engine::JsonLd => "json-ld",
             Engine::Canonprof => "canonprof",
         }
+    }
+}
+
+impl std::fmt::Display for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -61,7 +78,7 @@ pub struct Settings {
     /// `--max-json-values`).
     pub input_limits: crate::document::Limits,
     /// Bounds on the verification work of one file (`--max-proofs`, `--max-canonicalizations`).
-    pub proof_limits: crate::integrity::budget::ProofLimits,
+    pub proof_limits: crate::document::ProofLimits,
 }
 
 impl Settings {

@@ -41,21 +41,7 @@ named!(Algorithm {
     Jcs => "jcs",
 });
 
-/// The JSON-LD expansion engine an RDFC-1.0 pipeline ran through.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Engine {
-    /// The `json-ld` crate (the reference).
-    #[serde(rename = "json-ld")]
-    JsonLd,
-    /// canonprof's own expansion engine.
-    #[serde(rename = "canonprof")]
-    Canonprof,
-}
-
-named!(Engine {
-    JsonLd => "json-ld",
-    Canonprof => "canonprof",
-});
+pub(crate) use crate::canon::Engine;
 
 /// A run's `--engine`: one engine, or RDFC-1.0 measured with each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
