@@ -213,7 +213,7 @@ pub(crate) fn run(
                 format: row_name(leg.as_ref(), backends),
                 alg: alg.name().to_string(),
                 signatures: leg.backend().name().to_string(),
-                engine: leg.engine().map(str::to_string),
+                engine: leg.engine(),
                 total_us: operations.iter().map(|o| o.total.median_us).sum(),
                 total_range_us: range,
                 canonicalizations: operations.iter().map(|o| o.canonicalizations).sum(),
@@ -234,11 +234,7 @@ pub(crate) fn run(
         settings: *settings,
         results,
         ratios,
-        engine: sessions
-            .iter()
-            .map(|l| l.engine().name())
-            .collect::<Vec<_>>()
-            .join(" and "),
+        engine: crate::results::names::EngineSetting::of(sessions.iter().map(|s| s.engine())),
         context_cache: sessions.first().is_some_and(|l| l.caches_contexts()),
         signatures: backends_name(backends),
         backend_shares,

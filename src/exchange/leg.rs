@@ -5,11 +5,12 @@
 
 use super::disclosure::{disclose, mandatory_pointers, selective_pointers};
 use super::{Exchange, Operation};
-use crate::canon::Session;
+use crate::canon::{Engine, Session};
 use crate::error::{Error, ErrorKind, Result};
 use crate::integrity::ecdsa_sd::{self, BaseOptions};
 use crate::integrity::suites::{self, Cryptosuite};
 use crate::keys::{Backend, PublicKey, SecretKey};
+use crate::results::exchange::VCDM_PREFIX;
 use serde_json::Value;
 
 /// How the holder presents.
@@ -134,8 +135,8 @@ impl<'a> Leg<'a> {
 
     /// The expansion engine of this leg's RDFC-1.0 canonicalizations (`json-ld` or `canonprof`): the session's,
     /// for every suite (ecdsa-sd-2023's skolemization included).
-    pub fn engine(&self) -> &'static str {
-        self.session.engine().name()
+    pub fn engine(&self) -> Engine {
+        self.session.engine()
     }
 
     fn issue(&self) -> Result<usize> {
@@ -189,9 +190,13 @@ impl<'a> Leg<'a> {
 impl Exchange for Leg<'_> {
     fn format(&self) -> String {
         if self.engine_named {
-            format!("VCDM {} ({} engine)", self.suite.name(), self.engine())
+            format!(
+                "{VCDM_PREFIX}{} ({} engine)",
+                self.suite.name(),
+                self.engine()
+            )
         } else {
-            format!("VCDM {}", self.suite.name())
+            format!("{VCDM_PREFIX}{}", self.suite.name())
         }
     }
 
@@ -208,7 +213,7 @@ impl Exchange for Leg<'_> {
         serde_json::to_string(&self.presented).map_or(0, |s| s.len())
     }
 
-    fn engine(&self) -> Option<&'static str> {
+    fn engine(&self) -> Option<Engine> {
         (!self.suite.is_jcs()).then(|| Leg::engine(self))
     }
 

@@ -64,7 +64,7 @@ pub trait Exchange {
     fn presented_bytes(&self) -> usize;
     /// The JSON-LD expansion engine that ran this format's RDFC-1.0 canonicalizations (`json-ld` or
     /// `canonprof`); `None` when it runs none (SD-JWT VC, mdoc, the JCS suites).
-    fn engine(&self) -> Option<&'static str> {
+    fn engine(&self) -> Option<crate::canon::Engine> {
         None
     }
     /// The signature backend of every signature it makes and checks.

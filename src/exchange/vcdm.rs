@@ -183,7 +183,7 @@ pub(crate) fn run(
             results.push(SuiteResult {
                 credential: credential.name.clone(),
                 cryptosuite: name,
-                engine: leg.engine().to_string(),
+                engine: leg.engine(),
                 signatures: backend.name().to_string(),
                 exchange_median_us: operations.iter().map(|o| o.total.median_us).sum(),
                 canonicalizations: operations.iter().map(|o| o.canonicalizations).sum(),

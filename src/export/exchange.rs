@@ -111,7 +111,7 @@ pub(crate) fn present_meaning(format: &str) -> &'static str {
         f if f.contains("ecdsa-sd-2023") => {
             "derives: a derived proof over the disclosed statements"
         }
-        f if f.starts_with("VCDM") => {
+        f if f.starts_with(crate::results::exchange::VCDM_PREFIX) => {
             "re-signs: the holder signs a credential reduced to the disclosed attributes"
         }
         _ => "-",
@@ -146,7 +146,7 @@ pub(crate) fn formats_markdown(report: &FormatsReport) -> String {
             "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             r.alg,
             r.format,
-            r.engine.as_deref().unwrap_or("-"),
+            r.engine.map_or("-", |e| e.name()),
             r.signatures,
             op(0),
             op(1),
@@ -249,7 +249,7 @@ pub(crate) fn formats_csv(reports: &[FormatsReport]) -> String {
     let mut out = String::from("credential,alg,format,engine,signatures,operation,median_us,min_run_median_us,max_run_median_us,p10_us,p90_us,canonicalizations,presented_bytes\n");
     for report in reports {
         for r in &report.results {
-            let engine = r.engine.as_deref().unwrap_or("");
+            let engine = r.engine.map_or("", |e| e.name());
             let signatures = &r.signatures;
             for op in &r.operations {
                 let t = &op.total;
@@ -345,7 +345,7 @@ pub(crate) fn formats_settings(report: &FormatsReport) -> String {
         s.runs,
         s.iterations,
         super::fmt_warmup(s.warmup, s.warmup_seconds),
-        report.engine,
+        report.engines_name(),
         on_off(report.context_cache),
         signatures_sentence(&report.signatures),
         s.seed
@@ -393,10 +393,10 @@ pub(crate) fn suites_table(report: &SuitesReport) -> String {
     let (results, config) = (&report.results, &report.config);
     // Rows of a second expansion engine (`--engine both`) are named by it.
     // So are a second signature backend's (`--signatures both`).
-    let first_engine = results.first().map_or("", |r| r.engine.as_str());
+    let first_engine = results.first().map(|r| r.engine);
     let first_backend = results.first().map_or("", |r| r.signatures.as_str());
     let label = |r: &SuiteResult| {
-        let mut label = match r.engine == first_engine {
+        let mut label = match Some(r.engine) == first_engine {
             true => r.cryptosuite.clone(),
             false => format!("{} ({} engine)", r.cryptosuite, r.engine),
         };
@@ -407,8 +407,8 @@ pub(crate) fn suites_table(report: &SuitesReport) -> String {
     };
     let mut engines: Vec<&str> = Vec::new();
     for r in results {
-        if !engines.contains(&r.engine.as_str()) {
-            engines.push(&r.engine);
+        if !engines.contains(&r.engine.name()) {
+            engines.push(r.engine.name());
         }
     }
     let width = results

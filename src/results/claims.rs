@@ -4,7 +4,7 @@
 
 use crate::canon::phase::LABEL;
 use crate::results::exchange::{FormatResult, FormatsReport, BAND};
-use crate::results::names::Engine;
+use crate::results::names::{Algorithm, Engine};
 use crate::results::{AlgorithmResult, Claim, ClaimVerdict, CredentialResult, Report};
 
 /// The verdicts, in the study's order. `exchange` is `None` with `--no-exchange` (those claims are then `not
@@ -44,7 +44,7 @@ fn rdfc_rows(exchange: &FormatsReport) -> impl Iterator<Item = &FormatResult> {
     exchange
         .results
         .iter()
-        .filter(|r| r.format.starts_with("VCDM") && r.format.contains("-rdfc-"))
+        .filter(|r| r.vcdm_canonicalization() == Some(Algorithm::Rdfc10))
 }
 
 /// The row of `format` for `like`'s algorithm and signature backend.
@@ -80,7 +80,7 @@ fn versus(exchange: Option<&FormatsReport>, other: &str, claim: &str) -> Claim {
         let ratio = vcdm.total_us / base.total_us;
         measured.push(format!(
             "{} {}{} {ratio:.2}x",
-            vcdm.engine.as_deref().unwrap_or("-"),
+            vcdm.engine.map_or("-", |e| e.name()),
             vcdm.alg,
             backend_of(exchange, vcdm)
         ));
@@ -107,7 +107,7 @@ fn jcs_verification(exchange: Option<&FormatsReport>) -> Claim {
     for jcs in exchange.into_iter().flat_map(|e| {
         e.results
             .iter()
-            .filter(|r| r.format.starts_with("VCDM") && r.format.contains("-jcs-"))
+            .filter(|r| r.vcdm_canonicalization() == Some(Algorithm::Jcs))
     }) {
         let Some(sd_jwt) = exchange.and_then(|e| row(e, jcs, "SD-JWT VC")) else {
             continue;
@@ -134,7 +134,7 @@ fn jcs_verification(exchange: Option<&FormatsReport>) -> Claim {
 fn canonicalizations(exchange: Option<&FormatsReport>) -> Claim {
     let rows: Vec<&FormatResult> = exchange
         .into_iter()
-        .flat_map(|e| e.results.iter().filter(|r| r.format.starts_with("VCDM")))
+        .flat_map(|e| e.results.iter().filter(|r| r.is_vcdm()))
         .collect();
     let mut counts: Vec<usize> = rows.iter().map(|r| r.canonicalizations).collect();
     counts.sort_unstable();

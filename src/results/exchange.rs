@@ -3,6 +3,7 @@
 //! VCDM table ([`SuitesReport`]), and `canonprof exchange --export-json`'s file ([`Export`]). Filled by
 //! [`crate::exchange`], rendered by [`crate::export::exchange`]; formats, suites and algorithms are names here.
 
+use super::names::{Engine, EngineSetting};
 use crate::stats::RunStats;
 use serde::{Deserialize, Serialize};
 
@@ -12,6 +13,41 @@ pub(crate) const BAND: f64 = 0.10;
 /// The signature backend of an export written before `signatures` was (RustCrypto's, the only one then).
 pub(crate) fn rustcrypto() -> String {
     crate::keys::Backend::RustCrypto.name().to_string()
+}
+
+/// The exchange table's `engine`, written as its engines joined (`json-ld`, `canonprof`, `json-ld and canonprof`)
+/// as it always has been.
+mod engines_joined {
+    use super::EngineSetting;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    const BOTH: &str = "json-ld and canonprof";
+
+    /// The engines' names joined.
+    pub(crate) fn name(setting: EngineSetting) -> &'static str {
+        match setting {
+            EngineSetting::Both => BOTH,
+            one => one.name(),
+        }
+    }
+
+    pub(super) fn serialize<S: Serializer>(
+        setting: &EngineSetting,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        s.serialize_str(name(*setting))
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<EngineSetting, D::Error> {
+        match String::deserialize(d)?.as_str() {
+            "json-ld" => Ok(EngineSetting::JsonLd),
+            "canonprof" => Ok(EngineSetting::Canonprof),
+            BOTH | "canonprof and json-ld" => Ok(EngineSetting::Both),
+            other => Err(serde::de::Error::custom(format!(
+                "unknown engine `{other}` (expected `json-ld`, `canonprof` or `{BOTH}`)"
+            ))),
+        }
+    }
 }
 
 /// One timed step inside an operation.
@@ -48,7 +84,7 @@ pub(crate) struct SuiteResult {
     pub cryptosuite: String,
     /// The expansion engine of its RDFC-1.0 canonicalizations (`json-ld` or `canonprof`; JCS suites expand
     /// nothing and show the run's engine).
-    pub engine: String,
+    pub engine: Engine,
     /// The signature backend of its keys (`rustcrypto` or `aws-lc-rs`; `rustcrypto` in older exports).
     #[serde(default = "rustcrypto")]
     pub signatures: String,
@@ -94,7 +130,7 @@ pub(crate) struct FormatResult {
     pub signatures: String,
     /// The JSON-LD expansion engine that ran its RDFC-1.0 canonicalizations; `None` when it runs none (SD-JWT
     /// VC, mdoc, JCS suites).
-    pub engine: Option<String>,
+    pub engine: Option<Engine>,
     /// issue, present, verify.
     pub operations: Vec<OperationResult>,
     /// Sum of the operations' medians (µs).
@@ -110,7 +146,30 @@ pub(crate) struct FormatResult {
     pub certificate_chain_us: Option<f64>,
 }
 
+/// How the three-format table names a W3C VCDM row: `VCDM <cryptosuite>`, then what else tells it apart.
+pub(crate) const VCDM_PREFIX: &str = "VCDM ";
+
 impl FormatResult {
+    /// Whether the row is a W3C VCDM credential with a Data Integrity proof.
+    pub(crate) fn is_vcdm(&self) -> bool {
+        self.format.starts_with(VCDM_PREFIX)
+    }
+
+    /// A VCDM row's canonicalization, from its cryptosuite's name (`-rdfc-` or `-jcs-`); `None` for the other
+    /// formats and for the selective suite's row, which names neither.
+    pub(crate) fn vcdm_canonicalization(&self) -> Option<super::names::Algorithm> {
+        use super::names::Algorithm;
+        if !self.is_vcdm() {
+            None
+        } else if self.format.contains("-rdfc-") {
+            Some(Algorithm::Rdfc10)
+        } else if self.format.contains("-jcs-") {
+            Some(Algorithm::Jcs)
+        } else {
+            None
+        }
+    }
+
     /// The format without the backend a second backend's rows add to its name (`mdoc (aws-lc-rs)` → `mdoc`):
     /// what a row shares with its twins measured with another signature backend.
     pub(crate) fn base_format(&self) -> &str {
@@ -155,7 +214,8 @@ pub(crate) struct FormatsReport {
     pub ratios: Vec<Ratio>,
     /// The JSON-LD expansion engine of the RDFC-1.0 canonicalizations (`json-ld`, `canonprof`, or
     /// `json-ld and canonprof`: then the canonprof engine's rows say so in their format).
-    pub engine: String,
+    #[serde(with = "engines_joined")]
+    pub engine: EngineSetting,
     /// Whether the RDFC-1.0 canonicalizations reused processed contexts (`--context-cache`).
     pub context_cache: bool,
     /// The signature backends, in row order: `rustcrypto`, `aws-lc-rs`, or `rustcrypto and aws-lc-rs`
@@ -168,6 +228,11 @@ pub(crate) struct FormatsReport {
 }
 
 impl FormatsReport {
+    /// The engines of the RDFC-1.0 canonicalizations, as the export names them (`json-ld and canonprof`).
+    pub(crate) fn engines_name(&self) -> &'static str {
+        engines_joined::name(self.engine)
+    }
+
     /// The rows of the main (first) signature backend: the whole table unless `--signatures both`.
     pub(crate) fn main_rows(&self) -> impl Iterator<Item = &FormatResult> {
         let main = self.results.first().map(|r| r.signatures.clone());

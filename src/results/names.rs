@@ -63,6 +63,18 @@ named!(EngineSetting {
     Both => "both",
 });
 
+impl EngineSetting {
+    /// The setting that ran `engines`: the one engine, or both.
+    pub(crate) fn of(engines: impl IntoIterator<Item = Engine>) -> EngineSetting {
+        let mut engines = engines.into_iter();
+        let first = engines.next().unwrap_or_default();
+        match engines.any(|e| e != first) {
+            true => EngineSetting::Both,
+            false => first.into(),
+        }
+    }
+}
+
 impl From<Engine> for EngineSetting {
     fn from(engine: Engine) -> EngineSetting {
         match engine {

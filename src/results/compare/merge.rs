@@ -187,11 +187,7 @@ fn exchange_figures(report: &FormatsReport, totals: &mut Figures, ratios: &mut F
             .find(|o| o.operation == "verify")
             .map(|o| o.total.median_us)
     };
-    for r in report
-        .results
-        .iter()
-        .filter(|r| r.format.starts_with("VCDM"))
-    {
+    for r in report.results.iter().filter(|r| r.is_vcdm()) {
         for other in ["mdoc", "SD-JWT VC"] {
             if let Some(o) = find(&r.alg, other) {
                 let label = format!("{} / {other} · {}", r.format, r.alg);
