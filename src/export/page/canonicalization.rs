@@ -1,7 +1,7 @@
 //! A canonicalization run's sections: the answer in three sentences, the claims, RDFC-1.0 / JCS per credential,
 //! then each credential ([`super::credential`]), its exchange and its flamegraphs ([`super::flamegraphs`]).
 
-use super::section::{heading, slug, Ctx};
+use super::section::{heading, slug, RunPlace};
 use crate::export::html::escape;
 use crate::export::{fmt_share, fmt_us, thousands};
 use crate::results::canonicalization::{Canonicalization, Entry};
@@ -95,7 +95,7 @@ fn summary_sentences(c: &Canonicalization) -> Vec<String> {
     sentences
 }
 
-pub(super) fn section(out: &mut String, ctx: &Ctx, c: &Canonicalization) {
+pub(super) fn section(out: &mut String, ctx: &RunPlace, c: &Canonicalization) {
     let id = ctx.id;
     heading(out, ctx, "The answer, from this run");
     out.push_str("<div class=\"summary\">");

@@ -1,7 +1,7 @@
 //! One credential of a canonicalization run: its bars per algorithm and engine, the phase table, spec steps and
 //! counters.
 
-use super::section::{slug, Ctx};
+use super::section::{slug, RunPlace};
 use super::svg::{self, Bar};
 use crate::export::html::escape;
 use crate::export::{fmt_range, fmt_share, fmt_us, plural, thousands};
@@ -22,7 +22,7 @@ const PHASE_LEGEND: [&str; 8] = [
 ];
 
 /// One credential: its bars per algorithm and engine, the phase table, spec steps and counters.
-pub(super) fn section(out: &mut String, ctx: &Ctx, c: &Canonicalization, name: &str) {
+pub(super) fn section(out: &mut String, ctx: &RunPlace, c: &Canonicalization, name: &str) {
     let entries: Vec<&Entry> = c.results.iter().filter(|e| e.credential == name).collect();
     let Some(first) = entries.first() else { return };
     let id = format!("{}-c-{}", ctx.id, slug(name));

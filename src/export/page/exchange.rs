@@ -1,7 +1,7 @@
 //! An exchange's sections: the three-format table (also inside a canonicalization run) and the per-cryptosuite
 //! VCDM table.
 
-use super::section::{linked, Ctx};
+use super::section::{linked, RunPlace};
 use super::svg::{self, Bar};
 use crate::export::html::escape;
 use crate::export::{fmt_range, fmt_share, fmt_us, thousands};
@@ -77,7 +77,7 @@ pub(super) fn formats(out: &mut String, id: &str, r: &FormatsReport) {
     out.push_str("</table>\n");
 }
 
-pub(super) fn suites(out: &mut String, ctx: &Ctx, r: &SuitesReport) {
+pub(super) fn suites(out: &mut String, ctx: &RunPlace, r: &SuitesReport) {
     let id = ctx.id;
     let bars: Vec<Bar> = r
         .results

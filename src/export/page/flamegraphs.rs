@@ -1,6 +1,6 @@
 //! A run's flamegraphs: links to every graph and folded file, and the RDFC-1.0 span graphs embedded.
 
-use super::section::Ctx;
+use super::section::RunPlace;
 use crate::export::html::escape;
 use crate::export::thousands;
 use crate::results::FlameIndex;
@@ -8,7 +8,7 @@ use std::fmt::Write;
 use std::path::Path;
 
 /// Links to every flamegraph and folded file, and the RDFC-1.0 graphs embedded.
-pub(super) fn section(out: &mut String, ctx: &Ctx, flames: &FlameIndex) {
+pub(super) fn section(out: &mut String, ctx: &RunPlace, flames: &FlameIndex) {
     let dir = ctx.json_dir.join(&flames.dir);
     let link = |file: &str| crate::export::relative_path(ctx.report_dir, &dir.join(file));
     let _ = writeln!(out, "<h3 id=\"{}-flames\">Flamegraphs</h3>", ctx.id);

@@ -23,7 +23,7 @@ use crate::export::thousands;
 use crate::results::compare::{merge::Merge, DEFAULT_BAND};
 use crate::results::exchange::Export as ExchangeExport;
 use crate::results::saved::{Body, SavedRun};
-use section::{heading, Ctx};
+use section::{heading, RunPlace};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -99,7 +99,7 @@ pub(crate) fn render(page: &Page) -> String {
     for (i, run) in page.runs.iter().enumerate() {
         let id = format!("r{}", i + 1);
         let json_dir = super::parent_dir(&run.path);
-        let ctx = Ctx {
+        let ctx = RunPlace {
             id: &id,
             json_dir,
             report_dir: page.report_dir,

@@ -4,8 +4,8 @@ use crate::export::html::escape;
 use std::fmt::Write;
 use std::path::Path;
 
-/// What every section of one run needs.
-pub(super) struct Ctx<'a> {
+/// Where one saved run sits on the page and on disk: what every section of it needs.
+pub(super) struct RunPlace<'a> {
     /// The run's id prefix (`r1`): every id in its sections starts with it.
     pub(super) id: &'a str,
     /// The directory of its export (its flamegraph paths are relative to it).
@@ -18,7 +18,7 @@ pub(super) struct Ctx<'a> {
     pub(super) name: String,
 }
 
-pub(super) fn heading(out: &mut String, ctx: &Ctx, title: &str) {
+pub(super) fn heading(out: &mut String, ctx: &RunPlace, title: &str) {
     let suffix = match ctx.multiple {
         true => format!(" — {}", escape(&ctx.name)),
         false => String::new(),
@@ -40,7 +40,7 @@ pub(super) fn slug(name: &str) -> String {
 }
 
 /// A link to `file` (relative to the export's directory) from the report, when the file is there.
-pub(super) fn linked(ctx: &Ctx, file: &Path, text: &str) -> String {
+pub(super) fn linked(ctx: &RunPlace, file: &Path, text: &str) -> String {
     let path = ctx.json_dir.join(file);
     match path.is_file() {
         true => format!(

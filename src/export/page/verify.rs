@@ -1,13 +1,13 @@
 //! A verify run's section: one row per file with its verdict, time and flamegraph.
 
-use super::section::{linked, Ctx};
+use super::section::{linked, RunPlace};
 use crate::export::fmt_us;
 use crate::export::html::escape;
 use crate::results::verify::{Export, FileEntry};
 use std::fmt::Write;
 use std::path::Path;
 
-pub(super) fn section(out: &mut String, ctx: &Ctx, v: &Export) {
+pub(super) fn section(out: &mut String, ctx: &RunPlace, v: &Export) {
     out.push_str("<table><tr><th class=\"l\">file</th><th class=\"l\">format</th><th class=\"l\">verdict</th><th>verification µs</th><th class=\"l\">flamegraph</th></tr>\n");
     for f in &v.files {
         let (file, format, verified, us, graph) = match f {
