@@ -147,9 +147,10 @@ pub fn canonical_dataset(dataset: &Dataset, canonical: &Canonical) -> String {
         rank.fill(u32::MAX);
         distinct.clear();
         for line in &ranges {
-            let (term, text) = match predicates {
-                false => (line.subject, (line.start, line.subject_end)),
-                true => (line.predicate, (line.subject_end + 1, line.predicate_end)),
+            let (term, text) = if predicates {
+                (line.predicate, (line.subject_end + 1, line.predicate_end))
+            } else {
+                (line.subject, (line.start, line.subject_end))
             };
             if rank[term as usize] == u32::MAX {
                 rank[term as usize] = 0;
@@ -161,9 +162,10 @@ pub fn canonical_dataset(dataset: &Dataset, canonical: &Canonical) -> String {
             rank[term as usize] = r as u32;
         }
         for line in &mut ranges {
-            match predicates {
-                false => line.subject_rank = rank[line.subject as usize],
-                true => line.predicate_rank = rank[line.predicate as usize],
+            if predicates {
+                line.predicate_rank = rank[line.predicate as usize]
+            } else {
+                line.subject_rank = rank[line.subject as usize]
             }
         }
     }

@@ -9,18 +9,20 @@ use std::fmt::Write;
 
 /// The diff's ratio as people read it: `1.23x`.
 pub(super) fn fmt_ratio(ratio: f64) -> String {
-    match ratio.is_finite() {
-        true => format!("{ratio:.2}x"),
-        false => "-".into(),
+    if ratio.is_finite() {
+        format!("{ratio:.2}x")
+    } else {
+        "-".into()
     }
 }
 
 /// The band as the headers say it: `±10% (the study's band)`, or `±5%`.
 fn fmt_band(band: f64) -> String {
     let pct = (band * 1000.0).round() / 10.0;
-    match (band - crate::results::compare::DEFAULT_BAND).abs() < 1e-9 {
-        true => format!("±{pct}% (the study's band)"),
-        false => format!("±{pct}% (--band; the study's is ±10%)"),
+    if (band - crate::results::compare::DEFAULT_BAND).abs() < 1e-9 {
+        format!("±{pct}% (the study's band)")
+    } else {
+        format!("±{pct}% (--band; the study's is ±10%)")
     }
 }
 

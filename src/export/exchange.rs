@@ -396,9 +396,10 @@ pub(crate) fn suites_table(report: &SuitesReport) -> String {
     let first_engine = results.first().map(|r| r.engine);
     let first_backend = results.first().map_or("", |r| r.signatures.as_str());
     let label = |r: &SuiteResult| {
-        let mut label = match Some(r.engine) == first_engine {
-            true => r.cryptosuite.clone(),
-            false => format!("{} ({} engine)", r.cryptosuite, r.engine),
+        let mut label = if Some(r.engine) == first_engine {
+            r.cryptosuite.clone()
+        } else {
+            format!("{} ({} engine)", r.cryptosuite, r.engine)
         };
         if r.signatures != first_backend {
             label = format!("{label} ({})", r.signatures);
@@ -473,9 +474,10 @@ pub(crate) fn json(export: &Export, metadata: &Metadata) -> String {
 }
 
 fn on_off(on: bool) -> &'static str {
-    match on {
-        true => "on",
-        false => "off",
+    if on {
+        "on"
+    } else {
+        "off"
     }
 }
 

@@ -124,9 +124,10 @@ pub(crate) fn csv(m: &Matrix) -> String {
 /// µs, CPU sign and verify µs, heap peak sign and verify, signature and token bytes.
 fn columns(c: &Cell, heap_counted: bool) -> [String; 11] {
     [
-        match c.extra {
-            true => format!("{} *", c.name),
-            false => c.name.clone(),
+        if c.extra {
+            format!("{} *", c.name)
+        } else {
+            c.name.clone()
         },
         c.kty.to_string(),
         c.alg.to_string(),

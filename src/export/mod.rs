@@ -79,9 +79,10 @@ pub fn relative_path(from_dir: &Path, to: &Path) -> String {
     let parts: Vec<&str> = std::iter::repeat_n("..", from.len() - common)
         .chain(to[common..].iter().map(String::as_str))
         .collect();
-    match parts.is_empty() {
-        true => ".".into(),
-        false => parts.join("/"),
+    if parts.is_empty() {
+        ".".into()
+    } else {
+        parts.join("/")
     }
 }
 

@@ -239,9 +239,10 @@ fn counters(out: &mut String, a: &AlgorithmResult) {
         out,
         "  work of {} in one iteration (machine-independent; cold: context cache and memo empty{})",
         a.label(),
-        match literal {
-            true => "; as written: no memo, no cache",
-            false => "",
+        if literal {
+            "; as written: no memo, no cache"
+        } else {
+            ""
         }
     );
     let width = a
@@ -257,9 +258,10 @@ fn counters(out: &mut String, a: &AlgorithmResult) {
         "section",
         "steady",
         "cold",
-        match literal {
-            true => format!(" {:>10}", "as written"),
-            false => String::new(),
+        if literal {
+            format!(" {:>10}", "as written")
+        } else {
+            String::new()
         }
     );
     for c in &a.counters {

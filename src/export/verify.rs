@@ -23,9 +23,10 @@ pub(crate) fn render(entry: &ReadEntry) -> String {
     );
     lines(&mut out, "  ", &entry.checks);
     for nested in &entry.nested {
-        let counts = match nested.counts {
-            true => "",
-            false => "; does not decide the file's verdict (--nested strict makes it)",
+        let counts = if nested.counts {
+            ""
+        } else {
+            "; does not decide the file's verdict (--nested strict makes it)"
         };
         let id = nested
             .id
@@ -78,10 +79,11 @@ pub(crate) fn timing_table(timing: &FileTiming, plan: &Plan) -> String {
         plan.iterations,
         plan.runs,
         plan.warmup,
-        match plan.warmup_seconds > 0.0 {
-            true => format!(" and ≥ {} s", plan.warmup_seconds),
-            false => String::new(),
-        }
+        if plan.warmup_seconds > 0.0 {
+format!(" and ≥ {} s", plan.warmup_seconds)
+} else {
+String::new()
+}
     );
     let _ = writeln!(
         out,

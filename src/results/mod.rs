@@ -29,9 +29,10 @@ pub(crate) const SCHEMA_VERSION: u32 = 3;
 /// The warm-up as the headers say it: `5` iterations, or `5, at least 1 s` with a time floor (`--warmup-time`).
 /// Here, with the settings it names, so that saved runs (`saved`) say it as the exports do.
 pub fn fmt_warmup(iterations: usize, seconds: f64) -> String {
-    match seconds > 0.0 {
-        true => format!("{iterations}, at least {seconds} s"),
-        false => iterations.to_string(),
+    if seconds > 0.0 {
+        format!("{iterations}, at least {seconds} s")
+    } else {
+        iterations.to_string()
     }
 }
 
@@ -39,9 +40,10 @@ pub fn fmt_warmup(iterations: usize, seconds: f64) -> String {
 /// interleaved run by run` (e.g. `a credential's pipelines`), or nothing for runs saved before they were
 /// (`RunConfig::interleaved` and its like in the sweep and the per-suite exchange).
 pub fn fmt_interleaved(interleaved: bool, what: &str) -> String {
-    match interleaved {
-        true => format!(", {what} interleaved run by run"),
-        false => String::new(),
+    if interleaved {
+        format!(", {what} interleaved run by run")
+    } else {
+        String::new()
     }
 }
 

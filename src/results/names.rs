@@ -68,9 +68,10 @@ impl EngineSetting {
     pub(crate) fn of(engines: impl IntoIterator<Item = Engine>) -> EngineSetting {
         let mut engines = engines.into_iter();
         let first = engines.next().unwrap_or_default();
-        match engines.any(|e| e != first) {
-            true => EngineSetting::Both,
-            false => first.into(),
+        if engines.any(|e| e != first) {
+            EngineSetting::Both
+        } else {
+            first.into()
         }
     }
 }

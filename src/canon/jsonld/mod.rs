@@ -103,9 +103,10 @@ fn settle_refusals(label: &str, text: &str, session: &Session) -> Result<(Datase
     };
     if let Err(also) = phases::<canonprof::Canonprof>(label, text, session, Mode::Safe) {
         let moot = refusal.kind() == ErrorKind::CrateLimitation;
-        return Err(match moot || refusal.is_undecided() {
-            true => also,
-            false => refusal,
+        return Err(if moot || refusal.is_undecided() {
+            also
+        } else {
+            refusal
         });
     }
     if refusal.kind() == ErrorKind::CrateLimitation {

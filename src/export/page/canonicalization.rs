@@ -22,13 +22,17 @@ fn engine_words(engine: Engine) -> &'static str {
 fn ratio_span(values: &[f64], unit: &str) -> String {
     let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
     let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let one = |v: f64| match v >= 10.0 {
-        true => format!("{v:.0}"),
-        false => format!("{v:.1}"),
+    let one = |v: f64| {
+        if v >= 10.0 {
+            format!("{v:.0}")
+        } else {
+            format!("{v:.1}")
+        }
     };
-    match (hi - lo).abs() < 0.05 {
-        true => format!("{}{unit}", one(lo)),
-        false => format!("{}–{}{unit}", one(lo), one(hi)),
+    if (hi - lo).abs() < 0.05 {
+        format!("{}{unit}", one(lo))
+    } else {
+        format!("{}–{}{unit}", one(lo), one(hi))
     }
 }
 
@@ -73,25 +77,28 @@ fn summary_sentences(c: &Canonicalization) -> Vec<String> {
         .largest_label_share
         .iter()
         .fold(0.0f64, |m, (_, share, _)| m.max(*share));
-    let label_words =
-        match label_parts.is_empty() {
-            true => "blank node labeling was not measured".to_string(),
-            false => {
-                format!(
+    let label_words = if label_parts.is_empty() {
+        "blank node labeling was not measured".to_string()
+    } else {
+        format!(
             "blank node labeling took at most {} of RDFC-1.0, so it is {}what drives the cost",
             label_parts.join(" and "),
-            if largest < 0.25 { "not " } else { "a large part of " }
-        )
+            if largest < 0.25 {
+                "not "
+            } else {
+                "a large part of "
             }
-        };
+        )
+    };
     let main = answer.main_engine.map_or("the main engine", engine_words);
-    sentences.push(match answer.edu_simple.is_empty() {
-        true => format!("No simple and education credentials side by side in this run, so the edu/simple ratio (the study: 31–49x) is not measured; {label_words}."),
-        false => format!(
+    sentences.push(if answer.edu_simple.is_empty() {
+format!("No simple and education credentials side by side in this run, so the edu/simple ratio (the study: 31–49x) is not measured; {label_words}.")
+} else {
+format!(
             "Education credentials cost {} the median of the simple credentials with {main}, the run's main engine (the study: 31–49x); {label_words}.",
             ratio_span(&answer.edu_simple, "x")
-        ),
-    });
+        )
+});
     sentences
 }
 

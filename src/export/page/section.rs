@@ -19,9 +19,10 @@ pub(super) struct RunPlace<'a> {
 }
 
 pub(super) fn heading(out: &mut String, ctx: &RunPlace, title: &str) {
-    let suffix = match ctx.multiple {
-        true => format!(" — {}", escape(&ctx.name)),
-        false => String::new(),
+    let suffix = if ctx.multiple {
+        format!(" — {}", escape(&ctx.name))
+    } else {
+        String::new()
     };
     let _ = writeln!(out, "<h2 id=\"{}\">{}{suffix}</h2>", ctx.id, escape(title));
 }
@@ -42,13 +43,14 @@ pub(super) fn slug(name: &str) -> String {
 /// A link to `file` (relative to the export's directory) from the report, when the file is there.
 pub(super) fn linked(ctx: &RunPlace, file: &Path, text: &str) -> String {
     let path = ctx.json_dir.join(file);
-    match path.is_file() {
-        true => format!(
+    if path.is_file() {
+        format!(
             "<a href=\"{}\">{}</a>",
             escape(&crate::export::relative_path(ctx.report_dir, &path)),
             escape(text)
-        ),
-        false => format!("{} (not found beside the export)", escape(text)),
+        )
+    } else {
+        format!("{} (not found beside the export)", escape(text))
     }
 }
 

@@ -84,32 +84,31 @@ pub(super) fn share_bars(id: &str, title: &str, legend: &[&str], bars: &[Bar]) -
 fn draw(id: &str, title: &str, legend: &[&str], bars: &[Bar], mode: Mode) -> String {
     let shares = mode == Mode::Shares;
     let normalized: Vec<Bar>;
-    let bars = match shares {
-        false => bars,
-        true => {
-            normalized = bars
-                .iter()
-                .map(|b| {
-                    let sum: f64 = b
+    let bars = if shares {
+        normalized = bars
+            .iter()
+            .map(|b| {
+                let sum: f64 = b
+                    .segments
+                    .iter()
+                    .map(|s| s.1.max(0.0))
+                    .sum::<f64>()
+                    .max(f64::MIN_POSITIVE);
+                Bar {
+                    label: b.label.clone(),
+                    segments: b
                         .segments
                         .iter()
-                        .map(|s| s.1.max(0.0))
-                        .sum::<f64>()
-                        .max(f64::MIN_POSITIVE);
-                    Bar {
-                        label: b.label.clone(),
-                        segments: b
-                            .segments
-                            .iter()
-                            .map(|(n, v)| (n.clone(), v.max(0.0) / sum * 100.0))
-                            .collect(),
-                        total_us: b.total_us,
-                        whisker_us: None,
-                    }
-                })
-                .collect();
-            &normalized
-        }
+                        .map(|(n, v)| (n.clone(), v.max(0.0) / sum * 100.0))
+                        .collect(),
+                    total_us: b.total_us,
+                    whisker_us: None,
+                }
+            })
+            .collect();
+        &normalized
+    } else {
+        bars
     };
     let unit = match mode {
         Mode::Micros => "µs",
@@ -125,13 +124,14 @@ fn draw(id: &str, title: &str, legend: &[&str], bars: &[Bar], mode: Mode) -> Str
     let label_width = (longest as f64 * CHAR_WIDTH + 16.0).max(120.0);
     let plot_width = PLOT_WIDTH;
     let width = label_width + plot_width + TOTAL_WIDTH;
-    let (max, step) = match shares {
-        true => (100.0, 25.0),
-        false => nice_axis(
+    let (max, step) = if shares {
+        (100.0, 25.0)
+    } else {
+        nice_axis(
             bars.iter()
                 .map(|b| b.whisker_us.map_or(b.total_us, |w| w.1.max(b.total_us)))
                 .fold(0.0f64, f64::max),
-        ),
+        )
     };
     let scale = |us: f64| (us.max(0.0) / max) * plot_width;
     let top = 56.0;
@@ -205,15 +205,14 @@ fn draw(id: &str, title: &str, legend: &[&str], bars: &[Bar], mode: Mode) -> Str
                 mid + 6.0
             );
         }
-        let end = match shares {
-            true => label_width + plot_width,
-            false => {
-                label_width
-                    + scale(
-                        bar.whisker_us
-                            .map_or(bar.total_us, |w| w.1.max(bar.total_us)),
-                    )
-            }
+        let end = if shares {
+            label_width + plot_width
+        } else {
+            label_width
+                + scale(
+                    bar.whisker_us
+                        .map_or(bar.total_us, |w| w.1.max(bar.total_us)),
+                )
         };
         let _ = write!(
             out,

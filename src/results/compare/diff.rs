@@ -74,9 +74,10 @@ pub(crate) fn diff(a: &SavedRun, b: &SavedRun, band: f64) -> Diff {
         match in_b.get(&(row.group, row.key.clone())) {
             Some(&i) => {
                 let other = &rows_b[i];
-                let ratio = match row.median_us == other.median_us {
-                    true => 1.0,
-                    false => other.median_us / row.median_us,
+                let ratio = if row.median_us == other.median_us {
+                    1.0
+                } else {
+                    other.median_us / row.median_us
                 };
                 both.push(DiffRow {
                     group: row.group,

@@ -274,9 +274,10 @@ impl Expander<'_> {
         // Step 9: an embedded context.
         if let Some(local) = map.get("@context") {
             let local = self.processor.memo.document_context(local);
-            let kind = match self.root == Some(map as *const _) {
-                true => Step::ContextTopLevel,
-                false => Step::ContextEmbedded,
+            let kind = if self.root == Some(map as *const _) {
+                Step::ContextTopLevel
+            } else {
+                Step::ContextEmbedded
             };
             active = self.process(&active, &local, base, Flags::DEFAULT, kind)?;
         }
@@ -782,9 +783,10 @@ impl Expander<'_> {
     /// An object expansion drops (§5.1.2 steps 18–19): null, or in safe mode [`Violation::DroppedObject`]
     /// (unless it is the document itself: `to_rdf` refuses a document without quads).
     fn drop_object(&self, what: &'static str, root: bool) -> Result<Json> {
-        match self.safe && !root {
-            true => Err(Violation::DroppedObject { what }.error()),
-            false => Ok(Json::Null),
+        if self.safe && !root {
+            Err(Violation::DroppedObject { what }.error())
+        } else {
+            Ok(Json::Null)
         }
     }
 }

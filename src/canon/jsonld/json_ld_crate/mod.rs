@@ -50,9 +50,10 @@ impl Pipeline for JsonLdCrate {
     }
 
     fn to_rdf(expanded: &Expanded, lossy: bool) -> Result<(Dataset, usize)> {
-        match lossy {
-            false => to_rdf::to_rdf(expanded).map(|d| (d, 0)),
-            true => to_rdf::to_rdf_lossy(expanded),
+        if lossy {
+            to_rdf::to_rdf_lossy(expanded)
+        } else {
+            to_rdf::to_rdf(expanded).map(|d| (d, 0))
         }
     }
 

@@ -185,14 +185,15 @@ impl<'d, 'f> Walk<'d, 'f> {
             .iter()
             .enumerate()
             .any(|(i, a)| anonymous(a) && items[i + 1..].iter().any(|b| a == b));
-        match twins {
-            true => self.always(
+        if twins {
+            self.always(
                 Err(limitation(
                     "identical node objects without `@id` in `@graph` or `@included`, which it merges into one",
                 )),
                 certain,
-            ),
-            false => Ok(()),
+            )
+        } else {
+            Ok(())
         }
     }
 
@@ -373,16 +374,15 @@ impl<'d, 'f> Walk<'d, 'f> {
         certain: bool,
     ) -> Result<()> {
         // The type-scoped contexts of the node's types apply to its members.
-        let pushed = match self.facts.iter().any(|f| !f.scoped.is_empty()) {
-            true => {
-                let types: Vec<&'d str> = map
-                    .iter()
-                    .filter(|e| self.roles(e.key.as_str()) & TYPE != 0)
-                    .flat_map(|e| strings(&e.value))
-                    .collect();
-                self.push_scoped(types.into_iter(), certain)?
-            }
-            false => 0,
+        let pushed = if self.facts.iter().any(|f| !f.scoped.is_empty()) {
+            let types: Vec<&'d str> = map
+                .iter()
+                .filter(|e| self.roles(e.key.as_str()) & TYPE != 0)
+                .flat_map(|e| strings(&e.value))
+                .collect();
+            self.push_scoped(types.into_iter(), certain)?
+        } else {
+            0
         };
         let result = self.typed_members(map, place, certain);
         self.facts.truncate(self.facts.len() - pushed);
@@ -647,9 +647,10 @@ impl<'d, 'f> Walk<'d, 'f> {
             )?;
         }
         // The term's property-scoped context applies to its value.
-        let pushed = match self.facts.iter().any(|f| !f.scoped.is_empty()) {
-            true => self.push_scoped(std::iter::once(key), certain)?,
-            false => 0,
+        let pushed = if self.facts.iter().any(|f| !f.scoped.is_empty()) {
+            self.push_scoped(std::iter::once(key), certain)?
+        } else {
+            0
         };
         let result = self.property_value(value, roles, certain);
         self.facts.truncate(self.facts.len() - pushed);
@@ -679,9 +680,10 @@ impl<'d, 'f> Walk<'d, 'f> {
                 let roles = self.roles(id);
                 if roles & NULL != 0 && roles & DEFINED == 0 {
                     let error = not_an_iri(term, id, pointer);
-                    match certain {
-                        true => return Err(error),
-                        false => self.deferred = true,
+                    if certain {
+                        return Err(error);
+                    } else {
+                        self.deferred = true
                     }
                 }
             }
