@@ -83,14 +83,14 @@ pub(crate) fn render(report: &Report, links: &[Link<'_>], intro: &str) -> String
 fn section(out: &mut String, c: &CredentialResult, links: &[&Link<'_>]) {
     let _ = write!(
         out,
-        "<section id=\"{0}\"><h2>{0} <small>({1})</small></h2>\n<p class=\"meta\">{2} bytes, {3}, {4}; RDFC-1.0 / JCS = {5:.1}x</p>\n\
+        "<section id=\"{0}\"><h2>{0} <small>({1})</small></h2>\n<p class=\"meta\">{2} bytes, {3}, {4}; RDFC-1.0 / JCS = {5}</p>\n\
          <table><tr><th>algorithm</th><th>phase</th><th>median µs</th><th>run medians</th><th>p10–p90</th><th>share</th></tr>\n",
         escape(&c.credential),
         escape(&c.set),
         thousands(c.bytes as u64),
         plural(c.quads, "quad"),
         plural(c.blank_nodes, "blank node"),
-        c.rdfc_jcs_ratio()
+        escape(&super::rdfc_jcs_per_engine(c))
     );
     for a in c.algorithms() {
         for (name, parent, s, share) in a.rows() {

@@ -59,11 +59,15 @@ pub(crate) fn render(
             }
         }
     }
+    let main = report
+        .credentials
+        .first()
+        .map_or("the run's engine", |c| super::engine_words(&c.rdfc));
     let _ = writeln!(
         out,
-        "\n| credential | RDFC-1.0 µs | JCS µs | RDFC/JCS | dominant phase | RDFC-1.0 cold / cached |"
+        "\n| credential | RDFC-1.0 µs ({main}) | JCS µs | RDFC/JCS | dominant phase ({main}) | RDFC-1.0 cold / cached ({main}) |"
     );
-    let _ = writeln!(out, "|---|---:|---:|---:|---|---:|");
+    let _ = writeln!(out, "|---|---:|---:|---|---|---:|");
     for c in &report.credentials {
         let (phase, share) = c.dominant_phase();
         let cold = c.rdfc_cold.as_ref().map_or("-".to_string(), |cold| {
@@ -71,11 +75,11 @@ pub(crate) fn render(
         });
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {:.1}x | {phase} ({}) | {cold} |",
+            "| {} | {} | {} | {} | {phase} ({}) | {cold} |",
             c.credential,
             fmt_us(c.rdfc.total.median_us),
             fmt_us(c.jcs.total.median_us),
-            c.rdfc_jcs_ratio(),
+            super::rdfc_jcs_per_engine(c),
             fmt_share(share)
         );
     }
@@ -84,12 +88,30 @@ pub(crate) fn render(
     if let (Some(lo), Some(hi)) = (s.edu_simple_ratio_min, s.edu_simple_ratio_max) {
         let _ = writeln!(
             out,
-            "- edu / simple RDFC-1.0 cost: {lo:.1}x–{hi:.1}x (the study: 31–49x)"
+            "- edu / simple RDFC-1.0 cost with {main}: {lo:.1}x–{hi:.1}x (the study: 31–49x)"
         );
+        let other = crate::results::summary::edu_simple_ratios(&report.credentials, |c| {
+            c.rdfc_engine.as_ref()
+        });
+        if let Some(engine) = report
+            .credentials
+            .iter()
+            .find_map(|c| c.rdfc_engine.as_ref())
+        {
+            let ratios = other.iter().map(|(_, r)| *r);
+            if let (Some(lo), Some(hi)) = (ratios.clone().reduce(f64::min), ratios.reduce(f64::max))
+            {
+                let _ = writeln!(
+                    out,
+                    "- edu / simple RDFC-1.0 cost with {}: {lo:.1}x–{hi:.1}x",
+                    super::engine_words(engine)
+                );
+            }
+        }
     }
     let _ = writeln!(
         out,
-        "- dominant phase: {} in {} of {}; blank node labeling at most {}",
+        "- dominant phase with {main}: {} in {} of {}; blank node labeling at most {}",
         s.dominant_phase,
         s.dominant_in,
         s.profiled,

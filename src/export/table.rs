@@ -2,7 +2,11 @@
 //! and share; sub-phases indented under their phase), RDFC-1.0 and JCS totals and their ratio, then the summary
 //! of the study's claims.
 
-use super::{fmt_overheads, fmt_range, fmt_share, fmt_us, plural, thousands};
+use super::{
+    engine_words, fmt_overheads, fmt_range, fmt_share, fmt_us, plural, rdfc_jcs_per_engine,
+    thousands,
+};
+use crate::results::summary::edu_simple_ratios;
 use crate::results::{AlgorithmResult, Claim, CredentialResult, Report};
 use crate::stats::RunStats;
 use std::fmt::Write;
@@ -117,8 +121,9 @@ fn credential(out: &mut String, c: &CredentialResult) {
     let (dominant, share) = c.dominant_phase();
     let _ = writeln!(
         out,
-        "  RDFC-1.0 / JCS = {:.1}x (pipelines timed without the span timer); dominant RDFC phase: {dominant} ({})\n",
-        c.rdfc_jcs_ratio(),
+        "  RDFC-1.0 / JCS = {} (pipelines timed without the span timer); dominant RDFC-1.0 phase with {}: {dominant} ({})\n",
+        rdfc_jcs_per_engine(c),
+        engine_words(&c.rdfc),
         fmt_share(share)
     );
     if let Some(other) = &c.rdfc_engine {
@@ -308,9 +313,41 @@ fn as_written_line(a: &AlgorithmResult) -> Option<String> {
     ))
 }
 
+/// The summary's opening lines: RDFC-1.0 / JCS over the profiled credentials, one line per engine (canonprof's
+/// first), each the smallest and largest ratio.
+fn headline(out: &mut String, report: &Report) {
+    let profiled: Vec<&CredentialResult> =
+        report.credentials.iter().filter(|c| !c.baseline).collect();
+    let mut engines: Vec<(&'static str, Vec<f64>)> = Vec::new();
+    for c in &profiled {
+        for a in c.per_engine() {
+            let ratio = a.cost_us() / c.jcs.cost_us();
+            match engines.iter_mut().find(|(e, _)| *e == engine_words(a)) {
+                Some((_, ratios)) => ratios.push(ratio),
+                None => engines.push((engine_words(a), vec![ratio])),
+            }
+        }
+    }
+    engines.sort_by_key(|(e, _)| *e != "canonprof's engine");
+    for (engine, ratios) in engines {
+        let lo = ratios.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = ratios.iter().copied().fold(0.0, f64::max);
+        let _ = writeln!(
+            out,
+            "  RDFC-1.0 costs {lo:.1}–{hi:.1}x JCS with {engine} (over {})",
+            plural(ratios.len(), "credential")
+        );
+    }
+}
+
 fn summary(out: &mut String, report: &Report) {
     let s = &report.summary;
     let _ = writeln!(out, "Summary");
+    headline(out, report);
+    let main = report
+        .credentials
+        .first()
+        .map_or("the run's engine", |c| engine_words(&c.rdfc));
     if let (Some(lo), Some(hi)) = (s.edu_simple_ratio_min, s.edu_simple_ratio_max) {
         let each: Vec<String> = s
             .edu_simple_ratios
@@ -319,10 +356,27 @@ fn summary(out: &mut String, report: &Report) {
             .collect();
         let _ = writeln!(
             out,
-            "  edu / simple RDFC-1.0 cost: {lo:.1}x–{hi:.1}x ({}), against the median of the simple credentials \
-             (the study reported 31–49x for its education credentials)",
+            "  edu / simple RDFC-1.0 cost with {main}: {lo:.1}x–{hi:.1}x ({}), against the median of the simple \
+             credentials (the study reported 31–49x for its education credentials)",
             each.join(", ")
         );
+        let other = edu_simple_ratios(&report.credentials, |c| c.rdfc_engine.as_ref());
+        if let Some(engine) = report
+            .credentials
+            .iter()
+            .find_map(|c| c.rdfc_engine.as_ref())
+            .filter(|_| !other.is_empty())
+        {
+            let lo = other.iter().map(|(_, r)| *r).fold(f64::INFINITY, f64::min);
+            let hi = other.iter().map(|(_, r)| *r).fold(0.0, f64::max);
+            let each: Vec<String> = other.iter().map(|(n, r)| format!("{n} {r:.1}x")).collect();
+            let _ = writeln!(
+                out,
+                "  edu / simple RDFC-1.0 cost with {}: {lo:.1}x–{hi:.1}x ({})",
+                engine_words(engine),
+                each.join(", ")
+            );
+        }
         if !s.edu_simple_ratios_cold.is_empty() {
             let each: Vec<String> = s
                 .edu_simple_ratios_cold
@@ -331,14 +385,14 @@ fn summary(out: &mut String, report: &Report) {
                 .collect();
             let _ = writeln!(
                 out,
-                "  edu / simple with the context cache off: {}",
+                "  edu / simple with the context cache off: {} ({main})",
                 each.join(", ")
             );
         }
     }
     let _ = writeln!(
         out,
-        "  dominant RDFC-1.0 phase: {} in {} of {}; blank node labeling at most {} of RDFC-1.0 time",
+        "  dominant RDFC-1.0 phase with {main}: {} in {} of {}; blank node labeling at most {} of its RDFC-1.0 time",
         s.dominant_phase,
         s.dominant_in,
         plural(s.profiled, "credential"),

@@ -1023,3 +1023,74 @@ fn command_handlers_stay_short() {
         long.join("\n")
     );
 }
+
+/// The headline ratios name their engine: each credential's RDFC-1.0 / JCS line gives the ratio with each engine
+/// measured, the summary opens with one RDFC-1.0 / JCS line per engine (canonprof's first), and the edu / simple
+/// and dominant-phase lines say whose numbers they are — in the terminal and in the Markdown export.
+#[test]
+fn headline_ratios_name_their_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let markdown = dir.path().join("r.md");
+    let output = canonprof_quick(&[
+        "--schema",
+        "all",
+        "--engine",
+        "both",
+        "--no-flamegraphs",
+        "--no-exchange",
+        "--export-markdown",
+        markdown.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let names_engine = |line: &str| {
+        line.contains("the json-ld crate's engine") || line.contains("canonprof's engine")
+    };
+    let markdown = std::fs::read_to_string(&markdown).unwrap();
+    let mut checked = 0;
+    for line in stdout.lines().chain(markdown.lines()) {
+        let headline = line.contains("RDFC-1.0 / JCS")
+            || line.contains("RDFC-1.0 costs")
+            || line.contains("edu / simple RDFC-1.0 cost")
+            || line.contains("dominant RDFC-1.0 phase")
+            || line.starts_with("- dominant phase");
+        if headline && holds_ratio_or_share(line) {
+            assert!(names_engine(line), "{line}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 7 + 4, "{checked} headline lines in {stdout}");
+    let per_credential: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("  RDFC-1.0 / JCS = "))
+        .collect();
+    assert_eq!(per_credential.len(), 7);
+    for line in per_credential {
+        assert!(
+            line.contains("x with the json-ld crate's engine, ")
+                && line.contains("x with canonprof's engine"),
+            "{line}"
+        );
+    }
+    let summary: Vec<&str> = stdout
+        .lines()
+        .skip_while(|l| *l != "Summary")
+        .skip(1)
+        .take(2)
+        .collect();
+    assert!(
+        summary[0].starts_with("  RDFC-1.0 costs ")
+            && summary[0].ends_with("x JCS with canonprof's engine (over 7 credentials)")
+            && summary[1].ends_with("x JCS with the json-ld crate's engine (over 7 credentials)"),
+        "{summary:?}"
+    );
+    assert!(stdout.contains("  edu / simple RDFC-1.0 cost with canonprof's engine: "));
+}
+
+/// Whether a line holds a ratio or a share (`12.3x`, `45.6%`).
+fn holds_ratio_or_share(line: &str) -> bool {
+    let bytes = line.as_bytes();
+    bytes.windows(3).any(|w| {
+        w[0].is_ascii_digit() && (w[1] == b'x' || w[1] == b'%') && !w[2].is_ascii_alphanumeric()
+    }) || line.ends_with('x')
+        || line.ends_with('%')
+}
