@@ -121,6 +121,7 @@ pub(super) fn run(args: VerifyArgs) -> Result<()> {
         challenge: args.challenge,
         domain: args.domain,
         at_unix,
+        at_given: args.at.is_some(),
         nested_strict: args.nested == NestedArg::Strict,
         binding_strict: args.issuer_binding == BindingArg::Strict,
         accept_self_asserted: args.accept_self_asserted,

@@ -3,6 +3,7 @@
 //! a date that is ignored because it is a string would let an expired token verify.
 
 use super::check::{Check, Outcome};
+use super::options::At;
 use serde_json::{Map, Value};
 
 /// `nbf` and `exp` (RFC 7519 §4.1.4–5) at `at`, after checking that `exp`, `nbf` and `iat` are NumericDates;
@@ -10,7 +11,7 @@ use serde_json::{Map, Value};
 pub(crate) fn time_check(
     claims: &Map<String, Value>,
     more: Vec<(String, i64, bool)>,
-    at: i64,
+    at: At,
 ) -> Check {
     let mut bounds: Vec<(String, f64, bool)> = Vec::new();
     for (name, end) in [("nbf", false), ("exp", true), ("iat", false)] {
@@ -23,14 +24,14 @@ pub(crate) fn time_check(
         }
     }
     bounds.extend(more.into_iter().map(|(n, t, end)| (n, t as f64, end)));
-    let at = at as f64;
+    let at_unix = at.unix as f64;
     for (what, when, end) in &bounds {
-        if (*end && *when < at) || (!*end && *when > at) {
+        if (*end && *when < at_unix) || (!*end && *when > at_unix) {
             let state = if *end { "expired" } else { "not yet valid" };
             return Check::new(
                 "validity",
                 Outcome::Failed,
-                format!("{state} at --at ({what})"),
+                format!("{state} {} ({what})", at.words()),
             );
         }
     }
@@ -41,7 +42,8 @@ pub(crate) fn time_check(
             "validity",
             Outcome::Verified,
             format!(
-                "valid at --at ({})",
+                "valid {} ({})",
+                at.words(),
                 bounds
                     .iter()
                     .map(|b| b.0.as_str())
@@ -104,7 +106,7 @@ mod tests {
     #[test]
     fn numeric_dates_are_numbers_and_nothing_else() {
         let at = 1_700_000_000;
-        let outcome = |v: Value| time_check(&claims(v), Vec::new(), at).outcome;
+        let outcome = |v: Value| time_check(&claims(v), Vec::new(), At::new(at, true)).outcome;
         assert_eq!(outcome(json!({"exp": at + 10})), Outcome::Verified);
         assert_eq!(
             outcome(json!({"exp": (at as f64) + 0.5})),
@@ -121,7 +123,11 @@ mod tests {
             json!("9999999999"),
         ] {
             for name in ["exp", "nbf", "iat"] {
-                let check = time_check(&claims(json!({ name: bad.clone() })), Vec::new(), at);
+                let check = time_check(
+                    &claims(json!({ name: bad.clone() })),
+                    Vec::new(),
+                    At::new(at, true),
+                );
                 assert_eq!(check.outcome, Outcome::Failed, "{name}: {bad}");
                 assert!(check.detail.contains("NumericDate"), "{}", check.detail);
             }

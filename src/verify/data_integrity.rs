@@ -7,7 +7,7 @@
 use super::binding::{self, Signer};
 use super::check::{Check, Outcome, Trust};
 use super::keys;
-use super::options::Options;
+use super::options::{At, Options};
 use super::report::Nested;
 use crate::integrity::legacy::{self, LegacySuite};
 use crate::integrity::suites::{self, is_xsd_date_time, Cryptosuite};
@@ -227,7 +227,7 @@ fn checks_of(document: &Value, options: &Options) -> Vec<Check> {
     if let Some(check) = vcdm11_issuance_date(document, presentation) {
         checks.push(check);
     }
-    checks.push(validity(document, options.at_unix));
+    checks.push(validity(document, options.at()));
     if document.get("credentialStatus").is_some() {
         checks.push(Check::new(
             "credentialStatus",
@@ -551,7 +551,7 @@ fn check_proof(
 }
 
 /// The validity period at `at` (VCDM 2.0 §4.9 `validFrom` / `validUntil`, VCDM 1.1 `expirationDate`).
-pub(super) fn validity(document: &Value, at: i64) -> Check {
+pub(super) fn validity(document: &Value, at: At) -> Check {
     let mut bounds = Vec::new();
     for (field, later) in [
         ("validFrom", false),
@@ -573,12 +573,12 @@ pub(super) fn validity(document: &Value, at: i64) -> Check {
                 format!("`{field}` {value} is not an xsd:dateTime"),
             );
         };
-        if (later && when < at) || (!later && when > at) {
+        if (later && when < at.unix) || (!later && when > at.unix) {
             let what = if later { "expired" } else { "not yet valid" };
             return Check::new(
                 "validity",
                 Outcome::Failed,
-                format!("{what} at --at ({field} {value})"),
+                format!("{what} {} ({field} {value})", at.words()),
             );
         }
         bounds.push(format!("{field} {}", value.as_str().unwrap_or("")));
@@ -589,7 +589,7 @@ pub(super) fn validity(document: &Value, at: i64) -> Check {
         Check::new(
             "validity",
             Outcome::Verified,
-            format!("valid at --at ({})", bounds.join(", ")),
+            format!("valid {} ({})", at.words(), bounds.join(", ")),
         )
     }
 }

@@ -55,6 +55,8 @@ pub struct Settings {
     pub domain: Option<String>,
     /// `--at` (default: now), Unix seconds.
     pub at_unix: i64,
+    /// Whether `--at` was given.
+    pub at_given: bool,
     /// `--nested strict`.
     pub nested_strict: bool,
     /// `--issuer-binding strict`.
@@ -145,6 +147,7 @@ fn options(plan: &Plan) -> Result<Options<'_>> {
         nested_strict: settings.nested_strict,
         binding_strict: settings.binding_strict,
         accept_self_asserted: settings.accept_self_asserted,
+        at_given: settings.at_given,
         ..Options::new(&plan.session, settings.at_unix)
     })
 }

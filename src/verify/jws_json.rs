@@ -157,7 +157,7 @@ pub(crate) fn verify(file: &str, value: &Value, options: &Options) -> Result<Vec
                 )),
                 None => {}
             }
-            checks.push(data_integrity::validity(&credential, options.at_unix));
+            checks.push(data_integrity::validity(&credential, options.at()));
             checks.extend(data_integrity::embedded_proofs(&credential, options));
             if credential.get("credentialStatus").is_some() {
                 checks.push(Check::new(

@@ -213,7 +213,7 @@ pub(crate) fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<
             }
         }
     }
-    checks.push(claims::time_check(&claims, bounds, options.at_unix));
+    checks.push(claims::time_check(&claims, bounds, options.at()));
     checks.extend(super::data_integrity::embedded_proofs(&credential, options));
     if credential.get("credentialStatus").is_some() {
         checks.push(Check::new(

@@ -30,9 +30,10 @@ pub(crate) fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
                 "issuer signature",
                 Outcome::Verified,
                 format!(
-                    "MSO of {} signed by the x5chain certificate's key ({}); validity info holds at --at",
+                    "MSO of {} signed by the x5chain certificate's key ({}); validity info holds {}",
                     verified.doc_type,
-                    trust.describe()
+                    trust.describe(),
+                    options.at().words()
                 ),
                 Some(trust),
             ));

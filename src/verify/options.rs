@@ -25,6 +25,8 @@ pub struct Options<'a> {
     pub domain: Option<String>,
     /// `--at`: the instant every validity rule is evaluated at, Unix seconds.
     pub at_unix: i64,
+    /// Whether the user named that instant (`--at`) or it is the clock's: the checks say "at --at" or "now".
+    pub at_given: bool,
     /// `--nested strict`: nested signed credentials decide the verdict too.
     pub nested_strict: bool,
     /// `--issuer-binding strict`: a proof must be shown to be the issuer's (holder's) — its method controlled by
@@ -36,7 +38,8 @@ pub struct Options<'a> {
 }
 
 impl<'a> Options<'a> {
-    /// The defaults of `canonprof verify` at the instant `at_unix`: no keys, no trust anchor, no session transcript,
+    /// The defaults of `canonprof verify` at the instant `at_unix`, named by the caller as `--at` names it (set
+    /// `at_given` to false when it is the clock's, and the checks say "now"): no keys, no trust anchor, no session transcript,
     /// nonce, audience, challenge or domain, lenient nesting and binding, self-asserted keys not trusted.
     pub fn new(session: &'a Session, at_unix: i64) -> Options<'a> {
         Options {
@@ -49,9 +52,41 @@ impl<'a> Options<'a> {
             challenge: None,
             domain: None,
             at_unix,
+            at_given: true,
             nested_strict: false,
             binding_strict: false,
             accept_self_asserted: false,
         }
+    }
+}
+
+/// The instant validity is judged at, and whether the user named it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct At {
+    /// Unix seconds.
+    pub(crate) unix: i64,
+    given: bool,
+}
+
+impl At {
+    /// The instant `unix`, named by the user (`given`) or the clock's.
+    pub(crate) fn new(unix: i64, given: bool) -> At {
+        At { unix, given }
+    }
+
+    /// How a check names the instant: `at --at` when the user gave it, else `now`.
+    pub(crate) fn words(self) -> &'static str {
+        if self.given {
+            "at --at"
+        } else {
+            "now"
+        }
+    }
+}
+
+impl Options<'_> {
+    /// The instant of the validity checks.
+    pub(crate) fn at(&self) -> At {
+        At::new(self.at_unix, self.at_given)
     }
 }

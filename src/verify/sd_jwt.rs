@@ -183,12 +183,16 @@ pub(crate) fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<
             checks.push(Check::new(
                 "key binding",
                 Outcome::Failed,
-                format!("the KB-JWT's iat {iat} is after --at ({})", options.at_unix),
+                format!(
+                    "the KB-JWT's iat {iat} is after {} ({})",
+                    if options.at_given { "--at" } else { "now" },
+                    options.at_unix
+                ),
             ));
             checks.push(claims::time_check(
                 &verified.claims,
                 Vec::new(),
-                options.at_unix,
+                options.at(),
             ));
             return Ok(checks);
         }
@@ -225,7 +229,7 @@ pub(crate) fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<
     checks.push(claims::time_check(
         &verified.claims,
         Vec::new(),
-        options.at_unix,
+        options.at(),
     ));
     Ok(checks)
 }

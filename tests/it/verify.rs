@@ -1300,3 +1300,28 @@ fn timing_a_verification_that_ran_no_step_keeps_its_verdict() {
     assert_eq!(file["checks"][0]["outcome"], "failed");
     assert!(file["timing"].is_null());
 }
+
+/// The validity line names the instant it judged: "now" when `--at` was not given, "at --at" when it was.
+#[test]
+fn validity_says_now_without_at() {
+    let file = data("signed-credentials/ob3-validator--simple-eddsa-2022.json");
+    let file = file.to_str().unwrap();
+    let now = canonprof(&["verify", file]);
+    let now = String::from_utf8_lossy(&now.stdout);
+    assert!(
+        now.contains("[ok] validity: valid now (issuanceDate 2022-11-27T00:00:00Z)"),
+        "{now}"
+    );
+    let at = canonprof(&["verify", file, "--at", "2026-01-01T00:00:00Z"]);
+    let at = String::from_utf8_lossy(&at.stdout);
+    assert!(
+        at.contains("[ok] validity: valid at --at (issuanceDate 2022-11-27T00:00:00Z)"),
+        "{at}"
+    );
+    let before = canonprof(&["verify", file, "--at", "2020-01-01T00:00:00Z"]);
+    let before = String::from_utf8_lossy(&before.stdout);
+    assert!(
+        before.contains("validity: not yet valid at --at (issuanceDate"),
+        "{before}"
+    );
+}
