@@ -59,10 +59,9 @@ pub(crate) fn render(
             }
         }
     }
-    let main = report
-        .credentials
-        .first()
-        .map_or("the run's engine", |c| super::engine_words(&c.rdfc));
+    let saved = crate::results::canonicalization::Canonicalization::of(report, None, &[], None);
+    let answer = crate::results::summary::answer(&saved);
+    let main = super::engine_words(answer.main_engine);
     let _ = writeln!(
         out,
         "\n| credential | RDFC-1.0 µs ({main}) | JCS µs | RDFC/JCS | dominant phase ({main}) | RDFC-1.0 cold / cached ({main}) |"
@@ -90,23 +89,14 @@ pub(crate) fn render(
             out,
             "- edu / simple RDFC-1.0 cost with {main}: {lo:.1}x–{hi:.1}x (the study: 31–49x)"
         );
-        let other = crate::results::summary::edu_simple_ratios(&report.credentials, |c| {
-            c.rdfc_engine.as_ref()
-        });
-        if let Some(engine) = report
-            .credentials
-            .iter()
-            .find_map(|c| c.rdfc_engine.as_ref())
-        {
-            let ratios = other.iter().map(|(_, r)| *r);
-            if let (Some(lo), Some(hi)) = (ratios.clone().reduce(f64::min), ratios.reduce(f64::max))
-            {
-                let _ = writeln!(
-                    out,
-                    "- edu / simple RDFC-1.0 cost with {}: {lo:.1}x–{hi:.1}x",
-                    super::engine_words(engine)
-                );
-            }
+        for (engine, ratios) in answer.edu_simple_by_engine.iter().skip(1) {
+            let lo = ratios.iter().map(|(_, r)| *r).fold(f64::INFINITY, f64::min);
+            let hi = ratios.iter().map(|(_, r)| *r).fold(0.0, f64::max);
+            let _ = writeln!(
+                out,
+                "- edu / simple RDFC-1.0 cost with {}: {lo:.1}x–{hi:.1}x",
+                super::engine_words(Some(*engine))
+            );
         }
     }
     let _ = writeln!(

@@ -198,9 +198,9 @@ pub fn fmt_share(share: f64) -> String {
     }
 }
 
-/// Which engine expanded an RDFC-1.0 result, in words: `the json-ld crate's engine`, `canonprof's engine`.
-pub(crate) fn engine_words(a: &crate::results::AlgorithmResult) -> &'static str {
-    match a.engine {
+/// An expansion engine in words: `the json-ld crate's engine`, `canonprof's engine`.
+pub(crate) fn engine_words(engine: Option<crate::results::names::Engine>) -> &'static str {
+    match engine {
         Some(crate::results::names::Engine::JsonLd) => "the json-ld crate's engine",
         Some(crate::results::names::Engine::Canonprof) => "canonprof's engine",
         None => "the run's engine",
@@ -215,7 +215,7 @@ pub(crate) fn rdfc_jcs_per_engine(c: &crate::results::CredentialResult) -> Strin
             format!(
                 "{:.1}x with {}",
                 a.cost_us() / c.jcs.cost_us(),
-                engine_words(a)
+                engine_words(a.engine)
             )
         })
         .collect::<Vec<_>>()

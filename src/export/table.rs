@@ -6,7 +6,9 @@ use super::{
     engine_words, fmt_overheads, fmt_range, fmt_share, fmt_us, plural, rdfc_jcs_per_engine,
     thousands,
 };
-use crate::results::summary::edu_simple_ratios;
+use crate::results::canonicalization::Canonicalization;
+use crate::results::names::Engine;
+use crate::results::summary::{answer, Answer};
 use crate::results::{AlgorithmResult, Claim, CredentialResult, Report};
 use crate::stats::RunStats;
 use std::fmt::Write;
@@ -123,7 +125,7 @@ fn credential(out: &mut String, c: &CredentialResult) {
         out,
         "  RDFC-1.0 / JCS = {} (pipelines timed without the span timer); dominant RDFC-1.0 phase with {}: {dominant} ({})\n",
         rdfc_jcs_per_engine(c),
-        engine_words(&c.rdfc),
+        engine_words(c.rdfc.engine),
         fmt_share(share)
     );
     if let Some(other) = &c.rdfc_engine {
@@ -313,28 +315,18 @@ fn as_written_line(a: &AlgorithmResult) -> Option<String> {
     ))
 }
 
-/// The summary's opening lines: RDFC-1.0 / JCS over the profiled credentials, one line per engine (canonprof's
-/// first), each the smallest and largest ratio.
-fn headline(out: &mut String, report: &Report) {
-    let profiled: Vec<&CredentialResult> =
-        report.credentials.iter().filter(|c| !c.baseline).collect();
-    let mut engines: Vec<(&'static str, Vec<f64>)> = Vec::new();
-    for c in &profiled {
-        for a in c.per_engine() {
-            let ratio = a.cost_us() / c.jcs.cost_us();
-            match engines.iter_mut().find(|(e, _)| *e == engine_words(a)) {
-                Some((_, ratios)) => ratios.push(ratio),
-                None => engines.push((engine_words(a), vec![ratio])),
-            }
-        }
-    }
-    engines.sort_by_key(|(e, _)| *e != "canonprof's engine");
+/// The summary's opening lines: RDFC-1.0 / JCS over the measured credentials, one line per engine (canonprof's
+/// first), each the smallest and largest ratio — the figures of the report page's answer.
+fn headline(out: &mut String, answer: &Answer) {
+    let mut engines: Vec<&(Engine, Vec<f64>)> = answer.rdfc_over_jcs.iter().collect();
+    engines.sort_by_key(|(engine, _)| *engine != Engine::Canonprof);
     for (engine, ratios) in engines {
         let lo = ratios.iter().copied().fold(f64::INFINITY, f64::min);
         let hi = ratios.iter().copied().fold(0.0, f64::max);
         let _ = writeln!(
             out,
-            "  RDFC-1.0 costs {lo:.1}–{hi:.1}x JCS with {engine} (over {})",
+            "  RDFC-1.0 costs {lo:.1}–{hi:.1}x JCS with {} (over {})",
+            engine_words(Some(*engine)),
             plural(ratios.len(), "credential")
         );
     }
@@ -342,12 +334,11 @@ fn headline(out: &mut String, report: &Report) {
 
 fn summary(out: &mut String, report: &Report) {
     let s = &report.summary;
+    let saved = Canonicalization::of(report, None, &[], None);
+    let answer = answer(&saved);
+    let main = engine_words(answer.main_engine);
     let _ = writeln!(out, "Summary");
-    headline(out, report);
-    let main = report
-        .credentials
-        .first()
-        .map_or("the run's engine", |c| engine_words(&c.rdfc));
+    headline(out, &answer);
     if let (Some(lo), Some(hi)) = (s.edu_simple_ratio_min, s.edu_simple_ratio_max) {
         let each: Vec<String> = s
             .edu_simple_ratios
@@ -360,20 +351,14 @@ fn summary(out: &mut String, report: &Report) {
              credentials (the study reported 31–49x for its education credentials)",
             each.join(", ")
         );
-        let other = edu_simple_ratios(&report.credentials, |c| c.rdfc_engine.as_ref());
-        if let Some(engine) = report
-            .credentials
-            .iter()
-            .find_map(|c| c.rdfc_engine.as_ref())
-            .filter(|_| !other.is_empty())
-        {
-            let lo = other.iter().map(|(_, r)| *r).fold(f64::INFINITY, f64::min);
-            let hi = other.iter().map(|(_, r)| *r).fold(0.0, f64::max);
-            let each: Vec<String> = other.iter().map(|(n, r)| format!("{n} {r:.1}x")).collect();
+        for (engine, ratios) in answer.edu_simple_by_engine.iter().skip(1) {
+            let lo = ratios.iter().map(|(_, r)| *r).fold(f64::INFINITY, f64::min);
+            let hi = ratios.iter().map(|(_, r)| *r).fold(0.0, f64::max);
+            let each: Vec<String> = ratios.iter().map(|(n, r)| format!("{n} {r:.1}x")).collect();
             let _ = writeln!(
                 out,
                 "  edu / simple RDFC-1.0 cost with {}: {lo:.1}x–{hi:.1}x ({})",
-                engine_words(engine),
+                engine_words(Some(*engine)),
                 each.join(", ")
             );
         }

@@ -103,6 +103,9 @@ pub(crate) struct Answer<'a> {
     pub largest_label_share: Vec<(Engine, f64, &'a str)>,
     /// The edu/simple ratios of the run's main engine.
     pub edu_simple: Vec<f64>,
+    /// Per engine: each edu credential's RDFC-1.0 total over the median of the simple credentials' (the
+    /// main engine's are [`Answer::edu_simple`]'s, by credential).
+    pub edu_simple_by_engine: Vec<(Engine, Vec<(String, f64)>)>,
     /// The run's main engine.
     pub main_engine: Option<Engine>,
 }
@@ -124,6 +127,7 @@ pub(crate) fn answer(c: &Canonicalization) -> Answer<'_> {
             .filter(move |e| e.algorithm == Algorithm::Rdfc10 && e.engine == Some(engine))
     };
     let mut rdfc_over_jcs = Vec::new();
+    let mut edu_simple_by_engine = Vec::new();
     let mut expansion_percent = Vec::new();
     let mut largest_label_share = Vec::new();
     for &engine in &engines {
@@ -132,6 +136,21 @@ pub(crate) fn answer(c: &Canonicalization) -> Answer<'_> {
             .collect();
         if !ratios.is_empty() {
             rdfc_over_jcs.push((engine, ratios));
+        }
+        let in_set = |set: &'static str| {
+            docs.iter().copied().filter(move |e| {
+                e.set == set && e.algorithm == Algorithm::Rdfc10 && e.engine == Some(engine)
+            })
+        };
+        let simple: Vec<f64> = in_set("simple").map(|e| e.total.median_us).collect();
+        if !simple.is_empty() {
+            let base = median(&simple);
+            let ratios: Vec<(String, f64)> = in_set("edu")
+                .map(|e| (e.credential.clone(), e.total.median_us / base))
+                .collect();
+            if !ratios.is_empty() {
+                edu_simple_by_engine.push((engine, ratios));
+            }
         }
         let shares: Vec<f64> = rdfc_of(engine)
             .filter_map(|e| e.phases.get(phase::EXPAND).map(|p| p.share * 100.0))
@@ -163,6 +182,7 @@ pub(crate) fn answer(c: &Canonicalization) -> Answer<'_> {
             .iter()
             .map(|(_, r)| *r)
             .collect(),
+        edu_simple_by_engine,
         main_engine: engines.first().copied(),
     }
 }
