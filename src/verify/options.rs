@@ -74,12 +74,21 @@ impl At {
         At { unix, given }
     }
 
-    /// How a check names the instant: `at --at` when the user gave it, else `now`.
+    /// The instant's name: `--at` when the user gave it, else `now`.
+    pub(crate) fn name(self) -> &'static str {
+        if self.given {
+            "--at"
+        } else {
+            "now"
+        }
+    }
+
+    /// How a check says when it holds: `at --at`, or `now`.
     pub(crate) fn words(self) -> &'static str {
         if self.given {
             "at --at"
         } else {
-            "now"
+            self.name()
         }
     }
 }

@@ -185,7 +185,7 @@ pub(crate) fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<
                 Outcome::Failed,
                 format!(
                     "the KB-JWT's iat {iat} is after {} ({})",
-                    if options.at_given { "--at" } else { "now" },
+                    options.at().name(),
                     options.at_unix
                 ),
             ));

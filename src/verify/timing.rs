@@ -34,14 +34,15 @@ pub fn time_file(
     plan: &Plan,
     timer: &Timer,
 ) -> Result<(FileReport, Option<FileTiming>)> {
-    let report = verify_bytes(label, bytes, format, options)?;
-    let mut workload = || verify_bytes(label, bytes, format, options).map(|_| ());
+    // The verification whose report is shown runs under the timer, so it also tells whether there is anything to
+    // time.
     timer.prime();
     take_records();
-    timer.timed(workload)?;
+    let report = timer.timed(|| verify_bytes(label, bytes, format, options))?;
     if take_records().is_empty() {
         return Ok((report, None));
     }
+    let mut workload = || verify_bytes(label, bytes, format, options).map(|_| ());
     let samples = profile::measure(plan, timer, &mut workload, &mut || {})?;
     // One more verification for what does not depend on the machine: the calls of each step, the counters.
     work::take();

@@ -4,7 +4,7 @@
 //! the SD-JWT examples and the ISO 18013-5 Annex D DeviceResponse verify and their tampered copies do not; `--at`
 //! decides validity; the command's exit status and lines.
 
-use crate::common::{canonprof, data};
+use crate::common::{canonprof, data, QUICK};
 use canonprof::canon::{Session, Settings};
 use canonprof::document::Limits;
 use canonprof::verify::{
@@ -1263,20 +1263,15 @@ fn timing_a_verification_that_ran_no_step_keeps_its_verdict() {
     .unwrap();
     let flames = dir.path().join("flames");
     let json_path = dir.path().join("verify.json");
-    let out = canonprof(&[
+    let args = [
         "verify",
         no_proof.to_str().unwrap(),
-        "--iterations",
-        "1",
-        "--runs",
-        "1",
-        "--warmup",
-        "0",
         "--flamegraphs",
         flames.to_str().unwrap(),
         "--export-json",
         json_path.to_str().unwrap(),
-    ]);
+    ];
+    let out = canonprof(&[&args[..], &QUICK[..]].concat());
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
