@@ -77,10 +77,8 @@ pub(super) fn verify(data: &[u8]) {
     // canonicalizations would let one input run for minutes.
     let _budget = canonprof::integrity::budget::Scope::with_limit(24);
     for accept in [false, true] {
-        let options = Options {
-            accept_self_asserted: accept,
-            ..Options::new(session, 1_748_736_000)
-        };
+        let mut options = Options::new(session, 1_748_736_000);
+        options.settings.accept_self_asserted = accept;
         for format in [
             None,
             Some(Format::Vcdm),

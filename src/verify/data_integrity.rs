@@ -49,7 +49,8 @@ pub(crate) fn verify(document: &Value, options: &Options) -> (Vec<Check>, Vec<Ne
         // The ones left unverified may not decide the verdict by default; where they would (a presentation's
         // credentials, --nested strict) the file cannot be verified.
         let left_count = found[MAX_NESTED..].iter().any(|(pointer, _)| {
-            options.nested_strict || (presentation && pointer.starts_with("/verifiableCredential"))
+            options.settings.nested_strict
+                || (presentation && pointer.starts_with("/verifiableCredential"))
         });
         checks.push(Check::new(
             "nested credentials",
@@ -76,7 +77,7 @@ pub(crate) fn verify(document: &Value, options: &Options) -> (Vec<Check>, Vec<Ne
             (pointer, credential, checks)
         })
         .map(|(pointer, credential, checks)| Nested {
-            counts: options.nested_strict
+            counts: options.settings.nested_strict
                 || (presentation && pointer.starts_with("/verifiableCredential")),
             id: credential
                 .get("id")
@@ -84,7 +85,7 @@ pub(crate) fn verify(document: &Value, options: &Options) -> (Vec<Check>, Vec<Ne
                 .map(str::to_string),
             checks,
             pointer,
-            accept_self_asserted: options.accept_self_asserted,
+            accept_self_asserted: options.settings.accept_self_asserted,
         })
         .collect();
     (checks, nested)
@@ -101,7 +102,7 @@ pub(super) fn embedded_proofs(credential: &Value, options: &Options) -> Option<C
     (count > 0).then(|| {
         Check::new(
             "embedded proofs",
-            if options.nested_strict { Outcome::Unsupported } else { Outcome::NotChecked },
+            if options.settings.nested_strict { Outcome::Unsupported } else { Outcome::NotChecked },
             format!(
                 "{count} Data Integrity proof(s) or signed credential(s) inside the payload are not verified here \
                  (verify them on their own; --nested strict refuses the file)"
@@ -255,14 +256,14 @@ fn binding(
         _ => None,
     };
     match party {
-        Some(party) => binding::line(field, party, signers, options.binding_strict),
+        Some(party) => binding::line(field, party, signers, options.settings.binding_strict),
         // Nothing to bind the keys to: a credential must name its issuer (VCDM 2.0 §4.7); a presentation's
         // holder is optional, and Data Integrity secures other documents too, so for those only strict binding
         // asks for one.
         None if signers.is_empty() => None,
         None => Some(Check::new(
             field,
-            if options.binding_strict || has_type(document, "VerifiableCredential") { Outcome::Failed } else { Outcome::NotChecked },
+            if options.settings.binding_strict || has_type(document, "VerifiableCredential") { Outcome::Failed } else { Outcome::NotChecked },
             format!("the document names no {field} (or an {field} that is not a string or an object with an `id`): the keys are bound to nobody"),
         )),
     }
@@ -398,8 +399,8 @@ fn check_proof(
     // --challenge / --domain bind a presentation's authentication proof to this verifier, not the credentials
     // inside it (VC Data Integrity §2.1.1: they are set by the verifier that asks for the presentation).
     for (option, given) in [
-        ("challenge", &options.challenge),
-        ("domain", &options.domain),
+        ("challenge", &options.settings.challenge),
+        ("domain", &options.settings.domain),
     ] {
         if let Some(want) = given.as_ref().filter(|_| purpose == "authentication") {
             if text(option) != Some(want.as_str()) {
@@ -446,7 +447,7 @@ fn check_proof(
         }
     }
     if let Some(expires) = text("expires").and_then(unix) {
-        if expires < options.at_unix {
+        if expires < options.settings.at_unix {
             return (
                 Outcome::Failed,
                 format!("the proof expired at {}", text("expires").unwrap_or("")),

@@ -48,6 +48,6 @@ pub fn verify_bytes(
         format,
         checks,
         nested,
-        accept_self_asserted: options.accept_self_asserted,
+        accept_self_asserted: options.settings.accept_self_asserted,
     })
 }

@@ -3,7 +3,7 @@
 //! flamegraph when asked, print its report as it comes, and write the `--export-json` document.
 
 use super::detect::Format;
-use super::options::Options;
+use super::options::{Options, Settings};
 use super::{keys, timing};
 use crate::canon::Session;
 use crate::console::Console;
@@ -38,31 +38,6 @@ pub struct Plan {
     pub export_json: Option<PathBuf>,
     /// `--flamegraphs`: the directory of one span flamegraph per file.
     pub flamegraphs: Option<PathBuf>,
-}
-
-/// The verifier's settings that are not files (see [`Options`]).
-#[derive(Debug, Clone, Default)]
-pub struct Settings {
-    /// `--session-transcript`, decoded.
-    pub session_transcript: Option<ciborium::Value>,
-    /// `--nonce`.
-    pub nonce: Option<String>,
-    /// `--aud`.
-    pub aud: Option<String>,
-    /// `--challenge`.
-    pub challenge: Option<String>,
-    /// `--domain`.
-    pub domain: Option<String>,
-    /// `--at` (default: now), Unix seconds.
-    pub at_unix: i64,
-    /// Whether `--at` was given.
-    pub at_given: bool,
-    /// `--nested strict`.
-    pub nested_strict: bool,
-    /// `--issuer-binding strict`.
-    pub binding_strict: bool,
-    /// `--accept-self-asserted`.
-    pub accept_self_asserted: bool,
 }
 
 /// How many files did not verify, of how many.
@@ -110,7 +85,7 @@ pub fn run(plan: &Plan, console: &mut dyn Console) -> Result<Summary> {
     if let Some(path) = &plan.export_json {
         let engine = plan.session.engine().name();
         let timing = plan.timed.then_some(&plan.measure);
-        let at_unix = options.at_unix;
+        let at_unix = options.settings.at_unix;
         let json = render::json(&entries, timing, engine, at_unix, &metadata);
         crate::export::write_atomically(path, &json)?;
     }
@@ -135,20 +110,11 @@ fn options(plan: &Plan) -> Result<Options<'_>> {
         Some(path) => Some(pem_certificate(&plan.limits, path)?),
         None => None,
     };
-    let settings = plan.settings.clone();
     Ok(Options {
         keys: known,
         trust_anchor,
-        session_transcript: settings.session_transcript,
-        nonce: settings.nonce,
-        aud: settings.aud,
-        challenge: settings.challenge,
-        domain: settings.domain,
-        nested_strict: settings.nested_strict,
-        binding_strict: settings.binding_strict,
-        accept_self_asserted: settings.accept_self_asserted,
-        at_given: settings.at_given,
-        ..Options::new(&plan.session, settings.at_unix)
+        settings: plan.settings.clone(),
+        ..Options::new(&plan.session, plan.settings.at_unix)
     })
 }
 

@@ -146,7 +146,7 @@ pub(crate) fn verify(file: &str, value: &Value, options: &Options) -> Result<Vec
                     "issuer",
                     issuer,
                     &signers,
-                    options.binding_strict,
+                    options.settings.binding_strict,
                 )),
                 // A credential must name its issuer (VCDM 2.0 §4.7).
                 None if !signers.is_empty() => checks.push(Check::new(

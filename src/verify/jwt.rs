@@ -177,7 +177,7 @@ pub(crate) fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<
             "issuer",
             party,
             &[found.signer],
-            options.binding_strict,
+            options.settings.binding_strict,
         )),
         // A credential must name its issuer (VCDM 2.0 §4.7, VCDM 1.1 §4.7).
         None => checks.push(Check::new(
@@ -281,8 +281,11 @@ pub(super) fn key_for(
     if let Some(chain) = &header.x5c {
         let leaf = super::x5c::leaf(&Value::from(chain.clone()))
             .map_err(|e| unsupported(e.into_reason()))?;
-        let anchored =
-            super::x5c::anchored(&leaf, options.trust_anchor.as_deref(), options.at_unix);
+        let anchored = super::x5c::anchored(
+            &leaf,
+            options.trust_anchor.as_deref(),
+            options.settings.at_unix,
+        );
         return Ok(Found {
             trust: super::x5c::trust(&anchored),
             origin: format!("the x5c signer {}", leaf.subject),

@@ -13,9 +13,9 @@ use crate::mdoc::{self, Verification};
 pub(crate) fn verify(bytes: &[u8], options: &Options) -> Result<Vec<Check>> {
     let raw = detect::mdoc_bytes(bytes)?;
     let check = Verification {
-        now_unix: options.at_unix,
+        now_unix: options.settings.at_unix,
         iaca: options.trust_anchor.as_deref(),
-        session_transcript: options.session_transcript.as_ref(),
+        session_transcript: options.settings.session_transcript.as_ref(),
     };
     let mut checks = Vec::new();
     match mdoc::verify(&raw, &check) {

@@ -13,6 +13,14 @@ pub struct Options<'a> {
     pub keys: Vec<keys::KnownKey>,
     /// `--trust-anchor`: a root certificate (DER) for mdoc `x5chain`s.
     pub trust_anchor: Option<Vec<u8>>,
+    /// Everything else: expected values, the instant, the strictness switches.
+    pub settings: Settings,
+}
+
+/// What the verifier is told besides the files and keys (`canonprof verify`'s other options): the presentation's
+/// expected values, the instant, and the strictness switches.
+#[derive(Debug, Clone, Default)]
+pub struct Settings {
     /// `--session-transcript`: the CBOR SessionTranscript an mdoc device signed.
     pub session_transcript: Option<ciborium::Value>,
     /// `--nonce` and `--aud` of an SD-JWT Key Binding JWT.
@@ -39,23 +47,18 @@ pub struct Options<'a> {
 
 impl<'a> Options<'a> {
     /// The defaults of `canonprof verify` at the instant `at_unix`, named by the caller as `--at` names it (set
-    /// `at_given` to false when it is the clock's, and the checks say "now"): no keys, no trust anchor, no session transcript,
+    /// `settings.at_given` to false when it is the clock's, and the checks say "now"): no keys, no trust anchor, no session transcript,
     /// nonce, audience, challenge or domain, lenient nesting and binding, self-asserted keys not trusted.
     pub fn new(session: &'a Session, at_unix: i64) -> Options<'a> {
         Options {
             session,
             keys: Vec::new(),
             trust_anchor: None,
-            session_transcript: None,
-            nonce: None,
-            aud: None,
-            challenge: None,
-            domain: None,
-            at_unix,
-            at_given: true,
-            nested_strict: false,
-            binding_strict: false,
-            accept_self_asserted: false,
+            settings: Settings {
+                at_unix,
+                at_given: true,
+                ..Settings::default()
+            },
         }
     }
 }
@@ -96,6 +99,6 @@ impl At {
 impl Options<'_> {
     /// The instant of the validity checks.
     pub(crate) fn at(&self) -> At {
-        At::new(self.at_unix, self.at_given)
+        At::new(self.settings.at_unix, self.settings.at_given)
     }
 }

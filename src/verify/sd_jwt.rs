@@ -59,7 +59,10 @@ pub(crate) fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<
                 .to_string()
         })
     };
-    let (nonce, aud) = (claim("nonce", &options.nonce), claim("aud", &options.aud));
+    let (nonce, aud) = (
+        claim("nonce", &options.settings.nonce),
+        claim("aud", &options.settings.aud),
+    );
     let expected = kb.map(|_| Expected {
         nonce: &nonce,
         aud: &aud,
@@ -148,7 +151,7 @@ pub(crate) fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<
             "issuer",
             iss,
             &[signer],
-            options.binding_strict,
+            options.settings.binding_strict,
         )),
         Some(other) => checks.push(Check::new(
             "issuer",
@@ -160,7 +163,7 @@ pub(crate) fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<
         )),
         None => checks.push(Check::new(
             "issuer",
-            if options.binding_strict {
+            if options.settings.binding_strict {
                 Outcome::Failed
             } else {
                 Outcome::NotChecked
@@ -179,14 +182,14 @@ pub(crate) fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<
     // RFC 9901 §7.3 step 5: the KB-JWT's creation time within an acceptable window — here, not after --at
     // (with a minute of clock skew); its age is said, the window being the verifier's policy.
     if let Some(iat) = verified.key_binding_iat {
-        if iat > (options.at_unix + 60) as f64 {
+        if iat > (options.settings.at_unix + 60) as f64 {
             checks.push(Check::new(
                 "key binding",
                 Outcome::Failed,
                 format!(
                     "the KB-JWT's iat {iat} is after {} ({})",
                     options.at().name(),
-                    options.at_unix
+                    options.settings.at_unix
                 ),
             ));
             checks.push(claims::time_check(
@@ -198,7 +201,7 @@ pub(crate) fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<
         }
     }
     if verified.key_bound {
-        let given = match (&options.nonce, &options.aud) {
+        let given = match (&options.settings.nonce, &options.settings.aud) {
             (Some(_), Some(_)) => "nonce and aud as given",
             _ => "nonce / aud not checked (pass --nonce and --aud)",
         };
@@ -209,10 +212,10 @@ pub(crate) fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<
                 "KB-JWT signed by cnf.jwk, sd_hash matches, iat {} s before --at; {given}",
                 verified
                     .key_binding_iat
-                    .map_or(0.0, |iat| options.at_unix as f64 - iat)
+                    .map_or(0.0, |iat| options.settings.at_unix as f64 - iat)
             ),
         ));
-    } else if options.nonce.is_some() || options.aud.is_some() {
+    } else if options.settings.nonce.is_some() || options.settings.aud.is_some() {
         // The verifier asked for a presentation bound to its nonce / audience: one without a KB-JWT is not it.
         checks.push(Check::new(
             "key binding",

@@ -313,8 +313,8 @@ fn self_asserted_keys_are_not_trusted_unless_accepted() {
     ];
     let _ = jose;
     for (i, file) in files.iter().enumerate() {
-        options.at_unix = crate::common::chain_time(&chain.ds);
-        options.accept_self_asserted = false;
+        options.settings.at_unix = crate::common::chain_time(&chain.ds);
+        options.settings.accept_self_asserted = false;
         let report = read(file.as_bytes(), &options).unwrap();
         assert_eq!(
             report.verdict(),
@@ -322,7 +322,7 @@ fn self_asserted_keys_are_not_trusted_unless_accepted() {
             "{i}: {:?}",
             report.checks
         );
-        options.accept_self_asserted = true;
+        options.settings.accept_self_asserted = true;
         let report = read(file.as_bytes(), &options).unwrap();
         assert_eq!(
             report.verdict(),
@@ -332,7 +332,7 @@ fn self_asserted_keys_are_not_trusted_unless_accepted() {
         );
         // The x5c ones are trusted once their chain reaches the anchor.
         if i >= 2 {
-            options.accept_self_asserted = false;
+            options.settings.accept_self_asserted = false;
             options.trust_anchor = Some(chain.iaca.clone());
             let report = read(file.as_bytes(), &options).unwrap();
             assert_eq!(
@@ -356,9 +356,9 @@ fn mdoc_issuer_keys_need_an_anchor() {
         let bytes = std::fs::read(data(&format!("interop/node/{name}.cbor"))).unwrap();
         let pem = std::fs::read_to_string(data(&format!("interop/node/{name}.iaca.pem"))).unwrap();
         let iaca = canonprof::keys::pem_der(&pem, "CERTIFICATE").unwrap();
-        options.at_unix = 1_767_312_000; // 2026-01-02, inside the MSO's and the chain's validity
+        options.settings.at_unix = 1_767_312_000; // 2026-01-02, inside the MSO's and the chain's validity
         options.trust_anchor = None;
-        options.accept_self_asserted = false;
+        options.settings.accept_self_asserted = false;
         let report =
             verify::verify_bytes(name, &bytes, Some(verify::Format::Mdoc), &options).unwrap();
         assert_eq!(
@@ -367,7 +367,7 @@ fn mdoc_issuer_keys_need_an_anchor() {
             "{name}: {:?}",
             report.checks
         );
-        options.accept_self_asserted = true;
+        options.settings.accept_self_asserted = true;
         let report =
             verify::verify_bytes(name, &bytes, Some(verify::Format::Mdoc), &options).unwrap();
         assert_eq!(
@@ -376,7 +376,7 @@ fn mdoc_issuer_keys_need_an_anchor() {
             "{name}: {:?}",
             report.checks
         );
-        options.accept_self_asserted = false;
+        options.settings.accept_self_asserted = false;
         options.trust_anchor = Some(iaca);
         let report =
             verify::verify_bytes(name, &bytes, Some(verify::Format::Mdoc), &options).unwrap();
@@ -435,7 +435,7 @@ fn the_issuer_must_be_the_signer_under_strict_binding() {
         ("SD-JWT VC", &sd_jwt),
     ] {
         for strict in [false, true] {
-            options.binding_strict = strict;
+            options.settings.binding_strict = strict;
             let own = read(make(&own_did).as_bytes(), &options).unwrap();
             assert_eq!(own.verdict(), Verdict::Verified, "{what}: {:?}", own.checks);
             for party in [other_did.as_str(), "https://issuer.example"] {
@@ -455,7 +455,7 @@ fn the_issuer_must_be_the_signer_under_strict_binding() {
         }
     }
     // Data Integrity: the W3C vector's issuer is not its did:key signer.
-    options.binding_strict = true;
+    options.settings.binding_strict = true;
     refused("DI strict", vector().to_string().as_bytes(), &options);
 }
 
@@ -536,7 +536,7 @@ fn a_given_key_does_not_bind_the_did_its_kid_claims() {
             r#"{"@context":["https://www.w3.org/ns/credentials/v2"],"type":["VerifiableCredential"],"issuer":"did:example:victim","credentialSubject":{"id":"x"}}"#,
             &key,
         );
-        options.binding_strict = false;
+        options.settings.binding_strict = false;
         let report = read(token.as_bytes(), &options).unwrap();
         assert!(report.verified(), "{kid}: {:?}", report.checks);
         let issuer = report
@@ -545,7 +545,7 @@ fn a_given_key_does_not_bind_the_did_its_kid_claims() {
             .find(|c| c.subject == "issuer")
             .unwrap();
         assert_eq!(issuer.outcome, Outcome::NotChecked, "{kid}: {issuer:?}");
-        options.binding_strict = true;
+        options.settings.binding_strict = true;
         refused(kid, token.as_bytes(), &options);
     }
 }

@@ -205,7 +205,7 @@ fn validity_is_decided_at_the_given_instant() {
     let mut options = options(&session);
     let prc = vector("vc-di-ecdsa/ecdsa-sd-2023/prc/derivedRevealDocument.json").to_string();
     assert!(check("prc.json", prc.as_bytes(), &options).verified());
-    options.at_unix = 1_798_761_600; // 2027-01-01, after its validUntil (2025-12-16)
+    options.settings.at_unix = 1_798_761_600; // 2027-01-01, after its validUntil (2025-12-16)
     let report = check("prc.json", prc.as_bytes(), &options);
     assert!(!report.verified());
     let validity = report
@@ -244,7 +244,7 @@ fn sd_jwt_examples_verify_with_the_published_key_and_tampering_fails() {
             // A presentation is checked at an instant after its KB-JWT was made (RFC 9901 §7.3 step 5).
             let kb_iat = example["kb_jwt"]["payload"]["iat"].as_i64().unwrap_or(0);
             let mut options = options.clone();
-            options.at_unix = options.at_unix.max(kb_iat + 3600);
+            options.settings.at_unix = options.settings.at_unix.max(kb_iat + 3600);
             let report = check(file, value.as_bytes(), &options);
             assert_eq!(report.format, Format::SdJwt);
             assert!(
@@ -278,8 +278,8 @@ fn sd_jwt_examples_verify_with_the_published_key_and_tampering_fails() {
     )
     .unwrap();
     let bound = examples.iter().find(|e| e.get("kb_jwt").is_some()).unwrap();
-    options.nonce = Some("another-nonce".into());
-    options.aud = Some(bound["kb_jwt"]["payload"]["aud"].as_str().unwrap().into());
+    options.settings.nonce = Some("another-nonce".into());
+    options.settings.aud = Some(bound["kb_jwt"]["payload"]["aud"].as_str().unwrap().into());
     let report = check(
         "kb.txt",
         bound["value"].as_str().unwrap().as_bytes(),
@@ -297,7 +297,7 @@ fn sd_jwt_examples_verify_with_the_published_key_and_tampering_fails() {
 fn the_annex_d_device_response_verifies_in_its_validity_window_only() {
     let session = Session::bundled(Settings::default());
     let mut options = options(&session);
-    options.at_unix = 1_609_459_200; // 2021-01-01
+    options.settings.at_unix = 1_609_459_200; // 2021-01-01
     let hex = std::fs::read(data("mdoc/iso18013-5-annex-d/device_response.hex")).unwrap();
     let report = check("device_response.hex", &hex, &options);
     assert_eq!(report.format, Format::Mdoc);
@@ -309,7 +309,7 @@ fn the_annex_d_device_response_verifies_in_its_validity_window_only() {
         report.checks
     );
     // ...unless the user accepts a self-asserted key, which the verdict says.
-    options.accept_self_asserted = true;
+    options.settings.accept_self_asserted = true;
     let report = check("device_response.hex", &hex, &options);
     assert_eq!(
         report.verdict(),
@@ -333,7 +333,7 @@ fn the_annex_d_device_response_verifies_in_its_validity_window_only() {
     raw[at + 2] ^= 0x01;
     let report = check("changed.cbor", &raw, &options);
     assert!(!report.verified(), "{:?}", report.checks);
-    options.at_unix = 1_748_736_000;
+    options.settings.at_unix = 1_748_736_000;
     assert!(!check("device_response.hex", &hex, &options).verified());
 }
 
@@ -492,7 +492,7 @@ fn signed_education_credentials_verify_with_their_keys() {
         report.nested[0].pointer,
         "/credentialSubject/achievement/creator/endorsement/0"
     );
-    with_key.nested_strict = true;
+    with_key.settings.nested_strict = true;
     assert!(!check("complete.json", &bytes, &with_key).verified());
     let set = named("ob3-validator--simple-multiple-proofs.json");
     assert_eq!(
@@ -556,7 +556,7 @@ fn vc_jwt_and_vc_jose_credentials() {
         }
     );
     assert!(report.checks[0].detail.contains("pass --key"));
-    options.accept_self_asserted = true;
+    options.settings.accept_self_asserted = true;
     let report = check("simple.jwt", clr.as_bytes(), &options);
     assert_eq!(
         report.verdict(),
@@ -575,7 +575,7 @@ fn vc_jwt_and_vc_jose_credentials() {
         parts[2]
     );
     assert!(!check("changed.jwt", changed.as_bytes(), &options).verified());
-    options.accept_self_asserted = false;
+    options.settings.accept_self_asserted = false;
     let velocity = std::fs::read(data("signed-credentials/ob3-validator--velocity.jwt")).unwrap();
     let report = check("velocity.jwt", &velocity, &options);
     assert!(!report.verified());
@@ -603,7 +603,7 @@ fn vc_jwt_and_vc_jose_credentials() {
     assert!(
         report.checks[0].detail.contains("VC-JOSE") && report.checks[0].detail.contains("did:key")
     );
-    options.at_unix = 1_798_761_600; // 2027-01-01
+    options.settings.at_unix = 1_798_761_600; // 2027-01-01
     let report = check("vc.jwt", token.as_bytes(), &options);
     assert!(!report.verified());
     assert!(
@@ -712,12 +712,12 @@ fn legacy_linked_data_signatures_verify() {
     // The presentation: --challenge / --domain bind its authentication proof, not the credential inside.
     let presentation = read("transmute--ed25519-2018-presentation.json");
     let mut bound = options.clone();
-    bound.challenge = Some("99612b24-63d9-11ea-b99f-4f66f3e4f81a".into());
-    bound.domain = Some("verifier.example.com".into());
+    bound.settings.challenge = Some("99612b24-63d9-11ea-b99f-4f66f3e4f81a".into());
+    bound.settings.domain = Some("verifier.example.com".into());
     let report = check("vp.json", &presentation, &bound);
     assert!(report.verified(), "{:?} {:?}", report.checks, report.nested);
     assert!(report.nested[0].counts && report.nested[0].verified());
-    bound.challenge = Some("another".into());
+    bound.settings.challenge = Some("another".into());
     let report = check("vp.json", &presentation, &bound);
     assert!(!report.verified());
     assert_eq!(
@@ -1043,7 +1043,7 @@ fn issuer_binding_and_the_vcdm_1_1_issuance_date() {
         "{}",
         binding.detail
     );
-    options.binding_strict = true;
+    options.settings.binding_strict = true;
     let report = check("sd.json", sd.as_bytes(), &options);
     assert!(!report.verified());
     assert_eq!(subject(&report, "issuer").outcome, Outcome::Failed);
@@ -1067,7 +1067,7 @@ fn issuer_binding_and_the_vcdm_1_1_issuance_date() {
     assert_eq!(subject(&report, "issuer").outcome, Outcome::Verified);
     // A VCDM 1.1 credential without issuanceDate.
     options.keys.clear();
-    options.binding_strict = false;
+    options.settings.binding_strict = false;
     let mut v1: Value =
         serde_json::from_slice(&read("transmute--ed25519-2018-credential.json")).unwrap();
     v1.as_object_mut().unwrap().remove("issuanceDate");
@@ -1100,7 +1100,7 @@ fn jades_and_x5c_keys() {
         "{:?}",
         report.checks
     );
-    options.accept_self_asserted = true;
+    options.settings.accept_self_asserted = true;
     let report = check("edc.jsonld", &bytes, &options);
     assert_eq!(
         report.verdict(),
@@ -1159,8 +1159,8 @@ fn jades_and_x5c_keys() {
         "@context": ["https://www.w3.org/ns/credentials/v2"], "type": ["VerifiableCredential"],
         "issuer": "https://issuer.example", "credentialSubject": {"id": "did:example:subject"}});
     let token = jsonwebtoken::encode(&header, &credential, jose.encoding()).unwrap();
-    options.at_unix = crate::common::chain_time(&chain.ds);
-    options.accept_self_asserted = false;
+    options.settings.at_unix = crate::common::chain_time(&chain.ds);
+    options.settings.accept_self_asserted = false;
     let report = check("x5c.jwt", token.as_bytes(), &options);
     assert_eq!(
         report.verdict(),
@@ -1226,7 +1226,7 @@ fn a_key_binding_jwt_from_after_at_is_refused() {
     let bound = examples.iter().find(|e| e.get("kb_jwt").is_some()).unwrap();
     let iat = bound["kb_jwt"]["payload"]["iat"].as_i64().unwrap();
     let value = bound["value"].as_str().unwrap().as_bytes();
-    options.at_unix = iat - 3600;
+    options.settings.at_unix = iat - 3600;
     let report = check("kb.txt", value, &options);
     assert!(!report.verified());
     let line = report
@@ -1239,7 +1239,7 @@ fn a_key_binding_jwt_from_after_at_is_refused() {
         line.detail,
         format!("the KB-JWT's iat {iat} is after --at ({})", iat - 3600)
     );
-    options.at_unix = iat + 3600;
+    options.settings.at_unix = iat + 3600;
     let report = check("kb.txt", value, &options);
     assert!(report.verified(), "{:?}", report.checks);
     assert!(report
