@@ -423,6 +423,7 @@ fn into_result(
     (sha256, canonical_bytes): (String, usize),
 ) -> AlgorithmResult {
     let total = RunStats::from_runs(&samples.total);
+    let cost = (!samples.plain.is_empty()).then(|| RunStats::from_runs(&samples.plain));
     let mut phases: Vec<PhaseResult> = rows(algorithm)
         .into_iter()
         .map(|row| {
@@ -468,7 +469,8 @@ fn into_result(
         },
         phases,
         total,
-        uninstrumented_median_us: median(&samples.plain),
+        uninstrumented_median_us: cost.map_or(0.0, |c| c.median_us),
+        cost,
         sha256,
         canonical_bytes,
         context_cache: None,

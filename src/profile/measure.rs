@@ -36,8 +36,8 @@ pub type SelfKey = (&'static str, &'static str);
 pub struct Samples {
     /// Wall time of each instrumented iteration, per run.
     pub total: Vec<Vec<f64>>,
-    /// Wall time of each plain iteration (all runs); empty unless [`Plan::plain`].
-    pub plain: Vec<f64>,
+    /// Wall time of each plain iteration, per run; empty unless [`Plan::plain`].
+    pub plain: Vec<Vec<f64>>,
     /// Per run, per iteration: summed time of each span seen in it.
     iterations: Vec<Vec<BTreeMap<SpanKey, f64>>>,
     /// Per run, per iteration: summed self time (time less the spans directly inside) of each span, by its
@@ -164,15 +164,16 @@ pub fn measure(
         let mut self_times = Vec::with_capacity(plan.iterations);
         let mut heap = Vec::with_capacity(plan.iterations);
         let mut under = Vec::with_capacity(plan.iterations);
+        let mut plain = Vec::with_capacity(if plan.plain { plan.iterations } else { 0 });
         for i in 0..plan.iterations {
             let total = if !plan.plain {
                 timed(Some(timer), workload)?
             } else if i % 2 == 0 {
                 let t = timed(Some(timer), workload)?;
-                samples.plain.push(timed(None, workload)?);
+                plain.push(timed(None, workload)?);
                 t
             } else {
-                samples.plain.push(timed(None, workload)?);
+                plain.push(timed(None, workload)?);
                 timed(Some(timer), workload)?
             };
             totals.push(total);
@@ -206,6 +207,9 @@ pub fn measure(
             progress();
         }
         samples.total.push(totals);
+        if plan.plain {
+            samples.plain.push(plain);
+        }
         samples.iterations.push(iterations);
         samples.self_times.push(self_times);
         samples.heap.push(heap);
@@ -288,7 +292,7 @@ mod tests {
             samples.total.iter().map(Vec::len).collect::<Vec<_>>(),
             [3, 3]
         );
-        assert_eq!(samples.plain.len(), 6);
+        assert_eq!(samples.plain.iter().map(Vec::len).sum::<usize>(), 6);
         assert!(samples.entered((0, "outer")) && samples.entered((1, "inner")));
         assert!(!samples.entered((0, "inner")));
         assert_eq!(samples.span((0, "inner")), vec![vec![0.0; 3]; 2]);

@@ -90,6 +90,9 @@ pub(crate) struct Entry {
     /// Median of the iterations run without the span timer (µs); 0 in runs saved without it.
     #[serde(default)]
     pub uninstrumented_median_us: f64,
+    /// The uninstrumented iterations with their spread: the pipeline's cost (absent in older runs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<RunStats>,
     /// SHA-256 of the canonical output.
     pub sha256: String,
     /// Size of the canonical output in bytes.
@@ -255,6 +258,7 @@ impl Entry {
             phases,
             total: a.total,
             uninstrumented_median_us: a.uninstrumented_median_us,
+            cost: a.cost,
             sha256: a.sha256.clone(),
             canonical_bytes: a.canonical_bytes,
             counters,

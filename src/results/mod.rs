@@ -203,6 +203,10 @@ pub struct AlgorithmResult {
     /// Median wall time of the same pipeline run without the timing layer (µs), interleaved with the
     /// instrumented iterations.
     pub uninstrumented_median_us: f64,
+    /// The pipeline's cost: those uninstrumented iterations with their spread (the median is
+    /// [`AlgorithmResult::uninstrumented_median_us`]). `None` in runs saved before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<RunStats>,
     /// SHA-256 (hex) of the canonical output.
     pub sha256: String,
     /// Size of the canonical output in bytes.
@@ -291,6 +295,19 @@ impl AlgorithmResult {
             u if u > 0.0 => u,
             _ => self.total.median_us,
         }
+    }
+
+    /// The statistics of the pipeline's cost: [`AlgorithmResult::cost`], or the instrumented total where a run
+    /// was saved without it.
+    pub fn cost_stats(&self) -> &RunStats {
+        self.cost.as_ref().unwrap_or(&self.total)
+    }
+
+    /// A share of the instrumented pass (a phase's, a spec step's) in µs of the pipeline's cost: the phase rows
+    /// come from the instrumented iterations, the cost from the uninstrumented ones, so a phase is shown as its
+    /// share of the one cost rather than as a second total.
+    pub fn scaled_us(&self, share: f64) -> f64 {
+        share * self.cost_us()
     }
 
     /// The name shown in tables: the algorithm, marked `canonprof` for RDFC-1.0 through canonprof's expansion
