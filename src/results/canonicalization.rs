@@ -214,7 +214,7 @@ impl Entry {
             .map(|p| {
                 let phase = Phase {
                     parent: p.parent.clone(),
-                    stats: p.stats,
+                    stats: p.stats.clone(),
                     share: p.share,
                     allocations: p.allocations,
                     allocated_bytes: p.allocated_bytes,
@@ -253,7 +253,7 @@ impl Entry {
             hndq_calls: c.hndq_calls,
             dropped_quads: c.dropped_quads,
             phases,
-            total: a.total,
+            total: a.total.clone(),
             uninstrumented_median_us: a.uninstrumented_median_us,
             sha256: a.sha256.clone(),
             canonical_bytes: a.canonical_bytes,
