@@ -70,6 +70,11 @@ pub(crate) fn percentile(values: &[f64], p: f64) -> f64 {
 }
 
 impl RunStats {
+    /// No runs: `NaN` figures, no run medians (a side with nothing to test, or to fill).
+    pub(crate) fn default_empty() -> RunStats {
+        RunStats::from_runs(&[])
+    }
+
     /// Summarizes `runs` (each a list of samples). Runs with no samples are ignored; all-empty gives `NaN`s.
     pub fn from_runs(runs: &[Vec<f64>]) -> RunStats {
         let runs: Vec<&Vec<f64>> = runs.iter().filter(|r| !r.is_empty()).collect();
