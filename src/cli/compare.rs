@@ -34,7 +34,8 @@ impl BandArgs {
     /// The criteria. Errors: [`ErrorKind::Usage`] for a band that is not a percentage or a level outside
     /// (0, 1).
     pub(super) fn criteria(&self) -> Result<Criteria> {
-        let band = parse_percent(&self.text, "--band").map_err(|e| Error::new(ErrorKind::Usage, e))?;
+        let band =
+            parse_percent(&self.text, "--band").map_err(|e| Error::new(ErrorKind::Usage, e))?;
         if !(self.significance > 0.0 && self.significance < 1.0) {
             return Err(Error::new(
                 ErrorKind::Usage,

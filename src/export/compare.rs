@@ -24,13 +24,12 @@ fn criteria_lines(c: &Criteria, bullet: &str) -> String {
     let level = (change::CONFIDENCE * 100.0).round();
     format!(
         "{bullet}B/A: B's median over A's (medians of run medians); CI: its {level}% confidence interval (percentile bootstrap over the runs and their kept samples, {} resamples, fixed seed)\n\
-         {bullet}slower / faster: only when the two-sided Mann-Whitney U test over the two runs' run medians gives p < {} (--significance) AND B/A is beyond {} (--band); otherwise no change\n\
-         {bullet}too few runs to tell: fewer than {} runs on a side (the exact test cannot reach p < {} with fewer), or a row saved without run medians\n",
+         {bullet}slower / faster: only when the two-sided Mann-Whitney U test over the two runs' run medians gives p < {alpha} (--significance) AND B/A is beyond {}; otherwise no change\n\
+         {bullet}too few runs to tell: with m and n runs the exact test's smallest p is 2/C(m+n, m), which must be below {alpha} (so at least {} runs each), or a row saved without run medians\n",
         change::RESAMPLES,
-        c.significance,
         fmt_band(c.band),
         c.fewest_runs(),
-        c.significance,
+        alpha = c.significance,
     )
 }
 

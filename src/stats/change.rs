@@ -181,10 +181,7 @@ pub(crate) fn ratio_interval(a: Side<'_>, b: Side<'_>) -> (f64, f64) {
         })
         .collect();
     let tail = (1.0 - CONFIDENCE) / 2.0 * 100.0;
-    (
-        percentile(&ratios, tail),
-        percentile(&ratios, 100.0 - tail),
-    )
+    (percentile(&ratios, tail), percentile(&ratios, 100.0 - tail))
 }
 
 /// A side's runs as sample lists: the kept samples when there is one list per run, else each run's median.
@@ -192,7 +189,10 @@ fn runs<'a>(side: Side<'a>) -> Vec<std::borrow::Cow<'a, [f64]>> {
     let kept = side.run_samples.len() == side.run_medians.len()
         && side.run_samples.iter().all(|s| !s.is_empty());
     if kept {
-        side.run_samples.iter().map(|s| s.as_slice().into()).collect()
+        side.run_samples
+            .iter()
+            .map(|s| s.as_slice().into())
+            .collect()
     } else {
         side.run_medians.iter().map(|&m| vec![m].into()).collect()
     }
@@ -265,7 +265,10 @@ mod tests {
         ];
         for (x, y, expected) in cases {
             let p = mann_whitney_p(x, y);
-            assert!((p - expected).abs() < 1e-9, "{x:?} {y:?}: {p} vs {expected}");
+            assert!(
+                (p - expected).abs() < 1e-9,
+                "{x:?} {y:?}: {p} vs {expected}"
+            );
             // The test is symmetric in its two samples.
             assert!((mann_whitney_p(y, x) - expected).abs() < 1e-9);
         }
@@ -287,7 +290,7 @@ mod tests {
         assert_eq!(exact_u_counts(2, 2), vec![1.0, 1.0, 2.0, 1.0, 1.0]);
         let counts = exact_u_counts(25, 25);
         assert_eq!(counts.iter().sum::<f64>(), 126_410_606_437_752.0); // C(50, 25)
-        // Symmetric about mn/2.
+                                                                       // Symmetric about mn/2.
         assert!(counts.iter().eq(counts.iter().rev()));
     }
 
@@ -316,7 +319,11 @@ mod tests {
     #[test]
     fn the_interval_covers_the_ratio_and_is_the_same_every_time() {
         let a_samples: Vec<Vec<f64>> = (0..5)
-            .map(|r| (0..20).map(|i| 100.0 + f64::from(r) + f64::from(i) * 0.5).collect())
+            .map(|r| {
+                (0..20)
+                    .map(|i| 100.0 + f64::from(r) + f64::from(i) * 0.5)
+                    .collect()
+            })
             .collect();
         let b_samples: Vec<Vec<f64>> = a_samples
             .iter()
@@ -335,7 +342,10 @@ mod tests {
         let change = compare(a, b, 0.05).unwrap();
         assert!((change.p - 2.0 / 252.0).abs() < 1e-9, "{}", change.p);
         let (low, high) = change.interval;
-        assert!(low < 1.2 && 1.2 < high && low > 1.1 && high < 1.3, "{low}–{high}");
+        assert!(
+            low < 1.2 && 1.2 < high && low > 1.1 && high < 1.3,
+            "{low}–{high}"
+        );
         assert_eq!(compare(a, b, 0.05).unwrap(), change);
     }
 }

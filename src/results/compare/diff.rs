@@ -3,9 +3,9 @@
 //! listed.
 
 use super::{Criteria, RunInfo, Verdict};
-use crate::stats::change::{self, Change};
 use crate::results::saved::rows::{rows, Row};
 use crate::results::saved::SavedRun;
+use crate::stats::change::{self, Change};
 use std::collections::HashMap;
 
 /// One row present in both runs.

@@ -7,12 +7,12 @@
 //! [`Criteria`] as `diff`.
 
 use super::{Criteria, RunInfo, Verdict};
-use crate::stats::change::{self, Side};
-use crate::stats::RunStats;
 use crate::results::canonicalization::Entry;
 use crate::results::exchange::FormatsReport;
 use crate::results::names::Algorithm;
 use crate::results::saved::{Body, SavedRun};
+use crate::stats::change::{self, Side};
+use crate::stats::RunStats;
 
 /// Whether a ratio's ordering survives every environment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,7 +91,13 @@ impl Figures {
     }
 
     /// A ratio `value` = numerator / denominator, judged on the two sides' run medians.
-    fn ratio(&mut self, label: String, value: f64, sides: (Side<'_>, Side<'_>), criteria: Criteria) {
+    fn ratio(
+        &mut self,
+        label: String,
+        value: f64,
+        sides: (Side<'_>, Side<'_>),
+        criteria: Criteria,
+    ) {
         let (numerator, denominator) = sides;
         let test = change::compare(denominator, numerator, criteria.significance);
         self.0.push(Figure {
@@ -167,7 +173,11 @@ fn figures(run: &SavedRun, criteria: Criteria) -> (Figures, Figures) {
     }
     if let Body::Canonicalization(c) = &run.body {
         let with_baselines = c.documents();
-        let documents: Vec<&Entry> = with_baselines.iter().copied().filter(|e| !e.baseline).collect();
+        let documents: Vec<&Entry> = with_baselines
+            .iter()
+            .copied()
+            .filter(|e| !e.baseline)
+            .collect();
         for e in &documents {
             totals.total(
                 format!(
@@ -198,7 +208,9 @@ fn figures(run: &SavedRun, criteria: Criteria) -> (Figures, Figures) {
         // Tested as the edu credential's run medians against those of every simple credential (same pipeline).
         let same_pipeline = |e: &&&Entry| {
             main.is_some_and(|m| {
-                e.algorithm == m.algorithm && e.engine == m.engine && e.context_cache == m.context_cache
+                e.algorithm == m.algorithm
+                    && e.engine == m.engine
+                    && e.context_cache == m.context_cache
             })
         };
         let simple = pooled(
@@ -225,7 +237,9 @@ fn pooled<'a>(entries: impl Iterator<Item = &'a &'a Entry>) -> RunStats {
     let mut stats = RunStats::default_empty();
     for e in entries {
         stats.run_medians_us.extend(&e.total.run_medians_us);
-        stats.run_samples_us.extend(e.total.run_samples_us.iter().cloned());
+        stats
+            .run_samples_us
+            .extend(e.total.run_samples_us.iter().cloned());
     }
     stats
 }
@@ -255,8 +269,14 @@ fn exchange_figures(
     }
     let per_run_totals = |r: &crate::results::exchange::FormatResult| {
         let mut stats = RunStats::default_empty();
-        let runs = r.operations.first().map_or(0, |o| o.total.run_medians_us.len());
-        if r.operations.iter().all(|o| o.total.run_medians_us.len() == runs) {
+        let runs = r
+            .operations
+            .first()
+            .map_or(0, |o| o.total.run_medians_us.len());
+        if r.operations
+            .iter()
+            .all(|o| o.total.run_medians_us.len() == runs)
+        {
             stats.run_medians_us = (0..runs)
                 .map(|i| r.operations.iter().map(|o| o.total.run_medians_us[i]).sum())
                 .collect();

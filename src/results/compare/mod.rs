@@ -135,7 +135,10 @@ mod tests {
             p: 0.01,
             interval: (1.0, 1.0),
         };
-        let not = Change { p: 0.05, ..significant };
+        let not = Change {
+            p: 0.05,
+            ..significant
+        };
         let judge = |ratio, change| criteria.judge(ratio, change);
         assert_eq!(judge(1.0, Some(&significant)), Verdict::NoChange);
         assert_eq!(judge(1.1, Some(&significant)), Verdict::NoChange);

@@ -157,7 +157,9 @@ fn operations(
         let key = format!("{base} · {}", op.operation);
         out.push(Row::of(group, key, &op.total));
     }
-    let runs = operations.first().map_or(0, |o| o.total.run_medians_us.len());
+    let runs = operations
+        .first()
+        .map_or(0, |o| o.total.run_medians_us.len());
     let per_run = operations
         .iter()
         .all(|o| o.total.run_medians_us.len() == runs);
