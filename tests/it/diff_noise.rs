@@ -305,3 +305,60 @@ fn context_cache_off_is_slower_for_the_json_ld_crate_and_no_change_for_jcs() {
         Ok(())
     });
 }
+
+/// The main job with the small real settings and `extra`, in `dir`, its baselines in `dir/baselines`.
+fn with_baselines(dir: &Path, extra: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_canonprof"))
+        .current_dir(dir)
+        .env("CANONPROF_BASELINE_DIR", dir.join("baselines"))
+        .args(["--schema", "simple", "--iterations", "5", "--runs", "5"])
+        .args(["--warmup", "1", "--no-exchange", "--no-flamegraphs"])
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn baselines_are_saved_and_compared_as_criterion_does() {
+    let dir = tempfile::tempdir().unwrap();
+    // A missing baseline: one line naming its path and --save-baseline, before anything is measured.
+    let missing = with_baselines(dir.path(), &["--baseline", "main"]);
+    assert_eq!(missing.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&missing.stderr).into_owned();
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(
+        message.contains("no baseline `main` at ")
+            && message.contains("main.json: save one first with --save-baseline main"),
+        "{message}"
+    );
+    let saved = with_baselines(dir.path(), &["--save-baseline", "main"]);
+    assert!(saved.status.success());
+    let baseline = dir.path().join("baselines").join("main.json");
+    assert_eq!(read_json(&baseline)["kind"], "canonicalization");
+    // With --export-json the export is written there and copied to the baseline.
+    let export = dir.path().join("run.json").display().to_string();
+    let compared = with_baselines(
+        dir.path(),
+        &[
+            "--baseline",
+            "main",
+            "--save-baseline",
+            "next",
+            "--export-json",
+            &export,
+        ],
+    );
+    assert!(compared.status.success());
+    assert_eq!(
+        std::fs::read(&export).unwrap(),
+        std::fs::read(dir.path().join("baselines").join("next.json")).unwrap()
+    );
+    let text = String::from_utf8_lossy(&compared.stdout);
+    assert!(text.contains("Against baseline `main`"), "{text}");
+    assert!(text.contains("two-sided Mann-Whitney U test"));
+    assert!(summary(&compared).ends_with(" rows in both)"));
+    // Names are plain file names.
+    let bad = with_baselines(dir.path(), &["--save-baseline", "../main"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("no path separators"));
+}
