@@ -1,7 +1,7 @@
 //! Named baselines, as criterion has them: `--save-baseline NAME` keeps the run's JSON export as
 //! `<dir>/NAME.json`; `--baseline NAME` prints `diff` of the run against `<dir>/NAME.json` at the end (the same
 //! table and verdicts as `canonprof diff`, default band and significance). `<dir>` is `./canonprof-baselines`,
-//! or `$CANONPROF_BASELINE_DIR` (docs/compare.md).
+//! or `$CANONPROF_BASELINE_DIR` (docs/report.md).
 
 use super::terminal::write_stdout;
 use crate::error::{Error, ErrorKind, Result};

@@ -25,7 +25,7 @@ pub(super) struct BandArgs {
     text: String,
     /// The significance level: a row is slower or faster only when the two-sided Mann-Whitney U test over the
     /// run medians gives p below it (and the change is beyond --band); with fewer than 4 runs per side (at
-    /// 0.05) it cannot, and the row is "too few runs to tell" (docs/compare.md).
+    /// 0.05) it cannot, and the row is "too few runs to tell" (docs/report.md).
     #[arg(long, value_name = "ALPHA", default_value_t = DEFAULT_SIGNIFICANCE, allow_hyphen_values = true)]
     significance: f64,
 }
