@@ -69,7 +69,7 @@ impl Criteria {
         let Some(change) = change else {
             return Verdict::TooFewRuns;
         };
-        if !(change.p < self.significance) {
+        if change.p >= self.significance {
             Verdict::NoChange
         } else if ratio > 1.0 + self.band {
             Verdict::Slower
