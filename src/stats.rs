@@ -135,6 +135,24 @@ mod tests {
         assert_eq!(s.run_samples_us[2], vec![7.0, 8.0, 100.0]);
     }
 
+    /// Written, read back, written again byte for byte; a file from before the run medians reads with none.
+    #[test]
+    fn run_stats_read_back_the_same_and_old_files_still_read() {
+        let runs: Vec<Vec<f64>> = (0..5)
+            .map(|r| (0..100).map(|i| f64::from(r * 7 + i) * 0.37).collect())
+            .collect();
+        let written = serde_json::to_string(&RunStats::from_runs(&runs)).unwrap();
+        let back: RunStats = serde_json::from_str(&written).unwrap();
+        assert_eq!(back.run_samples_us.len(), 5);
+        assert_eq!(serde_json::to_string(&back).unwrap(), written);
+        let old = r#"{"median_us":5.0,"min_run_median_us":2.0,"max_run_median_us":8.0,"p10_us":1.8,"p90_us":9.0,"runs":3,"samples":9}"#;
+        let old: RunStats = serde_json::from_str(old).unwrap();
+        assert!(old.run_medians_us.is_empty() && old.run_samples_us.is_empty());
+        assert!(!serde_json::to_string(&old)
+            .unwrap()
+            .contains("run_medians_us"));
+    }
+
     #[test]
     fn a_long_run_keeps_evenly_spaced_order_statistics() {
         let run: Vec<f64> = (0..2000).rev().map(f64::from).collect();
