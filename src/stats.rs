@@ -1,11 +1,17 @@
 //! Statistics as the study reported them: per run, the median of N iterations; across R runs, the median of run
-//! medians with its spread (min–max of run medians) and the p10/p90 of all iterations pooled. Pure functions on
-//! numbers (µs); nothing here knows what was measured.
+//! medians with its spread (min–max of run medians) and the p10/p90 of all iterations pooled; and whether two
+//! such measurements differ ([`change`]). Pure functions on numbers (µs); nothing here knows what was measured.
+
+pub(crate) mod change;
 
 use serde::{Deserialize, Serialize};
 
+/// At most this many samples of each run are kept in [`RunStats::run_samples_us`]: enough to resample a run's
+/// median (the bootstrap of [`change`]), few enough that a `--study` run (2000 iterations) stays small on disk.
+pub(crate) const KEPT_PER_RUN: usize = 32;
+
 /// Summary of R runs × N samples, all in the samples' unit (µs in canonprof).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RunStats {
     /// Median of the per-run medians (the headline number).
     pub median_us: f64,
@@ -21,6 +27,29 @@ pub struct RunStats {
     pub runs: usize,
     /// Total number of samples.
     pub samples: usize,
+    /// Each run's median, in run order: what `diff`'s Mann-Whitney U test compares. Empty in files written before
+    /// canonprof kept them (such rows are "too few runs to tell").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub run_medians_us: Vec<f64>,
+    /// Per run, at most [`KEPT_PER_RUN`] of its samples: all of them, sorted, when the run has that many or fewer,
+    /// else the evenly spaced order statistics from its smallest to its largest (ranks `i·(n−1)/(K−1)` rounded,
+    /// K = 32), which keep the run's distribution for `diff`'s bootstrap. Empty in older files.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub run_samples_us: Vec<Vec<f64>>,
+}
+
+/// The samples of one run that are kept ([`RunStats::run_samples_us`]): sorted, and at most [`KEPT_PER_RUN`]
+/// evenly spaced order statistics (the smallest and largest always among them).
+pub(crate) fn kept_samples(run: &[f64]) -> Vec<f64> {
+    let mut sorted = run.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    if sorted.len() <= KEPT_PER_RUN {
+        return sorted;
+    }
+    let last = (sorted.len() - 1) as f64;
+    (0..KEPT_PER_RUN)
+        .map(|i| sorted[(i as f64 * last / (KEPT_PER_RUN - 1) as f64).round() as usize])
+        .collect()
 }
 
 /// Median of `values` (mean of the two middle values for an even count); `NaN` for an empty slice.
@@ -41,14 +70,16 @@ pub(crate) fn percentile(values: &[f64], p: f64) -> f64 {
 }
 
 impl RunStats {
+    /// No runs: `NaN` figures, no run medians (a side with nothing to test, or to fill).
+    pub(crate) fn default_empty() -> RunStats {
+        RunStats::from_runs(&[])
+    }
+
     /// Summarizes `runs` (each a list of samples). Runs with no samples are ignored; all-empty gives `NaN`s.
     pub fn from_runs(runs: &[Vec<f64>]) -> RunStats {
-        let medians: Vec<f64> = runs
-            .iter()
-            .filter(|r| !r.is_empty())
-            .map(|r| median(r))
-            .collect();
-        let pooled: Vec<f64> = runs.iter().flatten().copied().collect();
+        let runs: Vec<&Vec<f64>> = runs.iter().filter(|r| !r.is_empty()).collect();
+        let medians: Vec<f64> = runs.iter().map(|r| median(r)).collect();
+        let pooled: Vec<f64> = runs.iter().flat_map(|r| r.iter()).copied().collect();
         RunStats {
             median_us: median(&medians),
             min_run_median_us: medians.iter().copied().fold(f64::NAN, f64::min),
@@ -57,6 +88,8 @@ impl RunStats {
             p90_us: percentile(&pooled, 90.0),
             runs: medians.len(),
             samples: pooled.len(),
+            run_samples_us: runs.iter().map(|r| kept_samples(r)).collect(),
+            run_medians_us: medians,
         }
     }
 }
@@ -98,6 +131,37 @@ mod tests {
         assert_eq!((s.min_run_median_us, s.max_run_median_us), (2.0, 8.0));
         assert_eq!((s.runs, s.samples), (3, 9));
         assert!((s.p10_us - 1.8).abs() < 1e-9, "{}", s.p10_us);
+        assert_eq!(s.run_medians_us, vec![2.0, 5.0, 8.0]);
+        assert_eq!(s.run_samples_us[2], vec![7.0, 8.0, 100.0]);
+    }
+
+    /// Written, read back, written again byte for byte; a file from before the run medians reads with none.
+    #[test]
+    fn run_stats_read_back_the_same_and_old_files_still_read() {
+        let runs: Vec<Vec<f64>> = (0..5)
+            .map(|r| (0..100).map(|i| f64::from(r * 7 + i) * 0.37).collect())
+            .collect();
+        let written = serde_json::to_string(&RunStats::from_runs(&runs)).unwrap();
+        let back: RunStats = serde_json::from_str(&written).unwrap();
+        assert_eq!(back.run_samples_us.len(), 5);
+        assert_eq!(serde_json::to_string(&back).unwrap(), written);
+        let old = r#"{"median_us":5.0,"min_run_median_us":2.0,"max_run_median_us":8.0,"p10_us":1.8,"p90_us":9.0,"runs":3,"samples":9}"#;
+        let old: RunStats = serde_json::from_str(old).unwrap();
+        assert!(old.run_medians_us.is_empty() && old.run_samples_us.is_empty());
+        assert!(!serde_json::to_string(&old)
+            .unwrap()
+            .contains("run_medians_us"));
+    }
+
+    #[test]
+    fn a_long_run_keeps_evenly_spaced_order_statistics() {
+        let run: Vec<f64> = (0..2000).rev().map(f64::from).collect();
+        let kept = kept_samples(&run);
+        assert_eq!(kept.len(), KEPT_PER_RUN);
+        // Ranks i·1999/31 rounded: 0, 64.48 → 64, 128.97 → 129, …, 1999.
+        assert_eq!(&kept[..3], &[0.0, 64.0, 129.0]);
+        assert_eq!(kept[KEPT_PER_RUN - 1], 1999.0);
+        assert_eq!(kept_samples(&[3.0, 1.0]), vec![1.0, 3.0]);
     }
 }
 

@@ -437,7 +437,7 @@ fn into_result(
             PhaseResult {
                 name: row.name.to_string(),
                 parent: row.parent.map(str::to_string),
-                stats,
+                stats: stats.clone(),
                 share: stats.median_us / total.median_us,
                 allocations: per_iteration(allocations),
                 allocated_bytes: per_iteration(bytes),
@@ -457,7 +457,7 @@ fn into_result(
     phases.push(PhaseResult {
         name: OTHER_PHASE.to_string(),
         parent: None,
-        stats,
+        stats: stats.clone(),
         share: stats.median_us / total.median_us,
         allocations: None,
         allocated_bytes: None,
@@ -512,7 +512,7 @@ fn steps(samples: &profile::Samples, algorithm: Algorithm, total_us: f64) -> Vec
                 } else {
                     name.to_string()
                 },
-                stats,
+                stats: stats.clone(),
                 share: stats.median_us / total_us,
             });
         }

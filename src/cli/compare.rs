@@ -5,12 +5,13 @@ use super::terminal::write_stdout;
 use crate::error::{Error, ErrorKind, Result};
 use crate::export::check_writable;
 use crate::export::{self, compare as render};
-use crate::results::compare::{diff, merge, parse_percent};
+use crate::results::compare::{diff, merge, parse_percent, Criteria, DEFAULT_SIGNIFICANCE};
 use crate::results::saved::{self, SavedRun};
 use clap::Args;
 use std::path::PathBuf;
 
-/// `--band` of `diff` and `merge`.
+/// `--band` and `--significance` of `diff`, `merge` and `--baseline`: what is called a change
+/// ([`Criteria`]).
 #[derive(Debug, Args)]
 pub(super) struct BandArgs {
     /// A difference within this band is not called real (diff: B/A within ±PCT of 1; merge: a ratio within it is
@@ -22,12 +23,32 @@ pub(super) struct BandArgs {
         allow_hyphen_values = true
     )]
     text: String,
+    /// The significance level: a row is slower or faster only when the two-sided Mann-Whitney U test over the
+    /// run medians gives p below it (and the change is beyond --band); with fewer than 4 runs per side (at
+    /// 0.05) it cannot, and the row is "too few runs to tell" (docs/report.md).
+    #[arg(long, value_name = "ALPHA", default_value_t = DEFAULT_SIGNIFICANCE, allow_hyphen_values = true)]
+    significance: f64,
 }
 
 impl BandArgs {
-    /// The band as a fraction. Errors: [`ErrorKind::Usage`] for a value that is not a percentage.
-    fn band(&self) -> Result<f64> {
-        parse_percent(&self.text, "--band").map_err(|e| Error::new(ErrorKind::Usage, e))
+    /// The criteria. Errors: [`ErrorKind::Usage`] for a band that is not a percentage or a level outside
+    /// (0, 1).
+    pub(super) fn criteria(&self) -> Result<Criteria> {
+        let band =
+            parse_percent(&self.text, "--band").map_err(|e| Error::new(ErrorKind::Usage, e))?;
+        if !(self.significance > 0.0 && self.significance < 1.0) {
+            return Err(Error::new(
+                ErrorKind::Usage,
+                format!(
+                    "--significance takes a level between 0 and 1, such as 0.05; got {}",
+                    self.significance
+                ),
+            ));
+        }
+        Ok(Criteria {
+            band,
+            significance: self.significance,
+        })
     }
 }
 
@@ -68,7 +89,8 @@ pub(super) struct DiffArgs {
     b: PathBuf,
     #[command(flatten)]
     band: BandArgs,
-    /// Exit 1 when any row got slower by more than PCT (B/A > 1 + PCT), for CI baselines.
+    /// Exit 1 when any row is "slower" (significant and beyond --band) by more than PCT (B/A > 1 + PCT), for CI
+    /// baselines.
     #[arg(long, value_name = "PCT", allow_hyphen_values = true)]
     fail_above: Option<String>,
     /// Also write the comparison as Markdown.
@@ -77,7 +99,7 @@ pub(super) struct DiffArgs {
 }
 
 pub(super) fn diff(args: DiffArgs) -> Result<()> {
-    let band = args.band.band()?;
+    let criteria = args.band.criteria()?;
     let fail_above = match &args.fail_above {
         Some(t) => {
             Some(parse_percent(t, "--fail-above").map_err(|e| Error::new(ErrorKind::Usage, e))?)
@@ -88,7 +110,7 @@ pub(super) fn diff(args: DiffArgs) -> Result<()> {
         check_writable(path)?;
     }
     let runs = saved::read_all(&[args.a.clone(), args.b.clone()], None)?;
-    let d = diff::diff(&runs[0], &runs[1], band);
+    let d = diff::diff(&runs[0], &runs[1], criteria);
     write_stdout(&render::diff_table(&d))?;
     if let Some(path) = &args.export_markdown {
         export::write_atomically(path, &render::diff_markdown(&d))?;
@@ -105,7 +127,7 @@ pub(super) fn diff(args: DiffArgs) -> Result<()> {
             return Err(Error::new(
                 ErrorKind::Regression,
                 format!(
-                    "{} row{} got slower by more than {}% (--fail-above); the most: {} · {} at {:.2}x",
+                    "{} row{} got slower (significant, beyond the band) by more than {}% (--fail-above); the most: {} · {} at {:.2}x",
                     slower.len(),
                     if slower.len() == 1 { "" } else { "s" },
                     (limit * 1000.0).round() / 10.0,
@@ -138,7 +160,7 @@ pub(super) struct MergeArgs {
 }
 
 pub(super) fn merge(args: MergeArgs) -> Result<()> {
-    let band = args.band.band()?;
+    let criteria = args.band.criteria()?;
     for path in [&args.export_json, &args.export_markdown, &args.html]
         .into_iter()
         .flatten()
@@ -161,7 +183,7 @@ pub(super) fn merge(args: MergeArgs) -> Result<()> {
         )
         .in_source(run.path.display().to_string()));
     }
-    let m = merge::merge(&runs.iter().collect::<Vec<_>>(), band);
+    let m = merge::merge(&runs.iter().collect::<Vec<_>>(), criteria);
     write_stdout(&render::merge_markdown(&m))?;
     if let Some(path) = &args.export_json {
         export::write_atomically(path, &render::merge_json(&m))?;

@@ -3,6 +3,7 @@
 //! with the canonicalization count and its share of the time.
 
 use super::args::{LoaderArgs, PlanArgs};
+use super::baseline::BaselineArgs;
 use super::terminal::Terminal;
 use crate::corpus::{self, Credential, Schema};
 use crate::error::{Error, ErrorKind, Result};
@@ -71,6 +72,8 @@ pub(super) struct ExchangeArgs {
     flamegraphs: Option<PathBuf>,
     #[command(flatten)]
     session: LoaderArgs,
+    #[command(flatten)]
+    baseline: BaselineArgs,
 }
 
 impl ExchangeArgs {
@@ -94,8 +97,9 @@ impl ExchangeArgs {
 
 pub(super) fn run(args: ExchangeArgs) -> Result<()> {
     let plan = args.plan.plan()?;
+    let baselines = args.baseline.check(args.export_json.as_deref())?;
     let exports = Exports {
-        json: args.export_json.clone(),
+        json: baselines.json().map(PathBuf::from),
         csv: args.export_csv.clone(),
         markdown: args.export_markdown.clone(),
     };
@@ -119,7 +123,8 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
         signatures: args.signatures,
         exports,
     };
-    job.run(&mut Terminal::default())
+    job.run(&mut Terminal::default())?;
+    baselines.finish()
 }
 
 impl ExchangeArgs {

@@ -8,6 +8,7 @@
 //! handler maps the result to an exit code.
 
 mod args;
+mod baseline;
 mod canonicalize;
 mod compare;
 mod exchange;

@@ -1,6 +1,7 @@
 //! The main job: measure every credential, print the tables, write the exports, then draw the flamegraphs.
 
 use super::args::{EngineArgs, FlameArgs, InputArgs, PlanArgs, RdfcArgs};
+use super::baseline::BaselineArgs;
 use super::terminal::Terminal;
 use crate::benchmark::{Config, Exports, Flamegraphs, Job, Sessions};
 use crate::canon::rdfc::HashAlgorithm;
@@ -84,6 +85,8 @@ pub(super) struct ProfileArgs {
     engine: EngineArgs,
     #[command(flatten)]
     input: InputArgs,
+    #[command(flatten)]
+    baseline: BaselineArgs,
 }
 
 pub(super) fn run(args: ProfileArgs) -> Result<()> {
@@ -94,8 +97,9 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         Config::DEFAULT
     };
     let config = Config::new(args.plan.plan_over(base.plan)?, rdfc).with_detail(args.flame.detail);
+    let baselines = args.baseline.check(args.export_json.as_deref())?;
     let exports = Exports {
-        json: args.export_json,
+        json: baselines.json().map(PathBuf::from),
         csv: args.export_csv,
         markdown: args.export_markdown,
         report: args.report,
@@ -141,5 +145,6 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         exports,
         flamegraphs,
     };
-    job.run(&mut Terminal::default())
+    job.run(&mut Terminal::default())?;
+    baselines.finish()
 }

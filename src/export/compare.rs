@@ -2,8 +2,10 @@
 //! Markdown, JSON and (in [`super::page`]) HTML.
 
 use super::{fmt_us, json::to_text};
-use crate::results::compare::diff::Diff;
+use crate::results::compare::diff::{Diff, DiffRow};
 use crate::results::compare::merge::{Merge, MergeRow};
+use crate::results::compare::Criteria;
+use crate::stats::change;
 use serde_json::json;
 use std::fmt::Write;
 
@@ -14,6 +16,21 @@ pub(super) fn fmt_ratio(ratio: f64) -> String {
     } else {
         "-".into()
     }
+}
+
+/// What a diff's verdicts mean, as its header says it: the test, its level, the band, the interval and the
+/// fewest runs (one line each, after `bullet`).
+fn criteria_lines(c: &Criteria, bullet: &str) -> String {
+    let level = (change::CONFIDENCE * 100.0).round();
+    format!(
+        "{bullet}B/A: B's median over A's (medians of run medians); CI: its {level}% confidence interval (percentile bootstrap over the runs and their kept samples, {} resamples, fixed seed)\n\
+         {bullet}slower / faster: only when the two-sided Mann-Whitney U test over the two runs' run medians gives p < {alpha} (--significance) AND B/A is beyond {}; otherwise no change\n\
+         {bullet}too few runs to tell: with m and n runs the exact test's smallest p is 2/C(m+n, m), which must be below {alpha} (so at least {} runs each), or a row saved without run medians\n",
+        change::RESAMPLES,
+        fmt_band(c.band),
+        c.fewest_runs(),
+        alpha = c.significance,
+    )
 }
 
 /// The band as the headers say it: `±10% (the study's band)`, or `±5%`.
@@ -40,12 +57,12 @@ fn runs_header(d: &Diff, bullet: &str) -> String {
     out
 }
 
-/// The terminal table: a header naming both runs and the band, one line per row in both (A µs, B µs, B/A,
-/// verdict), the counts, and the rows only one run has.
+/// The terminal table: a header naming both runs and what the verdicts mean, one line per row in both (A µs,
+/// B µs, B/A, its interval, p, verdict), the counts, and the rows only one run has.
 pub(crate) fn diff_table(d: &Diff) -> String {
     let mut out = format!(
-        "canonprof diff — B/A per row, a difference within {} is not called real\n{}\n",
-        fmt_band(d.band),
+        "canonprof diff — per row: B/A with its confidence interval, and a verdict\n{}{}\n",
+        criteria_lines(&d.criteria, "  "),
         runs_header(d, "  ")
     );
     let width = d
@@ -61,14 +78,19 @@ pub(crate) fn diff_table(d: &Diff) -> String {
             group = r.group;
             let _ = writeln!(
                 out,
-                "{:<width$} {:>11} {:>11} {:>8}  verdict",
-                group, "A µs", "B µs", "B/A"
+                "{:<width$} {:>11} {:>11} {:>8} {:>13} {:>6}  verdict",
+                group,
+                "A µs",
+                "B µs",
+                "B/A",
+                ci_heading(),
+                "p"
             );
         }
-        let [a, b, ratio, verdict] = cells(r);
+        let [a, b, ratio, ci, p, verdict] = cells(r);
         let _ = writeln!(
             out,
-            "{:<width$} {a:>11} {b:>11} {ratio:>8}  {verdict}",
+            "{:<width$} {a:>11} {b:>11} {ratio:>8} {ci:>13} {p:>6}  {verdict}",
             r.key
         );
     }
@@ -78,21 +100,40 @@ pub(crate) fn diff_table(d: &Diff) -> String {
     out
 }
 
-/// A row's A µs, B µs, B/A and verdict, as both renderings print them.
-fn cells(r: &crate::results::compare::diff::DiffRow) -> [String; 4] {
+/// `95% CI`.
+fn ci_heading() -> String {
+    format!("{}% CI", (change::CONFIDENCE * 100.0).round())
+}
+
+/// A row's A µs, B µs, B/A, its interval, p and verdict, as both renderings print them (`-` for the interval
+/// and p when there are too few runs).
+fn cells(r: &DiffRow) -> [String; 6] {
+    let (ci, p) = match &r.change {
+        Some(c) => (
+            format!("{:.2}–{:.2}", c.interval.0, c.interval.1),
+            if c.p < 0.001 {
+                "<0.001".to_string()
+            } else {
+                format!("{:.3}", c.p)
+            },
+        ),
+        None => ("-".into(), "-".into()),
+    };
     [
         fmt_us(r.a_us),
         fmt_us(r.b_us),
         fmt_ratio(r.ratio),
+        ci,
+        p,
         r.verdict.name().to_string(),
     ]
 }
 
-/// `219 rows in both: 108 slower, 24 faster, 87 within band`.
+/// `3 rows slower, 1 faster, 210 no change, 5 too few runs to tell (of 219 rows in both)`.
 fn counts(d: &Diff) -> String {
-    let (slower, faster, within) = d.counts();
+    let (slower, faster, none, few) = d.counts();
     format!(
-        "{} rows in both: {slower} slower, {faster} faster, {within} within band",
+        "{slower} rows slower, {faster} faster, {none} no change, {few} too few runs to tell (of {} rows in both)",
         d.rows.len()
     )
 }
@@ -110,8 +151,8 @@ fn only(out: &mut String, title: &str, rows: &[(&str, String)], indent: &str) {
 /// The diff as Markdown: the same rows as [`diff_table`], one table per group.
 pub(crate) fn diff_markdown(d: &Diff) -> String {
     let mut out = format!(
-        "# canonprof diff\n\nB/A per row; a difference within {} is not called real.\n\n{}",
-        fmt_band(d.band),
+        "# canonprof diff\n\n{}{}",
+        criteria_lines(&d.criteria, "- "),
         runs_header(d, "- ")
     );
     let mut group = "";
@@ -120,7 +161,8 @@ pub(crate) fn diff_markdown(d: &Diff) -> String {
             group = r.group;
             let _ = writeln!(
                 out,
-                "\n## {group}\n\n| row | A µs | B µs | B/A | verdict |\n|---|---:|---:|---:|---|"
+                "\n## {group}\n\n| row | A µs | B µs | B/A | {} | p | verdict |\n|---|---:|---:|---:|---:|---:|---|",
+                ci_heading()
             );
         }
         let _ = writeln!(out, "| {} | {} |", r.key, cells(r).join(" | "));
@@ -144,9 +186,10 @@ pub(super) fn merged_value(value: Option<f64>, ratio: bool) -> String {
 /// ordering survives every environment.
 pub(crate) fn merge_markdown(m: &Merge) -> String {
     let mut out = format!(
-        "# canonprof merge — {} runs\n\nA ratio's ordering survives when it is outside the band, {}, on the same side in every run (the study's test).\n\n",
+        "# canonprof merge — {} runs\n\nA ratio's ordering survives when it holds on the same side in every run (the study's test); in one run it holds only when the ratio is beyond the band, {}, and significant (two-sided Mann-Whitney U test over the numerator's and denominator's run medians, p < {}).\n\n",
         m.columns.len(),
-        fmt_band(m.band)
+        fmt_band(m.criteria.band),
+        m.criteria.significance
     );
     for (i, c) in m.columns.iter().enumerate() {
         let _ = writeln!(
@@ -210,7 +253,8 @@ pub(crate) fn merge_json(m: &Merge) -> String {
     to_text(&json!({
         "kind": "merge",
         "schema_version": super::json::SCHEMA_VERSION,
-        "band": m.band,
+        "band": m.criteria.band,
+        "significance": m.criteria.significance,
         "columns": m.columns.iter().map(|c| json!({
             "name": c.name, "environment": c.environment, "build": c.build, "settings": c.settings
         })).collect::<Vec<_>>(),

@@ -217,7 +217,7 @@ impl Entry {
             .map(|p| {
                 let phase = Phase {
                     parent: p.parent.clone(),
-                    stats: p.stats,
+                    stats: p.stats.clone(),
                     share: p.share,
                     allocations: p.allocations,
                     allocated_bytes: p.allocated_bytes,
@@ -256,7 +256,7 @@ impl Entry {
             hndq_calls: c.hndq_calls,
             dropped_quads: c.dropped_quads,
             phases,
-            total: a.total,
+            total: a.total.clone(),
             uninstrumented_median_us: a.uninstrumented_median_us,
             cost: a.cost,
             sha256: a.sha256.clone(),

@@ -8,6 +8,7 @@ mod cli;
 mod common;
 mod corpus;
 mod data_integrity;
+mod diff_noise;
 mod ecdsa_sd;
 mod exchange;
 mod fails_closed;

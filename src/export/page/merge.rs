@@ -7,7 +7,7 @@ use crate::results::compare::merge::Merge;
 use std::fmt::Write;
 
 pub(super) fn section(out: &mut String, m: &Merge) {
-    out.push_str("<h2 id=\"merge\">Across runs</h2>\n<p>A ratio's ordering survives when it is outside the ±10% band on the same side in every run (the study's test).</p>\n<table><tr><th class=\"l\">run</th><th class=\"l\">file</th><th class=\"l\">environment</th><th class=\"l\">settings</th><th class=\"l\">build</th></tr>\n");
+    out.push_str("<h2 id=\"merge\">Across runs</h2>\n<p>A ratio's ordering survives when it holds on the same side in every run (the study's test); in one run it holds only when the ratio is beyond the ±10% band and significant (two-sided Mann-Whitney U test over the run medians, p &lt; 0.05).</p>\n<table><tr><th class=\"l\">run</th><th class=\"l\">file</th><th class=\"l\">environment</th><th class=\"l\">settings</th><th class=\"l\">build</th></tr>\n");
     for (i, c) in m.columns.iter().enumerate() {
         let _ = writeln!(
             out,

@@ -20,7 +20,7 @@ mod verify;
 use crate::error::Result;
 use crate::export::html::escape;
 use crate::export::thousands;
-use crate::results::compare::{merge::Merge, DEFAULT_BAND};
+use crate::results::compare::merge::Merge;
 use crate::results::exchange::Export as ExchangeExport;
 use crate::results::saved::{Body, SavedRun};
 use section::{heading, RunPlace};
@@ -42,7 +42,7 @@ details{margin:.5em 0}summary{cursor:pointer;color:#0b5394}nav ul{columns:3}.hol
 pub(crate) fn write_report(runs: &[SavedRun], path: &Path) -> Result<()> {
     let comparable: Vec<&SavedRun> = runs.iter().filter(|r| r.is_comparable()).collect();
     let merged = (comparable.len() > 1)
-        .then(|| crate::results::compare::merge::merge(&comparable, DEFAULT_BAND));
+        .then(|| crate::results::compare::merge::merge(&comparable, Default::default()));
     let page = Page {
         runs,
         report_dir: crate::export::parent_dir(path),

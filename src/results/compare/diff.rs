@@ -1,9 +1,11 @@
-//! `canonprof diff A.json B.json`: every row present in both runs with B/A and a verdict against the band;
-//! rows found in only one run listed.
+//! `canonprof diff A.json B.json`: every row present in both runs with B/A, its confidence interval and a
+//! verdict ([`Criteria::judge`]: a change only when significant and beyond the band); rows found in only one run
+//! listed.
 
-use super::{RunInfo, Verdict};
+use super::{Criteria, RunInfo, Verdict};
 use crate::results::saved::rows::{rows, Row};
 use crate::results::saved::SavedRun;
+use crate::stats::change::{self, Change};
 use std::collections::HashMap;
 
 /// One row present in both runs.
@@ -19,15 +21,17 @@ pub(crate) struct DiffRow {
     pub b_us: f64,
     /// B / A.
     pub ratio: f64,
-    /// The verdict of the ratio against the band.
+    /// The test's p-value and the interval of B/A (`None`: too few runs to tell).
+    pub change: Option<Change>,
+    /// The verdict.
     pub verdict: Verdict,
 }
 
 /// The comparison of two runs.
 #[derive(Debug, Clone)]
 pub(crate) struct Diff {
-    /// The band (fraction, e.g. 0.10).
-    pub band: f64,
+    /// What is called a change.
+    pub criteria: Criteria,
     /// Run A.
     pub a: RunInfo,
     /// Run B.
@@ -41,25 +45,29 @@ pub(crate) struct Diff {
 }
 
 impl Diff {
-    /// How many rows got each verdict: (slower, faster, within band).
-    pub(crate) fn counts(&self) -> (usize, usize, usize) {
+    /// How many rows got each verdict: (slower, faster, no change, too few runs to tell).
+    pub(crate) fn counts(&self) -> (usize, usize, usize, usize) {
         let count = |v: Verdict| self.rows.iter().filter(|r| r.verdict == v).count();
         (
             count(Verdict::Slower),
             count(Verdict::Faster),
-            count(Verdict::WithinBand),
+            count(Verdict::NoChange),
+            count(Verdict::TooFewRuns),
         )
     }
 
-    /// The rows that got slower by more than `limit` (a fraction: B/A > 1 + limit).
+    /// The rows with the verdict "slower" whose B/A is also above `1 + limit` (`--fail-above`).
     pub(crate) fn slower_than(&self, limit: f64) -> Vec<&DiffRow> {
-        self.rows.iter().filter(|r| r.ratio > 1.0 + limit).collect()
+        self.rows
+            .iter()
+            .filter(|r| r.verdict == Verdict::Slower && r.ratio > 1.0 + limit)
+            .collect()
     }
 }
 
-/// Compares `b` against `a` row by row with `band`. A row whose A median is 0 or not finite is compared as
-/// within band when B's is the same, else by ratio as floats give it.
-pub(crate) fn diff(a: &SavedRun, b: &SavedRun, band: f64) -> Diff {
+/// Compares `b` against `a` row by row with `criteria`. B/A is the ratio of the rows' medians (1 when they are
+/// equal, so two zeros are no change); the test and the interval use the rows' run medians and kept samples.
+pub(crate) fn diff(a: &SavedRun, b: &SavedRun, criteria: Criteria) -> Diff {
     let (rows_a, rows_b) = (rows(a), rows(b));
     let index = |rows: &[Row]| -> HashMap<(&'static str, String), usize> {
         rows.iter()
@@ -79,13 +87,15 @@ pub(crate) fn diff(a: &SavedRun, b: &SavedRun, band: f64) -> Diff {
                 } else {
                     other.median_us / row.median_us
                 };
+                let change = change::compare(row.side(), other.side(), criteria.significance);
                 both.push(DiffRow {
                     group: row.group,
                     key: row.key.clone(),
                     a_us: row.median_us,
                     b_us: other.median_us,
                     ratio,
-                    verdict: Verdict::of(ratio, band),
+                    verdict: criteria.judge(ratio, change.as_ref()),
+                    change,
                 });
             }
             None => only_a.push((row.group, row.key.clone())),
@@ -97,7 +107,7 @@ pub(crate) fn diff(a: &SavedRun, b: &SavedRun, band: f64) -> Diff {
         .map(|r| (r.group, r.key.clone()))
         .collect();
     Diff {
-        band,
+        criteria,
         a: RunInfo::of(a),
         b: RunInfo::of(b),
         rows: both,

@@ -1,9 +1,12 @@
-//! Comparing saved runs: [`diff`] (two runs row by row, with the study's band) and [`merge`] (the study's
+//! Comparing saved runs: [`diff`] (two runs row by row: a change only when significant and beyond the study's
+//! band, [`Criteria`]) and [`merge`] (the study's
 //! cross-environment table: one column per run, and whether each ordering survives every environment). Pure
 //! functions of [`crate::results::saved`] runs; rendered by [`crate::export::compare`].
 
 pub(crate) mod diff;
 pub(crate) mod merge;
+
+use crate::stats::change::Change;
 
 /// What names a run in a comparison: its file, environment, build and settings, from its metadata.
 #[derive(Debug, Clone)]
@@ -37,36 +40,74 @@ impl RunInfo {
 /// The study's band: a difference within ±10% is not called real ([`crate::results::exchange::BAND`]).
 pub(crate) const DEFAULT_BAND: f64 = crate::results::exchange::BAND;
 
-/// Which of two medians is larger beyond `band`: B/A above `1 + band` is [`Verdict::Slower`], below
-/// `1 / (1 + band)` [`Verdict::Faster`] (the band is symmetric in ratio), otherwise [`Verdict::WithinBand`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Verdict {
-    /// B is slower than A by more than the band.
-    Slower,
-    /// B is faster than A by more than the band.
-    Faster,
-    /// The difference is inside the band: not called real.
-    WithinBand,
+/// The default significance level of `diff --significance` and `merge`.
+pub(crate) const DEFAULT_SIGNIFICANCE: f64 = 0.05;
+
+/// What it takes to call a difference real: statistically significant (the two-sided Mann-Whitney U test over the
+/// run medians, [`crate::stats::change`], at `significance`) and beyond `band`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Criteria {
+    /// The band (fraction, e.g. 0.10): B/A within `1/(1 + band)`–`1 + band` is not called a change.
+    pub band: f64,
+    /// The significance level α: p must be below it.
+    pub significance: f64,
 }
 
-impl Verdict {
-    /// The verdict of the ratio B/A against `band` (e.g. 0.10).
-    pub(crate) fn of(ratio: f64, band: f64) -> Verdict {
-        if ratio > 1.0 + band {
+impl Default for Criteria {
+    fn default() -> Criteria {
+        Criteria {
+            band: DEFAULT_BAND,
+            significance: DEFAULT_SIGNIFICANCE,
+        }
+    }
+}
+
+impl Criteria {
+    /// The verdict on B against A, whose medians are in `ratio` (B/A), given the test's outcome (`None`: too few
+    /// runs for it, [`crate::stats::change::compare`]).
+    pub(crate) fn judge(&self, ratio: f64, change: Option<&Change>) -> Verdict {
+        let Some(change) = change else {
+            return Verdict::TooFewRuns;
+        };
+        if change.p >= self.significance {
+            Verdict::NoChange
+        } else if ratio > 1.0 + self.band {
             Verdict::Slower
-        } else if ratio < 1.0 / (1.0 + band) {
+        } else if ratio < 1.0 / (1.0 + self.band) {
             Verdict::Faster
         } else {
-            Verdict::WithinBand
+            Verdict::NoChange
         }
     }
 
-    /// As the tables say it: `slower`, `faster`, `within band`.
+    /// The fewest runs per side the test needs at this level ([`crate::stats::change::fewest_runs`]).
+    pub(crate) fn fewest_runs(&self) -> usize {
+        crate::stats::change::fewest_runs(self.significance)
+    }
+}
+
+/// A comparison's outcome for one row: B slower or faster than A only when the difference is both significant
+/// and beyond the band (the band is symmetric in ratio: `1 + band` above, `1 / (1 + band)` below).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// B is slower than A: significant and beyond the band.
+    Slower,
+    /// B is faster than A: significant and beyond the band.
+    Faster,
+    /// Not significant, or within the band: not called a change.
+    NoChange,
+    /// Fewer runs than the test can judge (or a file without run medians): no verdict.
+    TooFewRuns,
+}
+
+impl Verdict {
+    /// As the tables say it: `slower`, `faster`, `no change`, `too few runs to tell`.
     pub(crate) fn name(self) -> &'static str {
         match self {
             Verdict::Slower => "slower",
             Verdict::Faster => "faster",
-            Verdict::WithinBand => "within band",
+            Verdict::NoChange => "no change",
+            Verdict::TooFewRuns => "too few runs to tell",
         }
     }
 }
@@ -89,11 +130,24 @@ mod tests {
 
     #[test]
     fn verdicts_and_percentages() {
-        assert_eq!(Verdict::of(1.0, 0.1), Verdict::WithinBand);
-        assert_eq!(Verdict::of(1.1, 0.1), Verdict::WithinBand);
-        assert_eq!(Verdict::of(1.11, 0.1), Verdict::Slower);
-        assert_eq!(Verdict::of(1.0 / 1.1, 0.1), Verdict::WithinBand);
-        assert_eq!(Verdict::of(0.9, 0.1), Verdict::Faster);
+        let criteria = Criteria::default();
+        let significant = Change {
+            p: 0.01,
+            interval: (1.0, 1.0),
+        };
+        let not = Change {
+            p: 0.05,
+            ..significant
+        };
+        let judge = |ratio, change| criteria.judge(ratio, change);
+        assert_eq!(judge(1.0, Some(&significant)), Verdict::NoChange);
+        assert_eq!(judge(1.1, Some(&significant)), Verdict::NoChange);
+        assert_eq!(judge(1.11, Some(&significant)), Verdict::Slower);
+        assert_eq!(judge(1.11, Some(&not)), Verdict::NoChange);
+        assert_eq!(judge(1.11, None), Verdict::TooFewRuns);
+        assert_eq!(judge(1.0 / 1.1, Some(&significant)), Verdict::NoChange);
+        assert_eq!(judge(0.9, Some(&significant)), Verdict::Faster);
+        assert_eq!(criteria.fewest_runs(), 4);
         assert_eq!(parse_percent("10%", "--band"), Ok(0.10));
         assert_eq!(parse_percent("2.5", "--band"), Ok(0.025));
         assert!(parse_percent("ten", "--band").is_err());

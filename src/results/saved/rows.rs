@@ -4,6 +4,8 @@
 use super::{Body, SavedRun};
 use crate::results::exchange::Export as ExchangeExport;
 use crate::results::verify::FileEntry;
+use crate::stats::change::Side;
+use crate::stats::RunStats;
 
 /// One measured thing of a run.
 #[derive(Debug, Clone, PartialEq)]
@@ -17,6 +19,10 @@ pub(crate) struct Row {
     pub median_us: f64,
     /// Smallest and largest run median (µs), where the export has them.
     pub range_us: Option<(f64, f64)>,
+    /// Each run's median (µs), where the export has them (empty in older files and for the JWS matrix).
+    pub run_medians_us: Vec<f64>,
+    /// Per run, its kept samples ([`crate::stats::RunStats::run_samples_us`]); may be empty.
+    pub run_samples_us: Vec<Vec<f64>>,
 }
 
 impl Row {
@@ -26,6 +32,30 @@ impl Row {
             key,
             median_us,
             range_us: range,
+            run_medians_us: Vec::new(),
+            run_samples_us: Vec::new(),
+        }
+    }
+
+    /// The row of `stats`: its median, run range, run medians and kept samples.
+    fn of(group: &'static str, key: String, stats: &RunStats) -> Row {
+        Row {
+            run_medians_us: stats.run_medians_us.clone(),
+            run_samples_us: stats.run_samples_us.clone(),
+            ..Row::new(
+                group,
+                key,
+                stats.median_us,
+                Some((stats.min_run_median_us, stats.max_run_median_us)),
+            )
+        }
+    }
+
+    /// What `diff` compares: the run medians and kept samples.
+    pub(crate) fn side(&self) -> Side<'_> {
+        Side {
+            run_medians: &self.run_medians_us,
+            run_samples: &self.run_samples_us,
         }
     }
 }
@@ -35,25 +65,18 @@ impl Row {
 /// (algorithm × size × sign/verify) and a timed verify's (file × step).
 pub(crate) fn rows(run: &SavedRun) -> Vec<Row> {
     let mut out = Vec::new();
-    let stats_range = |s: &crate::stats::RunStats| Some((s.min_run_median_us, s.max_run_median_us));
     match &run.body {
         Body::Canonicalization(c) => {
             for e in &c.results {
                 let base = format!("{} · {}", e.credential, e.key_label(c.config.context_cache));
                 for (name, phase) in e.phases_in_order() {
                     let key = format!("{base} · {name}");
-                    out.push(Row::new(
-                        "canonicalization",
-                        key,
-                        phase.stats.median_us,
-                        stats_range(&phase.stats),
-                    ));
+                    out.push(Row::of("canonicalization", key, &phase.stats));
                 }
-                out.push(Row::new(
+                out.push(Row::of(
                     "canonicalization",
                     format!("{base} · total"),
-                    e.total.median_us,
-                    stats_range(&e.total),
+                    &e.total,
                 ));
             }
         }
@@ -69,7 +92,7 @@ pub(crate) fn rows(run: &SavedRun) -> Vec<Row> {
                 for a in [&p.rdfc, &p.jcs] {
                     for (name, _, s, _) in a.rows() {
                         let key = format!("{} {} · {} · {name}", p.size, sweep.grows, a.label());
-                        out.push(Row::new("sweep", key, s.median_us, stats_range(s)));
+                        out.push(Row::of("sweep", key, s));
                     }
                 }
             }
@@ -102,12 +125,10 @@ pub(crate) fn rows(run: &SavedRun) -> Vec<Row> {
                         None => step.name.clone(),
                     };
                     let key = format!("{} · {label}", read.file);
-                    let s = &step.stats;
-                    out.push(Row::new("verify", key, s.median_us, stats_range(s)));
+                    out.push(Row::of("verify", key, &step.stats));
                 }
-                let t = &timing.total;
                 let key = format!("{} · total", read.file);
-                out.push(Row::new("verify", key, t.median_us, stats_range(t)));
+                out.push(Row::of("verify", key, &timing.total));
             }
         }
         Body::Exchange(ExchangeExport::All { .. }) => {}
@@ -123,7 +144,8 @@ pub(crate) fn rows(run: &SavedRun) -> Vec<Row> {
 }
 
 /// An exchange's rows: one per operation (`<base> · issue`, …) and its whole exchange (`<base> · exchange`:
-/// the median total and, where the export has it, the run range).
+/// the median total and, where the export has it, the run range; its run medians are each run's sum of the
+/// operations' run medians, when every operation has one per run — no kept samples, the sum's are not kept).
 fn operations(
     out: &mut Vec<Row>,
     group: &'static str,
@@ -132,15 +154,20 @@ fn operations(
     exchange: (f64, Option<(f64, f64)>),
 ) {
     for op in operations {
-        let t = &op.total;
         let key = format!("{base} · {}", op.operation);
-        let range = Some((t.min_run_median_us, t.max_run_median_us));
-        out.push(Row::new(group, key, t.median_us, range));
+        out.push(Row::of(group, key, &op.total));
     }
-    out.push(Row::new(
-        group,
-        format!("{base} · exchange"),
-        exchange.0,
-        exchange.1,
-    ));
+    let runs = operations
+        .first()
+        .map_or(0, |o| o.total.run_medians_us.len());
+    let per_run = operations
+        .iter()
+        .all(|o| o.total.run_medians_us.len() == runs);
+    let mut total = Row::new(group, format!("{base} · exchange"), exchange.0, exchange.1);
+    if per_run {
+        total.run_medians_us = (0..runs)
+            .map(|i| operations.iter().map(|o| o.total.run_medians_us[i]).sum())
+            .collect();
+    }
+    out.push(total);
 }
