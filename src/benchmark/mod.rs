@@ -469,7 +469,7 @@ fn into_result(
         },
         phases,
         total,
-        uninstrumented_median_us: cost.map_or(0.0, |c| c.median_us),
+        uninstrumented_median_us: cost.as_ref().map_or(0.0, |c| c.median_us),
         cost,
         sha256,
         canonical_bytes,

@@ -258,7 +258,7 @@ impl Entry {
             phases,
             total: a.total.clone(),
             uninstrumented_median_us: a.uninstrumented_median_us,
-            cost: a.cost,
+            cost: a.cost.clone(),
             sha256: a.sha256.clone(),
             canonical_bytes: a.canonical_bytes,
             counters,
