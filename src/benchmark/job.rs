@@ -143,7 +143,7 @@ impl Job {
         console.print(&export::table::render(&report))?;
         let exchange = self.exchange_table(console)?;
         if let Some(exchange) = &exchange {
-            console.print(&format!("\n{}", export::exchange::formats_table(exchange)))?;
+            console.print(&format!("\n{}", export::exchange::formats_table(exchange, false)))?;
         }
         let claims = crate::results::claims::evaluate(&report, exchange.as_ref());
         console.print(&format!("\n{}", export::table::claims(&claims)))?;
