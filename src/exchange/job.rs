@@ -111,7 +111,10 @@ impl Job {
                 &mut || step(None),
             )
         })?;
-        let claims: Vec<_> = reports.iter().map(crate::results::claims::for_exchange).collect();
+        let claims: Vec<_> = reports
+            .iter()
+            .map(crate::results::claims::for_exchange)
+            .collect();
         for (report, claims) in reports.iter().zip(&claims) {
             console.print(&render::formats_table(report, self.verbose))?;
             console.print(&format!(

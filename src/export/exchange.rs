@@ -158,7 +158,10 @@ fn claims_markdown(report: &FormatsReport, claims: &[Claim]) -> String {
 }
 
 /// The exchange's Markdown export: each three-format table with the claims checked on it.
-pub(crate) fn formats_markdown_with_claims(reports: &[FormatsReport], claims: &[Vec<Claim>]) -> String {
+pub(crate) fn formats_markdown_with_claims(
+    reports: &[FormatsReport],
+    claims: &[Vec<Claim>],
+) -> String {
     let mut out = String::from("# canonprof exchange\n\n");
     for (i, report) in reports.iter().enumerate() {
         if i > 0 {
@@ -402,9 +405,10 @@ pub(crate) fn suites_csv(report: &SuitesReport) -> String {
 /// What a three-format table exchanged: `person-20 (20 subject attributes, 5 disclosed: a, b, …)`.
 pub(crate) fn formats_subject(report: &FormatsReport) -> String {
     format!(
-        "{} ({} subject attributes, {} disclosed: {})",
+        "{} ({} subject attribute{}, {} disclosed: {})",
         report.credential,
         report.attributes,
+        if report.attributes == 1 { "" } else { "s" },
         report.disclosed.len(),
         report.disclosed.join(", ")
     )

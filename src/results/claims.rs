@@ -13,7 +13,8 @@ use crate::results::names::{Algorithm, Engine};
 use crate::results::{AlgorithmResult, Claim, ClaimVerdict, CredentialResult, Report};
 
 const VERSUS_MDOC: &str = "VCDM is 1.73-2.04x slower than mdoc over issue, present and verify";
-const VERSUS_SD_JWT: &str = "VCDM is 1.57-1.79x slower than SD-JWT VC over issue, present and verify";
+const VERSUS_SD_JWT: &str =
+    "VCDM is 1.57-1.79x slower than SD-JWT VC over issue, present and verify";
 const JCS_VERIFICATION: &str = "with JCS, VCDM verification is within 5% of SD-JWT VC's, or faster";
 const SIX_CANONICALIZATIONS: &str =
     "the Data Integrity cryptosuites canonicalize twice per operation, six times per exchange";
@@ -65,9 +66,7 @@ const EXCHANGE_NEEDS: [(&str, &str); 4] = [
 
 /// The claims `canonprof exchange` cannot check on `exchange`, each with the rows it needs: the exchange's
 /// claims it has no rows for, and the two that need the main job's canonicalization rows.
-pub(crate) fn unchecked_by_exchange(
-    exchange: &FormatsReport,
-) -> Vec<(&'static str, &'static str)> {
+pub(crate) fn unchecked_by_exchange(exchange: &FormatsReport) -> Vec<(&'static str, &'static str)> {
     let checked = for_exchange(exchange);
     EXCHANGE_NEEDS
         .into_iter()
@@ -238,7 +237,12 @@ fn canonicalizations(exchange: Option<&FormatsReport>) -> Claim {
     Claim {
         claim: SIX_CANONICALIZATIONS.to_string(),
         measured,
-        verdict: verdict(&rows.iter().map(|r| r.canonicalizations == 6).collect::<Vec<_>>()),
+        verdict: verdict(
+            &rows
+                .iter()
+                .map(|r| r.canonicalizations == 6)
+                .collect::<Vec<_>>(),
+        ),
     }
 }
 
