@@ -230,8 +230,17 @@ fn canonicalizations(exchange: Option<&FormatsReport>) -> Claim {
     let measured = counts
         .iter()
         .map(|n| {
-            let formats = rows.iter().filter(|r| r.canonicalizations == *n).count();
-            format!("{n} per exchange in {formats} of {} VCDM rows", rows.len())
+            let counted: Vec<&&FormatResult> =
+                rows.iter().filter(|r| r.canonicalizations == *n).collect();
+            let engines = distinct(counted.iter().map(|r| engine_words(r.engine)));
+            let backends = distinct(counted.iter().map(|r| backend_words(&r.signatures)));
+            format!(
+                "{n} per exchange in {} of {} VCDM rows ({}; {})",
+                counted.len(),
+                rows.len(),
+                engines.join(", "),
+                backends.join(", ")
+            )
         })
         .collect();
     Claim {
@@ -244,6 +253,17 @@ fn canonicalizations(exchange: Option<&FormatsReport>) -> Claim {
                 .collect::<Vec<_>>(),
         ),
     }
+}
+
+/// `names` without repeats, in first-seen order.
+fn distinct<'a>(names: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
+    let mut seen: Vec<&str> = Vec::new();
+    for name in names {
+        if !seen.contains(&name) {
+            seen.push(name);
+        }
+    }
+    seen
 }
 
 /// The engines the run measured RDFC-1.0 with, the main one first.
