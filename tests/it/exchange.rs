@@ -553,8 +553,10 @@ fn exchange_prints_the_studys_verdicts_in_the_bands_words() {
         );
         assert!(band(line), "{line}");
     }
-    assert!(stdout
-        .contains("six times per exchange: HOLDS — measured: 6 per exchange in 2 of 2 VCDM rows"));
+    assert!(
+        stdout.contains("six times per exchange: HOLDS — measured: 6 per exchange in 2 of 2 VCDM rows (json-ld crate's engine, no JSON-LD engine; RustCrypto)"),
+        "{stdout}"
+    );
     assert!(stdout.contains(
         "not checked here: canonicalizing an education credential costs 31-49x a simple one — needs the main job's"
     ));
