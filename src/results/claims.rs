@@ -109,6 +109,12 @@ fn backend_words(signatures: &str) -> &str {
     }
 }
 
+/// A row's format without what tells its twins apart (`VCDM eddsa-rdfc-2022 (canonprof engine)` → `VCDM
+/// eddsa-rdfc-2022`): a claim value says the engine and backend in words ([`ran_through`]).
+fn plain_format(row: &FormatResult) -> &str {
+    row.format.split(" (").next().unwrap_or(&row.format)
+}
+
 /// `json-ld crate's engine, RustCrypto`: what a claim value from an exchange row ran through.
 fn ran_through(row: &FormatResult) -> String {
     format!(
@@ -163,8 +169,8 @@ fn versus(exchange: Option<&FormatsReport>, other: &str, claim: &str) -> Claim {
         let outside = ratio.max(1.0 / ratio) > 1.0 + BAND;
         measured.push(format!(
             "{} / {} ({}, {}): {ratio:.2}x, {}",
-            vcdm.base_format(),
-            base.base_format(),
+            plain_format(vcdm),
+            plain_format(base),
             vcdm.alg,
             ran_through(vcdm),
             band_words(outside)
@@ -204,8 +210,8 @@ fn jcs_verification(exchange: Option<&FormatsReport>) -> Claim {
         let ratio = a / b;
         measured.push(format!(
             "{} verify / {} verify ({}, {}): {ratio:.2}x",
-            jcs.base_format(),
-            sd_jwt.base_format(),
+            plain_format(jcs),
+            plain_format(sd_jwt),
             jcs.alg,
             ran_through(jcs)
         ));
