@@ -8,7 +8,7 @@ use crate::canon::{Engine, Session};
 use crate::console::{with_progress, Console};
 use crate::corpus::Credential;
 use crate::error::Result;
-use crate::exchange::runner;
+use crate::exchange::{runner, subject};
 use crate::export::create_dir;
 use crate::export::{self, html};
 use crate::options::Signatures;
@@ -143,7 +143,10 @@ impl Job {
         console.print(&export::table::render(&report))?;
         let exchange = self.exchange_table(console)?;
         if let Some(exchange) = &exchange {
-            console.print(&format!("\n{}", export::exchange::formats_table(exchange)))?;
+            console.print(&format!(
+                "\n{}",
+                export::exchange::formats_table(exchange, false)
+            ))?;
         }
         let claims = crate::results::claims::evaluate(&report, exchange.as_ref());
         console.print(&format!("\n{}", export::table::claims(&claims)))?;
@@ -161,9 +164,18 @@ impl Job {
         saved.write(&results, drawn, console)
     }
 
-    /// The three-format exchange table on the simple reference credential, through each engine's main session.
+    /// The three-format exchange table, through each engine's main session, on the simple reference credential
+    /// or, with `--credential`, the first of the user's that the formats can carry ([`subject::choose`]); `None`
+    /// with `--no-exchange` or when none fits (a line says why).
     fn exchange_table(&self, console: &mut dyn Console) -> Result<Option<FormatsReport>> {
         let Some(signatures) = self.exchange else {
+            return Ok(None);
+        };
+        let subject = subject::choose(&self.credentials);
+        if let Some(note) = subject.note() {
+            console.print(&format!("\n{note}\n"))?;
+        }
+        let Some(credential) = subject.credential() else {
             return Ok(None);
         };
         let sessions = &self.sessions;
@@ -173,10 +185,21 @@ impl Job {
         let plan = self.config.plan;
         let backends = signatures.backends();
         let steps = runner::study_table_steps(&per_engine, &plan, backends);
-        with_progress(console, steps, "exchanging", |step| {
-            runner::study_table(&per_engine, &plan, backends, &mut || step(None))
-        })
-        .map(Some)
+        let table = with_progress(console, steps, "exchanging", |step| {
+            runner::study_table(credential, &per_engine, &plan, backends, &mut || step(None))
+        });
+        match (table, &subject) {
+            // The user's credential passed the checks and still failed in a format: the canonicalization
+            // results stand, the exchange is skipped with the reason.
+            (Err(e), subject::Subject::Yours { credential, .. }) => {
+                console.print(&format!(
+                    "\nexchange: skipped for {}: {e}\n",
+                    credential.name
+                ))?;
+                Ok(None)
+            }
+            (table, _) => table.map(Some),
+        }
     }
 
     /// Writes the CSV and Markdown exports, and the JSON one at once when flamegraphs follow, so that the results

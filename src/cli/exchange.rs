@@ -70,6 +70,10 @@ pub(super) struct ExchangeArgs {
     /// operation › step › phase, mean of N exchanges).
     #[arg(long, value_name = "DIR")]
     flamegraphs: Option<PathBuf>,
+    /// `--format all`: also print what "present" does per format and the pairwise ratios of exchange totals
+    /// (always in the JSON and Markdown exports).
+    #[arg(long)]
+    verbose: bool,
     #[command(flatten)]
     session: LoaderArgs,
     #[command(flatten)]
@@ -122,6 +126,7 @@ pub(super) fn run(args: ExchangeArgs) -> Result<()> {
         seed: args.seed,
         signatures: args.signatures,
         exports,
+        verbose: args.verbose,
     };
     job.run(&mut Terminal::default())?;
     baselines.finish()

@@ -227,9 +227,8 @@ pub(crate) fn run(
     let backend_shares = backend_shares(&results, backends);
     Ok(FormatsReport {
         credential: credential.name.clone(),
-        attributes: parsed["credentialSubject"]
-            .as_object()
-            .map_or(0, |s| s.len()),
+        // Without `id` and `type`: the attributes the holder could disclose.
+        attributes: super::disclosure::subject_attributes(&parsed).map_or(0, |s| s.len()),
         disclosed: disclosed_attributes(&parsed)?,
         settings: *settings,
         results,

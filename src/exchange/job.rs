@@ -62,6 +62,8 @@ pub struct Job {
     pub signatures: Signatures,
     /// The exports.
     pub exports: Exports,
+    /// Print what "present" does per format and the pairwise ratios too (`--verbose`; always in the exports).
+    pub verbose: bool,
 }
 
 impl Job {
@@ -109,19 +111,27 @@ impl Job {
                 &mut || step(None),
             )
         })?;
-        for report in &reports {
-            console.print(&render::formats_table(report))?;
+        let claims: Vec<_> = reports
+            .iter()
+            .map(crate::results::claims::for_exchange)
+            .collect();
+        for (report, claims) in reports.iter().zip(&claims) {
+            console.print(&render::formats_table(report, self.verbose))?;
+            console.print(&format!(
+                "{}\n",
+                render::claims(report, claims, reports.len() > 1)
+            ))?;
         }
         if let Some(path) = &self.exports.csv {
             export::write_atomically(path, &render::formats_csv(&reports))?;
         }
         if let Some(path) = &self.exports.markdown {
-            let tables: Vec<String> = reports.iter().map(render::formats_markdown).collect();
-            let text = format!("# canonprof exchange\n\n{}", tables.join("\n"));
+            let text = render::formats_markdown_with_claims(&reports, &claims);
             export::write_atomically(path, &text)?;
         }
         if let Some(path) = &self.exports.json {
-            export::write_atomically(path, &render::json(&Export::All { reports }, metadata))?;
+            let export = Export::All { reports, claims };
+            export::write_atomically(path, &render::json(&export, metadata))?;
         }
         Ok(())
     }

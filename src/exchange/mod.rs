@@ -2,7 +2,7 @@
 //! `vcdm` (W3C VCDM 2.0 with the Data Integrity cryptosuites; each suite's exchange a [`leg::Leg`]),
 //! [`sd_jwt`] (SD-JWT VC) and [`mdoc`] (ISO/IEC 18013-5), all behind [`Exchange`]; [`disclosure`] is what every
 //! format's holder discloses; `formats` runs them side by side as the study reported them; `runner` runs
-//! either for the command line and the main job.
+//! either for the command line and the main job, `subject` picks the main job's credential.
 
 pub mod disclosure;
 pub(crate) mod flames;
@@ -12,6 +12,7 @@ pub mod leg;
 pub mod mdoc;
 pub(crate) mod runner;
 pub mod sd_jwt;
+pub(crate) mod subject;
 pub(crate) mod vcdm;
 
 pub use job::{Exports, Job, Tables};

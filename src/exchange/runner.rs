@@ -1,5 +1,5 @@
 //! Running the exchange for the command line and the main job: the three-format tables of several credentials
-//! ([`run_formats`]), the main job's table of the simple reference credential ([`study_table`]) and every Data
+//! ([`run_formats`]), the main job's table ([`study_table`], on the simple reference credential or the user's) and every Data
 //! Integrity cryptosuite in detail ([`run_suites`]), each with the number of progress steps it reports
 //! beforehand, so a caller can show progress. The measuring itself is [`super::formats`]' and
 //! [`super::vcdm`]'s.
@@ -8,7 +8,7 @@ use super::formats::{self, Alg, Settings};
 use super::leg::Leg;
 use super::vcdm;
 use crate::canon::Session;
-use crate::corpus::{self, Credential};
+use crate::corpus::Credential;
 use crate::error::Result;
 use crate::integrity::suites::Cryptosuite;
 use crate::keys::{Backend, SignatureAlgorithm};
@@ -51,24 +51,24 @@ pub(crate) fn run_formats(
         .collect()
 }
 
-/// The main job's table: the three-format exchange of the simple reference credential
-/// ([`corpus::SIMPLE_REFERENCE`]) with both algorithms, `backends` and [`SEED`], N, R and warm-up as in `plan`.
+/// The main job's table: the three-format exchange of `credential` (the simple reference credential
+/// [`crate::corpus::SIMPLE_REFERENCE`], or the user's, see [`super::subject`]) with both algorithms, `backends` and
+/// [`SEED`], N, R and warm-up as in `plan`.
 pub(crate) fn study_table(
+    credential: &Credential,
     sessions: &[&Session],
     plan: &Plan,
     backends: &[Backend],
     progress: &mut dyn FnMut(),
 ) -> Result<FormatsReport> {
-    let credentials = corpus::simple_reference();
-    let mut reports = run_formats(
-        &credentials,
+    formats::run(
+        credential,
         &Alg::ALL,
         sessions,
         &study_settings(plan),
         backends,
         progress,
-    )?;
-    Ok(reports.remove(0))
+    )
 }
 
 /// [`formats_steps`] of [`study_table`].

@@ -4,14 +4,14 @@
 use super::{fmt_range, fmt_share, fmt_us};
 use crate::keys::Backend;
 use crate::results::exchange::{Export, FormatsReport, Ratio, SuiteResult, SuitesReport, BAND};
-use crate::results::{ExportKind, Metadata};
+use crate::results::{Claim, ExportKind, Metadata};
 use std::fmt::Write;
 
 /// The study's table: per algorithm and format, issue / present / verify medians, the exchange total with the
 /// min–max of run totals, canonicalizations, bytes on the wire and (mdoc) the certificate chain check inside
-/// verify (`x509`); then
-/// the pairwise ratios judged against the 10% band.
-pub(crate) fn formats_table(report: &FormatsReport) -> String {
+/// verify (`x509`). `verbose` adds what "present" does per format and the pairwise ratios judged against the
+/// 10% band (always in the JSON and Markdown); without it one line says where they are.
+pub(crate) fn formats_table(report: &FormatsReport, verbose: bool) -> String {
     let mut out = format!(
         "canonprof exchange — SD-JWT VC, mdoc and W3C VCDM on {}; {}; medians in µs\n\n",
         formats_subject(report),
@@ -55,12 +55,17 @@ pub(crate) fn formats_table(report: &FormatsReport) -> String {
             r.certificate_chain_us.map_or(String::new(), fmt_us),
         );
     }
-    let _ = writeln!(
+    let _ = write!(
         out,
-        "\ncanon.: RDFC-1.0 or JCS canonicalizations per exchange; bytes: what the holder sends; x509 µs: the mdoc\ncertificate chain check inside verify. present:"
+        "\ncanon.: RDFC-1.0 or JCS canonicalizations per exchange; bytes: what the holder sends; x509 µs: the mdoc\ncertificate chain check inside verify."
     );
-    for (format, meaning) in present_meanings(report) {
-        let _ = writeln!(out, "  {format:<width$} {meaning}");
+    if verbose {
+        let _ = writeln!(out, " present:");
+        for (format, meaning) in present_meanings(report) {
+            let _ = writeln!(out, "  {format:<width$} {meaning}");
+        }
+    } else {
+        out.push('\n');
     }
     if !report.backend_shares.is_empty() {
         let _ = writeln!(
@@ -85,15 +90,88 @@ pub(crate) fn formats_table(report: &FormatsReport) -> String {
             );
         }
     }
-    let _ = writeln!(
-        out,
-        "\nratios of exchange totals (a difference within ±{:.0}% is not called real):",
-        BAND * 100.0
-    );
-    for ratio in &report.ratios {
-        let _ = writeln!(out, "  {:<8} {}", ratio.alg, sentence(ratio));
+    if verbose {
+        let _ = writeln!(
+            out,
+            "\nratios of exchange totals (a difference within ±{:.0}% is not called real):",
+            BAND * 100.0
+        );
+        for ratio in &report.ratios {
+            let _ = writeln!(out, "  {:<8} {}", ratio.alg, sentence(ratio));
+        }
+    } else if !report.ratios.is_empty() {
+        let _ = writeln!(
+            out,
+            "what present does per format and the {} pairwise ratios of exchange totals: with --verbose (always in the\nJSON and Markdown exports)",
+            report.ratios.len()
+        );
     }
     out.push('\n');
+    out
+}
+
+/// The study's claims `canonprof exchange` checks on `report`'s rows: a header as the main job's, one line per
+/// claim with its verdict and measured values (each naming its engine and signature backend), then the claims
+/// it cannot check, each with the rows it needs. `several`: the run exchanged several credentials (the header
+/// names this one).
+pub(crate) fn claims(report: &FormatsReport, claims: &[Claim], several: bool) -> String {
+    let mut out = String::from("The study's claims, checked on this run");
+    if several {
+        let _ = write!(out, " (on {})", report.credential);
+    }
+    out.push('\n');
+    for c in claims {
+        let _ = writeln!(
+            out,
+            "  {}: {} — measured: {}",
+            c.claim,
+            c.verdict.name().to_uppercase(),
+            c.measured.join("; ")
+        );
+    }
+    for (claim, needs) in crate::results::claims::unchecked_by_exchange(report) {
+        let _ = writeln!(out, "  not checked here: {claim} — needs {needs}");
+    }
+    out
+}
+
+/// [`claims`] as Markdown (`--export-markdown`): a table of claim, verdict and measured, then the unchecked
+/// claims with the rows they need.
+fn claims_markdown(report: &FormatsReport, claims: &[Claim]) -> String {
+    let mut out = String::from(
+        "\n### The study's claims, checked on this run\n\n| claim | verdict | measured |\n|---|---|---|\n",
+    );
+    for c in claims {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} |",
+            c.claim,
+            c.verdict.name(),
+            c.measured.join("<br/>")
+        );
+    }
+    out.push('\n');
+    for (claim, needs) in crate::results::claims::unchecked_by_exchange(report) {
+        let _ = writeln!(out, "- not checked here: {claim} — needs {needs}");
+    }
+    out
+}
+
+/// The exchange's Markdown export: each three-format table with the claims checked on it.
+pub(crate) fn formats_markdown_with_claims(
+    reports: &[FormatsReport],
+    claims: &[Vec<Claim>],
+) -> String {
+    let mut out = String::from("# canonprof exchange\n\n");
+    for (i, report) in reports.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&formats_markdown(report));
+        if let Some(claims) = claims.get(i) {
+            out.push_str(&claims_markdown(report, claims));
+        }
+    }
     out
 }
 
@@ -327,9 +405,10 @@ pub(crate) fn suites_csv(report: &SuitesReport) -> String {
 /// What a three-format table exchanged: `person-20 (20 subject attributes, 5 disclosed: a, b, …)`.
 pub(crate) fn formats_subject(report: &FormatsReport) -> String {
     format!(
-        "{} ({} subject attributes, {} disclosed: {})",
+        "{} ({} subject attribute{}, {} disclosed: {})",
         report.credential,
         report.attributes,
+        if report.attributes == 1 { "" } else { "s" },
         report.disclosed.len(),
         report.disclosed.join(", ")
     )
@@ -372,18 +451,14 @@ fn signatures_sentence(signatures: &str) -> String {
     }
 }
 
-/// `VCDM eddsa-rdfc-2022 / mdoc = 1.9x: outside the band`.
+/// `VCDM eddsa-rdfc-2022 / mdoc = 1.90x: differs by more than the 10% band`.
 fn sentence(ratio: &Ratio) -> String {
     format!(
         "{} / {} = {:.2}x: {}",
         ratio.slower,
         ratio.faster,
         ratio.ratio,
-        if ratio.within_band {
-            "within the 10% band (no real difference)"
-        } else {
-            "outside the band"
-        }
+        crate::results::claims::band_words(!ratio.within_band)
     )
 }
 

@@ -232,14 +232,6 @@ impl FormatsReport {
     pub(crate) fn engines_name(&self) -> &'static str {
         engines_joined::name(self.engine)
     }
-
-    /// The rows of the main (first) signature backend: the whole table unless `--signatures both`.
-    pub(crate) fn main_rows(&self) -> impl Iterator<Item = &FormatResult> {
-        let main = self.results.first().map(|r| r.signatures.clone());
-        self.results
-            .iter()
-            .filter(move |r| Some(&r.signatures) == main.as_ref())
-    }
 }
 
 /// How much of one format's exchange is the signature backend: the same rows measured with RustCrypto and with
@@ -302,6 +294,10 @@ pub(crate) enum Export {
     All {
         /// One per credential.
         reports: Vec<FormatsReport>,
+        /// The study's claims checked on each report's rows, in report order (absent in exports written before
+        /// the exchange checked them).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        claims: Vec<Vec<super::Claim>>,
     },
     /// `--format vcdm`: every Data Integrity cryptosuite in detail.
     #[serde(rename = "vcdm")]

@@ -30,7 +30,22 @@ fn the_main_job_prints_and_exports_every_claim_with_a_verdict() {
     }
     let six = &claims[3];
     assert_eq!(six["verdict"], "holds");
-    assert_eq!(six["measured"][0], "6 per exchange in 8 of 8 VCDM rows");
+    assert_eq!(
+        six["measured"][0],
+        "6 per exchange in 8 of 8 VCDM rows (json-ld crate's engine, canonprof's engine, no JSON-LD engine; RustCrypto)"
+    );
+    // The exchange's values name the engine and the signature backend, and where the band put them.
+    for claim in [&claims[0], &claims[1]] {
+        for value in claim["measured"].as_array().unwrap() {
+            let value = value.as_str().unwrap();
+            assert!(value.contains("'s engine, RustCrypto)"), "{value}");
+            assert!(
+                value.ends_with("differs by more than the 10% band")
+                    || value.ends_with("within the 10% band (no real difference)"),
+                "{value}"
+            );
+        }
+    }
     // Both engines are measured, so the engine-dependent claims name both.
     for claim in [&claims[0], &claims[4], &claims[5]] {
         let measured = claim["measured"].to_string();

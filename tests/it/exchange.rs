@@ -321,7 +321,14 @@ fn engine_both_runs_the_rdfc_suites_once_per_expansion_engine() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("all.json");
     let out_arg = out.display().to_string();
-    let output = canonprof_quick(&["exchange", "--engine", "both", "--export-json", &out_arg]);
+    let output = canonprof_quick(&[
+        "exchange",
+        "--engine",
+        "both",
+        "--verbose",
+        "--export-json",
+        &out_arg,
+    ]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         stdout.contains("RDFC-1.0 expansion engine json-ld and canonprof"),
@@ -497,4 +504,197 @@ fn the_selective_suite_names_the_engine_that_ran_it() {
         .map(|r| r["engine"].as_str().unwrap())
         .collect();
     assert_eq!(engines, ["json-ld", "canonprof"]);
+}
+
+/// The lines of `stdout` that judge a pair of formats against the band (`  ed25519  A / B = 1.23x: …`).
+fn ratio_lines(stdout: &str) -> usize {
+    stdout
+        .lines()
+        .filter(|l| l.starts_with("  ed25519 ") && l.contains(" = ") && l.contains("band"))
+        .count()
+}
+
+/// `exchange` checks the study's claims it has the rows for, as the main job does: each value names its
+/// engine and signature backend and says on which side of the 10% band it fell; the claims that need the
+/// main job's canonicalization rows say so. The terminal, the Markdown and the JSON all carry them. Only the
+/// wording and the counts are asserted, never which timing is larger.
+#[test]
+fn exchange_prints_the_studys_verdicts_in_the_bands_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let (json, markdown) = (dir.path().join("x.json"), dir.path().join("x.md"));
+    let (json_arg, markdown_arg) = (json.display().to_string(), markdown.display().to_string());
+    let output = canonprof_quick(&[
+        "exchange",
+        "--alg",
+        "ed25519",
+        "--export-json",
+        &json_arg,
+        "--export-markdown",
+        &markdown_arg,
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("The study's claims, checked on this run\n"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("outside the band"), "{stdout}");
+    let band = |line: &str| {
+        line.contains("differs by more than the 10% band")
+            || line.contains("within the 10% band (no real difference)")
+    };
+    for claim in ["slower than mdoc", "slower than SD-JWT VC"] {
+        let line = stdout
+            .lines()
+            .find(|l| l.contains(claim))
+            .unwrap_or_else(|| panic!("{claim} in {stdout}"));
+        assert!(
+            line.contains("(ed25519, json-ld crate's engine, RustCrypto)"),
+            "{line}"
+        );
+        assert!(band(line), "{line}");
+    }
+    assert!(
+        stdout.contains("six times per exchange: HOLDS — measured: 6 per exchange in 2 of 2 VCDM rows (json-ld crate's engine, no JSON-LD engine; RustCrypto)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains(
+        "not checked here: canonicalizing an education credential costs 31-49x a simple one — needs the main job's"
+    ));
+    let export = read_json(&json);
+    let claims = export["claims"][0].as_array().unwrap();
+    assert_eq!(claims.len(), 4);
+    for claim in claims {
+        assert!(
+            ["holds", "does not hold"].contains(&claim["verdict"].as_str().unwrap()),
+            "{claim}"
+        );
+        assert!(
+            claim["measured"].to_string().contains("RustCrypto"),
+            "{claim}"
+        );
+    }
+    let markdown = std::fs::read_to_string(&markdown).unwrap();
+    assert!(markdown.contains("### The study's claims, checked on this run"));
+    assert_eq!(
+        markdown
+            .lines()
+            .filter(|l| l.starts_with("- ed25519: ") && band(l))
+            .count(),
+        6,
+        "the pairwise ratios stay in the Markdown: {markdown}"
+    );
+}
+
+/// The pairwise ratios and what "present" does per format: only with `--verbose` in the terminal (one line
+/// says where they are otherwise), always in the JSON.
+#[test]
+fn pairwise_ratios_only_with_verbose() {
+    let (stdout, export) = quick_export(&["exchange", "--alg", "ed25519"]);
+    assert_eq!(ratio_lines(&stdout), 0, "{stdout}");
+    assert!(!stdout.contains("present:"), "{stdout}");
+    assert!(
+        stdout.contains("the 6 pairwise ratios of exchange totals: with --verbose"),
+        "{stdout}"
+    );
+    assert_eq!(export["reports"][0]["ratios"].as_array().unwrap().len(), 6);
+    let (stdout, _) = quick_export(&["exchange", "--alg", "ed25519", "--verbose"]);
+    assert_eq!(ratio_lines(&stdout), 6, "{stdout}");
+    assert!(
+        stdout.contains("ratios of exchange totals (a difference within ±10% is not called real):")
+    );
+    assert!(stdout.contains(" present:\n  SD-JWT VC "), "{stdout}");
+}
+
+/// Writes bundled `simple/<name>.json`, changed by `edit`, to `dir/<file>`; its path.
+fn bundled_copy(
+    dir: &std::path::Path,
+    name: &str,
+    file: &str,
+    edit: impl FnOnce(&mut serde_json::Value),
+) -> String {
+    let mut credential = read_json(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("schemas-education/simple/{name}.json")),
+    );
+    edit(&mut credential);
+    let path = dir.join(file);
+    std::fs::write(&path, serde_json::to_string_pretty(&credential).unwrap()).unwrap();
+    path.display().to_string()
+}
+
+/// The main job with `--credential` runs the exchange on the user's credential, named in the header (its
+/// attributes disclosed as person-20's: all of them when fewer than 5), and exports it so.
+#[test]
+fn main_job_exchanges_the_users_credential() {
+    let dir = tempfile::tempdir().unwrap();
+    let alumni = bundled_copy(dir.path(), "alumni", "yours.json", |_| {});
+    let (stdout, export) = quick_export(&[
+        "--credential",
+        &alumni,
+        "--engine",
+        "json-ld",
+        "--no-flamegraphs",
+    ]);
+    assert!(
+        stdout.contains(
+            "SD-JWT VC, mdoc and W3C VCDM on yours.json (1 subject attribute, 1 disclosed: alumniOf)"
+        ),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("person-20"), "{stdout}");
+    assert_eq!(export["exchange"]["credential"], "yours.json");
+    assert_eq!(
+        export["exchange"]["disclosed"],
+        serde_json::json!(["alumniOf"])
+    );
+}
+
+/// A file the formats cannot carry skips the exchange with one line saying why; with several files the first
+/// that fits is taken, and the line says which were passed over.
+#[test]
+fn main_job_skips_the_exchange_for_a_credential_it_cannot_carry() {
+    let dir = tempfile::tempdir().unwrap();
+    let no_subject = bundled_copy(dir.path(), "person-20", "bare.json", |c| {
+        c["credentialSubject"] = serde_json::json!({"id": "did:example:subject"});
+    });
+    let (stdout, export) = quick_export(&[
+        "--credential",
+        &no_subject,
+        "--engine",
+        "json-ld",
+        "--no-flamegraphs",
+    ]);
+    assert!(
+        stdout.contains(
+            "\nexchange: skipped for bare.json: no credentialSubject attributes to disclose\n"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        !stdout.contains("SD-JWT VC, mdoc and W3C VCDM on"),
+        "{stdout}"
+    );
+    assert!(export["exchange"].is_null(), "{}", export["exchange"]);
+
+    let not_vc = dir.path().join("other.json");
+    std::fs::write(
+        &not_vc,
+        r#"{"@context": {"name": "https://schema.org/name"}, "name": "x"}"#,
+    )
+    .unwrap();
+    let not_vc = not_vc.display().to_string();
+    let alumni = bundled_copy(dir.path(), "alumni", "alumni.json", |_| {});
+    let (stdout, _) = quick_export(&[
+        "--credential",
+        &not_vc,
+        &alumni,
+        "--engine",
+        "json-ld",
+        "--no-flamegraphs",
+    ]);
+    assert!(
+        stdout.contains("exchange: on alumni.json, the first credential file the formats can carry (other.json: not a W3C VC: its type has no VerifiableCredential)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("W3C VCDM on alumni.json ("), "{stdout}");
 }

@@ -71,7 +71,7 @@ pub(super) fn formats(out: &mut String, id: &str, r: &FormatsReport) {
             escape(&ratio.slower),
             escape(&ratio.faster),
             crate::export::compare::fmt_ratio(ratio.ratio),
-            if ratio.within_band { "within the 10% band (no real difference)" } else { "outside the band" }
+            crate::results::claims::band_words(!ratio.within_band)
         );
     }
     out.push_str("</table>\n");

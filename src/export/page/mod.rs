@@ -108,7 +108,7 @@ pub(crate) fn render(page: &Page) -> String {
         };
         match &run.body {
             Body::Canonicalization(c) => canonicalization::section(&mut out, &ctx, c),
-            Body::Exchange(ExchangeExport::All { reports }) => {
+            Body::Exchange(ExchangeExport::All { reports, .. }) => {
                 heading(&mut out, &ctx, "The three-format exchange");
                 for (j, r) in reports.iter().enumerate() {
                     exchange::formats(&mut out, &format!("{id}-x{j}"), r);

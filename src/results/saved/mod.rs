@@ -138,7 +138,7 @@ impl SavedRun {
                     k.detail.name()
                 )
             }
-            Body::Exchange(ExchangeExport::All { reports }) => match reports.first() {
+            Body::Exchange(ExchangeExport::All { reports, .. }) => match reports.first() {
                 Some(r) => {
                     let s = &r.settings;
                     format!(
@@ -185,7 +185,7 @@ impl SavedRun {
     pub(crate) fn formats(&self) -> Vec<&FormatsReport> {
         match &self.body {
             Body::Canonicalization(c) => c.exchange.iter().collect(),
-            Body::Exchange(ExchangeExport::All { reports }) => reports.iter().collect(),
+            Body::Exchange(ExchangeExport::All { reports, .. }) => reports.iter().collect(),
             _ => Vec::new(),
         }
     }
