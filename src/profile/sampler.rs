@@ -33,32 +33,15 @@ fn sampled_region(work: &mut dyn FnMut() -> Result<()>) -> Result<()> {
     result
 }
 
-/// A symbol's readable name ([`simplify`]); a bare name (an inlined frame or an async body in an optimized build,
-/// such as `{async_fn#0}` or `clone`) gets its source file appended, shortened to `crate/src/…`
-/// (`clone [json-ld-core-0.21.4/src/context/mod.rs]`).
+/// A symbol's frame name: `module::function` ([`super::frames::short_name`]), the module taken from the source
+/// file when the symbolizer gives a bare name (line-tables-only debug info has no linkage names); never a path.
 fn frame_name(symbol: &pprof::Symbol) -> String {
     let name = simplify(&symbol.name());
-    if name.contains("::") {
-        return name;
-    }
-    match symbol.filename.as_deref().and_then(short_source) {
-        Some(file) => format!("{name} [{file}]"),
-        None => name,
-    }
-}
-
-/// `…/registry/src/…/json-ld-core-0.21.4/src/context/mod.rs` → `json-ld-core-0.21.4/src/context/mod.rs`.
-fn short_source(path: &std::path::Path) -> Option<String> {
-    if let Ok(own) = path.strip_prefix(env!("CARGO_MANIFEST_DIR")) {
-        return Some(format!("canonprof/{}", own.display()));
-    }
-    let parts: Vec<String> = path
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect();
-    let src = parts.iter().rposition(|p| p == "src")?;
-    let start = src.saturating_sub(1);
-    Some(parts[start..].join("/"))
+    let module = symbol
+        .filename
+        .as_deref()
+        .and_then(super::frames::module_of_file);
+    super::frames::short_name(&name, module.as_deref())
 }
 
 /// A readable frame name: generic arguments dropped (`with_default<Result<…>, F>` → `with_default`), the
@@ -106,10 +89,9 @@ fn is_marker(name: &str) -> bool {
     is_named(name, "sampled_region")
 }
 
-/// Whether a frame is the function `wanted`, whatever path or source-file suffix the frame name carries.
+/// Whether a frame is the function `wanted`, whatever module the frame name carries.
 fn is_named(name: &str, wanted: &str) -> bool {
-    let bare = name.split(" [").next().unwrap_or(name);
-    bare == wanted || bare.ends_with(&format!("::{wanted}"))
+    name == wanted || name.ends_with(&format!("::{wanted}"))
 }
 
 /// Frames of the sampler itself (pprof's signal handler and its unwinder).
