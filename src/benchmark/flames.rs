@@ -51,8 +51,9 @@ pub struct Settings {
     pub seconds: f64,
     /// Run start (RFC 3339), shown in titles.
     pub started_at: String,
-    /// Keep the engine's recursion in the sampled graphs (`--keep-recursion`); by default a function already on
-    /// the stack cuts the stack back to it ([`crate::profile::frames::collapse_recursion`]).
+    /// The sampled stacks as sampled (`--keep-recursion`); by default recursion is collapsed
+    /// ([`crate::profile::frames::collapse_recursion`]) and library runs cut to their ends
+    /// ([`crate::profile::frames::compact_library_runs`]).
     pub keep_recursion: bool,
 }
 
@@ -132,6 +133,7 @@ fn profile(
         Duration::from_secs_f64(settings.seconds),
         root,
         Some(start),
+        settings.keep_recursion,
         &mut work,
     )?;
     sampled.stacks = frames::relabel(&sampled.stacks, step::FUNCTIONS, settings.keep_recursion);

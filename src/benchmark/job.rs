@@ -87,7 +87,7 @@ pub struct Flamegraphs {
     pub seconds: f64,
     /// With both engines: draw the json-ld crate's RDFC-1.0 graphs too, in a subdirectory.
     pub all_engines: bool,
-    /// Keep the engine's recursion in the sampled graphs (`--keep-recursion`).
+    /// The sampled stacks as sampled, recursion and library internals kept (`--keep-recursion`).
     pub keep_recursion: bool,
 }
 

@@ -420,8 +420,9 @@ pub(super) struct FlameArgs {
     /// show the spec steps, from a pass of their own.
     #[arg(long, value_enum, value_name = "phases|spec", default_value_t = Detail::Phases)]
     pub(super) detail: Detail,
-    /// Keep the engine's recursion in the sampled flamegraphs (by default a function already on the stack cuts
-    /// the stack back to it, so recursive expansion reads as one frame per function).
+    /// Sampled flamegraphs with the stacks as sampled. By default recursion is collapsed (a function already on
+    /// the stack cuts the stack back to it, so recursive expansion reads as one frame per function) and a run of
+    /// one library's frames (the standard library's, a dependency's) keeps only its first and last frame.
     #[arg(long)]
     pub(super) keep_recursion: bool,
 }

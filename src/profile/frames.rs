@@ -9,10 +9,14 @@
 //! the few it finds in the symbol table alone. Both forms are reduced to `module::function` here: the module
 //! from the source file (`…/canonprof/iri.rs` → `iri`) or from the path's last lowercase segment.
 
-/// The module a source file is: its stem, or for `mod.rs` / `lib.rs` / `main.rs` the directory (or crate, without
+/// The module a Rust source file is: its stem, or for `mod.rs` / `lib.rs` / `main.rs` the directory (or crate, without
 /// its version) holding it: `…/src/canon/label.rs` → `label`, `alloc/src/vec/mod.rs` → `vec`,
 /// `digest-0.11.3/src/lib.rs` → `digest`.
 pub(crate) fn module_of_file(path: &std::path::Path) -> Option<String> {
+    // C and assembly sources (the allocator, libc's memcpy) have no modules: their symbol is the name.
+    if path.extension()? != "rs" {
+        return None;
+    }
     let stem = path.file_stem()?.to_string_lossy().into_owned();
     if !matches!(stem.as_str(), "mod" | "lib" | "main") {
         return Some(stem);
@@ -28,6 +32,60 @@ pub(crate) fn module_of_file(path: &std::path::Path) -> Option<String> {
         _ => dir.as_str(),
     };
     Some(crate_name.replace('-', "_"))
+}
+
+/// The library a frame's source file belongs to, for [`compact_library_runs`]: `None` for canonprof's own code
+/// (never compacted), `std` for the standard library (core, alloc, std), the crate (without version) for a
+/// registry crate, C sources included (`libmimalloc-sys-0.1.43/c_src/…` → `libmimalloc-sys`), and `?` for a frame
+/// without a file (a system library's symbol).
+pub(crate) fn library_of_file(path: Option<&std::path::Path>) -> Option<String> {
+    let Some(path) = path else {
+        return Some("?".to_string());
+    };
+    if path.starts_with(env!("CARGO_MANIFEST_DIR")) {
+        return None;
+    }
+    let parts: Vec<String> = path
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if let Some(i) = parts.iter().position(|p| p == "library") {
+        if parts.get(i + 2).is_some_and(|p| p == "src") {
+            return Some("std".to_string());
+        }
+    }
+    // A registry crate: the first directory named `name-1.2.3`.
+    let versioned = parts.iter().find_map(|p| {
+        let (name, version) = p.rsplit_once('-')?;
+        version
+            .starts_with(|c: char| c.is_ascii_digit())
+            .then(|| name.to_string())
+    });
+    Some(versioned.unwrap_or_else(|| "?".to_string()))
+}
+
+/// Shortens every run of three or more consecutive frames of one library (outside canonprof's code) to its first
+/// frame (the call canonprof made, e.g. `fmt::format`) and its last (where the time went, e.g. `mimalloc::alloc`):
+/// the standard library's and dependencies' inlined internals otherwise make 40-frame stacks that say nothing
+/// about the specifications. `libraries` gives each frame's library ([`library_of_file`]).
+pub(crate) fn compact_library_runs(frames: Vec<(String, Option<String>)>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(frames.len());
+    let mut i = 0;
+    while i < frames.len() {
+        let library = &frames[i].1;
+        let mut end = i + 1;
+        if library.is_some() {
+            while end < frames.len() && frames[end].1 == *library {
+                end += 1;
+            }
+        }
+        out.push(frames[i].0.clone());
+        if end - i >= 2 {
+            out.push(frames[end - 1].0.clone());
+        }
+        i = end;
+    }
+    out
 }
 
 /// `module::function` for a simplified symbol name (generics already dropped): a path keeps its last segment
@@ -186,6 +244,10 @@ mod tests {
             file("/r/digest-0.11.3/src/lib.rs").as_deref(),
             Some("digest")
         );
+        assert_eq!(
+            file("/g/sysdeps/x86_64/multiarch/memcmp-evex-movbe.S"),
+            None
+        );
         assert_eq!(short_name("expand", Some("iri")), "iri::expand");
         assert_eq!(
             short_name("canonprof::canon::label::Labeler::issue", Some("x")),
@@ -216,6 +278,49 @@ mod tests {
             "iri::expand (IRI Expansion §5.2)"
         );
         assert_eq!(with_step("iri::expansion", &steps), "iri::expansion");
+    }
+
+    #[test]
+    fn compacts_library_internals_to_entry_and_leaf() {
+        let own = env!("CARGO_MANIFEST_DIR").to_string() + "/src/canon/jsonld/rdf.rs";
+        let lib = |p: &str| library_of_file(Some(Path::new(p)));
+        assert_eq!(lib(&own), None);
+        assert_eq!(
+            lib("/rustc/abc/library/alloc/src/vec/mod.rs").as_deref(),
+            Some("std")
+        );
+        assert_eq!(
+            lib("/c/registry/src/index/libmimalloc-sys-0.1.43/c_src/mimalloc/src/alloc.c")
+                .as_deref(),
+            Some("libmimalloc-sys")
+        );
+        assert_eq!(library_of_file(None).as_deref(), Some("?"));
+        let frame =
+            |name: &str, library: Option<&str>| (name.to_string(), library.map(String::from));
+        let stack = vec![
+            frame("to_rdf::value", None),
+            frame("rdf::xsd_integer", None),
+            frame("fmt::format", Some("std")),
+            frame("fmt::write", Some("std")),
+            frame("<Vec>::reserve", Some("std")),
+            frame("alloc::alloc", Some("std")),
+            frame("mimalloc::alloc", Some("mimalloc")),
+            frame("page::mi_find_page", Some("libmimalloc-sys")),
+            frame("page::mi_page_fresh", Some("libmimalloc-sys")),
+            frame("arena::mi_arenas_page_alloc", Some("libmimalloc-sys")),
+        ];
+        assert_eq!(
+            compact_library_runs(stack),
+            [
+                "to_rdf::value",
+                "rdf::xsd_integer",
+                "fmt::format",
+                "alloc::alloc",
+                "mimalloc::alloc",
+                "page::mi_find_page",
+                "arena::mi_arenas_page_alloc"
+            ]
+        );
     }
 
     #[test]

@@ -33,6 +33,14 @@ fn sampled_region(work: &mut dyn FnMut() -> Result<()>) -> Result<()> {
     result
 }
 
+/// A symbol's frame name and library ([`super::frames::library_of_file`]).
+fn frame(symbol: &pprof::Symbol) -> (String, Option<String>) {
+    (
+        frame_name(symbol),
+        super::frames::library_of_file(symbol.filename.as_deref()),
+    )
+}
+
 /// A symbol's frame name: `module::function` ([`super::frames::short_name`]), the module taken from the source
 /// file when the symbolizer gives a bare name (line-tables-only debug info has no linkage names); never a path.
 fn frame_name(symbol: &pprof::Symbol) -> String {
@@ -104,11 +112,14 @@ fn is_sampler_frame(name: &str) -> bool {
 
 /// Runs `work` repeatedly for at least `duration` (at least once) under the sampler and folds the samples under
 /// `root`, starting each stack at the outermost frame named `start_frame` if given (cutting the caller's
-/// harness). Errors: the workload's first error, or [`ErrorKind::Internal`] if the sampler cannot start.
+/// harness). Unless `keep_library_internals`, runs of a library's frames are cut to their first and last
+/// ([`super::frames::compact_library_runs`]). Errors: the workload's first error, or [`ErrorKind::Internal`] if
+/// the sampler cannot start.
 pub(crate) fn sample_for(
     duration: Duration,
     root: &str,
     start_frame: Option<&str>,
+    keep_library_internals: bool,
     work: &mut dyn FnMut() -> Result<()>,
 ) -> Result<Sampled> {
     let guard = pprof::ProfilerGuardBuilder::default()
@@ -144,31 +155,43 @@ pub(crate) fn sample_for(
     let mut stacks = Folded::new();
     for (frames, &count) in &report.data {
         // pprof lists frames leaf first, each with its inlined functions innermost first.
-        let names: Vec<String> = frames
+        let frames: Vec<(String, Option<String>)> = frames
             .frames
             .iter()
             .rev()
-            .flat_map(|inlined| inlined.iter().rev().map(frame_name))
+            .flat_map(|inlined| inlined.iter().rev().map(frame))
             .collect();
+        let (names, libraries): (Vec<String>, Vec<Option<String>>) = frames.into_iter().unzip();
         let Some(marker) = names.iter().rposition(|n| is_marker(n)) else {
             continue; // a sample outside the workload (loop bookkeeping)
         };
         // Frames between the marker and `start` are the caller's harness: cut them, and leave out samples taken
         // in the harness itself (outside `start`).
-        let mut workload: Vec<String> = names[marker + 1..].to_vec();
+        let mut first = marker + 1;
         if let Some(start) = start_frame {
-            match workload.iter().position(|n| is_named(n, start)) {
-                Some(i) => drop(workload.drain(..i)),
+            match names[first..].iter().position(|n| is_named(n, start)) {
+                Some(i) => first += i,
                 None => continue,
             }
         }
         // The leaf end may show the sampler unwinding itself (signal handler, backtrace): cut it.
-        let end = workload
+        let end = names[first..]
             .iter()
             .position(|n| is_sampler_frame(n))
-            .unwrap_or(workload.len());
+            .map_or(names.len(), |i| first + i);
+        let workload: Vec<String> = if keep_library_internals {
+            names[first..end].to_vec()
+        } else {
+            super::frames::compact_library_runs(
+                names[first..end]
+                    .iter()
+                    .cloned()
+                    .zip(libraries[first..end].iter().cloned())
+                    .collect(),
+            )
+        };
         let mut stack = root.to_string();
-        for name in &workload[..end] {
+        for name in &workload {
             stack.push(';');
             stack.push_str(name);
         }
@@ -197,7 +220,7 @@ mod tests {
     #[test]
     fn samples_a_short_workload() {
         let mut sink = 0;
-        let sampled = sample_for(Duration::from_millis(400), "work", None, &mut || {
+        let sampled = sample_for(Duration::from_millis(400), "work", None, false, &mut || {
             sink ^= busy(std::hint::black_box(200_000));
             Ok(())
         })
