@@ -4,7 +4,8 @@
 # unless the sampled folded stacks have a frame for each of IRI Expansion §5.2, Value Expansion §5.3, Object to
 # RDF §8.2, Hash First Degree Quads §4.6 and Hash N-Degree Quads §4.8, no frame carries a file path, and no stack
 # is deeper than MAX_DEPTH frames (recursion is collapsed by default). Every *.sampled.folded in the
-# FLAMEGRAPH_DIRs given (e.g. the smoke run's) is held to the path and depth rules too.
+# FLAMEGRAPH_DIRs given (e.g. the smoke run's) is held to the path rule, and those directly in them (the main
+# engine's graphs: canonprof's; not json-ld-engine/, whose async frames are the crate's) to the depth rule too.
 #
 # Not flaky: the rarest of the five steps (Object to RDF) takes about 3% of ob3-full's samples, so 3 s (about 750
 # samples at a 250 Hz tick) expect about 20 samples of it; a step missing from that triggers one more, longer
@@ -53,8 +54,10 @@ fi
 
 status=0
 checked=("${folded[@]}")
+deep=("${folded[@]}")
 for dir in "$@"; do
   while IFS= read -r f; do checked+=("$f"); done < <(find "$dir" -name '*.sampled.folded' | sort)
+  while IFS= read -r f; do deep+=("$f"); done < <(find "$dir" -maxdepth 1 -name '*.sampled.folded' | sort)
 done
 for f in "${checked[@]}"; do
   # A file path: a source file name, a directory with src/, or the old `fn [file]` suffix.
@@ -62,6 +65,8 @@ for f in "${checked[@]}"; do
     echo "check-flamegraphs: frames with file paths in $f: $paths" >&2
     status=1
   fi
+done
+for f in "${deep[@]}"; do
   depth=$(sed 's/ [0-9]*$//' "$f" | awk -F';' '{ if (NF - 1 > d) d = NF - 1 } END { print d + 0 }')
   if (( depth > max_depth )); then
     echo "check-flamegraphs: a stack $depth frames deep in $f (at most $max_depth)" >&2
@@ -72,4 +77,5 @@ done
 samples=$(awk '{ s += $NF } END { print s }' "${folded[0]}")
 depth=$(sed 's/ [0-9]*$//' "${folded[0]}" | awk -F';' '{ if (NF - 1 > d) d = NF - 1 } END { print d + 0 }')
 echo "check-flamegraphs: ob3-full (canonprof's engine, $samples samples, deepest stack $depth frames) has frames" \
-  "for ${#steps[@]} steps; ${#checked[@]} sampled graphs without file paths, none deeper than $max_depth"
+  "for ${#steps[@]} steps; ${#checked[@]} sampled graphs without file paths; ${#deep[@]} of canonprof's engine" \
+  "none deeper than $max_depth"
