@@ -4,6 +4,7 @@
 //! differential flamegraphs — RDFC-1.0 against JCS (phase spans) and each edu credential against the simple
 //! baseline `person-20` (sampled, normalized). SVGs and their folded stacks are written side by side.
 
+use crate::canon::step;
 use crate::canon::Session;
 use crate::canon::{
     jcs,
@@ -15,7 +16,7 @@ use crate::error::Result;
 use crate::export::html;
 use crate::profile::flamegraph::{self, Titles};
 use crate::profile::folded::{self, Folded};
-use crate::profile::{sampler, take_records, Timer};
+use crate::profile::{frames, sampler, take_records, Detail, Timer};
 use crate::results::Report;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -50,8 +51,10 @@ pub struct Settings {
     pub seconds: f64,
     /// Run start (RFC 3339), shown in titles.
     pub started_at: String,
-    /// What the span graphs show: the phases, or the spec steps inside them too (`--detail`).
-    pub detail: crate::profile::Detail,
+    /// The sampled stacks as sampled (`--keep-recursion`); by default recursion is collapsed
+    /// ([`crate::profile::frames::collapse_recursion`]) and library runs cut to their ends
+    /// ([`crate::profile::frames::compact_library_runs`]).
+    pub keep_recursion: bool,
 }
 
 /// One written flamegraph.
@@ -73,6 +76,8 @@ pub(crate) struct Graph {
 struct Profiles {
     sampled: sampler::Sampled,
     spans: Folded,
+    /// Iterations of the span pass.
+    span_iterations: u64,
 }
 
 /// A file-name-safe form of a credential name.
@@ -88,29 +93,36 @@ fn file_stem(name: &str) -> String {
         .collect()
 }
 
-/// Runs one pipeline under the sampler for `seconds`, with the span timer on, and folds both.
+/// Longest the span pass of [`profile`] runs, as a share of the sampling time: the span graph needs enough
+/// iterations for a steady mean, not the sampler's count.
+const SPAN_PASS_SHARE: f64 = 0.25;
+
+/// Runs one pipeline under the sampler for `seconds` (the phase timer on, as in the measured tables, so the
+/// samples do not pay for the spec steps' clock reads), then, for the span graph, in a pass of its own with the
+/// spec-step timer ([`Detail::Spec`]: phases with the specification steps inside them) for as many iterations
+/// as the sampler ran, within a quarter of its time; folds both.
 fn profile(
     credential: &Credential,
     algorithm: Algorithm,
     session: &Session,
     rdfc: &RdfcOptions,
-    seconds: f64,
-    timer: &Timer,
+    settings: &Settings,
 ) -> Result<Profiles> {
     let doc = &credential.document;
     let root = algorithm.name();
-    timer.prime();
-    take_records();
-    let mut records = Vec::new();
     let checked = doc.check_json(&session.settings().input_limits)?;
-    let mut work = || -> Result<()> {
-        timer.timed(|| match algorithm {
+    let run = || -> Result<()> {
+        match algorithm {
             Algorithm::Rdfc => {
                 rdfc::canonicalize_jsonld(&doc.label, &doc.text, session, rdfc).map(drop)
             }
             Algorithm::Jcs => jcs::canonicalize_checked(checked).map(drop),
-        })?;
-        records.append(&mut take_records());
+        }
+    };
+    let phases = Timer::with_detail(Detail::Phases);
+    let mut work = || -> Result<()> {
+        phases.timed(run)?;
+        take_records();
         Ok(())
     };
     let start = match algorithm {
@@ -118,23 +130,36 @@ fn profile(
         Algorithm::Jcs => "canonicalize_checked",
     };
     let mut sampled = sampler::sample_for(
-        Duration::from_secs_f64(seconds),
+        Duration::from_secs_f64(settings.seconds),
         root,
         Some(start),
+        settings.keep_recursion,
         &mut work,
     )?;
+    sampled.stacks = frames::relabel(&sampled.stacks, step::FUNCTIONS, settings.keep_recursion);
     if sampled.stacks.is_empty() {
         // Too short to catch a sample: draw a placeholder rather than fail the run.
         sampled
             .stacks
             .insert(format!("{root};(no samples: raise --flame-seconds)"), 1);
     }
+    let spec = Timer::with_detail(Detail::Spec);
+    take_records();
+    let (mut records, mut iterations) = (Vec::new(), 0u64);
+    let budget = Duration::from_secs_f64(settings.seconds * SPAN_PASS_SHARE);
+    let begun = std::time::Instant::now();
+    while iterations < sampled.iterations.max(1) && (iterations == 0 || begun.elapsed() < budget) {
+        spec.timed(run)?;
+        records.append(&mut take_records());
+        iterations += 1;
+    }
     // Mean per iteration, so pipelines that ran a different number of times compare.
-    let spans = folded::per(
-        &folded::from_span_records(&records, root),
-        sampled.iterations,
-    );
-    Ok(Profiles { spans, sampled })
+    let spans = folded::per(&folded::from_span_records(&records, root), iterations);
+    Ok(Profiles {
+        spans,
+        sampled,
+        span_iterations: iterations,
+    })
 }
 
 /// Collects the graphs of a run as they are written.
@@ -199,7 +224,6 @@ pub(crate) fn write_all(
     settings: &Settings,
     progress: &mut dyn FnMut(&str),
 ) -> Result<Vec<Graph>> {
-    let timer = Timer::with_detail(settings.detail);
     let has_edu = credentials.iter().any(|c| c.set == "edu");
     let mut out = Output {
         settings,
@@ -222,14 +246,7 @@ pub(crate) fn write_all(
         for &algorithm in &wanted {
             let alg = algorithm.name();
             progress(&format!("{name} {alg}"));
-            let p = profile(
-                credential,
-                algorithm,
-                session,
-                rdfc,
-                settings.seconds,
-                &timer,
-            )?;
+            let p = profile(credential, algorithm, session, rdfc, settings)?;
             let s = &p.sampled;
             let title = format!(
                 "{name} — {alg} — sampled CPU time, {} samples ({:.1} s, {} iterations)",
@@ -247,12 +264,8 @@ pub(crate) fn write_all(
                 graph.samples = Some(s.samples as usize);
             }
             let title = format!(
-                "{name} — {alg} — {} spans (mean wall time per iteration in ns, {} iterations)",
-                match settings.detail {
-                    crate::profile::Detail::Phases => "phase",
-                    crate::profile::Detail::Spec => "phase and spec-step",
-                },
-                s.iterations
+                "{name} — {alg} — phase and spec-step spans (mean wall time per iteration in ns, {} iterations)",
+                p.span_iterations
             );
             out.graph(
                 name,

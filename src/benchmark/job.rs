@@ -87,6 +87,8 @@ pub struct Flamegraphs {
     pub seconds: f64,
     /// With both engines: draw the json-ld crate's RDFC-1.0 graphs too, in a subdirectory.
     pub all_engines: bool,
+    /// The sampled stacks as sampled, recursion and library internals kept (`--keep-recursion`).
+    pub keep_recursion: bool,
 }
 
 /// The main job, checked: what to measure, how, through which sessions, and where the results go.
@@ -264,7 +266,7 @@ impl Job {
             dir: dir.clone(),
             seconds: flamegraphs.seconds,
             started_at: report.metadata.started_at.clone(),
-            detail: self.config.detail,
+            keep_recursion: flamegraphs.keep_recursion,
         };
         let sub_dir = secondary.map(|l| flames::engine_dir(l.engine()));
         let intro = html::engine_note(

@@ -65,6 +65,47 @@ pub mod step {
         (super::phase::LABEL, HASH_RELATED_BLANK_NODE),
         (super::phase::LABEL, HASH_N_DEGREE_QUADS),
     ];
+
+    /// The functions that implement a step, as they are named in sampled flamegraphs (`module::function`), with
+    /// the step's title and section: the one table frame names take their step from. It covers the span steps of
+    /// [`ALL`] (a test ties the two) and the algorithms that enclose them (§5.1, §8.1, RDFC-1.0 §4.4), which are
+    /// phases rather than step spans. Each function is kept out of line (`#[inline(never)]`) or is an
+    /// out-of-line function anyway; inlined ones would still show, as the debug info names inlined frames.
+    pub const FUNCTIONS: &[(&str, &str)] = &[
+        (
+            "context_processing::context_processing",
+            "Context Processing §4.1",
+        ),
+        (
+            "term_definition::create_term_definition",
+            "Create Term Definition §4.2",
+        ),
+        ("expand::expand", "Expansion §5.1"),
+        ("expand::expand_as", "Expansion §5.1"),
+        ("iri::expand", "IRI Expansion §5.2"),
+        ("iri::expand_str", "IRI Expansion §5.2"),
+        ("iri::expands_to", "IRI Expansion §5.2"),
+        ("value_expansion::value_expansion", "Value Expansion §5.3"),
+        (
+            "value_expansion::value_expansion_as",
+            "Value Expansion §5.3",
+        ),
+        ("to_rdf::to_rdf", "Deserialize JSON-LD to RDF §8.1"),
+        ("to_rdf::to_rdf_lossy", "Deserialize JSON-LD to RDF §8.1"),
+        ("to_rdf::object", "Object to RDF §8.2"),
+        ("to_rdf::value", "Object to RDF §8.2"),
+        ("to_rdf::list", "List to RDF §8.3"),
+        ("label::canonical_numbers", "Canonicalization §4.4"),
+        (
+            "label::hash_first_degree_quads",
+            "Hash First Degree Quads §4.6",
+        ),
+        (
+            "label::hash_related_blank_node",
+            "Hash Related Blank Node §4.7",
+        ),
+        ("label::hash_n_degree_quads", "Hash N-Degree Quads §4.8"),
+    ];
 }
 
 /// Names of the labeling sub-phase spans (nested in `label`).
@@ -73,4 +114,22 @@ pub mod subphase {
     pub const FIRST_DEGREE: &str = "first_degree";
     /// §4.4.3 step 5: Hash N-Degree Quads for blank nodes whose first-degree hash is shared.
     pub const N_DEGREE: &str = "n_degree";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::step;
+
+    #[test]
+    fn every_step_span_has_a_function_frame_of_its_section() {
+        for (_, span) in step::ALL {
+            let section = span.split(' ').next_back().unwrap();
+            assert!(
+                step::FUNCTIONS
+                    .iter()
+                    .any(|(_, title)| title.ends_with(section)),
+                "{span}: no function of {section} in step::FUNCTIONS"
+            );
+        }
+    }
 }

@@ -414,11 +414,17 @@ pub(super) struct FlameArgs {
         allow_negative_numbers = true
     )]
     pub(super) flame_seconds: f64,
-    /// What the span timer times, in the tables and the span flamegraphs: `phases` (the pipeline phases, lowest
-    /// overhead) or `spec` (inside them, the specification steps: context_processing §4.1,
-    /// create_term_definition §4.2, iri_expansion §5.2, …, hash_n_degree_quads §4.8; its overhead is printed).
+    /// What the span timer times in the measured tables: `phases` (the pipeline phases, lowest overhead) or
+    /// `spec` (inside them, the specification steps: context_processing §4.1, create_term_definition §4.2,
+    /// iri_expansion §5.2, …, hash_n_degree_quads §4.8; its overhead is printed). The span flamegraphs always
+    /// show the spec steps, from a pass of their own.
     #[arg(long, value_enum, value_name = "phases|spec", default_value_t = Detail::Phases)]
     pub(super) detail: Detail,
+    /// Sampled flamegraphs with the stacks as sampled. By default recursion is collapsed (a function already on
+    /// the stack cuts the stack back to it, so recursive expansion reads as one frame per function) and a run of
+    /// one library's frames (the standard library's, a dependency's) keeps only its first and last frame.
+    #[arg(long)]
+    pub(super) keep_recursion: bool,
 }
 
 impl FlameArgs {

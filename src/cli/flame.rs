@@ -12,6 +12,9 @@ use clap::Args;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
+// The engine the main job draws its graphs with (canonprof's), not the json-ld crate's the other commands default
+// to: its frames are the specification steps, where the crate's expansion is one opaque bar.
+#[command(mut_arg("engine", |a| a.default_value("canonprof")))]
 pub(super) struct FlameCommandArgs {
     /// The credential (JSON-LD) to profile.
     file: PathBuf,
@@ -46,7 +49,7 @@ pub(super) fn run(args: FlameCommandArgs) -> Result<()> {
             dir,
             seconds: args.flame.flame_seconds,
             started_at,
-            detail: args.flame.detail,
+            keep_recursion: args.flame.keep_recursion,
         },
     };
     job.run(&mut Terminal::default())

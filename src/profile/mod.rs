@@ -7,6 +7,7 @@
 pub mod alloc;
 pub(crate) mod flamegraph;
 pub(crate) mod folded;
+pub(crate) mod frames;
 pub mod heap;
 pub(crate) mod layer;
 pub(crate) mod measure;

@@ -33,32 +33,23 @@ fn sampled_region(work: &mut dyn FnMut() -> Result<()>) -> Result<()> {
     result
 }
 
-/// A symbol's readable name ([`simplify`]); a bare name (an inlined frame or an async body in an optimized build,
-/// such as `{async_fn#0}` or `clone`) gets its source file appended, shortened to `crate/src/…`
-/// (`clone [json-ld-core-0.21.4/src/context/mod.rs]`).
-fn frame_name(symbol: &pprof::Symbol) -> String {
-    let name = simplify(&symbol.name());
-    if name.contains("::") {
-        return name;
-    }
-    match symbol.filename.as_deref().and_then(short_source) {
-        Some(file) => format!("{name} [{file}]"),
-        None => name,
-    }
+/// A symbol's frame name and library ([`super::frames::library_of_file`]).
+fn frame(symbol: &pprof::Symbol) -> (String, Option<String>) {
+    (
+        frame_name(symbol),
+        super::frames::library_of_file(symbol.filename.as_deref()),
+    )
 }
 
-/// `…/registry/src/…/json-ld-core-0.21.4/src/context/mod.rs` → `json-ld-core-0.21.4/src/context/mod.rs`.
-fn short_source(path: &std::path::Path) -> Option<String> {
-    if let Ok(own) = path.strip_prefix(env!("CARGO_MANIFEST_DIR")) {
-        return Some(format!("canonprof/{}", own.display()));
-    }
-    let parts: Vec<String> = path
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect();
-    let src = parts.iter().rposition(|p| p == "src")?;
-    let start = src.saturating_sub(1);
-    Some(parts[start..].join("/"))
+/// A symbol's frame name: `module::function` ([`super::frames::short_name`]), the module taken from the source
+/// file when the symbolizer gives a bare name (line-tables-only debug info has no linkage names); never a path.
+fn frame_name(symbol: &pprof::Symbol) -> String {
+    let name = simplify(&symbol.name());
+    let module = symbol
+        .filename
+        .as_deref()
+        .and_then(super::frames::module_of_file);
+    super::frames::short_name(&name, module.as_deref())
 }
 
 /// A readable frame name: generic arguments dropped (`with_default<Result<…>, F>` → `with_default`), the
@@ -106,10 +97,9 @@ fn is_marker(name: &str) -> bool {
     is_named(name, "sampled_region")
 }
 
-/// Whether a frame is the function `wanted`, whatever path or source-file suffix the frame name carries.
+/// Whether a frame is the function `wanted`, whatever module the frame name carries.
 fn is_named(name: &str, wanted: &str) -> bool {
-    let bare = name.split(" [").next().unwrap_or(name);
-    bare == wanted || bare.ends_with(&format!("::{wanted}"))
+    name == wanted || name.ends_with(&format!("::{wanted}"))
 }
 
 /// Frames of the sampler itself (pprof's signal handler and its unwinder).
@@ -122,11 +112,14 @@ fn is_sampler_frame(name: &str) -> bool {
 
 /// Runs `work` repeatedly for at least `duration` (at least once) under the sampler and folds the samples under
 /// `root`, starting each stack at the outermost frame named `start_frame` if given (cutting the caller's
-/// harness). Errors: the workload's first error, or [`ErrorKind::Internal`] if the sampler cannot start.
+/// harness). Unless `keep_library_internals`, runs of a library's frames are cut to their first and last
+/// ([`super::frames::compact_library_runs`]). Errors: the workload's first error, or [`ErrorKind::Internal`] if
+/// the sampler cannot start.
 pub(crate) fn sample_for(
     duration: Duration,
     root: &str,
     start_frame: Option<&str>,
+    keep_library_internals: bool,
     work: &mut dyn FnMut() -> Result<()>,
 ) -> Result<Sampled> {
     let guard = pprof::ProfilerGuardBuilder::default()
@@ -162,31 +155,43 @@ pub(crate) fn sample_for(
     let mut stacks = Folded::new();
     for (frames, &count) in &report.data {
         // pprof lists frames leaf first, each with its inlined functions innermost first.
-        let names: Vec<String> = frames
+        let frames: Vec<(String, Option<String>)> = frames
             .frames
             .iter()
             .rev()
-            .flat_map(|inlined| inlined.iter().rev().map(frame_name))
+            .flat_map(|inlined| inlined.iter().rev().map(frame))
             .collect();
+        let (names, libraries): (Vec<String>, Vec<Option<String>>) = frames.into_iter().unzip();
         let Some(marker) = names.iter().rposition(|n| is_marker(n)) else {
             continue; // a sample outside the workload (loop bookkeeping)
         };
         // Frames between the marker and `start` are the caller's harness: cut them, and leave out samples taken
         // in the harness itself (outside `start`).
-        let mut workload: Vec<String> = names[marker + 1..].to_vec();
+        let mut first = marker + 1;
         if let Some(start) = start_frame {
-            match workload.iter().position(|n| is_named(n, start)) {
-                Some(i) => drop(workload.drain(..i)),
+            match names[first..].iter().position(|n| is_named(n, start)) {
+                Some(i) => first += i,
                 None => continue,
             }
         }
         // The leaf end may show the sampler unwinding itself (signal handler, backtrace): cut it.
-        let end = workload
+        let end = names[first..]
             .iter()
             .position(|n| is_sampler_frame(n))
-            .unwrap_or(workload.len());
+            .map_or(names.len(), |i| first + i);
+        let workload: Vec<String> = if keep_library_internals {
+            names[first..end].to_vec()
+        } else {
+            super::frames::compact_library_runs(
+                names[first..end]
+                    .iter()
+                    .cloned()
+                    .zip(libraries[first..end].iter().cloned())
+                    .collect(),
+            )
+        };
         let mut stack = root.to_string();
-        for name in &workload[..end] {
+        for name in &workload {
             stack.push(';');
             stack.push_str(name);
         }
@@ -215,7 +220,7 @@ mod tests {
     #[test]
     fn samples_a_short_workload() {
         let mut sink = 0;
-        let sampled = sample_for(Duration::from_millis(400), "work", None, &mut || {
+        let sampled = sample_for(Duration::from_millis(400), "work", None, false, &mut || {
             sink ^= busy(std::hint::black_box(200_000));
             Ok(())
         })

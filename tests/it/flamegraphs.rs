@@ -138,21 +138,23 @@ fn flame_command_does_one_credential_and_algorithm() {
     );
     let folded =
         std::fs::read_to_string(dir.path().join("ob3-basic.rdfc-1.0.sampled.folded")).unwrap();
-    // Frames are named with their paths in debug builds, and with a source-file suffix when inlined.
-    // A folded line is `stack count`; the count goes before looking at the frames.
-    let starts_at_pipeline = |l: &str| {
-        let stack = l.rsplit_once(' ').map_or(l, |(stack, _)| stack);
-        stack.split(';').nth(1).is_some_and(|f| {
-            f.split(" [")
-                .next()
-                .unwrap_or(f)
-                .ends_with("canonicalize_jsonld")
-        })
-    };
-    let harness: Vec<&str> = folded
+    // Frames are `module::function`, never a file path. A folded line is `stack count`; the count goes before
+    // looking at the frames.
+    let stacks: Vec<&str> = folded
         .lines()
-        .filter(|l| !(l.starts_with("rdfc-1.0;") && starts_at_pipeline(l)))
+        .map(|l| l.rsplit_once(' ').map_or(l, |(stack, _)| stack))
         .collect();
+    let starts_at_pipeline =
+        |stack: &&str| stack.split(';').nth(1) == Some("rdfc::canonicalize_jsonld");
+    let harness: Vec<&&str> = stacks
+        .iter()
+        .filter(|s| !(s.starts_with("rdfc-1.0;") && starts_at_pipeline(s)))
+        .collect();
+    let paths: Vec<&&str> = stacks
+        .iter()
+        .filter(|s| s.contains(".rs") || s.contains('['))
+        .collect();
+    assert!(paths.is_empty(), "no file paths in frames: {paths:?}");
     assert!(harness.is_empty(), "harness frames are cut: {harness:?}");
 }
 
