@@ -12,7 +12,8 @@ use crate::canon::{
 };
 use crate::corpus::Credential;
 use crate::error::Result;
-use crate::export::html;
+use crate::export::profile::{chrome_trace, ProfileFormats, Viewable};
+use crate::export::{self, html};
 use crate::profile::flamegraph::{self, Titles};
 use crate::profile::folded::{self, Folded};
 use crate::profile::{sampler, take_records, Timer};
@@ -52,6 +53,8 @@ pub struct Settings {
     pub started_at: String,
     /// What the span graphs show: the phases, or the spec steps inside them too (`--detail`).
     pub detail: crate::profile::Detail,
+    /// The files for interactive viewers written beside each SVG (`--profile-formats`).
+    pub formats: ProfileFormats,
 }
 
 /// One written flamegraph.
@@ -67,13 +70,20 @@ pub(crate) struct Graph {
     pub folded: String,
     /// For a sampled graph (not a differential one): the samples it holds.
     pub samples: Option<usize>,
+    /// The files for interactive viewers beside the SVG (speedscope, pprof, Chrome trace).
+    pub viewers: Vec<String>,
 }
 
 /// The profiles of one credential and algorithm.
 struct Profiles {
     sampled: sampler::Sampled,
     spans: Folded,
+    /// The span timeline of a few iterations, traced after sampling (empty unless a Chrome trace is wanted).
+    timeline: Vec<chrome_trace::Iteration>,
 }
+
+/// Iterations in a Chrome trace: enough to see the phases repeat, few enough to read.
+const TRACED_ITERATIONS: usize = 5;
 
 /// A file-name-safe form of a credential name.
 fn file_stem(name: &str) -> String {
@@ -96,6 +106,7 @@ fn profile(
     rdfc: &RdfcOptions,
     seconds: f64,
     timer: &Timer,
+    formats: ProfileFormats,
 ) -> Result<Profiles> {
     let doc = &credential.document;
     let root = algorithm.name();
@@ -103,13 +114,16 @@ fn profile(
     take_records();
     let mut records = Vec::new();
     let checked = doc.check_json(&session.settings().input_limits)?;
-    let mut work = || -> Result<()> {
+    let once = || -> Result<()> {
         timer.timed(|| match algorithm {
             Algorithm::Rdfc => {
                 rdfc::canonicalize_jsonld(&doc.label, &doc.text, session, rdfc).map(drop)
             }
             Algorithm::Jcs => jcs::canonicalize_checked(checked).map(drop),
-        })?;
+        })
+    };
+    let mut work = || -> Result<()> {
+        once()?;
         records.append(&mut take_records());
         Ok(())
     };
@@ -134,7 +148,15 @@ fn profile(
         &folded::from_span_records(&records, root),
         sampled.iterations,
     );
-    Ok(Profiles { spans, sampled })
+    let timeline = match formats.timeline() {
+        true => chrome_trace::trace(TRACED_ITERATIONS, &mut || once())?,
+        false => Vec::new(),
+    };
+    Ok(Profiles {
+        spans,
+        sampled,
+        timeline,
+    })
 }
 
 /// Collects the graphs of a run as they are written.
@@ -176,7 +198,18 @@ impl Output<'_> {
             svg,
             folded,
             samples: None,
+            viewers: Vec::new(),
         });
+        Ok(())
+    }
+
+    /// Writes `profile` for the interactive viewers beside `<stem>.svg`, the graph just drawn.
+    fn viewers(&mut self, stem: &str, title: &str, profile: &Viewable) -> Result<()> {
+        let (dir, formats) = (&self.settings.dir, self.settings.formats);
+        let files = export::profile::write_beside(dir, stem, title, profile, formats)?;
+        if let Some(graph) = self.graphs.last_mut() {
+            graph.viewers.extend(files);
+        }
         Ok(())
     }
 }
@@ -229,6 +262,7 @@ pub(crate) fn write_all(
                 rdfc,
                 settings.seconds,
                 &timer,
+                settings.formats,
             )?;
             let s = &p.sampled;
             let title = format!(
@@ -246,6 +280,10 @@ pub(crate) fn write_all(
             if let Some(graph) = out.graphs.last_mut() {
                 graph.samples = Some(s.samples as usize);
             }
+            let (stacks, seconds) = (&s.stacks, s.seconds);
+            let what = format!("{name} {alg}");
+            let sampled = Viewable::Sampled { stacks, seconds };
+            out.viewers(&format!("{stem}.{alg}.sampled"), &what, &sampled)?;
             let title = format!(
                 "{name} — {alg} — {} spans (mean wall time per iteration in ns, {} iterations)",
                 match settings.detail {
@@ -262,6 +300,10 @@ pub(crate) fn write_all(
                 "ns",
                 &folded::to_text(&p.spans),
             )?;
+            let spans_stem = format!("{stem}.{alg}.spans");
+            out.viewers(&spans_stem, &what, &Viewable::Spans { stacks: &p.spans })?;
+            let (root, iterations) = (alg, p.timeline.as_slice());
+            out.viewers(&spans_stem, &what, &Viewable::Timeline { root, iterations })?;
             if algorithm == Algorithm::Rdfc {
                 if is_reference {
                     reference = Some((name.to_string(), s.stacks.clone()));
@@ -350,6 +392,7 @@ pub(crate) fn write_index(
                 g.label.as_str(),
                 g.svg.as_str(),
                 g.folded.as_str(),
+                g.viewers.as_slice(),
             )
         })
         .collect();

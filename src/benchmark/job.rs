@@ -87,6 +87,8 @@ pub struct Flamegraphs {
     pub seconds: f64,
     /// With both engines: draw the json-ld crate's RDFC-1.0 graphs too, in a subdirectory.
     pub all_engines: bool,
+    /// The files for interactive viewers beside each SVG.
+    pub formats: crate::export::profile::ProfileFormats,
 }
 
 /// The main job, checked: what to measure, how, through which sessions, and where the results go.
@@ -242,6 +244,7 @@ impl Job {
             seconds: flamegraphs.seconds,
             started_at: report.metadata.started_at.clone(),
             detail: self.config.detail,
+            formats: flamegraphs.formats,
         };
         let sub_dir = secondary.map(|l| flames::engine_dir(l.engine()));
         let intro = html::engine_note(
@@ -372,6 +375,7 @@ fn links(graphs: &[flames::Graph], engine: crate::canon::Engine, prefix: &str) -
             svg: format!("{prefix}{}", g.svg),
             folded: format!("{prefix}{}", g.folded),
             samples: g.samples,
+            viewers: g.viewers.iter().map(|v| format!("{prefix}{v}")).collect(),
         })
         .collect()
 }

@@ -6,6 +6,7 @@ use crate::canon::rdfc::{HashAlgorithm, RdfcOptions, DEFAULT_HNDQ_CALL_LIMIT};
 use crate::canon::{Engine, LabelingBounds, Session, Settings};
 use crate::document::Limits;
 use crate::error::{Error, ErrorKind, Result};
+use crate::export::profile::{ProfileFormat, ProfileFormats};
 use crate::integrity::budget::ProofLimits;
 use crate::loader::OfflineLoader;
 use crate::options::{ContextCache, EngineChoice};
@@ -419,9 +420,25 @@ pub(super) struct FlameArgs {
     /// create_term_definition §4.2, iri_expansion §5.2, …, hash_n_degree_quads §4.8; its overhead is printed).
     #[arg(long, value_enum, value_name = "phases|spec", default_value_t = Detail::Phases)]
     pub(super) detail: Detail,
+    /// Files for interactive viewers beside each SVG, comma-separated: `speedscope` (JSON, sampled and span
+    /// profiles), `pprof` (protobuf, sampled profiles, for `go tool pprof`), `chrome` (the span timeline of 5
+    /// iterations, for Perfetto). The SVG and its folded stacks are always written (`svg` may be listed).
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        value_name = "FORMATS",
+        default_value = "svg,speedscope"
+    )]
+    pub(super) profile_formats: Vec<ProfileFormat>,
 }
 
 impl FlameArgs {
+    /// The formats `--profile-formats` asks for.
+    pub(super) fn formats(&self) -> ProfileFormats {
+        ProfileFormats::of(&self.profile_formats)
+    }
+
     /// The output directory (given, or `flamegraphs/<run start>`); [`crate::export::create_dir`] makes it once the
     /// inputs are checked, before any measuring. Errors: [`ErrorKind::Usage`] for sampling time outside
     /// (0, 600] s.

@@ -47,6 +47,7 @@ pub(super) fn run(args: FlameCommandArgs) -> Result<()> {
             seconds: args.flame.flame_seconds,
             started_at,
             detail: args.flame.detail,
+            formats: args.flame.formats(),
         },
     };
     job.run(&mut Terminal::default())

@@ -118,6 +118,7 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
             dir: args.flame.dir(&now())?,
             seconds: args.flame.flame_seconds,
             all_engines: args.all_flamegraphs,
+            formats: args.flame.formats(),
         })
     };
     let (engines, caches) = (args.engine.engines()?, args.context_cache.modes());

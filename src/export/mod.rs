@@ -14,6 +14,7 @@ pub(crate) mod json;
 pub(crate) mod jws;
 pub(crate) mod markdown;
 pub(crate) mod page;
+pub(crate) mod profile;
 pub(crate) mod sweep;
 pub(crate) mod table;
 pub(crate) mod verify;
@@ -22,7 +23,8 @@ use crate::error::{Error, ErrorKind, Result};
 use std::path::Path;
 
 /// Writes `contents` to `path` atomically. Errors: [`crate::ErrorKind::Io`] naming the path.
-pub fn write_atomically(path: &Path, contents: &str) -> Result<()> {
+pub fn write_atomically(path: &Path, contents: impl AsRef<[u8]>) -> Result<()> {
+    let contents = contents.as_ref();
     let label = path.display().to_string();
     if path.file_name().is_none() {
         return Err(Error::new(crate::ErrorKind::Io, "not a file path").in_source(&label));

@@ -24,11 +24,14 @@ pub(super) fn section(out: &mut String, ctx: &RunPlace, flames: &FlameIndex) {
     for g in &flames.graphs {
         let _ = write!(
             out,
-            "<li>{}: <a href=\"{}\">{}</a> (<a href=\"{}\">folded stacks</a>){}</li>",
+            "<li>{}: <a href=\"{}\">{}</a> (<a href=\"{}\">folded stacks</a>{}){}</li>",
             escape(&g.credential),
             escape(&link(&g.svg)),
             escape(&g.label),
             escape(&link(&g.folded)),
+            crate::export::html::viewer_links(
+                &g.viewers.iter().map(|v| link(v)).collect::<Vec<_>>()
+            ),
             g.samples.map_or(String::new(), |s| format!(
                 ", {} samples",
                 thousands(s as u64)
