@@ -187,6 +187,7 @@ impl Output<'_> {
             title,
             subtitle,
             count_name: count_name.to_string(),
+            root: format!("{credential} — {label}"),
         };
         let svg_text = flamegraph::render_text(folded_text, &titles)?;
         let (svg, folded) = (format!("{stem}.svg"), format!("{stem}.folded"));

@@ -64,6 +64,7 @@ pub(crate) fn write(
             env!("CANONPROF_GIT_COMMIT")
         ),
         count_name: "ns".to_string(),
+        root: format!("{credential} — {suite} exchange"),
     };
     let svg = format!("{stem}.svg");
     crate::export::write_atomically(&dir.join(&svg), &flamegraph::svg(stacks, &titles)?)?;
