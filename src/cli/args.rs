@@ -420,9 +420,17 @@ pub(super) struct FlameArgs {
     /// create_term_definition §4.2, iri_expansion §5.2, …, hash_n_degree_quads §4.8; its overhead is printed).
     #[arg(long, value_enum, value_name = "phases|spec", default_value_t = Detail::Phases)]
     pub(super) detail: Detail,
-    /// Files for interactive viewers beside each SVG, comma-separated: `speedscope` (JSON, sampled and span
-    /// profiles), `pprof` (protobuf, sampled profiles, for `go tool pprof`), `chrome` (the span timeline of 5
-    /// iterations, for Perfetto). The SVG and its folded stacks are always written (`svg` may be listed).
+    #[command(flatten)]
+    pub(super) profile_formats: ProfileFormatArgs,
+}
+
+/// `--profile-formats`, wherever flamegraphs are drawn (the main job, `flame`, `exchange --flamegraphs`).
+#[derive(Args, Debug, Clone)]
+pub(super) struct ProfileFormatArgs {
+    /// Files for interactive viewers beside each flamegraph SVG, comma-separated: `speedscope` (JSON, sampled and
+    /// span profiles), `pprof` (protobuf, sampled profiles, for `go tool pprof`), `chrome` (the span timeline of
+    /// a few iterations as a Chrome trace, for Perfetto). The SVG and its folded stacks are always written (`svg`
+    /// may be listed). See docs/flamegraphs.md.
     #[arg(
         long,
         value_enum,
@@ -430,13 +438,20 @@ pub(super) struct FlameArgs {
         value_name = "FORMATS",
         default_value = "svg,speedscope"
     )]
-    pub(super) profile_formats: Vec<ProfileFormat>,
+    profile_formats: Vec<ProfileFormat>,
+}
+
+impl ProfileFormatArgs {
+    /// The formats asked for.
+    pub(super) fn formats(&self) -> ProfileFormats {
+        ProfileFormats::of(&self.profile_formats)
+    }
 }
 
 impl FlameArgs {
     /// The formats `--profile-formats` asks for.
     pub(super) fn formats(&self) -> ProfileFormats {
-        ProfileFormats::of(&self.profile_formats)
+        self.profile_formats.formats()
     }
 
     /// The output directory (given, or `flamegraphs/<run start>`); [`crate::export::create_dir`] makes it once the

@@ -2,7 +2,7 @@
 //! default) or, with `--format vcdm`, every Data Integrity cryptosuite per operation on the VCDM credentials,
 //! with the canonicalization count and its share of the time.
 
-use super::args::{LoaderArgs, PlanArgs};
+use super::args::{LoaderArgs, PlanArgs, ProfileFormatArgs};
 use super::terminal::Terminal;
 use crate::corpus::{self, Credential, Schema};
 use crate::error::{Error, ErrorKind, Result};
@@ -69,6 +69,8 @@ pub(super) struct ExchangeArgs {
     /// operation › step › phase, mean of N exchanges).
     #[arg(long, value_name = "DIR")]
     flamegraphs: Option<PathBuf>,
+    #[command(flatten)]
+    profile_formats: ProfileFormatArgs,
     #[command(flatten)]
     session: LoaderArgs,
 }
@@ -148,6 +150,7 @@ impl ExchangeArgs {
                 },
                 ecdsa: self.curve.unwrap_or_default().algorithm(),
                 flamegraphs: self.flamegraphs.clone(),
+                profile_formats: self.profile_formats.formats(),
             }),
         }
     }
