@@ -107,7 +107,7 @@ pub(crate) fn write_beside(
         }
     }
     for (name, contents) in &files {
-        super::write_atomically(&dir.join(name), contents)?;
+        super::write_bytes_atomically(&dir.join(name), contents)?;
     }
     Ok(files.into_iter().map(|(name, _)| name).collect())
 }
