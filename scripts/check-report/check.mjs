@@ -15,6 +15,9 @@
 //   - a file that declares itself XHTML (an <?xml ...?> prolog or the XHTML namespace) but is not well-formed XML:
 //     a .html file is parsed by the browser's forgiving HTML parser, so the text is also run through DOMParser as
 //     application/xhtml+xml;
+//   - an embedded flamegraph (<object type="image/svg+xml">) that did not load, whose script did not run, whose root
+//     bar is inferno's unlabelled "all", or that does not zoom on a click or match a search; fewer embedded graphs
+//     than $CHECK_REPORT_MIN_FLAMEGRAPHS (default 0);
 //   - a blank render: no h1, fewer than 200 characters of visible body text, no visible inline <svg> with a non-zero
 //     width and height, or a 1280x800 screenshot that is essentially one colour (see blankScreenshot below).
 // Writes OUTDIR/report-1280x800.png and OUTDIR/report-full.png (full page) whenever the page loaded, failing or not,
@@ -187,6 +190,51 @@ try {
 await page.waitForLoadState('load').catch(() => {});
 await page.waitForTimeout(100);
 
+// Embedded flamegraphs (<object type="image/svg+xml">): each must have loaded as a document whose own script ran
+// (inferno's init: labels fitted to the bars), with a root bar that names the graph instead of inferno's "all", and
+// must answer as the interactive graph does: a click on a bar zooms (the "Reset Zoom" button appears) and a search
+// highlights frames ("Matched: N%"). The search is called as the Search button's prompt would call it.
+step = 'trying the embedded flamegraphs';
+const graphs = await page.evaluate(() => [...document.querySelectorAll('object[type="image/svg+xml"]')]
+  .map((o) => new URL(o.getAttribute('data'), document.baseURI).href)).catch(() => []);
+let interactive = 0;
+for (const url of graphs) {
+  const frame = page.frames().find((f) => f.url() === url);
+  if (!frame) { problem(`embedded flamegraph did not load as a document: ${shown(url)}`); continue; }
+  const result = await frame.evaluate(() => {
+    const bars = [...document.querySelectorAll('#frames > g')];
+    const width = (g) => Number(g.querySelector('rect')?.getAttribute('fg:w') || 0);
+    const title = (g) => g.querySelector('title')?.textContent || '';
+    const root = bars.reduce((a, b) => (width(b) > width(a) ? b : a), bars[0]);
+    if (!root) return { error: 'no frames' };
+    if (typeof init !== 'function' || typeof zoom !== 'function' || typeof search !== 'function') {
+      return { error: 'its script did not load (no init, zoom or search function)' };
+    }
+    if (details == null) return { error: 'its script did not run (init was not called)' };
+    const rootLabel = title(root).replace(/ \([^(]*\)$/, '');
+    if (rootLabel === 'all' || !root.querySelector('text')?.textContent) {
+      return { error: `its root bar is not labelled (title "${title(root)}")` };
+    }
+    const child = bars.filter((g) => g !== root).sort((a, b) => width(b) - width(a))[0] || root;
+    child.querySelector('rect').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    const zoomed = !document.getElementById('unzoom').classList.contains('hide');
+    unzoom();
+    const term = title(child).replace(/ \([^(]*\)$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    search(term);
+    const matched = document.getElementById('matched').textContent;
+    reset_search();
+    if (!zoomed) return { error: 'a click on a bar did not zoom' };
+    if (!/^Matched: [0-9.]+%$/.test(matched)) return { error: `a search for "${term}" matched nothing ("${matched}")` };
+    return { root: rootLabel };
+  }).catch((e) => ({ error: `could not be tried: ${String(e.message).split('\n')[0]}` }));
+  if (result.error) problem(`embedded flamegraph ${shown(url)}: ${result.error}`);
+  else interactive++;
+}
+const minGraphs = Number(process.env.CHECK_REPORT_MIN_FLAMEGRAPHS || 0);
+if (graphs.length < minGraphs) {
+  problem(`${graphs.length} embedded flamegraphs, at least ${minGraphs} expected ($CHECK_REPORT_MIN_FLAMEGRAPHS)`);
+}
+
 // ---- judging ----
 if (info) {
   if (info.xmlError) problem(`not well-formed XHTML: ${info.xmlError.slice(0, 300)}`);
@@ -242,7 +290,7 @@ if (problems.length) {
   console.error(`report check FAILED: ${rel(reportPath)}, ${problems.length} problem${problems.length > 1 ? 's' : ''}${shots}`);
   process.exit(1);
 }
-console.log(`report check OK: ${rel(reportPath)}, ${info.svgVisible} svg charts, ${info.tables} tables, screenshots in ${rel(outDir)}`);
+console.log(`report check OK: ${rel(reportPath)}, ${info.svgVisible} svg charts, ${interactive} interactive flamegraphs, ${info.tables} tables, screenshots in ${rel(outDir)}`);
 
 // Is the screenshot essentially one colour? The PNG is decoded here with node's zlib alone (no image library): the
 // chunks' IDAT data inflated and un-filtered (PNG filter types 0-4), which covers what Chromium writes (8-bit RGB or

@@ -13,7 +13,8 @@ use crate::canon::{
 };
 use crate::corpus::Credential;
 use crate::error::Result;
-use crate::export::html;
+use crate::export::profile::{chrome_trace, ProfileFormats, Viewable};
+use crate::export::{self, html};
 use crate::profile::flamegraph::{self, Titles};
 use crate::profile::folded::{self, Folded};
 use crate::profile::{frames, sampler, take_records, Detail, Timer};
@@ -55,6 +56,8 @@ pub struct Settings {
     /// ([`crate::profile::frames::collapse_recursion`]) and library runs cut to their ends
     /// ([`crate::profile::frames::compact_library_runs`]).
     pub keep_recursion: bool,
+    /// The files for interactive viewers written beside each SVG (`--profile-formats`).
+    pub formats: ProfileFormats,
 }
 
 /// One written flamegraph.
@@ -70,6 +73,8 @@ pub(crate) struct Graph {
     pub folded: String,
     /// For a sampled graph (not a differential one): the samples it holds.
     pub samples: Option<usize>,
+    /// The files for interactive viewers beside the SVG (speedscope, pprof, Chrome trace).
+    pub viewers: Vec<String>,
 }
 
 /// The profiles of one credential and algorithm.
@@ -78,7 +83,12 @@ struct Profiles {
     spans: Folded,
     /// Iterations of the span pass.
     span_iterations: u64,
+    /// The span timeline of a few iterations, traced after sampling (empty unless a Chrome trace is wanted).
+    timeline: Vec<chrome_trace::Iteration>,
 }
+
+/// Iterations in a Chrome trace: enough to see the phases repeat, few enough to read.
+const TRACED_ITERATIONS: usize = 5;
 
 /// A file-name-safe form of a credential name.
 fn file_stem(name: &str) -> String {
@@ -155,10 +165,15 @@ fn profile(
     }
     // Mean per iteration, so pipelines that ran a different number of times compare.
     let spans = folded::per(&folded::from_span_records(&records, root), iterations);
+    let timeline = match settings.formats.timeline() {
+        true => chrome_trace::trace(TRACED_ITERATIONS, &mut || spec.timed(run))?,
+        false => Vec::new(),
+    };
     Ok(Profiles {
         spans,
         sampled,
         span_iterations: iterations,
+        timeline,
     })
 }
 
@@ -190,6 +205,7 @@ impl Output<'_> {
             title,
             subtitle,
             count_name: count_name.to_string(),
+            root: format!("{credential} — {label}"),
         };
         let svg_text = flamegraph::render_text(folded_text, &titles)?;
         let (svg, folded) = (format!("{stem}.svg"), format!("{stem}.folded"));
@@ -201,7 +217,18 @@ impl Output<'_> {
             svg,
             folded,
             samples: None,
+            viewers: Vec::new(),
         });
+        Ok(())
+    }
+
+    /// Writes `profile` for the interactive viewers beside `<stem>.svg`, the graph just drawn.
+    fn viewers(&mut self, stem: &str, title: &str, profile: &Viewable) -> Result<()> {
+        let (dir, formats) = (&self.settings.dir, self.settings.formats);
+        let files = export::profile::write_beside(dir, stem, title, profile, formats)?;
+        if let Some(graph) = self.graphs.last_mut() {
+            graph.viewers.extend(files);
+        }
         Ok(())
     }
 }
@@ -263,6 +290,10 @@ pub(crate) fn write_all(
             if let Some(graph) = out.graphs.last_mut() {
                 graph.samples = Some(s.samples as usize);
             }
+            let (stacks, seconds) = (&s.stacks, s.seconds);
+            let what = format!("{name} {alg}");
+            let sampled = Viewable::Sampled { stacks, seconds };
+            out.viewers(&format!("{stem}.{alg}.sampled"), &what, &sampled)?;
             let title = format!(
                 "{name} — {alg} — phase and spec-step spans (mean wall time per iteration in ns, {} iterations)",
                 p.span_iterations
@@ -275,6 +306,10 @@ pub(crate) fn write_all(
                 "ns",
                 &folded::to_text(&p.spans),
             )?;
+            let spans_stem = format!("{stem}.{alg}.spans");
+            out.viewers(&spans_stem, &what, &Viewable::Spans { stacks: &p.spans })?;
+            let (root, iterations) = (alg, p.timeline.as_slice());
+            out.viewers(&spans_stem, &what, &Viewable::Timeline { root, iterations })?;
             if algorithm == Algorithm::Rdfc {
                 if is_reference {
                     reference = Some((name.to_string(), s.stacks.clone()));
@@ -363,6 +398,7 @@ pub(crate) fn write_index(
                 g.label.as_str(),
                 g.svg.as_str(),
                 g.folded.as_str(),
+                g.viewers.as_slice(),
             )
         })
         .collect();

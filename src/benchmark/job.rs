@@ -89,6 +89,8 @@ pub struct Flamegraphs {
     pub all_engines: bool,
     /// The sampled stacks as sampled, recursion and library internals kept (`--keep-recursion`).
     pub keep_recursion: bool,
+    /// The files for interactive viewers beside each SVG.
+    pub formats: crate::export::profile::ProfileFormats,
 }
 
 /// The main job, checked: what to measure, how, through which sessions, and where the results go.
@@ -267,6 +269,7 @@ impl Job {
             seconds: flamegraphs.seconds,
             started_at: report.metadata.started_at.clone(),
             keep_recursion: flamegraphs.keep_recursion,
+            formats: flamegraphs.formats,
         };
         let sub_dir = secondary.map(|l| flames::engine_dir(l.engine()));
         let intro = html::engine_note(
@@ -397,6 +400,7 @@ fn links(graphs: &[flames::Graph], engine: crate::canon::Engine, prefix: &str) -
             svg: format!("{prefix}{}", g.svg),
             folded: format!("{prefix}{}", g.folded),
             samples: g.samples,
+            viewers: g.viewers.iter().map(|v| format!("{prefix}{v}")).collect(),
         })
         .collect()
 }

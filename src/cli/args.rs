@@ -6,6 +6,7 @@ use crate::canon::rdfc::{HashAlgorithm, RdfcOptions, DEFAULT_HNDQ_CALL_LIMIT};
 use crate::canon::{Engine, LabelingBounds, Session, Settings};
 use crate::document::Limits;
 use crate::error::{Error, ErrorKind, Result};
+use crate::export::profile::{ProfileFormat, ProfileFormats};
 use crate::integrity::budget::ProofLimits;
 use crate::loader::OfflineLoader;
 use crate::options::{ContextCache, EngineChoice};
@@ -425,9 +426,40 @@ pub(super) struct FlameArgs {
     /// one library's frames (the standard library's, a dependency's) keeps only its first and last frame.
     #[arg(long)]
     pub(super) keep_recursion: bool,
+    #[command(flatten)]
+    pub(super) profile_formats: ProfileFormatArgs,
+}
+
+/// `--profile-formats`, wherever flamegraphs are drawn (the main job, `flame`, `exchange --flamegraphs`).
+#[derive(Args, Debug, Clone)]
+pub(super) struct ProfileFormatArgs {
+    /// Files for interactive viewers beside each flamegraph SVG, comma-separated: `speedscope` (JSON, sampled and
+    /// span profiles), `pprof` (protobuf, sampled profiles, for `go tool pprof`), `chrome` (the span timeline of
+    /// a few iterations as a Chrome trace, for Perfetto). The SVG and its folded stacks are always written (`svg`
+    /// may be listed). See docs/profile-viewers.md.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        value_name = "FORMATS",
+        default_value = "svg,speedscope"
+    )]
+    profile_formats: Vec<ProfileFormat>,
+}
+
+impl ProfileFormatArgs {
+    /// The formats asked for.
+    pub(super) fn formats(&self) -> ProfileFormats {
+        ProfileFormats::of(&self.profile_formats)
+    }
 }
 
 impl FlameArgs {
+    /// The formats `--profile-formats` asks for.
+    pub(super) fn formats(&self) -> ProfileFormats {
+        self.profile_formats.formats()
+    }
+
     /// The output directory (given, or `flamegraphs/<run start>`); [`crate::export::create_dir`] makes it once the
     /// inputs are checked, before any measuring. Errors: [`ErrorKind::Usage`] for sampling time outside
     /// (0, 600] s.

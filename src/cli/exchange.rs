@@ -2,7 +2,7 @@
 //! default) or, with `--format vcdm`, every Data Integrity cryptosuite per operation on the VCDM credentials,
 //! with the canonicalization count and its share of the time.
 
-use super::args::{LoaderArgs, PlanArgs};
+use super::args::{LoaderArgs, PlanArgs, ProfileFormatArgs};
 use super::baseline::BaselineArgs;
 use super::terminal::Terminal;
 use crate::corpus::{self, Credential, Schema};
@@ -74,6 +74,8 @@ pub(super) struct ExchangeArgs {
     /// (always in the JSON and Markdown exports).
     #[arg(long)]
     verbose: bool,
+    #[command(flatten)]
+    profile_formats: ProfileFormatArgs,
     #[command(flatten)]
     session: LoaderArgs,
     #[command(flatten)]
@@ -158,6 +160,7 @@ impl ExchangeArgs {
                 },
                 ecdsa: self.curve.unwrap_or_default().algorithm(),
                 flamegraphs: self.flamegraphs.clone(),
+                profile_formats: self.profile_formats.formats(),
             }),
         }
     }

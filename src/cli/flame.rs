@@ -50,6 +50,7 @@ pub(super) fn run(args: FlameCommandArgs) -> Result<()> {
             seconds: args.flame.flame_seconds,
             started_at,
             keep_recursion: args.flame.keep_recursion,
+            formats: args.flame.formats(),
         },
     };
     job.run(&mut Terminal::default())

@@ -123,6 +123,7 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
             seconds: args.flame.flame_seconds,
             all_engines: args.all_flamegraphs,
             keep_recursion: args.flame.keep_recursion,
+            formats: args.flame.formats(),
         })
     };
     let (engines, caches) = (args.engine.engines()?, args.context_cache.modes());

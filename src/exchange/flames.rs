@@ -5,6 +5,8 @@
 
 use super::{Exchange, Operation};
 use crate::error::Result;
+use crate::export::profile::write_beside;
+use crate::export::profile::{chrome_trace, ProfileFormats, Viewable};
 use crate::profile::flamegraph::{self, Titles};
 use crate::profile::folded::{self, Folded};
 use crate::profile::{take_records, Timer};
@@ -36,14 +38,50 @@ pub(crate) fn exchange_stacks(
     ))
 }
 
-/// Draws `stacks` as `<dir>/exchange-<credential>-<suite>.svg` (and `.folded`); returns the SVG file name.
-pub(crate) fn write(
-    stacks: &Folded,
-    credential: &str,
-    suite: &str,
-    exchanges: usize,
-    dir: &Path,
-) -> Result<String> {
+/// Exchanges in the Chrome trace of one suite.
+const TRACED_EXCHANGES: usize = 3;
+
+/// The span timeline of a few whole exchanges of `leg` (issue, present, verify, each in its span), in a pass of
+/// its own after the measured one. Errors: any operation's.
+pub(crate) fn exchange_timeline(
+    leg: &dyn Exchange,
+    timer: &Timer,
+) -> Result<Vec<chrome_trace::Iteration>> {
+    timer.prime();
+    chrome_trace::trace(TRACED_EXCHANGES, &mut || {
+        Operation::ALL.iter().try_for_each(|op| {
+            timer.timed(|| {
+                let _span = op.span().entered();
+                leg.run(*op).map(drop)
+            })
+        })
+    })
+}
+
+/// One exchange span graph to write.
+pub(crate) struct Graph<'a> {
+    /// Mean span time per exchange.
+    pub stacks: &'a Folded,
+    /// The timeline of a few exchanges (empty: no Chrome trace).
+    pub timeline: &'a [chrome_trace::Iteration],
+    /// Credential name.
+    pub credential: &'a str,
+    /// The suite (and engine, backend) the graph is named after.
+    pub suite: &'a str,
+    /// Exchanges the mean is over.
+    pub exchanges: usize,
+}
+
+/// Draws `graph` as `<dir>/exchange-<credential>-<suite>.svg` (and `.folded`), and beside it the files for the
+/// viewers `formats` asks for (speedscope, Chrome trace); returns the SVG file name.
+pub(crate) fn write(graph: &Graph, dir: &Path, formats: ProfileFormats) -> Result<String> {
+    let Graph {
+        stacks,
+        timeline,
+        credential,
+        suite,
+        exchanges,
+    } = *graph;
     let stem = format!("exchange-{credential}-{suite}")
         .chars()
         .map(|c| {
@@ -64,6 +102,7 @@ pub(crate) fn write(
             env!("CANONPROF_GIT_COMMIT")
         ),
         count_name: "ns".to_string(),
+        root: format!("{credential} — {suite} exchange"),
     };
     let svg = format!("{stem}.svg");
     crate::export::write_atomically(&dir.join(&svg), &flamegraph::svg(stacks, &titles)?)?;
@@ -71,5 +110,13 @@ pub(crate) fn write(
         &dir.join(format!("{stem}.folded")),
         &folded::to_text(stacks),
     )?;
+    let title = format!("{credential} {suite} exchange");
+    let write = |profile: &Viewable| write_beside(dir, &stem, &title, profile, formats);
+    write(&Viewable::Spans { stacks })?;
+    let root = suite;
+    write(&Viewable::Timeline {
+        root,
+        iterations: timeline,
+    })?;
     Ok(svg)
 }

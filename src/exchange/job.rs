@@ -8,6 +8,7 @@ use crate::canon::Session;
 use crate::console::{with_progress, Console};
 use crate::corpus::Credential;
 use crate::error::Result;
+use crate::export::profile::ProfileFormats;
 use crate::export::{self, exchange as render};
 use crate::integrity::suites::Cryptosuite;
 use crate::keys::SignatureAlgorithm;
@@ -32,6 +33,8 @@ pub enum Tables {
         ecdsa: SignatureAlgorithm,
         /// The directory of one span flamegraph per credential and suite (created by the job).
         flamegraphs: Option<PathBuf>,
+        /// The files for interactive viewers beside each flamegraph (`--profile-formats`).
+        profile_formats: ProfileFormats,
     },
 }
 
@@ -77,11 +80,13 @@ impl Job {
                 suites,
                 ecdsa,
                 flamegraphs,
+                profile_formats,
             } => {
                 let settings = vcdm::Settings {
                     plan: self.plan,
                     seed: self.seed,
                     flamegraphs: flamegraphs.clone(),
+                    profile_formats: *profile_formats,
                 };
                 self.suites(suites, *ecdsa, &settings, &metadata, console)
             }

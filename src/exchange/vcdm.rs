@@ -33,6 +33,8 @@ pub(crate) struct Settings {
     pub seed: u64,
     /// Where to draw one span flamegraph per (credential, suite), if anywhere.
     pub flamegraphs: Option<std::path::PathBuf>,
+    /// The files for interactive viewers beside each flamegraph.
+    pub profile_formats: crate::export::profile::ProfileFormats,
 }
 
 /// An operation's statistics from its samples: the total, and each of `steps` (span names directly inside the
@@ -165,13 +167,19 @@ pub(crate) fn run(
                         settings.plan.iterations,
                         &timer,
                     )?;
-                    Some(flames::write(
-                        &stacks,
-                        &credential.name,
-                        &graph_name,
-                        settings.plan.iterations,
-                        dir,
-                    )?)
+                    let formats = settings.profile_formats;
+                    let timeline = match formats.timeline() {
+                        true => flames::exchange_timeline(leg, &timer)?,
+                        false => Vec::new(),
+                    };
+                    let graph = flames::Graph {
+                        stacks: &stacks,
+                        timeline: &timeline,
+                        credential: &credential.name,
+                        suite: &graph_name,
+                        exchanges: settings.plan.iterations,
+                    };
+                    Some(flames::write(&graph, dir, formats)?)
                 }
                 None => None,
             };

@@ -5,8 +5,9 @@ use super::{fmt_range, fmt_share, fmt_us, plural, thousands};
 use crate::results::{CredentialResult, Report};
 use std::fmt::Write;
 
-/// A flamegraph to link: (credential, label, SVG file, folded file), paths relative to the index.
-pub(crate) type Link<'a> = (&'a str, &'a str, &'a str, &'a str);
+/// A flamegraph to link: (credential, label, SVG file, folded file, files for interactive viewers), paths
+/// relative to the index.
+pub(crate) type Link<'a> = (&'a str, &'a str, &'a str, &'a str, &'a [String]);
 
 /// Escapes text for HTML.
 pub(crate) fn escape(text: &str) -> String {
@@ -80,6 +81,27 @@ pub(crate) fn render(report: &Report, links: &[Link<'_>], intro: &str) -> String
     out
 }
 
+/// `, <a>speedscope</a>, <a>pprof</a>, …` for the files beside a graph, each named by the viewer that opens it.
+pub(crate) fn viewer_links(files: &[String]) -> String {
+    files
+        .iter()
+        .map(|f| format!(", <a href=\"{}\">{}</a>", escape(f), viewer_name(f)))
+        .collect()
+}
+
+/// What opens a file written by [`super::profile::write_beside`], from its suffix.
+fn viewer_name(file: &str) -> &'static str {
+    if file.ends_with(".speedscope.json") {
+        "speedscope"
+    } else if file.ends_with(".pprof.pb") {
+        "pprof"
+    } else if file.ends_with(".trace.json") {
+        "Chrome trace"
+    } else {
+        "file"
+    }
+}
+
 fn section(out: &mut String, c: &CredentialResult, links: &[&Link<'_>]) {
     let _ = write!(
         out,
@@ -112,13 +134,14 @@ fn section(out: &mut String, c: &CredentialResult, links: &[&Link<'_>]) {
         }
     }
     out.push_str("</table>\n<ul>\n");
-    for (_, label, svg, folded) in links {
+    for (_, label, svg, folded, viewers) in links {
         let _ = writeln!(
             out,
-            "<li><a href=\"{0}\">{1}</a> (<a href=\"{2}\">folded stacks</a>)</li>",
+            "<li><a href=\"{0}\">{1}</a> (<a href=\"{2}\">folded stacks</a>{3})</li>",
             escape(svg),
             escape(label),
-            escape(folded)
+            escape(folded),
+            viewer_links(viewers)
         );
     }
     out.push_str("</ul>\n");
@@ -128,7 +151,7 @@ fn section(out: &mut String, c: &CredentialResult, links: &[&Link<'_>]) {
         .filter(|l| l.1.starts_with("rdfc-1.0"))
         .collect();
     embedded.sort_by_key(|l| !l.1.ends_with("spans"));
-    for (_, label, svg, _) in embedded {
+    for (_, label, svg, _, _) in embedded {
         let _ = writeln!(
             out,
             "<object type=\"image/svg+xml\" data=\"{}\" title=\"{}\"></object>",

@@ -14,6 +14,7 @@ pub(crate) mod json;
 pub(crate) mod jws;
 pub(crate) mod markdown;
 pub(crate) mod page;
+pub(crate) mod profile;
 pub(crate) mod sweep;
 pub(crate) mod table;
 pub(crate) mod verify;
@@ -23,6 +24,11 @@ use std::path::Path;
 
 /// Writes `contents` to `path` atomically. Errors: [`crate::ErrorKind::Io`] naming the path.
 pub fn write_atomically(path: &Path, contents: &str) -> Result<()> {
+    write_bytes_atomically(path, contents.as_bytes())
+}
+
+/// [`write_atomically`] for bytes (a protobuf profile).
+pub(crate) fn write_bytes_atomically(path: &Path, contents: &[u8]) -> Result<()> {
     let label = path.display().to_string();
     if path.file_name().is_none() {
         return Err(Error::new(crate::ErrorKind::Io, "not a file path").in_source(&label));

@@ -80,7 +80,23 @@ struct Open {
     heap: (u64, u64),
 }
 
+/// A closed span with the instants it began and ended: the timeline [`timeline`] keeps for a trace viewer.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TimedSpan {
+    /// The span's name.
+    pub name: &'static str,
+    /// How many timed spans enclosed it.
+    pub depth: usize,
+    /// When it was entered.
+    pub start: Instant,
+    /// When it was exited.
+    pub end: Instant,
+}
+
 thread_local! {
+    /// Whether closed spans also go to `TIMELINE` (set by [`timeline`] only, never in a measured pass).
+    static TIMELINE_ON: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    static TIMELINE: RefCell<Vec<TimedSpan>> = const { RefCell::new(Vec::new()) };
     /// Whether [`step`] times (set by [`Timer::timed`] with [`Detail::Spec`]).
     static STEPS_ON: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     static OPEN: RefCell<Vec<Open>> = const { RefCell::new(Vec::new()) };
@@ -164,6 +180,16 @@ fn close(now: Instant) {
         if let Some(parent) = open.last_mut() {
             parent.children += nanos;
         }
+        if TIMELINE_ON.with(std::cell::Cell::get) {
+            TIMELINE.with(|t| {
+                t.borrow_mut().push(TimedSpan {
+                    name: closed.name,
+                    depth: open.len(),
+                    start: closed.start,
+                    end: now,
+                })
+            });
+        }
         Some(SpanRecord {
             name: closed.name,
             depth: open.len(),
@@ -177,6 +203,20 @@ fn close(now: Instant) {
     if let Some(record) = record {
         RECORDS.with(|r| r.borrow_mut().push(record));
     }
+}
+
+/// Runs `f` (which times spans, e.g. inside [`Timer::timed`]) keeping every span closed in it with its begin
+/// and end, and returns them in closing order: the span timeline of a few iterations for a trace viewer. Only for
+/// a pass of its own: the measured passes never turn it on, and pay one thread-local read per span for it.
+pub(crate) fn timeline<R>(f: impl FnOnce() -> R) -> (R, Vec<TimedSpan>) {
+    TIMELINE.with(|t| t.borrow_mut().clear());
+    let before = TIMELINE_ON.with(|on| on.replace(true));
+    let result = f();
+    TIMELINE_ON.with(|on| on.set(before));
+    (
+        result,
+        TIMELINE.with(|t| std::mem::take(&mut *t.borrow_mut())),
+    )
 }
 
 /// Runs closures with or without the timing layer on this thread.
@@ -274,6 +314,26 @@ mod tests {
         );
         assert_eq!(records[0].self_nanos, records[0].nanos);
         assert!(take_records().is_empty(), "records are drained");
+    }
+
+    #[test]
+    fn the_timeline_keeps_begin_and_end_only_when_asked() {
+        take_records();
+        let timer = Timer::new();
+        let run = || {
+            timer.timed(|| {
+                let _outer = tracing::info_span!("outer").entered();
+                let _inner = tracing::info_span!("inner").entered();
+            })
+        };
+        run();
+        let ((), spans) = timeline(run);
+        let shape: Vec<(&str, usize)> = spans.iter().map(|s| (s.name, s.depth)).collect();
+        assert_eq!(shape, [("inner", 1), ("outer", 0)]);
+        assert!(spans[1].start <= spans[0].start && spans[0].end <= spans[1].end);
+        assert_eq!(take_records().len(), 4, "the records are kept as before");
+        run();
+        assert!(timeline(|| ()).1.is_empty(), "nothing recorded outside it");
     }
 
     #[test]

@@ -118,6 +118,9 @@ pub(crate) struct FlameLink {
     /// Samples in a sampled graph; `None` for span and differential graphs.
     #[serde(default)]
     pub samples: Option<usize>,
+    /// Files for interactive viewers beside the SVG (speedscope, pprof, Chrome trace), relative to `dir`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub viewers: Vec<String>,
 }
 
 /// One phase of one pipeline on one credential.

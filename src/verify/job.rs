@@ -241,6 +241,7 @@ fn flamegraph(
             options.session.engine().name()
         ),
         count_name: "ns".to_string(),
+        root: format!("{name} — verify"),
     };
     let svg = dir.join(format!("{stem}.svg"));
     crate::export::write_atomically(&svg, &flamegraph::svg(&stacks, &titles)?)?;

@@ -139,6 +139,8 @@ fn exchange_flamegraphs_nest_phases_inside_steps() {
         "ecdsa-sd-2023",
         "--flamegraphs",
         &flames_arg,
+        "--profile-formats",
+        "svg,speedscope,chrome",
     ]);
     for (suite, stacks) in [
         (
@@ -169,6 +171,22 @@ fn exchange_flamegraphs_nest_phases_inside_steps() {
         }
         let svg = std::fs::read_to_string(stem.with_extension("svg")).unwrap();
         assert!(svg.contains("<svg") && svg.contains("canonicalize_document"));
+        // Beside it, for the viewers: speedscope (the same span times; the format's schema is checked in
+        // profile_formats.rs) and the Chrome trace of 3 exchanges, each holding its three operations.
+        let speedscope = crate::common::read_json(stem.with_extension("speedscope.json"));
+        let total: u64 = folded
+            .lines()
+            .map(|l| l.rsplit_once(' ').unwrap().1.parse::<u64>().unwrap())
+            .sum();
+        assert_eq!(speedscope["profiles"][0]["endValue"].as_u64(), Some(total));
+        assert_eq!(speedscope["profiles"][0]["unit"], "nanoseconds");
+        let trace = crate::common::read_json(stem.with_extension("trace.json"));
+        let events = trace["traceEvents"].as_array().unwrap();
+        let named = |name: &str| events.iter().filter(|e| e["name"] == name).count();
+        assert_eq!(named(suite), 3, "{suite}: 3 exchanges");
+        for operation in ["issue", "present", "verify_presentation"] {
+            assert_eq!(named(operation), 3, "{suite}: {operation} in each exchange");
+        }
     }
 }
 

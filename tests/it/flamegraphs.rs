@@ -114,9 +114,24 @@ fn main_job_writes_svgs_folded_stacks_and_index() {
         "alumni.jcs.spans.svg",
         "first_degree",
         "<object",
+        "alumni.rdfc-1.0.sampled.speedscope.json\">speedscope</a>",
     ] {
         assert!(index.contains(needle), "{needle} in index.html");
     }
+    // The report embeds the RDFC-1.0 graphs as <object>s (their scripts run: search, zoom) and links the files
+    // for the viewers.
+    let report = std::fs::read_to_string(out.join("report.html")).unwrap();
+    for needle in [
+        "<object class=\"flame\" type=\"image/svg+xml\" data=\"alumni.rdfc-1.0.spans.svg\"",
+        "alumni.rdfc-1.0.spans.speedscope.json\">speedscope</a>",
+    ] {
+        assert!(report.contains(needle), "{needle} in report.html");
+    }
+    let spans = svg_text(&out.join("alumni.rdfc-1.0.spans.svg"));
+    assert!(
+        spans.contains("<title>alumni — rdfc-1.0 spans ("),
+        "the root bar is named"
+    );
 }
 
 #[test]
@@ -131,8 +146,10 @@ fn flame_command_does_one_credential_and_algorithm() {
         files,
         [
             "ob3-basic.rdfc-1.0.sampled.folded",
+            "ob3-basic.rdfc-1.0.sampled.speedscope.json",
             "ob3-basic.rdfc-1.0.sampled.svg",
             "ob3-basic.rdfc-1.0.spans.folded",
+            "ob3-basic.rdfc-1.0.spans.speedscope.json",
             "ob3-basic.rdfc-1.0.spans.svg"
         ]
     );

@@ -23,6 +23,7 @@ mod label_differential;
 mod layout;
 mod mdoc;
 mod p384;
+mod profile_formats;
 mod properties;
 mod rdfc_suite;
 mod saved_runs;

@@ -34,7 +34,7 @@ th{background:#f3f3f3}td.l,th.l{text-align:left}tr.total td{font-weight:bold}\
 .summary{background:#f6f8fa;border-left:4px solid #0072B2;padding:.6em 1em;font-size:1.05em}\
 .meta{color:#555;font-size:.9em}.chart{max-width:100%;height:auto;display:block;margin:.5em 0}\
 .ct{font-size:15px;font-weight:bold}.cl{font-size:12px}.cb{font-size:12px}.cs{font-size:11px;fill:#000}\
-.whisker line{stroke:#000;stroke-width:1.5}img.flame{width:100%;height:auto;border:1px solid #ddd;margin:.5em 0;display:block}\
+.whisker line{stroke:#000;stroke-width:1.5}object.flame{max-width:100%;border:1px solid #ddd;margin:.5em 0;display:block}\
 details{margin:.5em 0}summary{cursor:pointer;color:#0b5394}nav ul{columns:3}.holds{color:#006400}.fails{color:#a00}";
 
 /// Writes `report.html` for `runs` at `path` (with the cross-run table when two or more runs hold a
