@@ -89,6 +89,20 @@ pub(super) struct ProfileArgs {
     baseline: BaselineArgs,
 }
 
+/// Where and how the flamegraphs are drawn, unless `--no-flamegraphs`.
+fn flamegraphs(args: &ProfileArgs) -> Result<Option<Flamegraphs>> {
+    if args.no_flamegraphs {
+        return Ok(None);
+    }
+    Ok(Some(Flamegraphs {
+        dir: args.flame.dir(&now())?,
+        seconds: args.flame.flame_seconds,
+        all_engines: args.all_flamegraphs,
+        keep_recursion: args.flame.keep_recursion,
+        formats: args.flame.formats(),
+    }))
+}
+
 pub(super) fn run(args: ProfileArgs) -> Result<()> {
     let rdfc = args.rdfc.options(HashAlgorithm::Sha256)?;
     let base = if args.study {
@@ -98,6 +112,7 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
     };
     let config = Config::new(args.plan.plan_over(base.plan)?, rdfc).with_detail(args.flame.detail);
     let baselines = args.baseline.check(args.export_json.as_deref())?;
+    let flamegraphs = flamegraphs(&args)?;
     let exports = Exports {
         json: baselines.json().map(PathBuf::from),
         csv: args.export_csv,
@@ -115,17 +130,6 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
     {
         check_writable(path)?;
     }
-    let flamegraphs = if args.no_flamegraphs {
-        None
-    } else {
-        Some(Flamegraphs {
-            dir: args.flame.dir(&now())?,
-            seconds: args.flame.flame_seconds,
-            all_engines: args.all_flamegraphs,
-            keep_recursion: args.flame.keep_recursion,
-            formats: args.flame.formats(),
-        })
-    };
     let (engines, caches) = (args.engine.engines()?, args.context_cache.modes());
     let sessions = args
         .input

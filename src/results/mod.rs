@@ -313,6 +313,27 @@ impl AlgorithmResult {
         share * self.cost_us()
     }
 
+    /// A spec step in µs of the pipeline's cost: its fraction of its phase in the pass that timed the steps (the
+    /// rows of a phase add up to it there), times the phase's scaled µs — so the steps of a phase add up to the
+    /// phase row shown beside them even when they came from a pass of their own with a larger total.
+    pub fn scaled_step_us(&self, step: &StepResult) -> f64 {
+        self.step_fraction(step) * self.phase_share(&step.phase) * self.cost_us()
+    }
+
+    /// A spec step's fraction (0–1) of its phase, in the pass that timed the steps.
+    pub fn step_fraction(&self, step: &StepResult) -> f64 {
+        let phase: f64 = self
+            .steps
+            .iter()
+            .filter(|s| s.phase == step.phase)
+            .map(|s| s.stats.median_us)
+            .sum();
+        match phase {
+            p if p > 0.0 => step.stats.median_us / p,
+            _ => 0.0,
+        }
+    }
+
     /// The name shown in tables: the algorithm, marked `canonprof` for RDFC-1.0 through canonprof's expansion
     /// engine and `cold` without the context cache.
     pub fn label(&self) -> String {
