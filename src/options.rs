@@ -210,3 +210,17 @@ mod tests {
         }
     }
 }
+
+/// How much the main job prints on the terminal (`--quiet`, `--verbose`); the exports always hold everything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Verbosity {
+    /// The summary, the study's claims and where the report is.
+    Quiet,
+    /// Per credential the phases × pipelines table and the headline line, then the exchange, the summary and
+    /// the claims.
+    #[default]
+    Normal,
+    /// Also the phase tables with their spread and heap, the spec steps, the work counters, the engines' ratios
+    /// and the exchange's pairwise ratios.
+    Verbose,
+}

@@ -11,10 +11,10 @@ use crate::error::Result;
 use crate::exchange::{runner, subject};
 use crate::export::create_dir;
 use crate::export::{self, html};
-use crate::options::Signatures;
+use crate::options::{Signatures, Verbosity};
 use crate::results::exchange::FormatsReport;
 use crate::results::{Claim, FlameIndex, FlameLink, Report};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The sessions RDFC-1.0 is measured through, built together from the chosen engines and context cache modes.
 pub struct Sessions {
@@ -107,6 +107,8 @@ pub struct Job {
     pub exports: Exports,
     /// The flamegraphs (`None`: `--no-flamegraphs`).
     pub flamegraphs: Option<Flamegraphs>,
+    /// How much goes to the terminal (`--quiet`, `--verbose`).
+    pub verbosity: Verbosity,
 }
 
 impl Job {
@@ -144,12 +146,13 @@ impl Job {
                 &mut || step(None),
             )
         })?;
-        console.print(&export::table::render(&report))?;
+        console.print(&export::table::render(&report, self.verbosity))?;
         let exchange = self.exchange_table(console)?;
-        if let Some(exchange) = &exchange {
+        if let (Some(exchange), false) = (&exchange, self.verbosity == Verbosity::Quiet) {
+            let verbose = self.verbosity == Verbosity::Verbose;
             console.print(&format!(
                 "\n{}",
-                export::exchange::formats_table(exchange, false)
+                export::exchange::formats_table(exchange, verbose)
             ))?;
         }
         let claims = crate::results::claims::evaluate(&report, exchange.as_ref());
@@ -237,7 +240,7 @@ impl Job {
             .clone()
             .or_else(|| match (&self.flamegraphs, json) {
                 (Some(flamegraphs), _) => Some(flamegraphs.dir.join("report.html")),
-                (None, Some(json)) => Some(export::parent_dir(json).join("report.html")),
+                (None, Some(json)) => Some(page_beside(json)),
                 (None, None) => None,
             });
         let json = match (json, &page) {
@@ -380,12 +383,25 @@ impl SavedRunPaths {
             return Ok(());
         };
         let run = crate::results::saved::SavedRun::parse(&json, json_path)?;
+        let replaced = match page.exists() {
+            true => " (replaced an existing page)",
+            false => "",
+        };
         crate::export::page::write_report(std::slice::from_ref(&run), page)?;
         console.print(&format!(
-            "\nReport: {} (from {})\n",
+            "\nReport: {} (from {}){replaced}\n",
             page.display(),
             json_path.display()
         ))
+    }
+}
+
+/// The report page that follows a JSON export without flamegraphs: `run-b.json` → `run-b.html` beside it
+/// (`run-b.report.html` for an export already named `.html`).
+fn page_beside(json: &Path) -> PathBuf {
+    match json.with_extension("html") {
+        page if page == json => json.with_extension("report.html"),
+        page => page,
     }
 }
 

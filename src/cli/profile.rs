@@ -9,7 +9,7 @@ use crate::corpus::{self, Schema};
 use crate::error::Result;
 use crate::export::check_writable;
 use crate::options::ContextCacheChoice;
-use crate::options::Signatures;
+use crate::options::{Signatures, Verbosity};
 use crate::results::metadata::now;
 use clap::Args;
 use std::path::PathBuf;
@@ -46,10 +46,17 @@ pub(super) struct ProfileArgs {
     /// Write the results as Markdown tables.
     #[arg(long, value_name = "FILE")]
     export_markdown: Option<PathBuf>,
-    /// Skip the three-format exchange table (SD-JWT VC, mdoc, W3C VCDM on person-20) printed after the
-    /// canonicalization table.
+    /// Skip the three-format exchange table (SD-JWT VC, mdoc, W3C VCDM) printed after the canonicalization
+    /// table: on person-20, or with --credential on the first of your credentials the formats can carry.
     #[arg(long)]
     no_exchange: bool,
+    /// Print the detailed tables too: each phase's spread and heap, the spec steps, the work counters, the
+    /// engines' ratios per phase and the exchange's pairwise ratios (all always in the exports and the report).
+    #[arg(long, short, conflicts_with = "quiet")]
+    verbose: bool,
+    /// Print the summary, the study's claims and where the report is, nothing else.
+    #[arg(long, short)]
+    quiet: bool,
     /// The signature backend of the exchange table's keys: `rustcrypto` (pure Rust, RFC 6979 ECDSA nonces),
     /// `aws-lc-rs` (AWS-LC's assembly, random ECDSA nonces) or `both` (each format with each, interleaved, and
     /// the share of each exchange that the backend accounts for).
@@ -63,8 +70,9 @@ pub(super) struct ProfileArgs {
     /// Skip the flamegraphs.
     #[arg(long, conflicts_with_all = ["flamegraphs", "flame_seconds"])]
     no_flamegraphs: bool,
-    /// Write the report page here [default: report.html beside the flamegraphs, or beside --export-json with
-    /// --no-flamegraphs]. Beside it goes results.json (the saved run it is built from) unless --export-json.
+    /// Write the report page here [default: report.html beside the flamegraphs, or with --no-flamegraphs the
+    /// --export-json file's name with .html (run-b.json → run-b.html); an existing page is replaced and the run
+    /// says so]. Beside it goes results.json (the saved run it is built from) unless --export-json.
     #[arg(long, value_name = "FILE")]
     report: Option<PathBuf>,
     #[command(flatten)]
@@ -150,6 +158,11 @@ pub(super) fn run(args: ProfileArgs) -> Result<()> {
         exchange: (!args.no_exchange).then_some(args.signatures),
         exports,
         flamegraphs,
+        verbosity: match (args.quiet, args.verbose) {
+            (true, _) => Verbosity::Quiet,
+            (_, true) => Verbosity::Verbose,
+            _ => Verbosity::Normal,
+        },
     };
     job.run(&mut Terminal::default())?;
     baselines.finish()

@@ -16,10 +16,14 @@ pub(super) fn write_stdout(text: &str) -> Result<()> {
     }
 }
 
-/// The terminal a job runs on: its text on stdout, its progress bar on stderr (see [`progress_bar`]).
+/// The terminal a job runs on: its text on stdout, its progress bar on stderr when that is a terminal (see
+/// [`progress_bar`]); otherwise (a log, CI) each named step — a flamegraph sampled, a JWS row signed — as one line
+/// on stderr, so that long steps still show they are moving.
 #[derive(Default)]
 pub(super) struct Terminal {
     bar: Option<indicatif::ProgressBar>,
+    /// The steps shown as lines: what they are, how many, how many done.
+    lines: Option<(String, u64, u64)>,
 }
 
 impl crate::console::Console for Terminal {
@@ -28,10 +32,23 @@ impl crate::console::Console for Terminal {
     }
 
     fn start(&mut self, steps: u64, what: &str) {
-        self.bar = Some(progress_bar(steps, what));
+        match std::io::stderr().is_terminal() {
+            true => self.bar = Some(progress_bar(steps, what)),
+            false => self.lines = Some((what.to_string(), steps, 0)),
+        }
     }
 
     fn step(&mut self, message: Option<&str>) {
+        if let Some((what, steps, done)) = &mut self.lines {
+            *done += 1;
+            if let Some(message) = message {
+                // A closed stderr is not worth failing the run for (eprintln! would panic).
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "canonprof: {what} {done}/{steps}: {message}"
+                );
+            }
+        }
         if let Some(bar) = &self.bar {
             if let Some(message) = message {
                 bar.set_message(message.to_string());
@@ -41,17 +58,15 @@ impl crate::console::Console for Terminal {
     }
 
     fn finish(&mut self) {
+        self.lines = None;
         if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();
         }
     }
 }
 
-/// A progress bar on stderr when it is a terminal, hidden otherwise.
+/// A progress bar on stderr.
 fn progress_bar(steps: u64, what: &str) -> indicatif::ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
     let bar = indicatif::ProgressBar::new(steps);
     let template = format!("{{spinner}} {what} [{{bar:40}}] {{pos}}/{{len}} {{msg}} ETA {{eta}}");
     bar.set_style(
