@@ -9,6 +9,7 @@ mod common;
 mod corpus;
 mod data_integrity;
 mod diff_noise;
+mod docs;
 mod ecdsa_sd;
 mod exchange;
 mod fails_closed;
