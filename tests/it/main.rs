@@ -11,6 +11,7 @@ mod data_integrity;
 mod diff_noise;
 mod ecdsa_sd;
 mod exchange;
+mod exports;
 mod fails_closed;
 mod flamegraphs;
 mod fuzz_regressions;
