@@ -70,9 +70,9 @@ pub(crate) fn render(
 }
 
 /// The engines of a per-engine figure, canonprof's first (as the terminal's summary orders them).
-fn canonprof_first<'a>(
-    figures: &'a std::collections::BTreeMap<String, EngineRatios>,
-) -> Vec<(Engine, &'a EngineRatios)> {
+fn canonprof_first(
+    figures: &std::collections::BTreeMap<String, EngineRatios>,
+) -> Vec<(Engine, &EngineRatios)> {
     let mut engines: Vec<(Engine, &EngineRatios)> = figures
         .iter()
         .filter_map(|(name, r)| Some((engine_named(name)?, r)))
