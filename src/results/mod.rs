@@ -21,6 +21,7 @@ use crate::profile::Detail;
 use crate::stats::RunStats;
 use names::{Algorithm, CacheSetting, Engine, EngineSetting};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// Version of every JSON export's schema (main job, exchange, sweep, JWS, verify); bumped on incompatible
 /// changes. 3: `kind`, `metadata` and `flamegraphs` in every export (2: the main job's alone, without them).
@@ -474,7 +475,7 @@ pub struct Metadata {
 /// The summary line of the study's claims.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Summary {
-    /// For each edu credential: its RDFC-1.0 median total / the median of the simple credentials' totals
+    /// For each edu credential: its RDFC-1.0 cost ([`AlgorithmResult::cost_us`]) / the median of the simple credentials' costs
     /// (the study: 31–49x). `None` unless both sets were run.
     pub edu_simple_ratio_min: Option<f64>,
     /// Largest of those ratios.
@@ -497,6 +498,37 @@ pub struct Summary {
     /// The same per expansion engine (RDFC-1.0 through each engine the run measured), by engine name: with
     /// `--detail spec` canonprof's engine times its spec steps, which costs more.
     pub instrumentation_overhead_by_engine: Vec<(Engine, f64)>,
+    /// The headline, per expansion engine (keyed by its name, `json-ld`, `canonprof`): each measured credential's
+    /// RDFC-1.0 cost through that engine over its JCS cost (the uninstrumented iterations' medians), the
+    /// baseline left out. Empty in runs saved before it was kept.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub rdfc_over_jcs: BTreeMap<String, EngineRatios>,
+    /// Per expansion engine, keyed likewise: each edu credential's RDFC-1.0 cost through that engine over the
+    /// median of the simple credentials' (the study's edu/simple ratio). Empty unless both sets ran, and in runs
+    /// saved before it was kept.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub edu_over_simple: BTreeMap<String, EngineRatios>,
+}
+
+/// One ratio per credential with one expansion engine, with its smallest and largest value: a headline figure
+/// of [`Summary`].
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct EngineRatios {
+    /// The smallest ratio.
+    pub min: f64,
+    /// The largest ratio.
+    pub max: f64,
+    /// Each credential's ratio, by name, in run order.
+    pub ratios: Vec<(String, f64)>,
+}
+
+impl EngineRatios {
+    /// The figure of `ratios`; `None` when there are none.
+    pub(crate) fn of(ratios: Vec<(String, f64)>) -> Option<EngineRatios> {
+        let min = ratios.iter().map(|(_, r)| *r).reduce(f64::min)?;
+        let max = ratios.iter().map(|(_, r)| *r).reduce(f64::max)?;
+        Some(EngineRatios { min, max, ratios })
+    }
 }
 
 /// One claim of the study, checked on this run's numbers.

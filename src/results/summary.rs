@@ -3,18 +3,18 @@
 
 use super::canonicalization::{Canonicalization, Entry};
 use super::names::{Algorithm, Engine};
-use super::{AlgorithmResult, CredentialResult, Summary};
+use super::{AlgorithmResult, CredentialResult, EngineRatios, Summary};
 use crate::canon::phase;
 use crate::stats::median;
 use std::collections::BTreeMap;
 
-/// Each edu credential's RDFC-1.0 total (the pipeline `pick` chooses) over the median of the simple credentials'
-/// (the study's edu/simple ratio); empty unless both sets have that pipeline.
+/// Each edu credential's RDFC-1.0 cost (the pipeline `pick` chooses; [`AlgorithmResult::cost_us`]) over the
+/// median of the simple credentials' (the study's edu/simple ratio); empty unless both sets have that pipeline.
 pub(crate) fn edu_simple_ratios<'a>(
     results: &'a [CredentialResult],
     pick: impl Fn(&'a CredentialResult) -> Option<&'a AlgorithmResult>,
 ) -> Vec<(String, f64)> {
-    let total = |r: &'a CredentialResult| pick(r).map(|a| a.total.median_us);
+    let total = |r: &'a CredentialResult| pick(r).map(AlgorithmResult::cost_us);
     let simple: Vec<f64> = results
         .iter()
         .filter(|r| r.set == "simple")
@@ -48,6 +48,56 @@ fn overhead_by_engine(results: &[CredentialResult]) -> Vec<(Engine, f64)> {
     }
     sums.into_iter()
         .map(|(engine, timed, plain)| (engine, timed / plain - 1.0))
+        .collect()
+}
+
+/// The expansion engines the run measured RDFC-1.0 with, the main engine first.
+fn engines(results: &[CredentialResult]) -> Vec<Engine> {
+    let mut engines = Vec::new();
+    for engine in results
+        .iter()
+        .flat_map(CredentialResult::per_engine)
+        .filter_map(|a| a.engine)
+    {
+        if !engines.contains(&engine) {
+            engines.push(engine);
+        }
+    }
+    engines
+}
+
+/// RDFC-1.0 through `engine` (with the run's context cache setting) on credential `c`, if measured.
+fn through(c: &CredentialResult, engine: Engine) -> Option<&AlgorithmResult> {
+    c.per_engine().find(|a| a.engine == Some(engine))
+}
+
+/// Per expansion engine, by name: each measured credential's RDFC-1.0 cost over its JCS cost, the baseline left
+/// out — the figures [`answer`] gives from the saved run.
+fn rdfc_over_jcs_by_engine(results: &[CredentialResult]) -> BTreeMap<String, EngineRatios> {
+    engines(results)
+        .into_iter()
+        .filter_map(|engine| {
+            let ratios = results
+                .iter()
+                .filter(|c| !c.baseline)
+                .filter_map(|c| {
+                    let rdfc = through(c, engine)?;
+                    Some((c.credential.clone(), rdfc.cost_us() / c.jcs.cost_us()))
+                })
+                .collect();
+            Some((engine.name().to_string(), EngineRatios::of(ratios)?))
+        })
+        .collect()
+}
+
+/// Per expansion engine, by name: the edu/simple ratios ([`edu_simple_ratios`]) through that engine.
+fn edu_over_simple_by_engine(results: &[CredentialResult]) -> BTreeMap<String, EngineRatios> {
+    engines(results)
+        .into_iter()
+        .filter_map(|engine| {
+            let ratios = edu_simple_ratios(results, |c| through(c, engine));
+            Some((engine.name().to_string(), EngineRatios::of(ratios)?))
+        })
         .collect()
 }
 
@@ -86,6 +136,8 @@ pub(crate) fn summarize(results: &[CredentialResult]) -> Summary {
         max_label_share,
         instrumentation_overhead: instrumented / plain - 1.0,
         instrumentation_overhead_by_engine: overhead_by_engine(results),
+        rdfc_over_jcs: rdfc_over_jcs_by_engine(results),
+        edu_over_simple: edu_over_simple_by_engine(results),
     }
 }
 
@@ -103,7 +155,7 @@ pub(crate) struct Answer<'a> {
     pub largest_label_share: Vec<(Engine, f64, &'a str)>,
     /// The edu/simple ratios of the run's main engine.
     pub edu_simple: Vec<f64>,
-    /// Per engine: each edu credential's RDFC-1.0 total over the median of the simple credentials' (the
+    /// Per engine: each edu credential's RDFC-1.0 cost over the median of the simple credentials' (the
     /// main engine's are [`Answer::edu_simple`]'s, by credential).
     pub edu_simple_by_engine: Vec<(Engine, Vec<(String, f64)>)>,
     /// The run's main engine.
@@ -142,11 +194,11 @@ pub(crate) fn answer(c: &Canonicalization) -> Answer<'_> {
                 e.set == set && e.algorithm == Algorithm::Rdfc10 && e.engine == Some(engine)
             })
         };
-        let simple: Vec<f64> = in_set("simple").map(|e| e.total.median_us).collect();
+        let simple: Vec<f64> = in_set("simple").map(Entry::cost_us).collect();
         if !simple.is_empty() {
             let base = median(&simple);
             let ratios: Vec<(String, f64)> = in_set("edu")
-                .map(|e| (e.credential.clone(), e.total.median_us / base))
+                .map(|e| (e.credential.clone(), e.cost_us() / base))
                 .collect();
             if !ratios.is_empty() {
                 edu_simple_by_engine.push((engine, ratios));

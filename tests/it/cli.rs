@@ -593,19 +593,24 @@ fn main_job_writes_all_exports() {
     assert_eq!(exchange.len(), 4 + 5, "ed25519: 4 formats, p256: 5");
     assert_eq!(json["exchange"]["settings"]["iterations"], 2);
     let csv = std::fs::read_to_string(path("r.csv")).unwrap();
-    let timed = csv
+    let kind = csv
         .lines()
-        .filter(|l| {
-            [",phase,,,", ",subphase,,,", ",total,,,"]
-                .iter()
-                .any(|k| l.ends_with(k))
-        })
-        .count();
+        .next()
+        .unwrap()
+        .split(',')
+        .position(|c| c == "kind")
+        .unwrap();
+    let of_kind = |kinds: &[&str]| {
+        csv.lines()
+            .filter(|l| kinds.contains(&l.split(',').nth(kind).unwrap_or("")))
+            .count()
+    };
     assert_eq!(
-        timed,
+        of_kind(&["phase", "subphase", "instrumented_pass"]),
         3 * (10 + 5),
-        "(6 RDFC phases + other + 2 label sub-phases + total + 3 JCS phases + other + total) per credential"
+        "(6 RDFC phases + other + 2 label sub-phases + instrumented total + 3 JCS phases + other + instrumented total) per credential"
     );
+    assert_eq!(of_kind(&["cost"]), 3 * 2, "one cost row per pipeline");
     assert!(
         csv.lines().any(|l| l.contains(",rdfc-1.0,other,,")),
         "{csv}"

@@ -12,6 +12,7 @@ mod diff_noise;
 mod docs;
 mod ecdsa_sd;
 mod exchange;
+mod exports;
 mod fails_closed;
 mod flamegraphs;
 mod fuzz_regressions;

@@ -251,9 +251,9 @@ fn the_main_job_exports_counters_and_spec_steps() {
         .lines()
         .next()
         .unwrap()
-        .ends_with(",kind,steady,cold,as_written"));
+        .contains(",kind,steady,cold,as_written,engine,context_cache,pass,scaled_us,"));
     assert!(
-        csv.contains("\nperson-20,simple,rdfc-1.0 canonprof,create_term_definition,JSON-LD 1.1 API §4.2.2,,,,,,,,,1021,26,1,counter,0,138,138\n"),
+        csv.contains("\nperson-20,simple,rdfc-1.0 canonprof,create_term_definition,JSON-LD 1.1 API §4.2.2,,,,,,,,,1021,26,1,counter,0,138,138,canonprof,on,,,,\n"),
         "{csv}"
     );
     assert!(

@@ -253,6 +253,38 @@ mod tests {
         );
     }
 
+    /// The summary's per-engine headline figures read back as written; a file without them (written before
+    /// they were kept) reads with them empty.
+    #[test]
+    fn the_per_engine_headline_reads_back() {
+        let saved = include_str!("../../../tests/data/saved/edu-cache-on.json");
+        let path = Path::new("edu-cache-on.json");
+        let run = SavedRun::parse(saved, path).unwrap();
+        let Body::Canonicalization(c) = &run.body else {
+            panic!("a canonicalization run")
+        };
+        assert!(c.summary.rdfc_over_jcs.is_empty() && c.summary.edu_over_simple.is_empty());
+        let mut value: serde_json::Value = serde_json::from_str(saved).unwrap();
+        let figure = serde_json::json!({"min": 3.5, "max": 7.25, "ratios": [["ob3-basic", 3.5], ["ob3-full", 7.25]]});
+        value["summary"]["rdfc_over_jcs"] =
+            serde_json::json!({"canonprof": figure, "json-ld": figure});
+        value["summary"]["edu_over_simple"] = serde_json::json!({"canonprof": figure});
+        let run = SavedRun::parse(&value.to_string(), path).unwrap();
+        let Body::Canonicalization(c) = &run.body else {
+            panic!("a canonicalization run")
+        };
+        let canonprof = &c.summary.rdfc_over_jcs["canonprof"];
+        assert_eq!((canonprof.min, canonprof.max), (3.5, 7.25));
+        assert_eq!(canonprof.ratios[1], ("ob3-full".to_string(), 7.25));
+        assert_eq!(c.summary.edu_over_simple.len(), 1);
+        let written = enveloped(ExportKind::Canonicalization, &run.metadata, &**c);
+        let again: serde_json::Value = serde_json::from_str(&written).unwrap();
+        assert_eq!(
+            again["summary"]["rdfc_over_jcs"],
+            value["summary"]["rdfc_over_jcs"]
+        );
+    }
+
     /// A verify export reads back into the type that wrote it, and writing it again gives the same text.
     #[test]
     fn a_verify_export_reads_back_the_same() {
