@@ -177,7 +177,7 @@ pub(super) fn log_bars(id: &str, title: &str, bars: &[Bar]) -> String {
             let (x1, x2, mid) = (x(lo), x(hi), y + BAR_HEIGHT / 2.0);
             let _ = write!(
                 out,
-                "<g class=\"whisker\"><title>run medians {}–{} µs</title><line x1=\"{x1:.2}\" y1=\"{mid}\" x2=\"{x2:.2}\" y2=\"{mid}\"/><line x1=\"{x1:.2}\" y1=\"{}\" x2=\"{x1:.2}\" y2=\"{}\"/><line x1=\"{x2:.2}\" y1=\"{}\" x2=\"{x2:.2}\" y2=\"{}\"/></g>",
+                "<g class=\"whisker\"><title>spread over the runs: {}–{} µs</title><line x1=\"{x1:.2}\" y1=\"{mid}\" x2=\"{x2:.2}\" y2=\"{mid}\"/><line x1=\"{x1:.2}\" y1=\"{}\" x2=\"{x1:.2}\" y2=\"{}\"/><line x1=\"{x2:.2}\" y1=\"{}\" x2=\"{x2:.2}\" y2=\"{}\"/></g>",
                 fmt_us(lo),
                 fmt_us(hi),
                 mid - 6.0,
