@@ -60,7 +60,9 @@ pub(super) fn section(out: &mut String, ctx: &RunPlace, c: &Canonicalization, na
         .collect();
     out.push_str(&svg::log_bars(
         &format!("{id}-bars"),
-        &format!("{name}: the cost per algorithm and engine (µs; whisker: min–max of the run medians)"),
+        &format!(
+            "{name}: the cost per algorithm and engine (µs; whisker: min–max of the run medians)"
+        ),
         &bars,
     ));
     out.push_str(&svg::share_bars(

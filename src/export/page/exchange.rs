@@ -34,7 +34,10 @@ pub(super) fn formats(out: &mut String, id: &str, r: &FormatsReport) {
     chart(
         out,
         &format!("{id}-bars"),
-        &format!("Exchange on {}: issue, present, verify per format", r.credential),
+        &format!(
+            "Exchange on {}: issue, present, verify per format",
+            r.credential
+        ),
         "whisker: min–max of run totals",
         &bars,
     );
