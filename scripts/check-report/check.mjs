@@ -18,6 +18,10 @@
 //   - an embedded flamegraph (<object type="image/svg+xml">) that did not load, whose script did not run, whose root
 //     bar is inferno's unlabelled "all", or that does not zoom on a click or match a search; fewer embedded graphs
 //     than $CHECK_REPORT_MIN_FLAMEGRAPHS (default 0);
+//   - a per-credential cost chart (svg[id$="-bars"] inside a credential's section) that is not log-scaled
+//     (data-scale="log") with at least 3 labelled ticks (text.tick) and the caption "log scale: equal distances are
+//     equal ratios", or one of whose bars (rect.bar) is narrower than 20 px as rendered; fewer such charts than
+//     $CHECK_REPORT_MIN_LOG_CHARTS (default 0);
 //   - a blank render: no h1, fewer than 200 characters of visible body text, no visible inline <svg> with a non-zero
 //     width and height, or a 1280x800 screenshot that is essentially one colour (see blankScreenshot below).
 // Writes OUTDIR/report-1280x800.png and OUTDIR/report-full.png (full page) whenever the page loaded, failing or not,
@@ -170,6 +174,15 @@ const info = await page.evaluate(({ source, claimsXhtml }) => {
     svgTotal: svgs.length,
     svgVisible: svgs.filter(visible).length,
     tables: document.querySelectorAll('table').length,
+    // The cost charts per credential (ids <run>-c-<credential>-bars): their scale, tick labels, caption and bars.
+    costCharts: svgs.filter((s) => /-c-.*-bars$/.test(s.id || '') || /-c-.*-bars-title$/.test(s.getAttribute('aria-labelledby') || ''))
+      .map((s) => ({
+        id: s.getAttribute('aria-labelledby')?.replace(/-title$/, '') || '(no id)',
+        scale: s.getAttribute('data-scale'),
+        ticks: [...s.querySelectorAll('text.tick')].map((t) => t.textContent.trim()).filter(Boolean),
+        caption: s.querySelector('text.caption')?.textContent || '',
+        bars: [...s.querySelectorAll('rect.bar')].map((r) => r.getBoundingClientRect().width),
+      })),
     links,
   };
 }, { source, claimsXhtml }).catch((e) => { problem(`could not inspect the page: ${String(e.message).split('\n')[0]}`); return null; });
@@ -237,6 +250,21 @@ if (graphs.length < minGraphs) {
 
 // ---- judging ----
 if (info) {
+  // The absolute chart answers RDFC-1.0 against JCS only if every bar is readable: a log axis, labelled.
+  for (const c of info.costCharts) {
+    if (c.scale !== 'log') problem(`cost chart ${c.id}: not log-scaled (data-scale="${c.scale}")`);
+    if (c.ticks.length < 3) problem(`cost chart ${c.id}: ${c.ticks.length} labelled ticks, at least 3 expected`);
+    if (!/log scale: equal distances are equal ratios/.test(c.caption)) {
+      problem(`cost chart ${c.id}: no caption saying the scale ("${c.caption}")`);
+    }
+    if (c.bars.length === 0) problem(`cost chart ${c.id}: no bars`);
+    const thin = c.bars.filter((w) => !(w >= 20));
+    if (thin.length) problem(`cost chart ${c.id}: ${thin.length} bars narrower than 20 px (${thin.map((w) => w.toFixed(1)).join(', ')})`);
+  }
+  const minLog = Number(process.env.CHECK_REPORT_MIN_LOG_CHARTS || 0);
+  if (info.costCharts.length < minLog) {
+    problem(`${info.costCharts.length} per-credential cost charts, at least ${minLog} expected ($CHECK_REPORT_MIN_LOG_CHARTS)`);
+  }
   if (info.xmlError) problem(`not well-formed XHTML: ${info.xmlError.slice(0, 300)}`);
   for (const l of info.links) {
     if (!l.url) { problem(`broken link: href="${l.raw}" is not a URL`); continue; }
@@ -290,7 +318,7 @@ if (problems.length) {
   console.error(`report check FAILED: ${rel(reportPath)}, ${problems.length} problem${problems.length > 1 ? 's' : ''}${shots}`);
   process.exit(1);
 }
-console.log(`report check OK: ${rel(reportPath)}, ${info.svgVisible} svg charts, ${interactive} interactive flamegraphs, ${info.tables} tables, screenshots in ${rel(outDir)}`);
+console.log(`report check OK: ${rel(reportPath)}, ${info.svgVisible} svg charts (${info.costCharts.length} log-scaled cost charts), ${interactive} interactive flamegraphs, ${info.tables} tables, screenshots in ${rel(outDir)}`);
 
 // Is the screenshot essentially one colour? The PNG is decoded here with node's zlib alone (no image library): the
 // chunks' IDAT data inflated and un-filtered (PNG filter types 0-4), which covers what Chromium writes (8-bit RGB or

@@ -106,7 +106,7 @@ fn section(out: &mut String, c: &CredentialResult, links: &[&Link<'_>]) {
     let _ = write!(
         out,
         "<section id=\"{0}\"><h2>{0} <small>({1})</small></h2>\n<p class=\"meta\">{2} bytes, {3}, {4}; RDFC-1.0 / JCS = {5}</p>\n\
-         <table><tr><th>algorithm</th><th>phase</th><th>median µs</th><th>run medians</th><th>p10–p90</th><th>share</th></tr>\n",
+         <table><tr><th>algorithm</th><th>phase</th><th>µs (scaled to the cost)</th><th>run medians</th><th>p10–p90</th><th>share</th></tr>\n",
         escape(&c.credential),
         escape(&c.set),
         thousands(c.bytes as u64),
@@ -114,24 +114,36 @@ fn section(out: &mut String, c: &CredentialResult, links: &[&Link<'_>]) {
         plural(c.blank_nodes, "blank node"),
         escape(&super::rdfc_jcs_per_engine(c))
     );
+    // One cost per pipeline (the uninstrumented iterations, with their spread); the phases of the instrumented pass
+    // as shares of it and in µs scaled to it; the instrumented pass's own total only labelled as such.
     for a in c.algorithms() {
-        for (name, parent, s, share) in a.rows() {
-            let class = match (parent, name) {
-                (Some(_), _) => " class=\"sub\"",
-                (None, "total") => " class=\"total\"",
-                _ => "",
-            };
+        for p in &a.phases {
             let _ = writeln!(
                 out,
-                "<tr{class}><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                "<tr{}><td>{}</td><td>{}</td><td>{}</td><td></td><td></td><td>{}</td></tr>",
+                if p.parent.is_some() {
+                    " class=\"sub\""
+                } else {
+                    ""
+                },
                 escape(&a.label()),
-                escape(name),
-                fmt_us(s.median_us),
-                fmt_range(s.min_run_median_us, s.max_run_median_us),
-                fmt_range(s.p10_us, s.p90_us),
-                fmt_share(share)
+                escape(&p.name),
+                fmt_us(a.scaled_us(p.share)),
+                fmt_share(p.share)
             );
         }
+        let cost = a.cost_stats();
+        let _ = writeln!(
+            out,
+            "<tr class=\"total\"><td>{0}</td><td>cost</td><td>{1}</td><td>{2}</td><td>{3}</td><td>100%</td></tr>\n\
+             <tr class=\"sub\"><td>{0}</td><td>instrumented pass (span timer on)</td><td>{4} ({5:+.1}%)</td><td></td><td></td><td></td></tr>",
+            escape(&a.label()),
+            fmt_us(cost.median_us),
+            fmt_range(cost.min_run_median_us, cost.max_run_median_us),
+            fmt_range(cost.p10_us, cost.p90_us),
+            fmt_us(a.total.median_us),
+            (a.total.median_us / a.cost_us() - 1.0) * 100.0
+        );
     }
     out.push_str("</table>\n<ul>\n");
     for (_, label, svg, folded, viewers) in links {

@@ -277,6 +277,40 @@ impl Entry {
         }
     }
 
+    /// The statistics of the pipeline's cost: [`Entry::cost`], or the instrumented total in a run saved without it
+    /// (as [`crate::results::AlgorithmResult::cost_stats`]).
+    pub(crate) fn cost_stats(&self) -> &RunStats {
+        self.cost.as_ref().unwrap_or(&self.total)
+    }
+
+    /// A share of the instrumented pass in µs of the pipeline's cost (as
+    /// [`crate::results::AlgorithmResult::scaled_us`]).
+    pub(crate) fn scaled_us(&self, share: f64) -> f64 {
+        share * self.cost_us()
+    }
+
+    /// A spec step in µs of the pipeline's cost: its fraction of its phase in the pass that timed the steps, times
+    /// the phase's scaled µs (as [`crate::results::AlgorithmResult::scaled_step_us`]), so that the steps of a phase
+    /// add up to the phase row.
+    pub(crate) fn scaled_step_us(&self, step: &StepResult) -> f64 {
+        let share = self.phases.get(&step.phase).map_or(0.0, |p| p.share);
+        self.step_fraction(step) * self.scaled_us(share)
+    }
+
+    /// A spec step's fraction (0–1) of its phase, in the pass that timed the steps.
+    pub(crate) fn step_fraction(&self, step: &StepResult) -> f64 {
+        let phase: f64 = self
+            .steps
+            .iter()
+            .filter(|s| s.phase == step.phase)
+            .map(|s| s.stats.median_us)
+            .sum();
+        match phase {
+            p if p > 0.0 => step.stats.median_us / p,
+            _ => 0.0,
+        }
+    }
+
     /// The label that keys this entry's rows in `diff` and `merge`: [`Entry::label`], except that a cold entry
     /// is marked ` cold` only when its run measured both cache modes, so that a run with `--context-cache off`
     /// compares row for row with one with it on.

@@ -131,8 +131,30 @@ fn report_from_saved_runs() {
         "(canonprof's engine) as long as JCS (RFC 8785)",
         "the median of the simple credentials with the json-ld crate, the run's main engine",
         "the study: 31–49x",
+        // One cost per pipeline: the phases scaled to it, the instrumented pass only labelled as such.
+        "µs (scaled to the cost)</th>",
+        "cost <span class=\"meta\">(median; run medians min–max; p10–p90)</span>",
+        "instrumented pass (span timer on; the shares' source)",
     ] {
         assert!(text.contains(section), "the report lacks {section}");
+    }
+    // Each credential's cost chart is on a log axis with labelled ticks, and says so.
+    let doc = xml(&text).unwrap();
+    for credential in EDU {
+        let title = format!("r1-c-{credential}-bars-title");
+        let chart = doc
+            .descendants()
+            .find(|n| n.attribute("aria-labelledby") == Some(title.as_str()))
+            .unwrap_or_else(|| panic!("no cost chart for {credential}"));
+        assert_eq!(chart.attribute("data-scale"), Some("log"), "{credential}");
+        let ticks = chart
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("cl tick"))
+            .count();
+        assert!(ticks >= 3, "{credential}: {ticks} ticks");
+        assert!(chart
+            .descendants()
+            .any(|n| n.text() == Some("µs, log scale: equal distances are equal ratios")));
     }
     // A run saved before pipelines took turns run by run does not claim they did.
     assert!(!text.contains("pipelines interleaved run by run"));

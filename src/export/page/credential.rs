@@ -38,36 +38,48 @@ pub(super) fn section(out: &mut String, ctx: &RunPlace, c: &Canonicalization, na
         plural(first.hndq_calls, "Hash N-Degree Quads call"),
         escape(&entries.iter().find(|e| e.algorithm == Algorithm::Rdfc10).map_or(String::new(), |e| e.sha256.chars().take(16).collect::<String>() + "…"))
     );
+    // The cost of each pipeline (the uninstrumented iterations) on a log axis, so that JCS's tens of µs and the
+    // json-ld crate's thousands are both readable bars and their ratio is a distance; then the phases of the
+    // instrumented pass as shares of each pipeline (the same shares scale the table's µs to the cost).
     let bars: Vec<Bar> = entries
         .iter()
-        .map(|e| Bar {
-            label: e.label(),
-            segments: e
-                .phases_in_order()
-                .into_iter()
-                .filter(|(_, p)| p.parent.is_none())
-                .map(|(n, p)| (n.to_string(), p.stats.median_us))
-                .collect(),
-            total_us: e.total.median_us,
-            whisker_us: Some((e.total.min_run_median_us, e.total.max_run_median_us)),
+        .map(|e| {
+            let cost = e.cost_stats();
+            Bar {
+                label: e.label(),
+                segments: e
+                    .phases_in_order()
+                    .into_iter()
+                    .filter(|(_, p)| p.parent.is_none())
+                    .map(|(n, p)| (n.to_string(), e.scaled_us(p.share)))
+                    .collect(),
+                total_us: e.cost_us(),
+                whisker_us: Some((cost.min_run_median_us, cost.max_run_median_us)),
+            }
         })
         .collect();
-    out.push_str(&svg::stacked_bars(
+    out.push_str(&svg::log_bars(
         &format!("{id}-bars"),
-        &format!("{name}: phases per algorithm and engine (µs; whisker: min–max of the total's run medians)"),
-        &PHASE_LEGEND,
+        &format!(
+            "{name}: the cost per algorithm and engine (µs; whisker: min–max of the run medians)"
+        ),
         &bars,
     ));
     out.push_str(&svg::share_bars(
         &format!("{id}-shares"),
-        &format!("{name}: each pipeline's phases as shares of its own total"),
+        &format!("{name}: each pipeline's phases as shares of its cost"),
         &PHASE_LEGEND,
         &bars,
     ));
-    // The table beside the chart: one row per phase, one column per pipeline.
+    // The table beside the chart: one row per phase, one column pair per pipeline; one cost per pipeline (its
+    // last row), the phases as shares of it and in µs scaled to it.
     out.push_str("\n<table><tr><th class=\"l\">phase</th>");
     for e in &entries {
-        let _ = write!(out, "<th>{} µs</th><th>share</th>", escape(&e.label()));
+        let _ = write!(
+            out,
+            "<th>{} µs (scaled to the cost)</th><th>share</th>",
+            escape(&e.label())
+        );
     }
     out.push_str("</tr>\n");
     let mut names: Vec<(&str, bool)> = Vec::new();
@@ -92,9 +104,8 @@ pub(super) fn section(out: &mut String, ctx: &RunPlace, c: &Canonicalization, na
                 Some(p) => {
                     let _ = write!(
                         out,
-                        "<td>{} <span class=\"meta\">({})</span></td><td>{}</td>",
-                        fmt_us(p.stats.median_us),
-                        fmt_range(p.stats.min_run_median_us, p.stats.max_run_median_us),
+                        "<td>{}</td><td>{}</td>",
+                        fmt_us(e.scaled_us(p.share)),
                         fmt_share(p.share)
                     );
                 }
@@ -103,40 +114,52 @@ pub(super) fn section(out: &mut String, ctx: &RunPlace, c: &Canonicalization, na
         }
         out.push_str("</tr>\n");
     }
-    out.push_str("<tr class=\"total\"><td class=\"l\">total</td>");
+    out.push_str("<tr class=\"total\"><td class=\"l\">cost <span class=\"meta\">(median; run medians min–max; p10–p90)</span></td>");
+    for e in &entries {
+        let cost = e.cost_stats();
+        let _ = write!(
+            out,
+            "<td>{} <span class=\"meta\">({}; {})</span></td><td>100%</td>",
+            fmt_us(cost.median_us),
+            fmt_range(cost.min_run_median_us, cost.max_run_median_us),
+            fmt_range(cost.p10_us, cost.p90_us)
+        );
+    }
+    out.push_str("</tr>\n<tr><td class=\"l meta\">instrumented pass (span timer on; the shares' source)</td>");
     for e in &entries {
         let _ = write!(
             out,
-            "<td>{} <span class=\"meta\">({})</span></td><td>100%</td>",
+            "<td class=\"meta\">{} ({:+.1}%)</td><td></td>",
             fmt_us(e.total.median_us),
-            fmt_range(e.total.min_run_median_us, e.total.max_run_median_us)
+            (e.total.median_us / e.cost_us() - 1.0) * 100.0
         );
     }
     out.push_str("</tr></table>\n");
-    // Spec steps and counters, per pipeline that has them.
+    // Spec steps, per pipeline that has them: each a fraction of its phase in the pass that timed them, in µs of
+    // the phase row above, so a phase's steps add up to it.
     for e in entries.iter().filter(|e| !e.steps.is_empty()) {
         let _ = writeln!(
             out,
-            "<details><summary>Spec steps of {} (self time; the rows of a phase add up to the phase{})</summary><table><tr><th class=\"l\">phase</th><th class=\"l\">step</th><th>median µs</th><th>run medians</th><th>share</th></tr>",
+            "<details><summary>Spec steps of {} (self time; scaled to the cost as the phase rows are, so the rows of a phase add up to the phase row above{})</summary><table><tr><th class=\"l\">phase</th><th class=\"l\">step</th><th>µs (scaled to the cost)</th><th>share of the phase</th><th>share of the cost</th></tr>",
             escape(&e.label()),
             match e.steps_pass_us {
                 Some(pass) => format!(
-                    " in a pass of its own with the spec steps timed: {} µs, {:+.1}% against the total above; shares are of that pass",
-                    fmt_us(pass),
-                    (pass / e.total.median_us - 1.0) * 100.0
+                    "; timed in a pass of their own, {} µs instrumented, whose phase fractions they keep",
+                    fmt_us(pass)
                 ),
-                None => " as measured in the runs above".to_string(),
+                None => "; timed in the instrumented pass".to_string(),
             }
         );
         for s in &e.steps {
+            let fraction = e.step_fraction(s);
             let _ = writeln!(
                 out,
                 "<tr><td class=\"l\">{}</td><td class=\"l\">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 escape(&s.phase),
                 escape(&s.name),
-                fmt_us(s.stats.median_us),
-                fmt_range(s.stats.min_run_median_us, s.stats.max_run_median_us),
-                fmt_share(s.share)
+                fmt_us(e.scaled_step_us(s)),
+                fmt_share(fraction),
+                fmt_share(e.scaled_step_us(s) / e.cost_us())
             );
         }
         out.push_str("</table></details>\n");

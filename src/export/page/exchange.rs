@@ -31,12 +31,16 @@ pub(super) fn formats(out: &mut String, id: &str, r: &FormatsReport) {
             whisker_us: Some(f.total_range_us),
         })
         .collect();
-    out.push_str(&svg::stacked_bars(
+    chart(
+        out,
         &format!("{id}-bars"),
-        &format!("Exchange on {}: issue, present, verify per format (µs; whisker: min–max of run totals)", r.credential),
-        &["issue", "present", "verify"],
+        &format!(
+            "Exchange on {}: issue, present, verify per format",
+            r.credential
+        ),
+        "whisker: min–max of run totals",
         &bars,
-    ));
+    );
     out.push_str("\n<table><tr><th class=\"l\">alg</th><th class=\"l\">format</th><th class=\"l\">engine</th><th>issue µs</th><th>present µs</th><th>verify µs</th><th>total µs</th><th>run totals µs</th><th>canonicalizations</th><th>bytes</th><th>x509 µs</th><th class=\"l\">present</th></tr>\n");
     for f in &r.results {
         let op = |name: &str| {
@@ -77,6 +81,41 @@ pub(super) fn formats(out: &mut String, id: &str, r: &FormatsReport) {
     out.push_str("</table>\n");
 }
 
+/// The operations of the exchange's `bars` as stacked bars on a linear µs axis; or, when one bar is more than
+/// [`svg::LOG_ABOVE`] times another (the shorter ones would be slivers), the totals on a log axis followed by the
+/// operations as shares of each total. `whisker` says what the whiskers are ("" when there are none).
+fn chart(out: &mut String, id: &str, title: &str, whisker: &str, bars: &[Bar]) {
+    const OPERATIONS: [&str; 3] = ["issue", "present", "verify"];
+    let whisker = if whisker.is_empty() {
+        String::new()
+    } else {
+        format!("; {whisker}")
+    };
+    if svg::spans_orders(bars) {
+        out.push_str(&svg::log_bars(
+            id,
+            &format!(
+                "{title}: totals (µs, log scale: the largest is over {:.0}x the smallest{whisker})",
+                svg::LOG_ABOVE
+            ),
+            bars,
+        ));
+        out.push_str(&svg::share_bars(
+            &format!("{id}-shares"),
+            &format!("{title}: the operations as shares of each total"),
+            &OPERATIONS,
+            bars,
+        ));
+    } else {
+        out.push_str(&svg::stacked_bars(
+            id,
+            &format!("{title} (µs, linear scale{whisker})"),
+            &OPERATIONS,
+            bars,
+        ));
+    }
+}
+
 pub(super) fn suites(out: &mut String, ctx: &RunPlace, r: &SuitesReport) {
     let id = ctx.id;
     let bars: Vec<Bar> = r
@@ -93,12 +132,13 @@ pub(super) fn suites(out: &mut String, ctx: &RunPlace, r: &SuitesReport) {
             whisker_us: None,
         })
         .collect();
-    out.push_str(&svg::stacked_bars(
+    chart(
+        out,
         &format!("{id}-suites"),
-        "W3C VCDM 2.0 per cryptosuite: issue, present, verify (µs)",
-        &["issue", "present", "verify"],
+        "W3C VCDM 2.0 per cryptosuite: issue, present, verify",
+        "",
         &bars,
-    ));
+    );
     out.push_str("\n<table><tr><th class=\"l\">credential</th><th class=\"l\">cryptosuite</th><th class=\"l\">engine</th><th class=\"l\">operation</th><th>median µs</th><th>run medians µs</th><th>canonicalizations</th><th>canon. share</th></tr>\n");
     let graphs: Vec<String> = r
         .results

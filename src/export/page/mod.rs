@@ -87,7 +87,7 @@ pub(crate) fn render(page: &Page) -> String {
     };
     let _ = writeln!(
         out,
-        "<p class=\"meta\">{} saved run{}{}: {}. All times are medians of run medians in µs; whiskers and ranges are the spread over the runs (the min–max of the run medians; for an exchange total, of the run totals).</p>",
+        "<p class=\"meta\">{} saved run{}{}: {}. All times are medians of run medians in µs; whiskers and ranges are the spread over the runs (the min–max of the run medians; for an exchange total, of the run totals). A pipeline has one cost, the iterations run without the span timer; its phases and spec steps are shares of the instrumented pass, shown in µs scaled to that cost.</p>",
         names.len(),
         if names.len() == 1 { "" } else { "s" },
         if page.runs.is_empty() { ", merged" } else { "" },

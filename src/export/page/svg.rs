@@ -1,7 +1,9 @@
 //! Hand-made SVG charts for the report page: stacked horizontal bars (one segment per phase or operation) with
-//! the run-median spread as a whisker on the total. Every segment carries its name as text when it is wide
-//! enough and as a `<title>`, the legend names every colour, and the total is written at the bar's end, so
-//! colour is never the only carrier of meaning. The output is well-formed XML for an XHTML page.
+//! the run-median spread as a whisker on the total, and [`log_bars`]: one bar per pipeline on a logarithmic axis,
+//! for values that span orders of magnitude. Every segment carries its name as text when it is wide enough and as
+//! a `<title>`, the legend names every colour, and the total is written at the bar's end, so colour is never the
+//! only carrier of meaning. Each chart says its scale in `data-scale` (`linear`, `share` or `log`) and in a caption
+//! line under the axis. The output is well-formed XML for an XHTML page, and the same for the same input.
 
 use crate::export::fmt_us;
 use crate::export::html::escape;
@@ -81,6 +83,162 @@ pub(super) fn share_bars(id: &str, title: &str, legend: &[&str], bars: &[Bar]) -
     draw(id, title, legend, bars, Mode::Shares)
 }
 
+/// Whether bars with these totals need [`log_bars`]: the largest is more than [`LOG_ABOVE`] times the smallest
+/// (on a linear axis the smallest would be a sliver under 5% of the largest).
+pub(super) fn spans_orders(bars: &[Bar]) -> bool {
+    let totals = bars.iter().map(|b| b.total_us).filter(|v| *v > 0.0);
+    let (lo, hi) = totals.fold((f64::INFINITY, 0.0f64), |(lo, hi), v| {
+        (lo.min(v), hi.max(v))
+    });
+    hi > 0.0 && hi / lo > LOG_ABOVE
+}
+
+/// The largest-to-smallest ratio above which the exchange's chart uses a logarithmic axis.
+pub(super) const LOG_ABOVE: f64 = 20.0;
+
+/// The caption under a logarithmic axis.
+pub(super) const LOG_CAPTION: &str = "µs, log scale: equal distances are equal ratios";
+
+/// One bar per entry of `bars` from the axis's start to its total, on a logarithmic µs axis with a labelled tick
+/// at every power of ten (1, 10, 100, 1,000 …), the whisker (if any) on it and the value at its end. The bars'
+/// segments are not drawn: on a log axis a segment's length would not be its share (the callers show the shares
+/// in a chart of their own). The axis starts one power of ten below the smallest value's, so the shortest bar is
+/// at least one decade long: every bar is readable, and the distance between two bars' ends is their ratio.
+pub(super) fn log_bars(id: &str, title: &str, bars: &[Bar]) -> String {
+    let values = bars.iter().flat_map(|b| {
+        let w = b.whisker_us.map_or([b.total_us; 2], |(lo, hi)| [lo, hi]);
+        [b.total_us, w[0], w[1]]
+    });
+    let (min, max) = values
+        .filter(|v| v.is_finite() && *v > 0.0)
+        .fold((f64::INFINITY, 0.0f64), |(lo, hi), v| {
+            (lo.min(v), hi.max(v))
+        });
+    let (lo_exp, hi_exp) = if max > 0.0 {
+        let lo = min.log10().floor() as i32 - 1;
+        (lo, (max.log10().ceil() as i32).max(lo + 2))
+    } else {
+        (0, 2)
+    };
+    let decades = f64::from(hi_exp - lo_exp);
+    let longest = bars
+        .iter()
+        .map(|b| b.label.chars().count())
+        .max()
+        .unwrap_or(0);
+    let label_width = (longest as f64 * CHAR_WIDTH + 16.0).max(120.0);
+    let width = label_width + PLOT_WIDTH + TOTAL_WIDTH;
+    let x = |us: f64| {
+        let at = if us > 0.0 {
+            (us.log10() - f64::from(lo_exp)).clamp(0.0, decades)
+        } else {
+            0.0
+        };
+        label_width + at / decades * PLOT_WIDTH
+    };
+    let top = 32.0;
+    let axis_y = top + bars.len() as f64 * (BAR_HEIGHT + GAP);
+    let height = axis_y + 40.0;
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" data-scale=\"log\" width=\"{width:.0}\" height=\"{height}\" viewBox=\"0 0 {width:.0} {height}\" role=\"img\" aria-labelledby=\"{id}-title\">\
+         <title id=\"{id}-title\">{} ({LOG_CAPTION})</title>\
+         <text x=\"0\" y=\"16\" class=\"ct\">{}</text>",
+        escape(title),
+        escape(title)
+    );
+    // Grid lines at the powers of ten, behind the bars, so that a bar's end can be read against them.
+    for e in lo_exp..=hi_exp {
+        let gx = x(10f64.powi(e));
+        let _ = write!(
+            out,
+            "<line x1=\"{gx:.2}\" y1=\"{}\" x2=\"{gx:.2}\" y2=\"{axis_y}\" stroke=\"#ddd\"/>",
+            top - 4.0
+        );
+    }
+    for (row, bar) in bars.iter().enumerate() {
+        let y = top + row as f64 * (BAR_HEIGHT + GAP);
+        let _ = write!(
+            out,
+            "<text x=\"{}\" y=\"{}\" class=\"cb\" text-anchor=\"end\">{}</text>",
+            label_width - 8.0,
+            y + 15.0,
+            escape(&bar.label)
+        );
+        let w = x(bar.total_us) - label_width;
+        let _ = write!(
+            out,
+            "<rect class=\"bar\" x=\"{label_width:.2}\" y=\"{y}\" width=\"{w:.2}\" height=\"{BAR_HEIGHT}\" fill=\"{}\" stroke=\"#fff\" stroke-width=\"0.5\"><title>{}: {}</title></rect>",
+            PALETTE[4],
+            escape(&bar.label),
+            Mode::Micros.value(bar.total_us)
+        );
+        let mut end = x(bar.total_us);
+        if let Some((lo, hi)) = bar.whisker_us {
+            let (x1, x2, mid) = (x(lo), x(hi), y + BAR_HEIGHT / 2.0);
+            let _ = write!(
+                out,
+                "<g class=\"whisker\"><title>spread over the runs: {}–{} µs</title><line x1=\"{x1:.2}\" y1=\"{mid}\" x2=\"{x2:.2}\" y2=\"{mid}\"/><line x1=\"{x1:.2}\" y1=\"{}\" x2=\"{x1:.2}\" y2=\"{}\"/><line x1=\"{x2:.2}\" y1=\"{}\" x2=\"{x2:.2}\" y2=\"{}\"/></g>",
+                fmt_us(lo),
+                fmt_us(hi),
+                mid - 6.0,
+                mid + 6.0,
+                mid - 6.0,
+                mid + 6.0
+            );
+            end = end.max(x2);
+        }
+        let _ = write!(
+            out,
+            "<text x=\"{:.2}\" y=\"{}\" class=\"cb value\">{}</text>",
+            end + 6.0,
+            y + 15.0,
+            Mode::Micros.value(bar.total_us)
+        );
+    }
+    // The axis: a labelled tick at every power of ten, short unlabelled ones at 2–9 times it.
+    let _ = write!(
+        out,
+        "<line x1=\"{label_width:.2}\" y1=\"{axis_y}\" x2=\"{:.2}\" y2=\"{axis_y}\" stroke=\"#333\"/>",
+        label_width + PLOT_WIDTH
+    );
+    for e in lo_exp..=hi_exp {
+        let power = 10f64.powi(e);
+        let tx = x(power);
+        let _ = write!(
+            out,
+            "<line x1=\"{tx:.2}\" y1=\"{axis_y}\" x2=\"{tx:.2}\" y2=\"{}\" stroke=\"#333\"/><text x=\"{tx:.2}\" y=\"{}\" class=\"cl tick\" text-anchor=\"middle\">{}</text>",
+            axis_y + 5.0,
+            axis_y + 18.0,
+            log_tick(e)
+        );
+        if e < hi_exp {
+            for m in 2..10 {
+                let mx = x(power * f64::from(m));
+                let _ = write!(
+                    out,
+                    "<line x1=\"{mx:.2}\" y1=\"{axis_y}\" x2=\"{mx:.2}\" y2=\"{}\" stroke=\"#999\"/>",
+                    axis_y + 3.0
+                );
+            }
+        }
+    }
+    let _ = write!(
+        out,
+        "<text x=\"{label_width:.2}\" y=\"{}\" class=\"cl caption\">{LOG_CAPTION}</text></svg>",
+        axis_y + 34.0
+    );
+    out
+}
+
+/// The label of the tick at 10^`exp` µs: `1`, `10`, `1,000`, `0.1`.
+fn log_tick(exp: i32) -> String {
+    if exp >= 0 {
+        crate::export::thousands(10u64.pow(exp.unsigned_abs()))
+    } else {
+        format!("{}", 10f64.powi(exp))
+    }
+}
+
 fn draw(id: &str, title: &str, legend: &[&str], bars: &[Bar], mode: Mode) -> String {
     let shares = mode == Mode::Shares;
     let normalized: Vec<Bar>;
@@ -111,7 +269,7 @@ fn draw(id: &str, title: &str, legend: &[&str], bars: &[Bar], mode: Mode) -> Str
         bars
     };
     let unit = match mode {
-        Mode::Micros => "µs",
+        Mode::Micros => "µs, linear scale",
         Mode::Shares => "%",
         Mode::Ratio => "ratio",
     };
@@ -137,9 +295,10 @@ fn draw(id: &str, title: &str, legend: &[&str], bars: &[Bar], mode: Mode) -> Str
     let top = 56.0;
     let height = top + bars.len() as f64 * (BAR_HEIGHT + GAP) + 34.0;
     let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"{width:.0}\" height=\"{height}\" viewBox=\"0 0 {width:.0} {height}\" role=\"img\" aria-labelledby=\"{id}-title\">\
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" data-scale=\"{}\" width=\"{width:.0}\" height=\"{height}\" viewBox=\"0 0 {width:.0} {height}\" role=\"img\" aria-labelledby=\"{id}-title\">\
          <title id=\"{id}-title\">{}</title>\
          <text x=\"0\" y=\"16\" class=\"ct\">{}</text>",
+        if shares { "share" } else { "linear" },
         escape(title),
         escape(title)
     );
@@ -255,7 +414,7 @@ fn draw(id: &str, title: &str, legend: &[&str], bars: &[Bar], mode: Mode) -> Str
     }
     let _ = write!(
         out,
-        "<text x=\"{}\" y=\"{}\" class=\"cl\" text-anchor=\"end\">{unit}</text></svg>",
+        "<text x=\"{}\" y=\"{}\" class=\"cl caption\" text-anchor=\"end\">{unit}</text></svg>",
         label_width + plot_width,
         axis_y + 32.0
     );
@@ -279,6 +438,71 @@ fn nice_axis(max: f64) -> (f64, f64) {
 
 #[cfg(test)]
 mod tests {
+    use super::Bar;
+
+    fn bar(label: &str, us: f64) -> Bar {
+        Bar {
+            label: label.into(),
+            segments: vec![("expand".into(), us)],
+            total_us: us,
+            whisker_us: Some((us * 0.9, us * 1.2)),
+        }
+    }
+
+    /// JCS, canonprof's engine and the json-ld crate's as the issue saw them (15, 400, 11,000 µs): on the log axis
+    /// every power of ten from 1 to 100,000 µs is a labelled tick, every bar is at least a decade (100 px) long,
+    /// each bar's value is written, and the caption says what the scale means.
+    #[test]
+    fn log_bars_make_every_bar_readable() {
+        let bars = [
+            bar("jcs", 15.0),
+            bar("rdfc-1.0 canonprof", 400.0),
+            bar("rdfc-1.0 json-ld", 11_000.0),
+        ];
+        let svg = super::log_bars("t", "a credential", &bars);
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let root = doc.root_element();
+        assert_eq!(root.attribute("data-scale"), Some("log"));
+        let with_class = |class: &str| {
+            doc.descendants()
+                .filter(|n| n.attribute("class") == Some(class))
+                .collect::<Vec<_>>()
+        };
+        let ticks: Vec<&str> = with_class("cl tick")
+            .iter()
+            .filter_map(|n| n.text())
+            .collect();
+        assert_eq!(ticks, ["1", "10", "100", "1,000", "10,000", "100,000"]);
+        let widths: Vec<f64> = with_class("bar")
+            .iter()
+            .map(|n| n.attribute("width").unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(widths.len(), 3);
+        // Five decades over 600 px: 120 px each; 15 µs is 1.18 decades from 1 µs.
+        assert!((widths[0] - 141.13).abs() < 0.01, "{widths:?}");
+        assert!(widths.iter().all(|w| *w >= 100.0), "{widths:?}");
+        // Equal ratios, equal distances: 400/15 and 11,000/400 are about 27x both.
+        let values: Vec<&str> = with_class("cb value")
+            .iter()
+            .filter_map(|n| n.text())
+            .collect();
+        assert_eq!(values, ["15.0 µs", "400 µs", "11,000 µs"]);
+        assert_eq!(
+            with_class("cl caption")[0].text(),
+            Some("µs, log scale: equal distances are equal ratios")
+        );
+        // The same input draws the same picture.
+        assert_eq!(svg, super::log_bars("t", "a credential", &bars));
+    }
+
+    #[test]
+    fn log_only_when_a_bar_dwarfs_another() {
+        assert!(super::spans_orders(&[bar("a", 50.0), bar("b", 1_100.0)]));
+        assert!(!super::spans_orders(&[bar("a", 50.0), bar("b", 900.0)]));
+        let linear = super::stacked_bars("t", "x", &["expand"], &[bar("a", 50.0)]);
+        assert!(linear.contains("data-scale=\"linear\"") && linear.contains("µs, linear scale"));
+    }
+
     #[test]
     fn round_axes() {
         assert_eq!(super::nice_axis(690.0), (700.0, 100.0));
