@@ -34,6 +34,7 @@ mod sign;
 mod signatures;
 mod signed_input;
 mod strict_decoding;
+mod terminal;
 mod verify;
 mod work_counters;
 

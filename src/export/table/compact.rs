@@ -7,6 +7,9 @@ use crate::export::{engine_words, fmt_range, fmt_share};
 use crate::results::{AlgorithmResult, CredentialResult};
 use std::fmt::Write;
 
+/// A cell of a pipeline's column.
+type Cell = fn(&AlgorithmResult) -> String;
+
 /// The phase column's width: the longest phase name and the spread rows' names.
 const PHASE_WIDTH: usize = 13;
 
@@ -41,7 +44,7 @@ pub(super) fn credential(out: &mut String, c: &CredentialResult) {
         }
         let _ = writeln!(out, "{}", line.trim_end());
     }
-    let rows: [(&str, fn(&AlgorithmResult) -> String); 3] = [
+    let rows: [(&str, Cell); 3] = [
         ("cost", |a| fmt_us(a.cost_stats().median_us)),
         ("  run medians", |a| {
             let s = a.cost_stats();

@@ -58,7 +58,7 @@ fn baseline(out: &mut String, report: &Report) {
     }
     let _ = writeln!(
         out,
-        "Baseline for the edu / simple ratio (simple credentials, same run and settings), cost in µs"
+        "Baseline for the edu / simple ratio with each engine (simple credentials, same run and settings), cost in µs"
     );
     for c in baseline {
         let rdfc: Vec<String> = engines_first(c)
