@@ -4,6 +4,7 @@
 use super::{fmt_range, fmt_share, fmt_us};
 use crate::keys::Backend;
 use crate::results::exchange::{Export, FormatsReport, Ratio, SuiteResult, SuitesReport, BAND};
+use crate::results::names::EngineSetting;
 use crate::results::{Claim, ExportKind, Metadata};
 use std::fmt::Write;
 
@@ -97,7 +98,12 @@ pub(crate) fn formats_table(report: &FormatsReport, verbose: bool) -> String {
             BAND * 100.0
         );
         for ratio in &report.ratios {
-            let _ = writeln!(out, "  {:<8} {}", ratio.alg, sentence(ratio));
+            let _ = writeln!(
+                out,
+                "  {:<8} {}",
+                ratio.alg,
+                sentence(ratio, unmarked(report))
+            );
         }
     } else if !report.ratios.is_empty() {
         let _ = writeln!(
@@ -258,7 +264,12 @@ pub(crate) fn formats_markdown(report: &FormatsReport) -> String {
         BAND * 100.0
     );
     for ratio in &report.ratios {
-        let _ = writeln!(out, "- {}: {}", ratio.alg, sentence(ratio));
+        let _ = writeln!(
+            out,
+            "- {}: {}",
+            ratio.alg,
+            sentence(ratio, unmarked(report))
+        );
     }
     out
 }
@@ -452,14 +463,33 @@ fn signatures_sentence(signatures: &str) -> String {
 }
 
 /// `VCDM eddsa-rdfc-2022 / mdoc = 1.90x: differs by more than the 10% band`.
-fn sentence(ratio: &Ratio) -> String {
+fn sentence(ratio: &Ratio, unmarked: &str) -> String {
     format!(
         "{} / {} = {:.2}x: {}",
-        ratio.slower,
-        ratio.faster,
+        with_engine(&ratio.slower, unmarked),
+        with_engine(&ratio.faster, unmarked),
         ratio.ratio,
         crate::results::claims::band_words(!ratio.within_band)
     )
+}
+
+/// The engine of the rows whose format names none: the run's only engine, or the json-ld crate's beside
+/// canonprof's.
+fn unmarked(report: &FormatsReport) -> &'static str {
+    match report.engine {
+        EngineSetting::Canonprof => "canonprof",
+        _ => "json-ld",
+    }
+}
+
+/// A format as a ratio names it: an RDFC-1.0 cryptosuite's row with its expansion engine (the rows of the run's
+/// first engine carry none in the table), so that no ratio of canonicalized rows leaves its engine unsaid.
+fn with_engine(format: &str, unmarked: &str) -> String {
+    let rdfc = format.contains("rdfc") || format.contains("ecdsa-sd");
+    match rdfc && !format.ends_with("engine)") {
+        true => format!("{format} ({unmarked} engine)"),
+        false => format.to_string(),
+    }
 }
 
 /// Per credential, cryptosuite and operation: median with the min–max of run medians, canonicalizations, their
