@@ -64,6 +64,17 @@ const EXCHANGE_NEEDS: [(&str, &str); 4] = [
     (SIX_CANONICALIZATIONS, "VCDM rows"),
 ];
 
+/// What the main job needs to check `claim` (one of [`evaluate`]'s), for the line that says it was not measured.
+pub(crate) fn main_job_needs(claim: &str) -> &'static str {
+    match EXCHANGE_NEEDS.iter().find(|(c, _)| *c == claim) {
+        Some(_) => "the exchange table (this run skipped it)",
+        None if claim == EDU_SIMPLE => {
+            "edu and simple credentials in one run (--schema edu or all)"
+        }
+        None => "the RDFC-1.0 phase rows",
+    }
+}
+
 /// The claims `canonprof exchange` cannot check on `exchange`, each with the rows it needs: the exchange's
 /// claims it has no rows for, and the two that need the main job's canonicalization rows.
 pub(crate) fn unchecked_by_exchange(exchange: &FormatsReport) -> Vec<(&'static str, &'static str)> {

@@ -644,7 +644,7 @@ fn context_cache_both_reports_cached_and_cold_rdfc() {
     ]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
-        stdout.contains("rdfc-1.0 cold") && stdout.contains("cold / cached ="),
+        stdout.contains("RDFC-1.0 json-ld cold") && stdout.contains("cold / cached ="),
         "{stdout}"
     );
     let json = read_json(&json_path);
@@ -691,7 +691,12 @@ fn no_exchange_skips_the_exchange_table() {
         "--export-json",
         &json_path,
     ]);
-    assert!(!String::from_utf8_lossy(&output.stdout).contains("SD-JWT VC"));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(!stdout.contains("canonprof exchange —"), "{stdout}");
+    assert!(
+        stdout.contains("NOT MEASURED — it needs the exchange table"),
+        "{stdout}"
+    );
     let json = read_json(&json_path);
     assert!(json.get("exchange").is_none());
 }
@@ -933,16 +938,19 @@ fn engine_both_measures_rdfc_with_each_engine_side_by_side() {
         "both",
         "--context-cache",
         "both",
+        "--verbose",
         "--export-json",
         &json_path.display().to_string(),
     ]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         stdout.contains("expansion engine both")
-            && stdout.contains("rdfc-1.0 canonprof      ")
-            && stdout.contains("rdfc-1.0 canonprof cold")
-            && stdout.contains("engines: RDFC-1.0 json-ld / canonprof =")
-            && stdout.contains("canonprof engine cold / cached ="),
+            && stdout.contains("RDFC-1.0 canonprof      ")
+            && stdout.contains("RDFC-1.0 canonprof cold")
+            && stdout
+                .contains("engines: RDFC-1.0 with the json-ld crate's engine / with canonprof's =")
+            && stdout.contains("context cache: RDFC-1.0 cold / cached = ")
+            && stdout.contains("x with canonprof's engine, "),
         "{stdout}"
     );
     let json = read_json(&json_path);
@@ -1071,8 +1079,8 @@ fn headline_ratios_name_their_engine() {
     assert_eq!(per_credential.len(), 7);
     for line in per_credential {
         assert!(
-            line.contains("x with the json-ld crate's engine, ")
-                && line.contains("x with canonprof's engine"),
+            line.contains("x with the json-ld crate's engine")
+                && line.contains("x with canonprof's engine, "),
             "{line}"
         );
     }

@@ -188,7 +188,7 @@ fn main_job_writes_the_report_beside_its_export() {
         "--export-json",
         &json_arg,
     ]);
-    let page = dir.path().join("report.html");
+    let page = dir.path().join("run.html");
     assert!(stdout(&output).contains("Report: "), "{}", stdout(&output));
     check_page(&page, &["alumni", "vcdm2-simple", "person-20"]);
     let export = read_json(&json);

@@ -239,6 +239,7 @@ fn the_main_job_exports_counters_and_spec_steps() {
         "spec",
         "--no-flamegraphs",
         "--no-exchange",
+        "--verbose",
         "--export-json",
         &json_arg,
         "--export-csv",
@@ -275,9 +276,9 @@ fn the_main_job_exports_counters_and_spec_steps() {
     }
     let stdout = String::from_utf8_lossy(&output.stdout);
     for needle in [
-        "spec steps of rdfc-1.0 canonprof",
+        "spec steps of RDFC-1.0 canonprof",
         "iri_expansion §5.2",
-        "work of rdfc-1.0 canonprof in one iteration",
+        "work of RDFC-1.0 canonprof in one iteration",
         "as written / performed: Context Processing 14 / 14 cold (1.0x), 0 at steady state",
         "detail spec",
     ] {
@@ -395,10 +396,15 @@ fn as_written_without_canonprofs_engine_is_a_usage_error() {
 
 #[test]
 fn by_default_canonprofs_engine_gets_its_spec_steps_from_a_pass_of_their_own() {
-    let (stdout, export) =
-        quick_export(&["--schema", "simple", "--no-flamegraphs", "--no-exchange"]);
+    let (stdout, export) = quick_export(&[
+        "--schema",
+        "simple",
+        "--no-flamegraphs",
+        "--no-exchange",
+        "--verbose",
+    ]);
     assert!(
-        stdout.contains("(a pass of their own with the spec steps timed: "),
+        stdout.contains("from a pass of their own with the spec steps timed"),
         "{stdout}"
     );
     assert_eq!(export["config"]["detail"], "phases");

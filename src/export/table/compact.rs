@@ -2,8 +2,9 @@
 //! to the pipeline's cost, and its share), the cost with its spread, the headline line naming both engines, and
 //! each proof part in a line.
 
-use super::{column, engines_first, fmt_us, plural, thousands};
-use crate::export::{engine_words, fmt_range, fmt_share};
+use super::shared::{column, credential_header, headline};
+use crate::export::{fmt_range, fmt_share};
+use crate::export::{fmt_us, plural, thousands};
 use crate::results::{AlgorithmResult, CredentialResult};
 use std::fmt::Write;
 
@@ -14,7 +15,7 @@ type Cell = fn(&AlgorithmResult) -> String;
 const PHASE_WIDTH: usize = 13;
 
 pub(super) fn credential(out: &mut String, c: &CredentialResult) {
-    let _ = writeln!(out, "{}", super::credential_header(c));
+    let _ = writeln!(out, "{}", credential_header(c));
     let pipelines = c.algorithms();
     let width = pipelines
         .iter()
@@ -63,7 +64,7 @@ pub(super) fn credential(out: &mut String, c: &CredentialResult) {
         let _ = writeln!(out, "{line}");
     }
     let _ = writeln!(out, "  {}", headline(c));
-    if let Some(line) = super::cold_line(c) {
+    if let Some(line) = super::shared::cold_line(c) {
         let _ = writeln!(out, "  {line}");
     }
     for p in &c.proofs {
@@ -88,40 +89,6 @@ pub(super) fn credential(out: &mut String, c: &CredentialResult) {
         );
     }
     let _ = writeln!(out);
-}
-
-/// The credential's answer in one line: RDFC-1.0 / JCS with each engine (canonprof's first), and the dominant
-/// RDFC-1.0 phase with each, e.g. `RDFC-1.0 / JCS = 8.0x with canonprof's engine, 219.6x with the json-ld
-/// crate's engine; dominant RDFC-1.0 phase: expand (34.0% with canonprof's engine, 95.3% with the json-ld
-/// crate's engine)`.
-pub(super) fn headline(c: &CredentialResult) -> String {
-    let engines = engines_first(c);
-    let ratios: Vec<String> = engines
-        .iter()
-        .map(|a| {
-            format!(
-                "{:.1}x with {}",
-                a.cost_us() / c.jcs.cost_us(),
-                engine_words(a.engine)
-            )
-        })
-        .collect();
-    let dominant: Vec<String> = engines
-        .iter()
-        .map(|a| {
-            let (phase, share) = a.dominant_phase();
-            format!(
-                "{phase} {} with {}",
-                fmt_share(share),
-                engine_words(a.engine)
-            )
-        })
-        .collect();
-    format!(
-        "RDFC-1.0 / JCS = {}; dominant RDFC-1.0 phase: {}",
-        ratios.join(", "),
-        dominant.join(", ")
-    )
 }
 
 /// The top-level phases of the pipelines (each a list of phase names) in pipeline order: each pipeline's phases

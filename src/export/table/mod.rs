@@ -4,15 +4,16 @@
 //! ([`verbose`]); then the baseline credentials and the summary, which `--quiet` prints alone.
 
 mod compact;
+mod shared;
 mod verbose;
 
-use super::{engine_words, fmt_overheads, fmt_share, fmt_us, plural, thousands};
+use super::{engine_words, fmt_overheads, fmt_share, fmt_us, plural};
 use crate::options::Verbosity;
 use crate::results::canonicalization::Canonicalization;
-use crate::results::names::Algorithm;
 use crate::results::names::Engine;
 use crate::results::summary::{answer, Answer};
-use crate::results::{AlgorithmResult, Claim, CredentialResult, Report};
+use crate::results::{Claim, CredentialResult, Report};
+use shared::engines_first;
 use std::fmt::Write;
 
 /// Renders the whole report for a terminal (plain text, fixed-width columns).
@@ -83,78 +84,6 @@ fn baseline(out: &mut String, report: &Report) {
         );
     }
     let _ = writeln!(out);
-}
-
-/// A credential's first line: its size, quads and blank nodes (and how they were labelled).
-fn credential_header(c: &CredentialResult) -> String {
-    let labeling = if c.blank_nodes == 0 {
-        String::new()
-    } else {
-        format!(
-            " ({} by first-degree hash, {})",
-            c.unique_first_degree,
-            plural(c.hndq_calls, "Hash N-Degree Quads call")
-        )
-    };
-    format!(
-        "{} ({}) — {} bytes, {}, {}{labeling}",
-        c.credential,
-        c.set,
-        thousands(c.bytes as u64),
-        plural(c.quads, "quad"),
-        plural(c.blank_nodes, "blank node"),
-    )
-}
-
-/// A pipeline's column name: `RDFC-1.0 json-ld`, `RDFC-1.0 canonprof cold`, `JCS` — RDFC-1.0 always with its
-/// engine.
-fn column(a: &AlgorithmResult) -> String {
-    match a.algorithm {
-        Algorithm::Jcs => "JCS".to_string(),
-        _ => {
-            let mut name = format!(
-                "RDFC-1.0 {}",
-                a.engine.map_or("(engine not saved)", |e| e.name())
-            );
-            if a.context_cache == Some(false) {
-                name.push_str(" cold");
-            }
-            name
-        }
-    }
-}
-
-/// RDFC-1.0 through each engine the run measured, canonprof's first.
-fn engines_first(c: &CredentialResult) -> Vec<&AlgorithmResult> {
-    let mut engines: Vec<&AlgorithmResult> = c.per_engine().collect();
-    engines.sort_by_key(|a| a.engine != Some(Engine::Canonprof));
-    engines
-}
-
-/// With the context cache off too: RDFC-1.0 cold / cached with each engine, in one line.
-fn cold_line(c: &CredentialResult) -> Option<String> {
-    let mut pairs = vec![(&c.rdfc, c.rdfc_cold.as_ref())];
-    if let Some(other) = &c.rdfc_engine {
-        pairs.push((other, c.rdfc_engine_cold.as_ref()));
-    }
-    pairs.sort_by_key(|(a, _)| a.engine != Some(Engine::Canonprof));
-    let each: Vec<String> = pairs
-        .iter()
-        .filter_map(|(cached, cold)| {
-            let cold = (*cold)?;
-            Some(format!(
-                "{:.1}x with {}",
-                cold.cost_us() / cached.cost_us(),
-                engine_words(cached.engine)
-            ))
-        })
-        .collect();
-    (!each.is_empty()).then(|| {
-        format!(
-            "context cache: RDFC-1.0 cold / cached = {}",
-            each.join(", ")
-        )
-    })
 }
 
 /// The summary's opening lines: RDFC-1.0 / JCS over the measured credentials, one line per engine (canonprof's
@@ -281,11 +210,12 @@ pub(crate) fn claims(claims: &[Claim]) -> String {
             c.measured.join("; ")
         );
     }
-    if !unmeasured.is_empty() {
+    for c in unmeasured {
         let _ = writeln!(
             out,
-            "  not measured in this run: {} (they need the exchange table, or both credential sets)",
-            plural(unmeasured.len(), "claim")
+            "  {}: NOT MEASURED — it needs {}",
+            c.claim,
+            crate::results::claims::main_job_needs(&c.claim)
         );
     }
     out

@@ -2,14 +2,15 @@
 //! (µs scaled to the pipeline's cost), the spec steps scaled the same way, the work counters and what following
 //! the algorithms as written costs, and the engines' and context cache's ratios.
 
-use super::{column, fmt_us, thousands};
+use super::shared::{cold_line, column, credential_header, headline};
 use crate::export::{fmt_range, fmt_share};
+use crate::export::{fmt_us, thousands};
 use crate::results::{AlgorithmResult, CredentialResult};
 use crate::stats::RunStats;
 use std::fmt::Write;
 
 pub(super) fn credential(out: &mut String, c: &CredentialResult) {
-    let _ = writeln!(out, "{}", super::credential_header(c));
+    let _ = writeln!(out, "{}", credential_header(c));
     let width = c
         .algorithms()
         .iter()
@@ -49,7 +50,7 @@ pub(super) fn credential(out: &mut String, c: &CredentialResult) {
     if let Some(counted) = c.counted() {
         counters(out, counted);
     }
-    let _ = writeln!(out, "  {}\n", super::compact::headline(c));
+    let _ = writeln!(out, "  {}\n", headline(c));
     if let Some(other) = &c.rdfc_engine {
         let ratio = |phase: &str| match (
             c.rdfc.phases.iter().find(|p| p.name == phase),
@@ -70,7 +71,7 @@ pub(super) fn credential(out: &mut String, c: &CredentialResult) {
             ratio("to_rdf")
         );
     }
-    if let Some(line) = super::cold_line(c) {
+    if let Some(line) = cold_line(c) {
         let _ = writeln!(out, "  {line}\n");
     }
 }
@@ -130,9 +131,13 @@ fn spec_steps(out: &mut String, a: &AlgorithmResult) {
     if a.steps.is_empty() {
         return;
     }
+    let pass = match a.steps_pass_us {
+        Some(_) => ", from a pass of their own with the spec steps timed",
+        None => "",
+    };
     let _ = writeln!(
         out,
-        "  spec steps of {} — self time, µs scaled to the phase rows above (the rows of a phase add up to it); share of the phase",
+        "  spec steps of {} — self time{pass}, µs scaled to the phase rows above (the rows of a phase add up to it); share of the phase",
         column(a)
     );
     // One width for every credential's table (the longest spec-step name is ~30 characters), so they line up.
