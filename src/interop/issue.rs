@@ -244,11 +244,7 @@ fn curve_name(alg: SignatureAlgorithm) -> &'static str {
 }
 
 fn alg_name(alg: SignatureAlgorithm) -> &'static str {
-    match alg {
-        SignatureAlgorithm::Ed25519 => "ed25519",
-        SignatureAlgorithm::P256 => "p256",
-        SignatureAlgorithm::P384 => "p384",
-    }
+    alg.cli_name()
 }
 
 /// A DER certificate as PEM (RFC 7468 §5).
