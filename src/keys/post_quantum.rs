@@ -192,7 +192,7 @@ impl Secret {
 
     /// The signature of `message`: ML-DSA-44 2,420 bytes (deterministic), SLH-DSA-SHA2-128s 7,856
     /// (deterministic), FALCON-512 666 (padded; random nonce). Errors: [`crate::ErrorKind::Signature`] if ML-DSA's
-    /// rejection sampling gives up (probability below 2⁻¹²⁸) — the others cannot fail.
+    /// rejection sampling gives up (probability below 2⁻¹²⁸) or PQClean's Falcon signing fails.
     pub(super) fn sign(&self, message: &[u8]) -> Result<Vec<u8>> {
         match self {
             Secret::MlDsa44 { key, .. } => key
@@ -205,7 +205,15 @@ impl Secret {
                 .map_err(|_| Error::signature("SLH-DSA signing failed")),
             Secret::Falcon { secret, .. } => {
                 use pqcrypto_traits::sign::DetachedSignature as _;
-                Ok(falcon::detached_sign(message, secret).as_bytes().to_vec())
+                // PQClean reports a failure as an empty signature (not for a key decoded here).
+                let signature = falcon::detached_sign(message, secret).as_bytes().to_vec();
+                if signature.len() != FALCON_SIGNATURE {
+                    return Err(Error::signature(format!(
+                        "FALCON-512 signing failed ({} bytes, not 666)",
+                        signature.len()
+                    )));
+                }
+                Ok(signature)
             }
         }
     }

@@ -506,3 +506,79 @@ fn sign_generates_post_quantum_keys_and_signs_with_each_suite() {
         }
     }
 }
+
+#[test]
+fn malformed_post_quantum_keys_are_refused_with_the_reason() {
+    let hex_key = |file: &str, entry: &str, member: &str| {
+        hex::decode(
+            json(&format!("inputs/{file}"))[entry][member]
+                .as_str()
+                .unwrap(),
+        )
+        .unwrap()
+    };
+    let ml = hex_key("KeysMLDSA.json", "mldsa44", "secretKeyHex");
+    let slh = hex_key("KeysSLHDSA.json", "slh128s", "secretKeyHex");
+    let falcon = hex_key("KeysFALCON.json", "falcon512", "secretKeyHex");
+    let falcon_public = hex_key("KeysFALCON.json", "falcon512", "publicKeyHex");
+    let edit = |bytes: &[u8], at: usize, value: u8| {
+        let mut copy = bytes.to_vec();
+        copy[at] = value;
+        copy
+    };
+    let secret = |algorithm, bytes: &[u8]| {
+        SecretKey::from_bytes(algorithm, bytes)
+            .unwrap_err()
+            .reason()
+            .to_string()
+    };
+    use SignatureAlgorithm::{Falcon512, MlDsa44, SlhDsaSha2_128s};
+    for (what, reason, expected) in [
+        // s1's first coefficients written as 7 (above 2η = 4): refused before the crate's decoder sees them.
+        (
+            "ML-DSA s1",
+            secret(MlDsa44, &edit(&ml, 128, 0xff)),
+            "s1 coefficient 0 is out of range",
+        ),
+        (
+            "ML-DSA tr",
+            secret(MlDsa44, &edit(&ml, 64, ml[64] ^ 1)),
+            "the ML-DSA-44 expanded secret key is inconsistent",
+        ),
+        (
+            "ML-DSA length",
+            secret(MlDsa44, &ml[..33]),
+            "32 bytes (the seed) or 2560 (expanded), not 33",
+        ),
+        (
+            "SLH-DSA root",
+            secret(SlhDsaSha2_128s, &edit(&slh, 63, slh[63] ^ 1)),
+            "PK.root is not the root",
+        ),
+        (
+            "SLH-DSA length",
+            secret(SlhDsaSha2_128s, &slh[..63]),
+            "has 64 bytes, not 63",
+        ),
+        (
+            "Falcon header",
+            secret(Falcon512, &edit(&falcon, 0, 0x58)),
+            "not a FALCON-512 secret key",
+        ),
+        (
+            "Falcon length",
+            secret(Falcon512, &falcon[..1280]),
+            "has 1281 bytes, not 1280",
+        ),
+        (
+            "Falcon public h ≥ q",
+            PublicKey::from_bytes(Falcon512, &edit(&edit(&falcon_public, 1, 0xff), 2, 0xff))
+                .unwrap_err()
+                .reason()
+                .to_string(),
+            "512 values below 12289",
+        ),
+    ] {
+        assert!(reason.contains(expected), "{what}: {reason}");
+    }
+}
