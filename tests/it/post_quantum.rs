@@ -503,6 +503,22 @@ fn sign_generates_post_quantum_keys_and_signs_with_each_suite() {
                 stdout.contains(&format!("{suite} signature verified")),
                 "{suite}: {stdout}"
             );
+            // The same with the public AKP JWK given as --key (RFC 9964: `kty`, `alg`, `pub`).
+            let public = dir.path().join(format!("{alg}.pub.jwk"));
+            let mut jwk_public = jwk.clone();
+            for member in ["priv", "kid"] {
+                jwk_public.as_object_mut().unwrap().remove(member);
+            }
+            std::fs::write(&public, jwk_public.to_string()).unwrap();
+            let verified = canonprof(&[
+                "verify",
+                "--at=2025-06-01T00:00:00Z",
+                "--key",
+                public.to_str().unwrap(),
+                out.to_str().unwrap(),
+            ]);
+            let stdout = String::from_utf8_lossy(&verified.stdout);
+            assert_eq!(verified.status.code(), Some(0), "{suite} --key: {stdout}");
         }
     }
 }
