@@ -598,3 +598,32 @@ fn malformed_post_quantum_keys_are_refused_with_the_reason() {
         assert!(reason.contains(expected), "{what}: {reason}");
     }
 }
+
+/// The report's transformed documents for the higher security categories (SHA-384 for 3–4, SHA-512 for 5, as
+/// RDFC-1.0's hash): canonprof's RDFC-1.0 with that hash gives them byte for byte, with both engines — the
+/// mechanism a category 3–5 row of `SUITES` would use.
+#[test]
+fn rdfc_with_the_hash_of_each_security_category_gives_the_reports_transforms() {
+    use canonprof::canon::rdfc::HashAlgorithm;
+    use canonprof::canon::Algorithm;
+    use canonprof::canonicalize::{InputFormat, Output};
+    let unsecured = read("inputs/employmentAuth.json");
+    for (hash, file) in [
+        (HashAlgorithm::Sha256, "transform-rdfc-sha256.txt"),
+        (HashAlgorithm::Sha384, "transform-rdfc-sha384.txt"),
+        (HashAlgorithm::Sha512, "transform-rdfc-sha512.txt"),
+    ] {
+        let request = common::with_hash(
+            common::request(Algorithm::Rdfc, InputFormat::Jsonld, Output::Canonical),
+            hash,
+        );
+        for engine in [Engine::JsonLd, Engine::Canonprof] {
+            let canonical = common::run_text_with(&unsecured, &request, engine).unwrap();
+            assert_eq!(
+                canonical,
+                read(&format!("commonAlgs/{file}")),
+                "{file} {engine:?}"
+            );
+        }
+    }
+}
