@@ -112,12 +112,14 @@ fn every_signed_vector_of_an_implemented_suite_verifies_and_its_intermediates_ma
                 );
             } else {
                 assert_eq!(i.canonical_proof_config, config, "{name}");
-                assert_eq!(
-                    hex::encode(&i.hash_data),
-                    hashes[name].as_str().unwrap(),
-                    "{name}"
-                );
             }
+            // hashing-combined.json has the hash of the corrected configuration for slhdsa128-jcs-2024 too: only
+            // the proofConfig file is stale.
+            assert_eq!(
+                hex::encode(&i.hash_data),
+                hashes[name].as_str().unwrap(),
+                "{name}"
+            );
             assert_eq!(
                 i.hash_data.len(),
                 64,
