@@ -5,8 +5,8 @@
 //!   (`rnd` = 0³², §3.4), so the same key and message give the same signature; hedged signatures (the CG report's
 //!   vectors) verify alike. A secret key is its 32-byte seed ξ (§3.6.3; RFC 9964's `priv`), or the 2,560-byte
 //!   expanded key (`skEncode`, Algorithm 24; the report's `KeysMLDSA.json`), whose `s1`/`s2` coefficients are
-//!   range-checked and whose `tr` must be H(pk) before the crate decodes it (its decoder is not meant for
-//!   untrusted bytes).
+//!   range-checked before the crate decodes it (its decoder is not meant for untrusted bytes) and which must then
+//!   sign what its public key verifies (a `tr` or `t0` of another key fails).
 //! - SLH-DSA: pure SLH-DSA with the empty context (FIPS 205 Algorithm 22 / 24), deterministic (`opt_rand` =
 //!   PK.seed). A secret key is SK.seed ‖ SK.prf ‖ PK.seed ‖ PK.root (64 bytes); PK.root is recomputed from the
 //!   seeds on decoding and must match.
