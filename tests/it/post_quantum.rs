@@ -629,3 +629,36 @@ fn rdfc_with_the_hash_of_each_security_category_gives_the_reports_transforms() {
         }
     }
 }
+
+/// `exchange --format vcdm` measures a post-quantum suite when asked for it: issue, present (re-signed) and
+/// verify, two canonicalizations each, the presented credential's size with its post-quantum signature.
+#[test]
+fn the_vcdm_exchange_runs_the_post_quantum_suites_it_is_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("exchange.json");
+    common::canonprof_quick(&[
+        "exchange",
+        "--format",
+        "vcdm",
+        "--credential",
+        common::data(&format!("{DIR}/inputs/employmentAuth.json"))
+            .to_str()
+            .unwrap(),
+        "--cryptosuite",
+        "mldsa44-jcs-2024",
+        "--cryptosuite",
+        "falcon512-rdfc-2024",
+        "--export-json",
+        out.to_str().unwrap(),
+    ]);
+    let json = common::read_json(&out);
+    let rows = json["results"].as_array().unwrap();
+    let suites: Vec<&str> = rows
+        .iter()
+        .map(|r| r["cryptosuite"].as_str().unwrap())
+        .collect();
+    assert_eq!(suites, ["mldsa44-jcs-2024", "falcon512-rdfc-2024"]);
+    for r in rows {
+        assert_eq!(r["canonicalizations"], 6, "{}", r["cryptosuite"]);
+    }
+}
