@@ -1,10 +1,12 @@
 // Deterministic keys for the Node.js peers (exchange.mjs, interop.mjs): the secret key of `<alg>` for `<role>` is
 // derived from SHA-256 (P-384: SHA-384) of "canonprof-peer-<alg>-<role>" — the Ed25519 seed, or the ECDSA scalar.
 // One key comes in every form the libraries take: JWK (public, private), node:crypto KeyObject, Data Integrity
-// Multikey key pair with its did:key and verification method id, and a Multikey signer.
+// Multikey key pair with its did:key and verification method id, and a Multikey signer. The post-quantum algorithms
+// (ml-dsa-44, slh-dsa-128s, falcon-512) come from ./pq.mjs: a Multikey did:key (`did:key:u…`) and a signer only.
 import crypto from 'node:crypto';
 import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import * as EcdsaMultikey from '@digitalbazaar/ecdsa-multikey';
+import * as pq from './pq.mjs';
 
 export const b64u = (bytes) => Buffer.from(bytes).toString('base64url');
 const ED25519_PKCS8 = Buffer.from('302e020100300506032b657004220420', 'hex');
@@ -40,6 +42,10 @@ export function keyMaterial(alg, role) {
 
 /** The key as a Multikey key pair controlled by its did:key: { ...keyMaterial, keyPair, did, vm, signer }. */
 export async function didKey(alg, role) {
+  if (pq.ALGS[alg]) {
+    const keys = pq.keyPair(alg, role);
+    return { ...keys, jwa: pq.ALGS[alg].name, signer: pq.signer(keys) };
+  }
   const m = keyMaterial(alg, role);
   const keyPair = alg === 'ed25519'
     ? await Ed25519Multikey.generate({ seed: m.seed })
