@@ -45,8 +45,8 @@ export const PQ_SUITES = {
 };
 /** Suites of the report this peer does not implement, with the reason. */
 export const UNSUPPORTED = {
-  'sqisign1-rdfc-2024': 'SQIsign-I: @noble/post-quantum has no SQIsign, and no maintained npm package implements it',
-  'sqisign1-jcs-2024': 'SQIsign-I: @noble/post-quantum has no SQIsign, and no maintained npm package implements it',
+  'sqisign1-rdfc-2024': 'SQIsign-I: @noble/post-quantum has no SQIsign, and no npm package implements it (none among the npm registry names)',
+  'sqisign1-jcs-2024': 'SQIsign-I: @noble/post-quantum has no SQIsign, and no npm package implements it (none among the npm registry names)',
 };
 
 export const b64u = (bytes) => Buffer.from(bytes).toString('base64url');
