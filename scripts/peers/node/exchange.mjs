@@ -53,7 +53,7 @@ const attributes = Object.fromEntries(Object.entries(credential.credentialSubjec
 const must = (ok, what) => { if (!ok) throw new Error(`${what} did not verify`); };
 
 async function vcdmRow(name, alg) {
-  const issuer = await didKey(alg, 'issuer'), holder = await didKey(alg, 'holder');
+  const issuer = await didKey(alg, 'issuer', { osRandom: true }), holder = await didKey(alg, 'holder', { osRandom: true });
   const unsecured = V.unsecured(credential, issuer.did);
   const issue = () => V.issue(unsecured, name, issuer);
   let present, notes;
@@ -76,8 +76,9 @@ async function vcdmRow(name, alg) {
     if (!r.verified) throw new Error(`VCDM ${name} did not verify: ${V.errorsOf(r).join('; ')}`);
   };
   if (V.PQ_SUITES[name]) {
-    notes += ` ${pq.ALGS[alg].name} with ${withVersion('@noble/post-quantum')} (pure, empty context, hedged with `
-      + 'randomness derived from the hash data), proof value multibase base64url (u), did:key:u… resolved by lib/pq.mjs.';
+    notes += ` ${pq.ALGS[alg].name} with ${withVersion('@noble/post-quantum')} (pure, empty context, hedged with the `
+      + 'library\'s random bytes: rejection sampling makes ML-DSA / Falcon signing time vary with the randomness), proof '
+      + 'value multibase base64url (u), did:key:u… resolved by lib/pq.mjs.';
   }
   return { alg, format: `VCDM ${name}`, library: withVersion(V.ALL_SUITES[name].pkg), canonicalizations: 6,
     bytes: Buffer.byteLength(JSON.stringify(presented)), notes, issue, present, verify };
@@ -163,7 +164,8 @@ console.log(JSON.stringify({
     + 'post-quantum key-generation seed = SHA-384 of the same string, cut to 32 (ML-DSA) or 48 (SLH-DSA, Falcon) bytes',
   randomness: 'SD-JWT salts are deterministic (SHA-256 of a counter). Forced by the libraries: ECDSA signature nonces '
     + '(WebCrypto / node:crypto), the ecdsa-sd-2023 HMAC key and per-proof key, the 32-byte random of every mdoc IssuerSignedItem. '
-    + 'Post-quantum signatures (lib/pq.mjs): the hedged randomness is derived from the hash data, so they are reproducible.',
+    + 'Post-quantum signatures: the library\'s random bytes (hedged ML-DSA / SLH-DSA, Falcon nonce and sampler seed); '
+    + 'derived randomness (lib/pq.mjs, as the interop fixtures use) would fix the rejection-sampling rounds per message.',
   results,
   skipped,
 }, null, 2));

@@ -40,11 +40,12 @@ export function keyMaterial(alg, role) {
   return { alg, jwa: c.jwa, seed: d, privateJwk, publicJwk, privateKey, publicKey: crypto.createPublicKey(privateKey) };
 }
 
-/** The key as a Multikey key pair controlled by its did:key: { ...keyMaterial, keyPair, did, vm, signer }. */
-export async function didKey(alg, role) {
+/** The key as a Multikey key pair controlled by its did:key: { ...keyMaterial, keyPair, did, vm, signer }; a
+ * post-quantum one signs with derived randomness, or with `osRandom` the library's (lib/pq.mjs `sign`). */
+export async function didKey(alg, role, { osRandom = false } = {}) {
   if (pq.ALGS[alg]) {
     const keys = pq.keyPair(alg, role);
-    return { ...keys, jwa: pq.ALGS[alg].name, signer: pq.signer(keys) };
+    return { ...keys, jwa: pq.ALGS[alg].name, signer: pq.signer(keys, { osRandom }) };
   }
   const m = keyMaterial(alg, role);
   const keyPair = alg === 'ed25519'

@@ -118,9 +118,12 @@ export function fromKeys(alg, publicKey, secretKey) {
 
 const rnd = (alg, data) => new Uint8Array(crypto.createHash('sha384').update(`canonprof-peer-rnd-${alg}`).update(data).digest().subarray(0, ALGS[alg].rnd));
 
-/** Signs hash data with the algorithm's pure signature (empty context; randomness derived, see above). */
-export function sign(alg, secretKey, data) {
-  return ALGS[alg].scheme.sign(data, secretKey, { extraEntropy: rnd(alg, data) });
+/** Signs hash data with the algorithm's pure signature (empty context). Randomness derived from the data (see
+ * above), or with `osRandom` the library's own (crypto.getRandomValues). The exchange timing takes the latter: ML-DSA
+ * and Falcon sign by rejection sampling, and derived randomness fixes the number of rounds per message, so one
+ * message would always cost, say, 4 rounds and another 1 (ML-DSA-44 expects about 4.25). */
+export function sign(alg, secretKey, data, { osRandom = false } = {}) {
+  return ALGS[alg].scheme.sign(data, secretKey, osRandom ? {} : { extraEntropy: rnd(alg, data) });
 }
 
 /** Verifies with the exact signature length of the parameter set first (a signature of another set is named). */
@@ -134,7 +137,7 @@ export function verify(alg, publicKey, data, signature) {
 }
 
 /** A DataIntegrityProof signer for `keys` ({ id, algorithm, sign({data}) }). */
-export const signer = (keys) => ({ id: keys.vm, algorithm: ALGS[keys.alg].name, sign: async ({ data }) => sign(keys.alg, keys.secretKey, data) });
+export const signer = (keys, options = {}) => ({ id: keys.vm, algorithm: ALGS[keys.alg].name, sign: async ({ data }) => sign(keys.alg, keys.secretKey, data, options) });
 
 const hash = (name, text) => new Uint8Array(crypto.createHash(name).update(text, 'utf8').digest());
 const XSD_DATETIME = /^-?\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
