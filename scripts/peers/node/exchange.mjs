@@ -17,7 +17,8 @@
 //                         signs in seconds in JavaScript, so it runs only when asked for)
 //   --slow-iterations K   timed iterations per operation and run for the slh-dsa-128s rows (default 3; the
 //                         warm-up of those rows is capped at --warmup-max-seconds like any other)
-// SD-JWT VC and mdoc have no post-quantum rows here: the JOSE/COSE libraries take no ML-DSA key (listed as skipped).
+// SD-JWT VC has ML-DSA-44 (RFC 9964) and SLH-DSA-SHA2-128s (draft) rows, issuer and KB-JWT signed with AKP keys on
+// @noble/post-quantum; Falcon-512 (no JOSE alg for round-3 Falcon) and post-quantum mdoc are listed as skipped.
 // Keys are deterministic (SHA-256 of "canonprof-peer-<alg>-<role>"), and so are the SD-JWT salts; the randomness
 // the libraries force is listed in the output ("randomness"). Exit 1 if a fresh presentation does not verify.
 import * as steady from './steady.mjs';
@@ -85,7 +86,8 @@ async function vcdmRow(name, alg) {
 }
 
 async function sdJwtRow(alg) {
-  const issuer = keyMaterial(alg, 'issuer'), holder = keyMaterial(alg, 'holder');
+  const key = (role) => (pq.ALGS[alg] ? pq.joseKey(alg, role) : keyMaterial(alg, role));
+  const issuer = key('issuer'), holder = key('holder');
   const party = await S.makeParty(issuer, holder);
   const issue = () => party.issue(attributes);
   const issued = await issue();
@@ -93,7 +95,8 @@ async function sdJwtRow(alg) {
   const presented = await present();
   const issuerVerifier = await S.verifierFor(issuer.publicJwk, issuer.jwa);
   const verify = () => S.verify(presented, { issuerJwk: issuer.publicJwk, issuerVerifier, keyBinding: { nonce: S.NONCE, aud: S.AUDIENCE }, disclosed: names });
-  const signer = alg === 'ed25519' ? 'EdDSA signer/verifier: node:crypto' : `ES256 signer/verifier: ${withVersion('@sd-jwt/crypto-nodejs')}`;
+  const signer = alg === 'ed25519' ? 'EdDSA signer/verifier: node:crypto' : alg === 'p256' ? `ES256 signer/verifier: ${withVersion('@sd-jwt/crypto-nodejs')}`
+    : `${issuer.jwa} signer/verifier (AKP JWK, issuer and KB-JWT): ${withVersion('@noble/post-quantum')}`;
   return { alg, format: 'SD-JWT VC', library: `${withVersion('@sd-jwt/sd-jwt-vc')} (${signer})`, canonicalizations: 0,
     bytes: Buffer.byteLength(presented), issue, present, verify,
     notes: 'verify = library verify (issuer signature, digests, KB-JWT signature/nonce/sd_hash) plus the checks it omits: '
@@ -120,10 +123,11 @@ for (const alg of algs) {
   for (const f of ['sd-jwt', 'mdoc']) {
     if (format !== 'all' && format !== f) continue;
     if (CLASSICAL.includes(alg)) plan.push(() => (f === 'sd-jwt' ? sdJwtRow(alg) : mdocRow(alg)));
+    else if (f === 'sd-jwt' && pq.ALGS[alg].jose) plan.push(() => sdJwtRow(alg));
     else {
       skipped.push({ alg, format: f === 'sd-jwt' ? 'SD-JWT VC' : 'mdoc', reason: f === 'sd-jwt'
-        ? '@sd-jwt/crypto-nodejs and node:crypto have no ML-DSA / SLH-DSA / Falcon JWS signer (RFC 9964 AKP keys); not wired to @noble/post-quantum here'
-        : '@auth0/mdl signs COSE with WebCrypto / jose algorithms only (ES256, EdDSA); no ML-DSA COSE_Sign1, and @peculiar/x509 makes no post-quantum certificates' });
+        ? 'no JOSE alg for round-3 FALCON-512 (draft-ietf-cose-falcon registers FN-DSA-512, FIPS 206 FN-DSA, which signs differently)'
+        : '@auth0/mdl signs COSE with WebCrypto / jose algorithms only (ES256, EdDSA): no ML-DSA / SLH-DSA / Falcon COSE_Sign1, and @peculiar/x509 makes no post-quantum certificates' });
     }
   }
   if (format === 'all' || format === 'vcdm') {

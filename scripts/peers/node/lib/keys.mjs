@@ -57,14 +57,23 @@ export async function didKey(alg, role, { osRandom = false } = {}) {
   return { ...m, keyPair, did, vm: keyPair.id, signer: keyPair.signer() };
 }
 
-/** A JOSE signer `(data) => base64url signature` with node:crypto (EdDSA, ES256/ES384 as IEEE P1363 r||s). */
+/** A JOSE signer `(data) => base64url signature` with node:crypto (EdDSA, ES256/ES384 as IEEE P1363 r||s), or for an
+ * AKP key (pq.joseKey) with @noble/post-quantum: pure ML-DSA / SLH-DSA, empty context, the library's randomness. */
 export function joseSigner(m) {
+  if (m.publicJwk.kty === 'AKP') return async (data) => b64u(pq.sign(m.alg, m.secretKey, Buffer.from(data), { osRandom: true }));
   const hash = m.alg === 'ed25519' ? null : CURVES[m.alg].hash;
   return async (data) => b64u(crypto.sign(hash, Buffer.from(data), { key: m.privateKey, dsaEncoding: 'ieee-p1363' }));
 }
 
 /** A JOSE verifier for a public JWK: `(data, signature) => boolean`, checking the JWS alg against the key. */
 export function joseVerifier(jwk, alg) {
+  if (jwk.kty === 'AKP') {
+    const { alg: scheme, publicKey } = pq.fromJwk(jwk);
+    if (alg && alg !== jwk.alg) throw new Error(`JWS alg ${alg} does not fit an AKP ${jwk.alg} key`);
+    return async (data, signature) => {
+      try { return pq.verify(scheme, publicKey, Buffer.from(data), pq.base64urlDecode(signature, 'JWS signature')); } catch { return false; }
+    };
+  }
   const key = crypto.createPublicKey({ key: jwk, format: 'jwk' });
   const expected = jwk.kty === 'OKP' ? 'EdDSA' : { 'P-256': 'ES256', 'P-384': 'ES384' }[jwk.crv];
   if (alg && alg !== expected) throw new Error(`JWS alg ${alg} does not fit a ${jwk.kty}/${jwk.crv} key`);

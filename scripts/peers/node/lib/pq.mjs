@@ -21,10 +21,13 @@ import { ml_dsa44 } from '@noble/post-quantum/ml-dsa.js';
 import { slh_dsa_sha2_128s } from '@noble/post-quantum/slh-dsa.js';
 import { falcon512padded } from '@noble/post-quantum/falcon.js';
 
-/** The signature algorithms: scheme, Multikey header, exact byte lengths, key-generation seed length, category. */
+/** The signature algorithms: scheme, Multikey header, exact byte lengths, key-generation seed length, category, and
+ * the JOSE `alg` where one is registered or drafted: ML-DSA-44 (RFC 9964), SLH-DSA-SHA2-128s
+ * (draft-ietf-cose-sphincs-plus); none for FALCON-512 (draft-ietf-cose-falcon's FN-DSA-512 is FIPS 206 FN-DSA,
+ * not the round-3 Falcon these suites sign with). */
 export const ALGS = {
-  'ml-dsa-44': { name: 'ML-DSA-44', scheme: ml_dsa44, multicodec: 0x1210, publicKey: 1312, secretKey: 2560, signature: 2420, seed: 32, rnd: 32, category: 2 },
-  'slh-dsa-128s': { name: 'SLH-DSA-SHA2-128s', scheme: slh_dsa_sha2_128s, multicodec: 0x1220, publicKey: 32, secretKey: 64, signature: 7856, seed: 48, rnd: 16, category: 1 },
+  'ml-dsa-44': { name: 'ML-DSA-44', jose: 'ML-DSA-44', scheme: ml_dsa44, multicodec: 0x1210, publicKey: 1312, secretKey: 2560, signature: 2420, seed: 32, rnd: 32, category: 2 },
+  'slh-dsa-128s': { name: 'SLH-DSA-SHA2-128s', jose: 'SLH-DSA-SHA2-128s', scheme: slh_dsa_sha2_128s, multicodec: 0x1220, publicKey: 32, secretKey: 64, signature: 7856, seed: 48, rnd: 16, category: 1 },
   'falcon-512': { name: 'FALCON-512', scheme: falcon512padded, multicodec: 0x122c, publicKey: 897, secretKey: 1281, signature: 666, seed: 48, rnd: 48, category: 1 },
 };
 
@@ -103,7 +106,26 @@ export function keyPair(alg, role) {
   if (!a) throw new Error(`unknown post-quantum algorithm ${alg}`);
   const seed = crypto.createHash('sha384').update(`canonprof-peer-${alg}-${role}`).digest().subarray(0, a.seed);
   const { publicKey, secretKey } = a.scheme.keygen(new Uint8Array(seed));
-  return fromKeys(alg, publicKey, secretKey);
+  return { ...fromKeys(alg, publicKey, secretKey), seed: new Uint8Array(seed) };
+}
+
+/** The key of `alg` for `role` as JOSE keys (RFC 9964 §6 / the AKP key type: `kty` AKP, `alg`, `pub`, private `priv`
+ * = the key-generation seed) and a JWS signer / verifier: { alg, jwa, publicJwk, privateJwk, secretKey, publicKey }. */
+export function joseKey(alg, role) {
+  const a = ALGS[alg];
+  if (!a?.jose) throw new Error(`${a?.name ?? alg} has no JOSE algorithm identifier`);
+  const k = keyPair(alg, role);
+  const publicJwk = { kty: 'AKP', alg: a.jose, pub: b64u(k.publicKey) };
+  return { alg, jwa: a.jose, publicJwk, privateJwk: { ...publicJwk, priv: b64u(k.seed) }, secretKey: k.secretKey, publicKey: k.publicKey };
+}
+
+/** The algorithm of an AKP JWK, its public key checked for the exact length. */
+export function fromJwk(jwk) {
+  const entry = Object.entries(ALGS).find(([, a]) => a.jose && a.jose === jwk?.alg);
+  if (jwk?.kty !== 'AKP' || !entry) throw new Error(`not an AKP JWK of ${Object.values(ALGS).filter((a) => a.jose).map((a) => a.jose).join(' or ')}`);
+  const publicKey = base64urlDecode(jwk.pub, 'JWK pub');
+  if (publicKey.length !== entry[1].publicKey) throw new Error(`a ${entry[1].name} public key is ${entry[1].publicKey} bytes, this JWK's pub ${publicKey.length}`);
+  return { alg: entry[0], publicKey: new Uint8Array(publicKey) };
 }
 
 /** A key pair from raw keys (e.g. the report's inputs/Keys*.json), lengths checked. */
