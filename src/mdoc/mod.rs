@@ -74,6 +74,7 @@ fn algorithm(key: &SecretKey) -> Result<iana::Algorithm> {
         SignatureAlgorithm::P384 => Err(Error::key(
             "mdoc here signs with ES256 (P-256) or EdDSA (Ed25519)",
         )),
+        other => Err(crate::keys::not_supported_yet(other, "mdoc")),
     }
 }
 
@@ -81,6 +82,9 @@ fn algorithm(key: &SecretKey) -> Result<iana::Algorithm> {
 /// [`ErrorKind::Key`](crate::ErrorKind::Key) for P-384.
 pub fn cose_key(key: &SecretKey) -> Result<CoseKey> {
     let public = key.public_key();
+    if public.algorithm().is_post_quantum() {
+        return Err(crate::keys::not_supported_yet(public.algorithm(), "mdoc"));
+    }
     match (public.algorithm(), public.coordinates()) {
         (SignatureAlgorithm::P256, Some((x, y))) => {
             Ok(coset::CoseKeyBuilder::new_ec2_pub_key(iana::EllipticCurve::P_256, x, y).build())

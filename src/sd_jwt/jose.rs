@@ -36,6 +36,9 @@ impl JoseKey {
     pub fn new(key: &SecretKey) -> Result<JoseKey> {
         let b64 = |bytes: &[u8]| Base64UrlUnpadded::encode_string(bytes);
         let public = key.public_key();
+        if key.algorithm().is_post_quantum() {
+            return Err(crate::keys::not_supported_yet(key.algorithm(), "SD-JWT"));
+        }
         match (key.algorithm(), public.coordinates()) {
             (SignatureAlgorithm::Ed25519, _) => Ok(JoseKey {
                 alg: Algorithm::EdDSA,
@@ -131,12 +134,14 @@ impl<'a> From<&'a PublicKey> for JwsKey<'a> {
     }
 }
 
-/// The JWS `alg` of a key: `EdDSA`, `ES256`, `ES384`.
-fn algorithm_of(key: &PublicKey) -> Algorithm {
+/// The JWS `alg` of a key: `EdDSA`, `ES256`, `ES384`. Errors: [`ErrorKind::Key`](crate::ErrorKind::Key) for a
+/// post-quantum key ("ALG is not supported by SD-JWT yet").
+fn algorithm_of(key: &PublicKey) -> Result<Algorithm> {
     match key.algorithm() {
-        SignatureAlgorithm::Ed25519 => Algorithm::EdDSA,
-        SignatureAlgorithm::P256 => Algorithm::ES256,
-        SignatureAlgorithm::P384 => Algorithm::ES384,
+        SignatureAlgorithm::Ed25519 => Ok(Algorithm::EdDSA),
+        SignatureAlgorithm::P256 => Ok(Algorithm::ES256),
+        SignatureAlgorithm::P384 => Ok(Algorithm::ES384),
+        other => Err(crate::keys::not_supported_yet(other, "SD-JWT")),
     }
 }
 
@@ -215,8 +220,9 @@ pub fn verify(
     let parts = parts(jws, what, limits)?;
     let verified = match key {
         JwsKey::Key(key) => {
-            if parts.header.alg != algorithm_of(key) {
-                return Err(wrong_alg(what, parts.header.alg, algorithm_of(key)));
+            let alg = algorithm_of(key)?;
+            if parts.header.alg != alg {
+                return Err(wrong_alg(what, parts.header.alg, alg));
             }
             let signature = Base64UrlUnpadded::decode_vec(parts.signature)
                 .map_err(|_| Error::sd_jwt(format!("the {what}'s signature is not base64url")))?;
