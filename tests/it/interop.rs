@@ -4,7 +4,6 @@
 //! matrix credential is there in both directions; a broken manifest entry is a result, not a crash.
 
 use canonprof::canon::{Engine, Session, Settings};
-use canonprof::integrity::cryptosuite::Cryptosuite;
 use canonprof::interop::issue::{MATRIX_CREDENTIALS, SUITES};
 use canonprof::interop::{issue, verify, Expect, Manifest, Outcome};
 use std::collections::HashSet;
@@ -21,27 +20,9 @@ fn manifest(dir: &Path) -> Manifest {
     serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap()
 }
 
-/// The artifacts of `dir` whose cryptosuite canonprof does not implement ([`Cryptosuite::from_name`] knows no such
-/// name): the Node.js peer's post-quantum ones (mldsa44-, slhdsa128-, falcon512- × rdfc-, jcs-2024) until canonprof
-/// has those suites. They are checked like every other artifact as soon as it does; until then canonprof must not
-/// call any of them verified (fail closed).
-fn not_implemented(dir: &Path) -> HashSet<String> {
-    manifest(dir)
-        .artifacts
-        .into_iter()
-        .filter(|a| {
-            a.cryptosuite
-                .as_deref()
-                .is_some_and(|s| Cryptosuite::from_name(s).is_none())
-        })
-        .map(|a| a.name)
-        .collect()
-}
-
 /// Every genuine artifact verifies and every tampered twin is rejected, with either engine.
 fn assert_all_as_expected(dir: &Path, what: &str) -> usize {
     let mut count = 0;
-    let skip = not_implemented(dir);
     for engine in [Engine::JsonLd, Engine::Canonprof] {
         let report = verify::verify(
             dir,
@@ -49,10 +30,6 @@ fn assert_all_as_expected(dir: &Path, what: &str) -> usize {
         )
         .unwrap();
         for r in &report.results {
-            if skip.contains(&r.name) {
-                assert_ne!(r.outcome, Outcome::Verified, "{what} {}", r.name);
-                continue;
-            }
             let want = match r.expect {
                 Expect::Verified => Outcome::Verified,
                 Expect::Rejected => Outcome::Rejected,
@@ -167,7 +144,6 @@ fn peer_artifacts_verify_in_canonprof() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/data/interop")
             .join(producer);
-        let skip = not_implemented(&dir);
         for engine in [Engine::JsonLd, Engine::Canonprof] {
             let report = verify::verify(
                 &dir,
@@ -180,10 +156,6 @@ fn peer_artifacts_verify_in_canonprof() {
                 report.results.len()
             );
             for r in &report.results {
-                if skip.contains(&r.name) {
-                    assert_ne!(r.outcome, Outcome::Verified, "{producer} {}", r.name);
-                    continue;
-                }
                 let want = match r.expect {
                     Expect::Verified => Outcome::Verified,
                     Expect::Rejected => Outcome::Rejected,
