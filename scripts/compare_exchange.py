@@ -5,7 +5,10 @@ every verifier. Called by `compare.sh --exchange`, which builds canonprof and in
 Options: --rounds R (default 3), --iterations N (default 50), --warmup-seconds S (default 1: each peer warms every
 row up to steady state, at least S seconds; canonprof warms every operation up for at least S/3 s after 5
 iterations), --study (N=2000, R=5), --skip node,python, --band PCT (default 10), --no-interop, --interop-only (the
-interop matrix without the timed exchange), --signatures
+interop matrix without the timed exchange), --node-alg LIST (the Node.js peer's signature algorithms, passed to
+exchange.mjs --alg: a comma-separated list of ed25519, p256, ml-dsa-44, slh-dsa-128s, falcon-512, or `both`, or `all`;
+default ed25519,p256,ml-dsa-44 — SLH-DSA-SHA2-128s signs in seconds, so only when asked for), --node-slow-iterations K
+(timed iterations of the slh-dsa-128s rows per round, default 3), --signatures
 rustcrypto|aws-lc-rs|both (canonprof's signature backend, default rustcrypto; `both` adds rows named `(aws-lc-rs)`
 beside the RustCrypto ones; said in the output's header and settings), --canonprof BIN,
 --interop BIN, --python EXE, --workdir DIR. Prints Markdown; exits 1 when an interop result is unexplained (a
@@ -19,6 +22,7 @@ from cli_args import parse, stop_if_checking
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 OPTS = parse(sys.argv[1:], {"rounds": ("count", None), "iterations": ("count", None), "warmup-seconds": ("seconds", 1.0),
                             "skip": ("text", ""), "band": ("percent", 10.0),
+                            "node-alg": ("text", "ed25519,p256,ml-dsa-44"), "node-slow-iterations": ("count", 3),
                             "signatures": (("rustcrypto", "aws-lc-rs", "both"), "rustcrypto")},
              flags=("study", "no-interop", "interop-only", "exchange"), internal=("canonprof", "interop", "python", "workdir"))
 
@@ -35,6 +39,12 @@ BAND = OPTS["band"] / 100
 SKIP = {s.strip().lower() for s in OPTS["skip"].split(",") if s.strip()}
 if SKIP - {"node", "python"}:
     print(f"compare: --skip takes node and/or python, not {', '.join(sorted(SKIP - {'node', 'python'}))}", file=sys.stderr)
+    sys.exit(2)
+NODE_ALGS = ("ed25519", "p256", "ml-dsa-44", "slh-dsa-128s", "falcon-512")
+_node_algs = [a.strip() for a in OPTS["node-alg"].split(",")] if OPTS["node-alg"] not in ("both", "all") else []
+if any(a not in NODE_ALGS for a in _node_algs):
+    print(f"compare: --node-alg takes a comma-separated list of {', '.join(NODE_ALGS)}, or both, or all; not "
+          f"{OPTS['node-alg']!r}", file=sys.stderr)
     sys.exit(2)
 stop_if_checking()
 WORK = opt("workdir", "/tmp")
@@ -96,7 +106,8 @@ def peer_round(name, cmd):
 
 PEERS = {}
 if "node" not in SKIP:
-    PEERS["Node.js"] = ["node", "scripts/peers/node/exchange.mjs"]
+    PEERS["Node.js"] = ["node", "scripts/peers/node/exchange.mjs", "--alg", OPTS["node-alg"],
+                        "--slow-iterations", str(OPTS["node-slow-iterations"])]
 if "python" not in SKIP:
     PEERS["Python"] = [PYTHON, "scripts/peers/python/exchange.py"]
 
@@ -159,8 +170,10 @@ def ratio_line(a, b, band):
     return r, verdict
 
 
-RDFC = {"ed25519": "VCDM eddsa-rdfc-2022", "p256": "VCDM ecdsa-rdfc-2019"}
-JCS = {"ed25519": "VCDM eddsa-jcs-2022", "p256": "VCDM ecdsa-jcs-2019"}
+RDFC = {"ed25519": "VCDM eddsa-rdfc-2022", "p256": "VCDM ecdsa-rdfc-2019", "ml-dsa-44": "VCDM mldsa44-rdfc-2024",
+        "slh-dsa-128s": "VCDM slhdsa128-rdfc-2024", "falcon-512": "VCDM falcon512-rdfc-2024"}
+JCS = {"ed25519": "VCDM eddsa-jcs-2022", "p256": "VCDM ecdsa-jcs-2019", "ml-dsa-44": "VCDM mldsa44-jcs-2024",
+       "slh-dsa-128s": "VCDM slhdsa128-jcs-2024", "falcon-512": "VCDM falcon512-jcs-2024"}
 
 
 def print_exchange(impls, summary, meta, warnings):
@@ -209,8 +222,9 @@ def print_exchange(impls, summary, meta, warnings):
     print("| implementation | alg | VCDM-RDFC / mdoc | VCDM-RDFC / SD-JWT VC | mdoc / SD-JWT VC | VCDM-JCS / SD-JWT VC (verify) | VCDM-JCS / SD-JWT VC (total) |")
     print("|---|---|---:|---:|---:|---:|---:|")
     holds = {}
+    algs = [a for a in RDFC if any(k[0] == a for (_, k) in summary)]
     for impl in impls:
-        for alg in ("ed25519", "p256"):
+        for alg in algs:
             get = lambda f: summary.get((impl, (alg, f)))
             rdfc, jcs, sd, md = get(RDFC[alg]), get(JCS[alg]), get("SD-JWT VC"), get("mdoc")
             cells = []
@@ -226,6 +240,16 @@ def print_exchange(impls, summary, meta, warnings):
                 else:
                     cells.append("–")
             print(f"| {impl} | {alg} | " + " | ".join(cells) + " |")
+    print("\n## The RDFC-1.0 / JCS gap per signature algorithm\n")
+    print("VCDM with RDFC-1.0 over VCDM with JCS, same signature algorithm: exchange total and verify alone.\n")
+    print("| implementation | alg | RDFC / JCS (total) | RDFC / JCS (verify) | RDFC total µs | JCS total µs |")
+    print("|---|---|---:|---:|---:|---:|")
+    for impl in impls:
+        for alg in algs:
+            rdfc, jcs = summary.get((impl, (alg, RDFC[alg]))), summary.get((impl, (alg, JCS[alg])))
+            if rdfc and jcs:
+                print(f"| {impl} | {alg} | {rdfc['total'] / jcs['total']:.2f}x | "
+                      f"{rdfc['ops']['verify'] / jcs['ops']['verify']:.2f}x | {fmt_us(rdfc['total'])} | {fmt_us(jcs['total'])} |")
     print("\n## Which of the study's orderings hold for every implementation\n")
     for (alg, name), found in holds.items():
         verdicts = {v for _, _, v in found}

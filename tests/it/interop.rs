@@ -239,3 +239,60 @@ fn the_matrix_is_covered_both_ways_and_verifies() {
         assert!(count >= 58, "{producer}: {count} artifacts");
     }
 }
+
+/// The Node.js peer's post-quantum artifacts (scripts/peers/node/lib/pq.mjs on @noble/post-quantum, appended by
+/// `interop.mjs issue-pq`): the six suites of the CCG Quantum-Safe Cryptosuites v0.3 on person-20 and the two
+/// ML-DSA-44 suites on ob3-full, each a genuine credential and its tampered twin, with a base64url (`u`) proof
+/// value of the parameter set's exact signature length and a `did:key:u…` Multikey verification method with the
+/// report's multicodec header (ML-DSA-44 0x1210, SLH-DSA-SHA2-128s 0x1220, FALCON-512 0x122c).
+#[test]
+fn node_post_quantum_artifacts_are_committed() {
+    use base64ct::{Base64UrlUnpadded, Encoding};
+    let decode = |text: &str| Base64UrlUnpadded::decode_vec(text).unwrap();
+    let dir = committed("node");
+    let artifacts = manifest(&dir).artifacts;
+    let suites = [
+        ("mldsa44-rdfc-2024", [0x90, 0x24], 1312, 2420),
+        ("mldsa44-jcs-2024", [0x90, 0x24], 1312, 2420),
+        ("slhdsa128-rdfc-2024", [0xa0, 0x24], 32, 7856),
+        ("slhdsa128-jcs-2024", [0xa0, 0x24], 32, 7856),
+        ("falcon512-rdfc-2024", [0xac, 0x24], 897, 666),
+        ("falcon512-jcs-2024", [0xac, 0x24], 897, 666),
+    ];
+    for (suite, header, key_len, sig_len) in suites {
+        let credentials: &[&str] = if suite.starts_with("mldsa44") {
+            &["person-20", "ob3-full"]
+        } else {
+            &["person-20"]
+        };
+        for credential in credentials {
+            let found: Vec<_> = artifacts
+                .iter()
+                .filter(|a| {
+                    a.cryptosuite.as_deref() == Some(suite)
+                        && a.credential.as_deref() == Some(credential)
+                })
+                .collect();
+            let expects: Vec<Expect> = found.iter().map(|a| a.expect).collect();
+            assert_eq!(
+                expects,
+                [Expect::Verified, Expect::Rejected],
+                "{suite} on {credential}"
+            );
+            let document: serde_json::Value =
+                serde_json::from_slice(&std::fs::read(dir.join(&found[0].file)).unwrap()).unwrap();
+            assert_eq!(document["proof"]["cryptosuite"], suite);
+            let value = document["proof"]["proofValue"].as_str().unwrap();
+            assert_eq!(&value[..1], "u", "{suite}: multibase base64url");
+            assert_eq!(decode(&value[1..]).len(), sig_len, "{suite}");
+            let vm = document["proof"]["verificationMethod"].as_str().unwrap();
+            let (did, fragment) = vm.split_once('#').unwrap();
+            assert_eq!(did, format!("did:key:{fragment}"));
+            let issuer = &document["issuer"];
+            assert_eq!(issuer.get("id").unwrap_or(issuer), did, "{suite}: issuer");
+            let key = decode(&fragment[1..]);
+            assert_eq!(&key[..2], &header, "{suite}: Multikey header");
+            assert_eq!(key.len(), 2 + key_len, "{suite}: public key length");
+        }
+    }
+}

@@ -4,11 +4,15 @@
 //     ecdsa-sd-2023 as a derived proof disclosing 5 subject attributes), eddsa-rdfc-2022 on every other corpus
 //     credential (simple/, edu/; top-level `proof` removed), SD-JWT VC with and without KB-JWT (ES256, EdDSA), mdoc DeviceResponse (ES256, EdDSA) with
 //     its IACA PEM and session transcript. Issuers and verification methods are did:key.
+//     The post-quantum suites (lib/pq.mjs on @noble/post-quantum: mldsa44-, slhdsa128-, falcon512- × rdfc-, jcs-2024)
+//     on person-20, and the two ML-DSA-44 suites on ob3-full, issuer and verification method `did:key:u…`.
+//   issue-pq DIR: only the post-quantum artifacts, appended to an existing DIR/manifest.json (earlier post-quantum
+//     entries replaced); no other file of DIR is touched — how tests/data/interop/node got them.
 //   verify DIR: reads any producer's DIR/manifest.json, checks every artifact with the Node libraries and prints
 //     {"verifier", "producer", "results": [{name, format, expect, outcome, reason}]}; outcome is verified, rejected
 //     (a check failed), error (could not run: parse error, unresolvable key, unknown context…) or unsupported.
 //     Exit 0 whatever the outcomes; 2 on bad options or a bad manifest.
-// Usage: node interop.mjs issue DIR | node interop.mjs verify DIR
+// Usage: node interop.mjs issue DIR | node interop.mjs issue-pq DIR | node interop.mjs verify DIR
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -20,10 +24,12 @@ import { corpus, implementation, person20, readJson, NOW, oneLine } from './lib/
 
 const usage = (message) => { console.error(`interop.mjs: ${message}`); process.exit(2); };
 const [command, dir, ...extra] = process.argv.slice(2);
-if (!['issue', 'verify'].includes(command) || !dir || extra.length) usage('usage: node interop.mjs issue DIR | node interop.mjs verify DIR');
+if (!['issue', 'issue-pq', 'verify'].includes(command) || !dir || extra.length) usage('usage: node interop.mjs issue DIR | node interop.mjs issue-pq DIR | node interop.mjs verify DIR');
 const NAME = implementation();
 /** The credentials every Data Integrity suite and curve signs (as canonprof's interop::issue::MATRIX_CREDENTIALS). */
 const MATRIX = ['person-20', 'ob3-full', 'clr2'];
+/** The post-quantum suites and the credentials each signs: every suite on person-20, ML-DSA-44 also on ob3-full. */
+const PQ_MATRIX = Object.keys(V.PQ_SUITES).flatMap((suite) => [[suite, 'person-20'], ...(suite.startsWith('mldsa44') ? [[suite, 'ob3-full']] : [])]);
 
 // ---- tampering ------------------------------------------------------------------------------------------------
 const changed = (v) => (typeof v === 'string' ? `${v} (tampered)` : typeof v === 'number' ? v + 1 : typeof v === 'boolean' ? !v : 'tampered');
@@ -64,17 +70,58 @@ async function tamperSdJwt(compact, name, holder) {
 }
 
 // ---- issue ----------------------------------------------------------------------------------------------------
-async function issueAll() {
-  fs.mkdirSync(dir, { recursive: true });
+const json = (v) => `${JSON.stringify(v, null, 2)}\n`;
+const write = (file, content) => fs.writeFileSync(path.join(dir, file), content);
+/** Collects artifacts: `pair` writes a genuine file and its tampered twin and adds both manifest entries. */
+function collector() {
   const artifacts = [], notIssued = [];
-  const write = (file, content) => fs.writeFileSync(path.join(dir, file), content);
   const pair = (entry, genuine, ext, twin, what) => {
     write(`${entry.name}.${ext}`, genuine);
     write(`${entry.name}.tampered.${ext}`, twin);
     artifacts.push({ ...entry, file: `${entry.name}.${ext}`, expect: 'verified' },
       { ...entry, name: `${entry.name}.tampered`, file: `${entry.name}.tampered.${ext}`, expect: 'rejected', tampered: what });
   };
-  const json = (v) => `${JSON.stringify(v, null, 2)}\n`;
+  return { artifacts, notIssued, pair };
+}
+
+/** The post-quantum suites of PQ_MATRIX, each credential issued by the suite's did:key (issuer role). */
+async function issuePq({ pair, notIssued }) {
+  const byName = Object.fromEntries(corpus().map((c) => [c.name, c.file]));
+  for (const [suite, credential] of PQ_MATRIX) {
+    const document = readJson(byName[credential]), disclosed = V.disclosedNames(document);
+    const key = await didKey(V.PQ_SUITES[suite].algs[0], 'issuer');
+    const name = `vcdm-${suite}-${credential}`;
+    let secured;
+    try {
+      secured = await V.issue(V.unsecured(document, key.did), suite, key);
+    } catch (e) {
+      notIssued.push({ credential, cryptosuite: suite, reason: oneLine(e) });
+      console.error(`interop.mjs: ${name} not issued: ${oneLine(e)}`);
+      continue;
+    }
+    const { tampered, what } = tamperCredential(secured, disclosed);
+    pair({ name, format: 'vcdm', cryptosuite: suite, kind: 'credential', credential }, json(secured), 'json', json(tampered), what);
+  }
+}
+
+/** `issue-pq`: the post-quantum artifacts appended to DIR/manifest.json, nothing else in DIR rewritten. */
+async function appendPq() {
+  let manifest;
+  try { manifest = readJson(path.join(dir, 'manifest.json')); } catch (e) { usage(`cannot read ${path.join(dir, 'manifest.json')}: ${oneLine(e)}`); }
+  const c = collector();
+  await issuePq(c);
+  const isPq = (a) => a.cryptosuite in V.PQ_SUITES;
+  manifest.producer = `${NAME} (scripts/peers/node/interop.mjs)`;
+  manifest.artifacts = [...manifest.artifacts.filter((a) => !isPq(a)), ...c.artifacts];
+  const kept = (manifest.not_issued ?? []).filter((a) => !isPq(a));
+  if (kept.length + c.notIssued.length) manifest.not_issued = [...kept, ...c.notIssued];
+  write('manifest.json', json(manifest));
+  console.error(`interop.mjs: ${c.artifacts.length} post-quantum artifacts appended to ${dir}/manifest.json (${manifest.artifacts.length} in all)`);
+}
+
+async function issueAll() {
+  fs.mkdirSync(dir, { recursive: true });
+  const { artifacts, notIssued, pair } = collector();
   const person = person20(), names = V.disclosedNames(person);
 
   // Every suite and curve on the exchange's credential and the corpus credentials with the most blank nodes.
@@ -137,6 +184,7 @@ async function issueAll() {
       doc_type: M.DOC_TYPE, now: NOW, disclosed: names }, response, 'cbor', M.tamper(response, victim),
     `IssuerSignedItem ${victim}: elementValue changed`);
   }
+  await issuePq({ pair, notIssued });
   const manifest = { producer: `${NAME} (scripts/peers/node/interop.mjs)`, artifacts, ...(notIssued.length ? { not_issued: notIssued } : {}) };
   write('manifest.json', json(manifest));
   console.error(`interop.mjs: ${artifacts.length} artifacts in ${dir}`);
@@ -154,14 +202,14 @@ async function verifyVcdm(a, file) {
   let credential;
   try { credential = JSON.parse(fs.readFileSync(file, 'utf8')); } catch (e) { errorOut(`cannot parse ${a.file}: ${oneLine(e)}`); }
   const suite = a.cryptosuite;
-  if (!V.SUITES[suite]) unsupported(`cryptosuite ${suite} is not one the Node peer has`);
+  if (!V.ALL_SUITES[suite]) unsupported(`cryptosuite ${suite} is not one the Node peer has`);
   const proofs = [].concat(credential.proof ?? []);
   if (proofs.length !== 1) errorOut(`expected one proof, found ${proofs.length}`);
   if (proofs[0].cryptosuite !== suite) errorOut(`the proof's cryptosuite is ${proofs[0].cryptosuite}, the manifest says ${suite}`);
   if (suite === 'ecdsa-sd-2023' && a.kind !== 'derived') unsupported('ecdsa-sd-2023 base proofs are for the holder; the library verifies derived proofs only');
   if (suite === 'ecdsa-sd-2023' && a.curve && a.curve !== 'P-256') unsupported(`ecdsa-sd-2023 in this library is P-256 only, not ${a.curve}`);
   const result = await V.verify(credential, suite, a.now ? { now: a.now } : {});
-  if (result.verified) return `proof, proof purpose and validity verified (${V.SUITES[suite].pkg})${result.statusResult ? `; ${result.statusResult.unchecked}` : ''}`;
+  if (result.verified) return `proof, proof purpose and validity verified (${V.ALL_SUITES[suite].pkg})${result.statusResult ? `; ${result.statusResult.unchecked}` : ''}`;
   const errors = V.errorsOf(result);
   let line = errors.join('; ') || 'verified: false without an error';
   if (!errors.some((m) => /signature/i.test(m))) {
@@ -225,4 +273,4 @@ async function verifyAll() {
   console.error(`interop.mjs: ${results.length - off.length}/${results.length} as expected${off.length ? `; not: ${off.map((r) => `${r.name} (${r.outcome})`).join(', ')}` : ''}`);
 }
 
-await (command === 'issue' ? issueAll() : verifyAll());
+await ({ issue: issueAll, 'issue-pq': appendPq, verify: verifyAll }[command])();

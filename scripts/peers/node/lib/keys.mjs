@@ -1,10 +1,12 @@
 // Deterministic keys for the Node.js peers (exchange.mjs, interop.mjs): the secret key of `<alg>` for `<role>` is
 // derived from SHA-256 (P-384: SHA-384) of "canonprof-peer-<alg>-<role>" — the Ed25519 seed, or the ECDSA scalar.
 // One key comes in every form the libraries take: JWK (public, private), node:crypto KeyObject, Data Integrity
-// Multikey key pair with its did:key and verification method id, and a Multikey signer.
+// Multikey key pair with its did:key and verification method id, and a Multikey signer. The post-quantum algorithms
+// (ml-dsa-44, slh-dsa-128s, falcon-512) come from ./pq.mjs: a Multikey did:key (`did:key:u…`) and a signer only.
 import crypto from 'node:crypto';
 import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import * as EcdsaMultikey from '@digitalbazaar/ecdsa-multikey';
+import * as pq from './pq.mjs';
 
 export const b64u = (bytes) => Buffer.from(bytes).toString('base64url');
 const ED25519_PKCS8 = Buffer.from('302e020100300506032b657004220420', 'hex');
@@ -38,8 +40,13 @@ export function keyMaterial(alg, role) {
   return { alg, jwa: c.jwa, seed: d, privateJwk, publicJwk, privateKey, publicKey: crypto.createPublicKey(privateKey) };
 }
 
-/** The key as a Multikey key pair controlled by its did:key: { ...keyMaterial, keyPair, did, vm, signer }. */
-export async function didKey(alg, role) {
+/** The key as a Multikey key pair controlled by its did:key: { ...keyMaterial, keyPair, did, vm, signer }; a
+ * post-quantum one signs with derived randomness, or with `osRandom` the library's (lib/pq.mjs `sign`). */
+export async function didKey(alg, role, { osRandom = false } = {}) {
+  if (pq.ALGS[alg]) {
+    const keys = pq.keyPair(alg, role);
+    return { ...keys, jwa: pq.ALGS[alg].name, signer: pq.signer(keys, { osRandom }) };
+  }
   const m = keyMaterial(alg, role);
   const keyPair = alg === 'ed25519'
     ? await Ed25519Multikey.generate({ seed: m.seed })
@@ -50,14 +57,23 @@ export async function didKey(alg, role) {
   return { ...m, keyPair, did, vm: keyPair.id, signer: keyPair.signer() };
 }
 
-/** A JOSE signer `(data) => base64url signature` with node:crypto (EdDSA, ES256/ES384 as IEEE P1363 r||s). */
+/** A JOSE signer `(data) => base64url signature` with node:crypto (EdDSA, ES256/ES384 as IEEE P1363 r||s), or for an
+ * AKP key (pq.joseKey) with @noble/post-quantum: pure ML-DSA / SLH-DSA, empty context, the library's randomness. */
 export function joseSigner(m) {
+  if (m.publicJwk.kty === 'AKP') return async (data) => b64u(pq.sign(m.alg, m.secretKey, Buffer.from(data), { osRandom: true }));
   const hash = m.alg === 'ed25519' ? null : CURVES[m.alg].hash;
   return async (data) => b64u(crypto.sign(hash, Buffer.from(data), { key: m.privateKey, dsaEncoding: 'ieee-p1363' }));
 }
 
 /** A JOSE verifier for a public JWK: `(data, signature) => boolean`, checking the JWS alg against the key. */
 export function joseVerifier(jwk, alg) {
+  if (jwk.kty === 'AKP') {
+    const { alg: scheme, publicKey } = pq.fromJwk(jwk);
+    if (alg && alg !== jwk.alg) throw new Error(`JWS alg ${alg} does not fit an AKP ${jwk.alg} key`);
+    return async (data, signature) => {
+      try { return pq.verify(scheme, publicKey, Buffer.from(data), pq.base64urlDecode(signature, 'JWS signature')); } catch { return false; }
+    };
+  }
   const key = crypto.createPublicKey({ key: jwk, format: 'jwk' });
   const expected = jwk.kty === 'OKP' ? 'EdDSA' : { 'P-256': 'ES256', 'P-384': 'ES384' }[jwk.crv];
   if (alg && alg !== expected) throw new Error(`JWS alg ${alg} does not fit a ${jwk.kty}/${jwk.crv} key`);

@@ -1,13 +1,16 @@
 // The offline document loader of the Data Integrity peers: JSON-LD contexts from canonprof's bundle
 // (../contexts.mjs, schemas-education/contexts/index.json) and did:key documents and verification methods from the
 // @digitalbazaar/did-method-key driver (offline: it computes the DID document from the key), with the Ed25519
-// (z6Mk), P-256 (zDna) and P-384 (z82L) Multikey handlers. Any other URL is an error naming it. A did:key URL is
+// (z6Mk), P-256 (zDna) and P-384 (z82L) Multikey handlers; post-quantum did:key (`did:key:u…`, ML-DSA-44,
+// SLH-DSA-SHA2-128s, FALCON-512 Multikeys) by ./pq.mjs, which the driver cannot take (its headers are base58btc, and a
+// base64url header's last character depends on the key). Any other URL is an error naming it. A did:key URL is
 // resolved once per process and the result reused, as a deployed verifier's DID resolver caches (canonprof's exchange
 // verifies with the key it prepared); what the library does with the document on every verify (key import) stays timed.
 import * as DidKey from '@digitalbazaar/did-method-key';
 import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import * as EcdsaMultikey from '@digitalbazaar/ecdsa-multikey';
 import { documentLoader as contextLoader } from '../contexts.mjs';
+import { resolveDidKey } from './pq.mjs';
 
 const driver = DidKey.driver();
 driver.use({ multibaseMultikeyHeader: 'z6Mk', fromMultibase: Ed25519Multikey.from });
@@ -23,7 +26,7 @@ export async function documentLoader(url) {
     let document = resolved.get(url);
     if (document === undefined) {
       try {
-        document = await driver.get({ url });
+        document = url.startsWith('did:key:u') ? resolveDidKey(url) : await driver.get({ url });
       } catch (e) {
         throw new UnresolvableError(`cannot resolve <${url}> with the did:key driver: ${e.message}`);
       }

@@ -6,7 +6,8 @@
 // and that every disclosure is referenced by a digest the issuer signed (RFC 9901 verification: an unreferenced
 // Disclosure means the SD-JWT MUST be rejected — the library silently drops it, so a disclosure altered in transit
 // would otherwise pass, just without that claim).
-// Signers: ES256 with @sd-jwt/crypto-nodejs; EdDSA with node:crypto (crypto-nodejs has no EdDSA).
+// Signers: ES256 with @sd-jwt/crypto-nodejs; EdDSA with node:crypto (crypto-nodejs has no EdDSA); ML-DSA-44 (RFC
+// 9964) and SLH-DSA-SHA2-128s (draft-ietf-cose-sphincs-plus) with AKP JWKs on @noble/post-quantum (lib/keys.mjs).
 import crypto from 'node:crypto';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import { ES256, digest } from '@sd-jwt/crypto-nodejs';
@@ -68,7 +69,7 @@ export async function verify(compact, { issuerJwk, issuerVerifier, keyBinding, d
   const kbPart = parts[parts.length - 1];
   let header, payload;
   try { [header, payload] = parts[0].split('.').slice(0, 2).map(decodePart); } catch (e) { throw fail(`cannot decode the issuer-signed JWT: ${e.message}`, false); }
-  const expectedAlg = issuerJwk.kty === 'OKP' ? 'EdDSA' : { 'P-256': 'ES256', 'P-384': 'ES384' }[issuerJwk.crv];
+  const expectedAlg = issuerJwk.kty === 'AKP' ? issuerJwk.alg : issuerJwk.kty === 'OKP' ? 'EdDSA' : { 'P-256': 'ES256', 'P-384': 'ES384' }[issuerJwk.crv];
   if (header.alg !== expectedAlg) throw fail(`issuer JWT alg ${header.alg} does not fit the issuer key (${expectedAlg})`);
   if (keyBinding && kbPart === '') throw fail('no KB-JWT, but the manifest expects key binding');
   if (!keyBinding && kbPart !== '') throw fail('a KB-JWT is present, but the manifest says none (the compact form must end with ~)');

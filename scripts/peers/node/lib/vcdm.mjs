@@ -2,8 +2,9 @@
 // did:key verification method, created 2026-01-01T00:00:00Z, proofPurpose assertionMethod), derive (ecdsa-sd-2023)
 // and verify (vc.verifyCredential: the proof, the proof purpose — the issuer must be the verification method's
 // controller — and the validity period), for eddsa-rdfc-2022, eddsa-jcs-2022, ecdsa-rdfc-2019, ecdsa-jcs-2019
-// (P-256 or P-384) and ecdsa-sd-2023. The rdfc suites are `cryptosuite` objects; the jcs and sd suites are made by
-// their create{Sign,Verify,Disclose}Cryptosuite functions.
+// (P-256 or P-384) and ecdsa-sd-2023, and the post-quantum suites of ./pq.mjs (PQ_SUITES: ML-DSA-44, SLH-DSA-SHA2-128s,
+// FALCON-512, each -rdfc-2024 and -jcs-2024, on @noble/post-quantum). The rdfc suites are `cryptosuite` objects; the
+// jcs and sd suites are made by their create{Sign,Verify,Disclose}Cryptosuite functions.
 import * as vc from '@digitalbazaar/vc';
 import jsigs from 'jsonld-signatures';
 import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
@@ -13,6 +14,7 @@ import * as eddsaJcs2022 from '@digitalbazaar/eddsa-jcs-2022-cryptosuite';
 import * as ecdsaJcs2019 from '@digitalbazaar/ecdsa-jcs-2019-cryptosuite';
 import * as ecdsaSd2023 from '@digitalbazaar/ecdsa-sd-2023-cryptosuite';
 import { documentLoader } from './loader.mjs';
+import * as pq from './pq.mjs';
 
 export const CREATED = '2026-01-01T00:00:00Z';
 const STRUCTURAL = ['id', '@id', 'type', '@type'];
@@ -25,6 +27,11 @@ export const SUITES = {
   'ecdsa-jcs-2019': { algs: ['p256', 'p384'], pkg: '@digitalbazaar/ecdsa-jcs-2019-cryptosuite', sign: () => ecdsaJcs2019.createSignCryptosuite(), verify: () => ecdsaJcs2019.createVerifyCryptosuite() },
   'ecdsa-sd-2023': { algs: ['p256'], pkg: '@digitalbazaar/ecdsa-sd-2023-cryptosuite', sign: (mandatoryPointers) => ecdsaSd2023.createSignCryptosuite({ mandatoryPointers }), verify: () => ecdsaSd2023.createVerifyCryptosuite() },
 };
+/** The post-quantum suites (./pq.mjs), in the same shape; `pq` marks them. */
+export const PQ_SUITES = Object.fromEntries(Object.entries(pq.PQ_SUITES).map(([name, { alg }]) => [name,
+  { algs: [alg], pkg: '@noble/post-quantum', pq: true, sign: () => pq.cryptosuite(name), verify: () => pq.cryptosuite(name) }]));
+/** Every suite the peer has, classical and post-quantum. */
+export const ALL_SUITES = { ...SUITES, ...PQ_SUITES };
 
 /** The credential to secure: without a top-level `proof`, issued by `did`. */
 export function unsecured(credential, did) {
@@ -47,7 +54,7 @@ export function reduce(credential, names, did) {
 
 /** Adds `name`'s proof with `key` (from keys.didKey) to a shallow copy of `credential`. */
 export async function issue(credential, name, key, { mandatoryPointers = ['/issuer'] } = {}) {
-  const cryptosuite = SUITES[name].sign(mandatoryPointers);
+  const cryptosuite = ALL_SUITES[name].sign(mandatoryPointers);
   const suite = new DataIntegrityProof({ signer: key.signer, date: CREATED, cryptosuite });
   const doc = { ...credential, '@context': [].concat(credential['@context']) };
   return vc.issue({ credential: doc, suite, documentLoader });
@@ -65,13 +72,13 @@ const checkStatus = async () => ({ verified: true, unchecked: 'credentialStatus 
 
 /** vc.verifyCredential with `name`'s verify suite; returns the library's result ({verified, results, error}). */
 export async function verify(credential, name, { now } = {}) {
-  const suite = new DataIntegrityProof({ cryptosuite: SUITES[name].verify() });
+  const suite = new DataIntegrityProof({ cryptosuite: ALL_SUITES[name].verify() });
   return vc.verifyCredential({ credential, suite, documentLoader, checkStatus, ...(now ? { now } : {}) });
 }
 
 /** The proof alone (jsonld-signatures, AssertionProofPurpose): no VC data model, issuer or validity checks. */
 export async function verifyProofOnly(credential, name) {
-  const suite = new DataIntegrityProof({ cryptosuite: SUITES[name].verify() });
+  const suite = new DataIntegrityProof({ cryptosuite: ALL_SUITES[name].verify() });
   return jsigs.verify(credential, { suite, purpose: new jsigs.purposes.AssertionProofPurpose(), documentLoader });
 }
 
