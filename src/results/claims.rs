@@ -6,6 +6,12 @@
 //!
 //! `canonprof exchange` has no canonicalization rows: it checks the exchange's claims alone ([`for_exchange`])
 //! and says which rows the others need ([`unchecked_by_exchange`]).
+//!
+//! The study measured Ed25519 and P-256, so its claims are checked on those rows alone. Beside them, for every
+//! algorithm the exchange measured (the post-quantum ones included), three verdicts ask whether RDFC-1.0 still
+//! matters once the signature is what it is ([`question`]): VCDM with RDFC-1.0 against SD-JWT VC and mdoc,
+//! canonicalization's share of a VCDM verification, and the RDFC-1.0 / JCS gap of the exchange — each value
+//! naming its engine, each verdict judged against the study's ±10% band.
 
 use crate::canon::phase::LABEL;
 use crate::results::exchange::{FormatResult, FormatsReport, BAND};
@@ -29,14 +35,172 @@ pub(crate) fn evaluate(report: &Report, exchange: Option<&FormatsReport>) -> Vec
     claims
 }
 
-/// The claims an exchange's rows check (the first four of [`evaluate`]), in the study's order.
+/// The claims an exchange's rows check, in the study's order (the first four of [`evaluate`], on the study's
+/// algorithms' rows), then [`question`]'s for every algorithm measured.
 fn exchange_claims(exchange: Option<&FormatsReport>) -> Vec<Claim> {
-    vec![
-        versus(exchange, "mdoc", VERSUS_MDOC),
-        versus(exchange, "SD-JWT VC", VERSUS_SD_JWT),
-        jcs_verification(exchange),
-        canonicalizations(exchange),
-    ]
+    let study = exchange.map(study_rows);
+    let study = study.as_ref();
+    let mut claims = vec![
+        versus(study, "mdoc", VERSUS_MDOC),
+        versus(study, "SD-JWT VC", VERSUS_SD_JWT),
+        jcs_verification(study),
+        canonicalizations(study),
+    ];
+    claims.extend(exchange.into_iter().flat_map(question));
+    claims
+}
+
+/// The study's signature algorithms (the `--alg` names): its claims are checked on their rows.
+const STUDY_ALGS: [&str; 2] = ["ed25519", "p256"];
+
+/// `exchange` with only the study's algorithms' rows.
+fn study_rows(exchange: &FormatsReport) -> FormatsReport {
+    let mut study = exchange.clone();
+    study
+        .results
+        .retain(|r| STUDY_ALGS.contains(&r.alg.as_str()));
+    study
+}
+
+/// The algorithm of a row as the specifications name it (`Ed25519`, `P-256`, `ML-DSA-44`, …).
+fn algorithm_words(alg: &str) -> &str {
+    crate::exchange::formats::Alg::from_name(alg).map_or(alg, |a| a.display())
+}
+
+/// The claims that ask whether RDFC-1.0 still matters under each algorithm `exchange` measured, in its order:
+/// for each, [`versus_both`], [`verification_share`] and [`rdfc_jcs_gap`].
+pub(crate) fn question(exchange: &FormatsReport) -> Vec<Claim> {
+    let mut algs: Vec<&str> = Vec::new();
+    for r in &exchange.results {
+        if !algs.contains(&r.alg.as_str()) {
+            algs.push(&r.alg);
+        }
+    }
+    algs.into_iter()
+        .flat_map(|alg| {
+            [
+                versus_both(exchange, alg),
+                verification_share(exchange, alg),
+                rdfc_jcs_gap(exchange, alg),
+            ]
+        })
+        .collect()
+}
+
+/// The RDFC-1.0 VCDM rows of `alg` (each engine, each backend).
+fn rdfc_rows_of<'a>(
+    exchange: &'a FormatsReport,
+    alg: &'a str,
+) -> impl Iterator<Item = &'a FormatResult> {
+    rdfc_rows(exchange).filter(move |r| r.alg == alg)
+}
+
+/// "with <algorithm>, VCDM with RDFC-1.0 is slower than SD-JWT VC and mdoc over the exchange": per RDFC-1.0 row,
+/// its total over SD-JWT VC's and over mdoc's (those of them measured with the algorithm); holds where VCDM is
+/// slower than each beyond the ±10% band.
+fn versus_both(exchange: &FormatsReport, alg: &str) -> Claim {
+    let mut measured = Vec::new();
+    let mut outcomes = Vec::new();
+    for vcdm in rdfc_rows_of(exchange, alg) {
+        let ratios: Vec<(&str, f64)> = ["SD-JWT VC", "mdoc"]
+            .into_iter()
+            .filter_map(|other| Some((other, vcdm.total_us / row(exchange, vcdm, other)?.total_us)))
+            .collect();
+        if ratios.is_empty() {
+            continue;
+        }
+        let outside = ratios.iter().all(|(_, r)| *r > 1.0 + BAND);
+        let values: Vec<String> = ratios
+            .iter()
+            .map(|(other, r)| format!("{r:.2}x {other}"))
+            .collect();
+        measured.push(format!(
+            "{} ({}): {}, {}",
+            plain_format(vcdm),
+            ran_through(vcdm),
+            values.join(" and "),
+            if outside {
+                band_words(true)
+            } else {
+                "not slower than each beyond the 10% band".to_string()
+            }
+        ));
+        outcomes.push(outside);
+    }
+    Claim {
+        claim: format!(
+            "with {}, VCDM with RDFC-1.0 is slower than SD-JWT VC and mdoc over the exchange",
+            algorithm_words(alg)
+        ),
+        measured,
+        verdict: verdict(&outcomes),
+    }
+}
+
+/// "with <algorithm>, canonicalization is more than 10% of a VCDM verification with RDFC-1.0": per RDFC-1.0 row,
+/// the share of its verify operation spent canonicalizing (document and proof configuration) and the operation's
+/// median; holds where the share is beyond the ±10% band (removing it would be a real difference).
+fn verification_share(exchange: &FormatsReport, alg: &str) -> Claim {
+    let mut measured = Vec::new();
+    let mut outcomes = Vec::new();
+    for vcdm in rdfc_rows_of(exchange, alg) {
+        let Some(verify) = vcdm.operations.iter().find(|o| o.operation == "verify") else {
+            continue;
+        };
+        let share = verify.canonicalization_share;
+        measured.push(format!(
+            "{} verify ({}): canonicalization {:.1}% of {:.0} µs",
+            plain_format(vcdm),
+            ran_through(vcdm),
+            share * 100.0,
+            verify.total.median_us
+        ));
+        outcomes.push(share > BAND);
+    }
+    Claim {
+        claim: format!(
+            "with {}, canonicalization is more than 10% of a VCDM verification with RDFC-1.0",
+            algorithm_words(alg)
+        ),
+        measured,
+        verdict: verdict(&outcomes),
+    }
+}
+
+/// "under <algorithm>, the RDFC-1.0 / JCS gap of the exchange is beyond the 10% band": per RDFC-1.0 row, its
+/// total over the JCS suite's of the same algorithm and backend, and the difference; holds where RDFC-1.0 is
+/// slower beyond the band.
+fn rdfc_jcs_gap(exchange: &FormatsReport, alg: &str) -> Claim {
+    let mut measured = Vec::new();
+    let mut outcomes = Vec::new();
+    for rdfc in rdfc_rows_of(exchange, alg) {
+        let Some(jcs) = exchange.results.iter().find(|r| {
+            r.alg == rdfc.alg
+                && r.signatures == rdfc.signatures
+                && r.vcdm_canonicalization() == Some(Algorithm::Jcs)
+        }) else {
+            continue;
+        };
+        let ratio = rdfc.total_us / jcs.total_us;
+        let outside = ratio > 1.0 + BAND;
+        measured.push(format!(
+            "{} / {} ({}): {ratio:.2}x, {:+.0} µs, {}",
+            plain_format(rdfc),
+            plain_format(jcs),
+            ran_through(rdfc),
+            rdfc.total_us - jcs.total_us,
+            band_words(ratio.max(1.0 / ratio) > 1.0 + BAND)
+        ));
+        outcomes.push(outside);
+    }
+    Claim {
+        claim: format!(
+            "under {}, the RDFC-1.0 / JCS gap of the exchange is beyond the 10% band",
+            algorithm_words(alg)
+        ),
+        measured,
+        verdict: verdict(&outcomes),
+    }
 }
 
 /// The claims `canonprof exchange` can check on its three-format table: those it has the rows for.
@@ -51,17 +215,17 @@ pub(crate) fn for_exchange(exchange: &FormatsReport) -> Vec<Claim> {
 const EXCHANGE_NEEDS: [(&str, &str); 4] = [
     (
         VERSUS_MDOC,
-        "VCDM rows with an RDFC-1.0 cryptosuite and mdoc rows of the same algorithm",
+        "VCDM rows with an RDFC-1.0 cryptosuite and mdoc rows of the same study algorithm (ed25519, p256)",
     ),
     (
         VERSUS_SD_JWT,
-        "VCDM rows with an RDFC-1.0 cryptosuite and SD-JWT VC rows of the same algorithm",
+        "VCDM rows with an RDFC-1.0 cryptosuite and SD-JWT VC rows of the same study algorithm (ed25519, p256)",
     ),
     (
         JCS_VERIFICATION,
-        "VCDM rows with a JCS cryptosuite and SD-JWT VC rows of the same algorithm",
+        "VCDM rows with a JCS cryptosuite and SD-JWT VC rows of the same study algorithm (ed25519, p256)",
     ),
-    (SIX_CANONICALIZATIONS, "VCDM rows"),
+    (SIX_CANONICALIZATIONS, "VCDM rows of a study algorithm (ed25519, p256)"),
 ];
 
 /// What the main job needs to check `claim` (one of [`evaluate`]'s), for the line that says it was not measured.
