@@ -32,6 +32,14 @@ pub enum HashAlgorithm {
 }
 
 impl HashAlgorithm {
+    /// `SHA-256` or `SHA-384` (FIPS 180-4's names).
+    pub fn name(self) -> &'static str {
+        match self {
+            HashAlgorithm::Sha256 => "SHA-256",
+            HashAlgorithm::Sha384 => "SHA-384",
+        }
+    }
+
     /// The hash of `bytes`: 32 bytes with SHA-256, 48 with SHA-384.
     pub fn digest(self, bytes: &[u8]) -> Vec<u8> {
         match self {

@@ -157,7 +157,7 @@ impl ExchangeArgs {
             }
             Format::Vcdm => Ok(Tables::Suites {
                 suites: if self.cryptosuite.is_empty() {
-                    Cryptosuite::ALL.to_vec()
+                    Cryptosuite::CLASSICAL.to_vec()
                 } else {
                     self.cryptosuite.clone()
                 },

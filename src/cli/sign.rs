@@ -29,6 +29,24 @@ enum SuiteArg {
     /// P-256 selective disclosure: a base proof, for the holder to derive presentations from (VC DI ECDSA §3.6).
     #[value(name = "ecdsa-sd-2023")]
     EcdsaSd2023,
+    /// ML-DSA-44, RDFC-1.0 (Quantum-Safe Cryptosuites v0.3 §3.3).
+    #[value(name = "mldsa44-rdfc-2024")]
+    Mldsa44Rdfc2024,
+    /// ML-DSA-44, JCS (§3.3).
+    #[value(name = "mldsa44-jcs-2024")]
+    Mldsa44Jcs2024,
+    /// SLH-DSA-SHA2-128s, RDFC-1.0 (§3.4; signing takes ~0.2 s).
+    #[value(name = "slhdsa128-rdfc-2024")]
+    Slhdsa128Rdfc2024,
+    /// SLH-DSA-SHA2-128s, JCS (§3.4).
+    #[value(name = "slhdsa128-jcs-2024")]
+    Slhdsa128Jcs2024,
+    /// FALCON-512, RDFC-1.0 (§3.5; random nonces: signatures differ run to run).
+    #[value(name = "falcon512-rdfc-2024")]
+    Falcon512Rdfc2024,
+    /// FALCON-512, JCS (§3.5).
+    #[value(name = "falcon512-jcs-2024")]
+    Falcon512Jcs2024,
 }
 
 impl SuiteArg {
@@ -39,6 +57,12 @@ impl SuiteArg {
             SuiteArg::EcdsaRdfc2019 => Cryptosuite::EcdsaRdfc2019,
             SuiteArg::EcdsaJcs2019 => Cryptosuite::EcdsaJcs2019,
             SuiteArg::EcdsaSd2023 => Cryptosuite::EcdsaSd2023,
+            SuiteArg::Mldsa44Rdfc2024 => Cryptosuite::Mldsa44Rdfc2024,
+            SuiteArg::Mldsa44Jcs2024 => Cryptosuite::Mldsa44Jcs2024,
+            SuiteArg::Slhdsa128Rdfc2024 => Cryptosuite::Slhdsa128Rdfc2024,
+            SuiteArg::Slhdsa128Jcs2024 => Cryptosuite::Slhdsa128Jcs2024,
+            SuiteArg::Falcon512Rdfc2024 => Cryptosuite::Falcon512Rdfc2024,
+            SuiteArg::Falcon512Jcs2024 => Cryptosuite::Falcon512Jcs2024,
         }
     }
 }
@@ -62,18 +86,29 @@ enum KeyArg {
     Ed25519,
     P256,
     P384,
+    /// ML-DSA-44 (FIPS 204), an AKP JWK (RFC 9964).
+    #[value(name = "ml-dsa-44")]
+    MlDsa44,
+    /// SLH-DSA-SHA2-128s (FIPS 205).
+    #[value(name = "slh-dsa-128s")]
+    SlhDsa128s,
+    /// FALCON-512 (round 3).
+    #[value(name = "falcon-512")]
+    Falcon512,
 }
 
 /// Adds a VC Data Integrity proof to a credential with a secret key (or issues its subject claims as an SD-JWT
 /// VC), or generates a key.
 ///
 /// Keys: a JWK with its private `d`, a Multikey with `secretKeyMultibase`, or PEM (`PRIVATE KEY`, PKCS#8;
-/// `EC PRIVATE KEY`, SEC 1). The suite must fit the key: Ed25519 for eddsa-*, P-256 or P-384 for
-/// ecdsa-rdfc-2019 and ecdsa-jcs-2019, P-256 for ecdsa-sd-2023. A credential that already has a proof keeps it:
+/// `EC PRIVATE KEY`, SEC 1; an `AKP` JWK with `priv` for the post-quantum keys). The suite must fit the key:
+/// Ed25519 for eddsa-*, P-256 or P-384 for ecdsa-rdfc-2019 and ecdsa-jcs-2019, P-256 for ecdsa-sd-2023,
+/// ML-DSA-44 for mldsa44-*, SLH-DSA-SHA2-128s for slhdsa128-*, FALCON-512 for falcon512-*. A credential that already has a proof keeps it:
 /// the new proof joins it in a proof set (VC Data Integrity §2.1.2). Without --out the result goes to stdout;
 /// with it, the file is replaced atomically.
 ///
-/// `--generate-key ed25519|p256|p384 --out KEY.jwk` writes a private JWK whose `kid` is its did:key
+/// `--generate-key ed25519|p256|p384|ml-dsa-44|slh-dsa-128s|falcon-512 --out KEY.jwk` writes a private JWK
+/// (`AKP` for the post-quantum keys, RFC 9964) whose `kid` is its did:key
 /// (`did:key:z…#z…`, the verification method its proofs name by default), mode 0600, never over an existing
 /// file; the key comes from --seed N (reproducible: anyone with N has the key, so for tests only) or else from
 /// the operating system's RNG.
@@ -245,6 +280,9 @@ impl KeyArg {
             KeyArg::Ed25519 => SignatureAlgorithm::Ed25519,
             KeyArg::P256 => SignatureAlgorithm::P256,
             KeyArg::P384 => SignatureAlgorithm::P384,
+            KeyArg::MlDsa44 => SignatureAlgorithm::MlDsa44,
+            KeyArg::SlhDsa128s => SignatureAlgorithm::SlhDsaSha2_128s,
+            KeyArg::Falcon512 => SignatureAlgorithm::Falcon512,
         }
     }
 }

@@ -2,7 +2,12 @@
 //! keys it takes and which hash it uses with each, how its proof value is encoded, whether it discloses
 //! selectively, and which algorithm module creates and verifies its proofs. Callers ask a suite's row
 //! ([`Cryptosuite::spec`]); adding a suite is a row here plus, where it has one, its own algorithm module.
-//! The rows follow W3C Data Integrity EdDSA Cryptosuites v1.0 §3.2–§3.3 and ECDSA Cryptosuites v1.0 §3.2–§3.6.
+//! The rows follow W3C Data Integrity EdDSA Cryptosuites v1.0 §3.2–§3.3, ECDSA Cryptosuites v1.0 §3.2–§3.6, and
+//! the W3C Credentials CG's Quantum-Safe Cryptosuites v0.3 (Final Report, 2026-04-22) §3.3–§3.5 for the
+//! post-quantum suites: their hash follows the signature's security category (§3 Table "Hashes for Signatures":
+//! SHA-256 for categories 1–2, SHA-384 for 3–4, SHA-512 for 5), for the proof configuration and document hashes
+//! and as RDFC-1.0's hash, and their proof values are multibase base64url-no-pad (§2.2.1). The report's
+//! `sqisign1-*` suites are not rows: [`unsupported_suite`] names them.
 
 use crate::canon::rdfc::HashAlgorithm;
 use crate::keys::SignatureAlgorithm;
@@ -21,6 +26,18 @@ pub enum Cryptosuite {
     /// ecdsa-sd-2023: P-256, RDFC-1.0 with HMAC blank node labels, selective disclosure
     /// ([`super::ecdsa_sd`]).
     EcdsaSd2023,
+    /// mldsa44-rdfc-2024: ML-DSA-44, RDFC-1.0, SHA-256 (Quantum-Safe Cryptosuites v0.3 §3.3).
+    Mldsa44Rdfc2024,
+    /// mldsa44-jcs-2024: ML-DSA-44, JCS, SHA-256 (§3.3).
+    Mldsa44Jcs2024,
+    /// slhdsa128-rdfc-2024: SLH-DSA-SHA2-128s, RDFC-1.0, SHA-256 (§3.4).
+    Slhdsa128Rdfc2024,
+    /// slhdsa128-jcs-2024: SLH-DSA-SHA2-128s, JCS, SHA-256 (§3.4).
+    Slhdsa128Jcs2024,
+    /// falcon512-rdfc-2024: FALCON-512, RDFC-1.0, SHA-256 (§3.5).
+    Falcon512Rdfc2024,
+    /// falcon512-jcs-2024: FALCON-512, JCS, SHA-256 (§3.5).
+    Falcon512Jcs2024,
 }
 
 /// How a suite canonicalizes the document and the proof configuration.
@@ -35,9 +52,11 @@ pub enum Canonicalization {
 /// How a suite writes its `proofValue`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ProofValueEncoding {
-    /// Multibase base58btc (`z…`, VC Data Integrity §2.1): every suite of [`SUITES`]. bbs-2023 brings the
-    /// second encoding, multibase base64url without padding (`u…`, RFC 4648 §5), as a variant of its own.
+    /// Multibase base58btc (`z…`, VC Data Integrity §2.1): the EdDSA and ECDSA suites.
     MultibaseBase58btc,
+    /// Multibase base64url without padding (`u…`, RFC 4648 §5; Controller Documents §2.4): the post-quantum
+    /// suites (Quantum-Safe Cryptosuites v0.3 §2.2.1).
+    MultibaseBase64Url,
 }
 
 /// Which algorithm module creates and verifies a suite's proofs.
@@ -82,6 +101,10 @@ pub struct SuiteSpec {
     pub selective: bool,
     /// The module that creates and verifies its proofs.
     pub algorithm: ProofAlgorithm,
+    /// The longest signature its proof value may decode to, in bytes (P-384's 96 for the ECDSA suites; the
+    /// post-quantum signature's exact size: ML-DSA-44 2,420, SLH-DSA-SHA2-128s 7,856, FALCON-512 666): a longer
+    /// `proofValue` is refused before decoding.
+    pub max_signature_bytes: usize,
 }
 
 const fn key(key: SignatureAlgorithm, hash: HashAlgorithm) -> KeyHash {
@@ -102,10 +125,42 @@ const ECDSA: &[KeyHash] = &[
 ];
 /// P-256 and SHA-256 only (ECDSA Cryptosuites v1.0 §3.5).
 const ECDSA_SD: &[KeyHash] = &[key(SignatureAlgorithm::P256, HashAlgorithm::Sha256)];
+/// ML-DSA-44, security category 2: SHA-256 (Quantum-Safe Cryptosuites v0.3 §3.3, Table "Supported ML-DSA
+/// Cryptosuites").
+const ML_DSA_44: &[KeyHash] = &[key(SignatureAlgorithm::MlDsa44, HashAlgorithm::Sha256)];
+/// SLH-DSA-SHA2-128s, security category 1: SHA-256 (§3.4).
+const SLH_DSA_128S: &[KeyHash] = &[key(
+    SignatureAlgorithm::SlhDsaSha2_128s,
+    HashAlgorithm::Sha256,
+)];
+/// FALCON-512, security category 1: SHA-256 (§3.5).
+const FALCON_512: &[KeyHash] = &[key(SignatureAlgorithm::Falcon512, HashAlgorithm::Sha256)];
 
-/// Every supported suite, in the order of [`Cryptosuite::ALL`]. A post-quantum suite adds a row whose keys hash
-/// with SHA-256 at security categories 1–2, SHA-384 at 3–4 and SHA-512 at 5.
-pub const SUITES: [SuiteSpec; 5] = [
+/// A post-quantum suite's row: one signature over hashData, its proof value `u…`.
+const fn post_quantum(
+    suite: Cryptosuite,
+    name: &'static str,
+    canonicalization: Canonicalization,
+    keys: &'static [KeyHash],
+    keys_in_words: &'static str,
+    max_signature_bytes: usize,
+) -> SuiteSpec {
+    SuiteSpec {
+        suite,
+        name,
+        canonicalization,
+        keys,
+        keys_in_words,
+        proof_value: ProofValueEncoding::MultibaseBase64Url,
+        selective: false,
+        algorithm: ProofAlgorithm::SignHashData,
+        max_signature_bytes,
+    }
+}
+
+/// Every supported suite, in the order of [`Cryptosuite::ALL`]. A post-quantum suite's keys hash with SHA-256 at
+/// security categories 1–2, SHA-384 at 3–4 and SHA-512 at 5.
+pub const SUITES: [SuiteSpec; 11] = [
     SuiteSpec {
         suite: Cryptosuite::EddsaRdfc2022,
         name: "eddsa-rdfc-2022",
@@ -115,6 +170,7 @@ pub const SUITES: [SuiteSpec; 5] = [
         proof_value: ProofValueEncoding::MultibaseBase58btc,
         selective: false,
         algorithm: ProofAlgorithm::SignHashData,
+        max_signature_bytes: 96,
     },
     SuiteSpec {
         suite: Cryptosuite::EddsaJcs2022,
@@ -125,6 +181,7 @@ pub const SUITES: [SuiteSpec; 5] = [
         proof_value: ProofValueEncoding::MultibaseBase58btc,
         selective: false,
         algorithm: ProofAlgorithm::SignHashData,
+        max_signature_bytes: 96,
     },
     SuiteSpec {
         suite: Cryptosuite::EcdsaRdfc2019,
@@ -135,6 +192,7 @@ pub const SUITES: [SuiteSpec; 5] = [
         proof_value: ProofValueEncoding::MultibaseBase58btc,
         selective: false,
         algorithm: ProofAlgorithm::SignHashData,
+        max_signature_bytes: 96,
     },
     SuiteSpec {
         suite: Cryptosuite::EcdsaJcs2019,
@@ -145,6 +203,7 @@ pub const SUITES: [SuiteSpec; 5] = [
         proof_value: ProofValueEncoding::MultibaseBase58btc,
         selective: false,
         algorithm: ProofAlgorithm::SignHashData,
+        max_signature_bytes: 96,
     },
     SuiteSpec {
         suite: Cryptosuite::EcdsaSd2023,
@@ -155,17 +214,114 @@ pub const SUITES: [SuiteSpec; 5] = [
         proof_value: ProofValueEncoding::MultibaseBase58btc,
         selective: true,
         algorithm: ProofAlgorithm::EcdsaSelectiveDisclosure,
+        max_signature_bytes: 96,
     },
+    post_quantum(
+        Cryptosuite::Mldsa44Rdfc2024,
+        "mldsa44-rdfc-2024",
+        Canonicalization::Rdfc10,
+        ML_DSA_44,
+        "an ML-DSA-44 key",
+        2420,
+    ),
+    post_quantum(
+        Cryptosuite::Mldsa44Jcs2024,
+        "mldsa44-jcs-2024",
+        Canonicalization::Jcs,
+        ML_DSA_44,
+        "an ML-DSA-44 key",
+        2420,
+    ),
+    post_quantum(
+        Cryptosuite::Slhdsa128Rdfc2024,
+        "slhdsa128-rdfc-2024",
+        Canonicalization::Rdfc10,
+        SLH_DSA_128S,
+        "an SLH-DSA-SHA2-128s key",
+        7856,
+    ),
+    post_quantum(
+        Cryptosuite::Slhdsa128Jcs2024,
+        "slhdsa128-jcs-2024",
+        Canonicalization::Jcs,
+        SLH_DSA_128S,
+        "an SLH-DSA-SHA2-128s key",
+        7856,
+    ),
+    post_quantum(
+        Cryptosuite::Falcon512Rdfc2024,
+        "falcon512-rdfc-2024",
+        Canonicalization::Rdfc10,
+        FALCON_512,
+        "a FALCON-512 key",
+        666,
+    ),
+    post_quantum(
+        Cryptosuite::Falcon512Jcs2024,
+        "falcon512-jcs-2024",
+        Canonicalization::Jcs,
+        FALCON_512,
+        "a FALCON-512 key",
+        666,
+    ),
 ];
+
+/// The suites of the Quantum-Safe Cryptosuites report canonprof knows by name but does not implement, each with
+/// why: `sqisign1-rdfc-2024` and `sqisign1-jcs-2024` (SQIsign-I). The one SQIsign crate found, sqisign-verify
+/// (0.6.1, round-3 SQIsign), verifies only and is not adopted (docs/post-quantum.md).
+pub const UNSUPPORTED_SUITES: [(&str, &str); 2] = [
+    (
+        "sqisign1-rdfc-2024",
+        "SQIsign-I has no Rust implementation that signs (sqisign-verify 0.6.1 verifies only; not adopted)",
+    ),
+    (
+        "sqisign1-jcs-2024",
+        "SQIsign-I has no Rust implementation that signs (sqisign-verify 0.6.1 verifies only; not adopted)",
+    ),
+];
+
+/// Why canonprof does not implement the suite `name`, when it is one the report defines
+/// ([`UNSUPPORTED_SUITES`]): "NAME is not supported: WHY".
+pub fn unsupported_suite(name: &str) -> Option<String> {
+    UNSUPPORTED_SUITES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(n, why)| format!("{n} is not supported: {why}"))
+}
 
 impl Cryptosuite {
     /// Every supported suite.
-    pub const ALL: [Cryptosuite; 5] = [
+    pub const ALL: [Cryptosuite; 11] = [
         Cryptosuite::EddsaRdfc2022,
         Cryptosuite::EddsaJcs2022,
         Cryptosuite::EcdsaRdfc2019,
         Cryptosuite::EcdsaJcs2019,
         Cryptosuite::EcdsaSd2023,
+        Cryptosuite::Mldsa44Rdfc2024,
+        Cryptosuite::Mldsa44Jcs2024,
+        Cryptosuite::Slhdsa128Rdfc2024,
+        Cryptosuite::Slhdsa128Jcs2024,
+        Cryptosuite::Falcon512Rdfc2024,
+        Cryptosuite::Falcon512Jcs2024,
+    ];
+
+    /// The classical suites (EdDSA, ECDSA): what the exchange's `--format vcdm` measures by default.
+    pub const CLASSICAL: [Cryptosuite; 5] = [
+        Cryptosuite::EddsaRdfc2022,
+        Cryptosuite::EddsaJcs2022,
+        Cryptosuite::EcdsaRdfc2019,
+        Cryptosuite::EcdsaJcs2019,
+        Cryptosuite::EcdsaSd2023,
+    ];
+
+    /// The post-quantum suites (Quantum-Safe Cryptosuites v0.3).
+    pub const POST_QUANTUM: [Cryptosuite; 6] = [
+        Cryptosuite::Mldsa44Rdfc2024,
+        Cryptosuite::Mldsa44Jcs2024,
+        Cryptosuite::Slhdsa128Rdfc2024,
+        Cryptosuite::Slhdsa128Jcs2024,
+        Cryptosuite::Falcon512Rdfc2024,
+        Cryptosuite::Falcon512Jcs2024,
     ];
 
     /// The suite's row of [`SUITES`].
@@ -194,6 +350,11 @@ impl Cryptosuite {
             .keys
             .iter()
             .all(|k| k.key == SignatureAlgorithm::Ed25519)
+    }
+
+    /// Whether the suite signs with a post-quantum key (its keys are all [`SignatureAlgorithm::POST_QUANTUM`]).
+    pub fn is_post_quantum(self) -> bool {
+        self.spec().keys.iter().all(|k| k.key.is_post_quantum())
     }
 
     /// Whether the suite discloses selectively (base proof, derived proof) instead of signing once.
@@ -228,7 +389,8 @@ pub struct Intermediates {
     pub canonical_document: String,
     /// The canonical proof configuration.
     pub canonical_proof_config: String,
-    /// hash(canonical proof configuration) ‖ hash(canonical document): 64 bytes (96 with SHA-384).
+    /// hash(canonical proof configuration) ‖ hash(canonical document): 64 bytes (96 with SHA-384, 128 with
+    /// SHA-512).
     pub hash_data: Vec<u8>,
     /// Canonicalizations the operation ran (2: document and proof configuration).
     pub canonicalizations: usize,

@@ -1,7 +1,9 @@
 //! Multikey decoding (W3C Controller Documents §2.2.2 Multikey: multibase base58btc `z…` of a multicodec-prefixed
 //! key) for Ed25519 (`ed25519-pub` 0xed, `ed25519-priv` 0x1300), P-256 (`p256-pub` 0x1200 compressed,
-//! `p256-priv` 0x1306) and P-384 (`p384-pub` 0x1201, `p384-priv` 0x1307), and `did:key` verification methods
-//! that embed a public key.
+//! `p256-priv` 0x1306) and P-384 (`p384-pub` 0x1201, `p384-priv` 0x1307); the post-quantum public keys as
+//! Quantum-Safe Cryptosuites v0.3 §2.1.1 encodes them, multibase base64url-no-pad `u…` of ML-DSA-44 (0x1210),
+//! SLH-DSA-SHA2-128s (0x1220) or FALCON-512 (0x122c, preliminary) and the raw key of exactly its size; and
+//! `did:key` verification methods that embed a public key.
 
 use crate::error::{Error, Result};
 use crate::keys::{PublicKey, SecretKey, SignatureAlgorithm};
@@ -13,6 +15,29 @@ pub const P256_PUB: [u8; 2] = [0x80, 0x24];
 const P256_PRIV: [u8; 2] = [0x86, 0x26];
 const P384_PUB: [u8; 2] = [0x81, 0x24];
 const P384_PRIV: [u8; 2] = [0x87, 0x26];
+/// Multicodec prefix of an ML-DSA-44 public key (varint 0x1210; Quantum-Safe Cryptosuites v0.3 §2.1.1).
+const ML_DSA_44_PUB: [u8; 2] = [0x90, 0x24];
+/// SLH-DSA-SHA2-128s (varint 0x1220).
+const SLH_DSA_128S_PUB: [u8; 2] = [0xa0, 0x24];
+/// FALCON-512 (varint 0x122c; preliminary, not registered with multicodec).
+const FALCON_512_PUB: [u8; 2] = [0xac, 0x24];
+/// The post-quantum public keys canonprof reads, by multicodec prefix.
+const POST_QUANTUM_PUB: [([u8; 2], SignatureAlgorithm); 3] = [
+    (ML_DSA_44_PUB, SignatureAlgorithm::MlDsa44),
+    (SLH_DSA_128S_PUB, SignatureAlgorithm::SlhDsaSha2_128s),
+    (FALCON_512_PUB, SignatureAlgorithm::Falcon512),
+];
+/// The report's other parameter sets, which canonprof names but does not take: ML-DSA-65 (0x1211), ML-DSA-87
+/// (0x1212), SLH-DSA-SHA2-192s (0x1224), SLH-DSA-SHA2-256s (0x1228), SQIsign-I (0x122e).
+const OTHER_POST_QUANTUM_PUB: [([u8; 2], &str); 5] = [
+    ([0x91, 0x24], "ML-DSA-65"),
+    ([0x92, 0x24], "ML-DSA-87"),
+    ([0xa4, 0x24], "SLH-DSA-SHA2-192s"),
+    ([0xa8, 0x24], "SLH-DSA-SHA2-256s"),
+    ([0xae, 0x24], "SQIsign-I"),
+];
+/// The longest post-quantum Multikey public key: the prefix and an ML-DSA-44 key (1,312 bytes).
+const MAX_POST_QUANTUM_MULTIKEY_BYTES: usize = 2 + 1312;
 
 /// The most bytes [`decode_base58btc`] decodes: above the longest base58btc value of the suites and keys it
 /// serves (a P-384 signature, 96 bytes), so that no base58btc text longer than 175 characters is decoded.
@@ -85,8 +110,93 @@ pub fn encode_base58btc(bytes: &[u8]) -> String {
     format!("z{}", bs58::encode(bytes).into_string())
 }
 
-/// A public key from its Multikey `publicKeyMultibase` (Ed25519 `z6Mk…`, P-256 `zDn…`, P-384 `z82…`).
+/// Encodes bytes as multibase base64url without padding (`u…`, RFC 4648 §5).
+pub fn encode_base64url(bytes: &[u8]) -> String {
+    use base64ct::{Base64UrlUnpadded, Encoding};
+    format!("u{}", Base64UrlUnpadded::encode_string(bytes))
+}
+
+/// Decodes a multibase base64url-no-pad string (`u` prefix) that `what` allows to hold at most `max_bytes`
+/// bytes: text longer than that is refused by its length before decoding; padding, characters outside the
+/// base64url alphabet and non-zero trailing bits are refused (RFC 4648 §3.5: one encoding per value). Errors:
+/// [`ErrorKind::Key`](crate::ErrorKind::Key), naming a `z…` value as the base58btc it is.
+pub fn decode_base64url_at_most(multibase: &str, max_bytes: usize, what: &str) -> Result<Vec<u8>> {
+    use base64ct::{Base64UrlUnpadded, Encoding};
+    let Some(encoded) = multibase.strip_prefix('u') else {
+        let found = if multibase.starts_with('z') {
+            "multibase base58btc (`z…`)"
+        } else {
+            "not multibase base64url-no-pad (no `u` prefix)"
+        };
+        return Err(Error::key(format!(
+            "`{}` is {found}; a {what} is base64url-no-pad (`u…`)",
+            crate::error::excerpt(multibase)
+        )));
+    };
+    let max_chars = (max_bytes * 4).div_ceil(3);
+    if encoded.len() > max_chars {
+        return Err(Error::key(format!(
+            "`{}` is too long for a {what}: {} base64url characters, at most {max_chars} ({max_bytes} bytes)",
+            crate::error::excerpt(multibase),
+            encoded.len()
+        )));
+    }
+    Base64UrlUnpadded::decode_vec(encoded).map_err(|_| {
+        Error::key(format!(
+            "`{}` is not base64url without padding (RFC 4648 §5)",
+            crate::error::excerpt(multibase)
+        ))
+    })
+}
+
+/// A post-quantum public key from its `u…` Multikey (Quantum-Safe Cryptosuites v0.3 §2.1.1): the multicodec
+/// prefix of ML-DSA-44, SLH-DSA-SHA2-128s or FALCON-512 and the raw key of exactly that algorithm's size.
+fn post_quantum_public_key(multibase: &str) -> Result<PublicKey> {
+    // The prefix first (the first 4 characters are 3 bytes), so that another parameter set's key is named as
+    // such whatever its length.
+    let head = multibase
+        .get(1..5)
+        .and_then(|h| decode_base64url_at_most(&format!("u{h}"), 3, "Multikey prefix").ok());
+    if let Some((_, name)) = OTHER_POST_QUANTUM_PUB
+        .iter()
+        .find(|(prefix, _)| head.as_ref().is_some_and(|h| h.starts_with(prefix)))
+    {
+        return Err(Error::key(format!(
+            "`{}` is an {name} Multikey, which canonprof does not support (ML-DSA-44, SLH-DSA-SHA2-128s and FALCON-512 are)",
+            crate::error::excerpt(multibase)
+        )));
+    }
+    let bytes = decode_base64url_at_most(
+        multibase,
+        MAX_POST_QUANTUM_MULTIKEY_BYTES,
+        "post-quantum Multikey public key",
+    )?;
+    for (prefix, algorithm) in POST_QUANTUM_PUB {
+        if let Some(key) = bytes.strip_prefix(&prefix) {
+            return PublicKey::from_bytes(algorithm, key).map_err(|e| {
+                Error::key(format!(
+                    "`{}` is not a valid {} Multikey (multicodec 0x{:02x}{:02x}): {}",
+                    crate::error::excerpt(multibase),
+                    algorithm.name(),
+                    prefix[0],
+                    prefix[1],
+                    e.reason()
+                ))
+            });
+        }
+    }
+    Err(Error::key(format!(
+        "`{}` is not an ML-DSA-44, SLH-DSA-SHA2-128s or FALCON-512 Multikey (base64url Multikeys here are post-quantum)",
+        crate::error::excerpt(multibase)
+    )))
+}
+
+/// A public key from its Multikey `publicKeyMultibase` (Ed25519 `z6Mk…`, P-256 `zDn…`, P-384 `z82…`; ML-DSA-44
+/// `ukCR…`, SLH-DSA-SHA2-128s `uoCR…`, FALCON-512 `urCQ…`).
 pub fn public_key(multibase: &str) -> Result<PublicKey> {
+    if multibase.starts_with('u') {
+        return post_quantum_public_key(multibase);
+    }
     let bytes =
         decode_base58btc_at_most(multibase, MAX_PUBLIC_MULTIKEY_BYTES, "Multikey public key")?;
     let prefixes = [
@@ -112,12 +222,21 @@ pub fn public_key(multibase: &str) -> Result<PublicKey> {
 }
 
 /// The Multikey `publicKeyMultibase` of a public key (Controller Documents §2.2.2): base58btc of the
-/// multicodec prefix and the key (Ed25519 32 bytes, `z6Mk…`; P-256 / P-384 SEC1 compressed, `zDn…` / `z82…`).
+/// multicodec prefix and the key (Ed25519 32 bytes, `z6Mk…`; P-256 / P-384 SEC1 compressed, `zDn…` / `z82…`);
+/// for a post-quantum key, base64url-no-pad of its prefix and raw key (Quantum-Safe Cryptosuites v0.3 §2.1.1).
 pub fn public_key_multibase(key: &PublicKey) -> String {
+    if let Some((prefix, _)) = POST_QUANTUM_PUB
+        .iter()
+        .find(|(_, algorithm)| *algorithm == key.algorithm())
+    {
+        let mut bytes = prefix.to_vec();
+        bytes.extend_from_slice(&key.to_bytes(true));
+        return encode_base64url(&bytes);
+    }
     let prefix = match key.algorithm() {
         SignatureAlgorithm::Ed25519 => ED25519_PUB,
         SignatureAlgorithm::P256 => P256_PUB,
-        SignatureAlgorithm::P384 => P384_PUB,
+        _ => P384_PUB,
     };
     let mut bytes = prefix.to_vec();
     bytes.extend_from_slice(&key.to_bytes(true));
@@ -125,7 +244,8 @@ pub fn public_key_multibase(key: &PublicKey) -> String {
 }
 
 /// The `did:key` of a public key and its verification method id (did:key Method §3.1.1): (`did:key:z…`,
-/// `did:key:z…#z…`), which [`did_key_public_key`] resolves back offline.
+/// `did:key:z…#z…`; `u…` for a post-quantum key, as the report's vectors write them), which
+/// [`did_key_public_key`] resolves back offline.
 pub fn did_key(key: &PublicKey) -> (String, String) {
     let multibase = public_key_multibase(key);
     let did = format!("did:key:{multibase}");

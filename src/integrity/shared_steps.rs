@@ -174,6 +174,7 @@ impl ProofValueEncoding {
     pub(super) fn encode(self, signature: &[u8]) -> String {
         match self {
             ProofValueEncoding::MultibaseBase58btc => multikey::encode_base58btc(signature),
+            ProofValueEncoding::MultibaseBase64Url => multikey::encode_base64url(signature),
         }
     }
 
@@ -183,6 +184,10 @@ impl ProofValueEncoding {
         match self {
             ProofValueEncoding::MultibaseBase58btc => {
                 multikey::decode_base58btc_at_most(proof_value, max_bytes, what)
+                    .map_err(|e| Error::proof(e.into_reason()))
+            }
+            ProofValueEncoding::MultibaseBase64Url => {
+                multikey::decode_base64url_at_most(proof_value, max_bytes, what)
                     .map_err(|e| Error::proof(e.into_reason()))
             }
         }

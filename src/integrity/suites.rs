@@ -144,8 +144,15 @@ pub fn verify_proof_over(
     public_key: Option<&PublicKey>,
     session: &Session,
 ) -> Result<Verification> {
-    let suite = proof.get("cryptosuite").and_then(Value::as_str).and_then(Cryptosuite::from_name).ok_or_else(|| {
-        Error::proof("the proof's cryptosuite is not one of eddsa-rdfc-2022, eddsa-jcs-2022, ecdsa-rdfc-2019, ecdsa-jcs-2019, ecdsa-sd-2023")
+    let name = proof.get("cryptosuite").and_then(Value::as_str);
+    let suite = name.and_then(Cryptosuite::from_name).ok_or_else(|| {
+        match name.and_then(super::cryptosuite::unsupported_suite) {
+            Some(why) => Error::proof(why),
+            None => Error::proof(format!(
+                "the proof's cryptosuite is not one of {}",
+                super::cryptosuite::SUITES.map(|s| s.name).join(", ")
+            )),
+        }
     })?;
     verify_proof_as(suite, unsecured, proof, public_key, session)
 }
@@ -172,11 +179,16 @@ pub fn verify_proof_as(
     let proof_value = options
         .remove("proofValue")
         .and_then(|v| v.as_str().map(str::to_string));
-    // The longest signature of these suites is P-384's, 96 bytes (ecdsa-rdfc-2019, ecdsa-jcs-2019).
+    // The longest signature of the suite: P-384's 96 bytes for the ECDSA suites, the post-quantum signature's
+    // size for the others.
+    let max = suite.spec().max_signature_bytes;
     let proof_bytes = suite.spec().proof_value.decode(
         &proof_value.ok_or_else(|| Error::proof("the proof has no proofValue string"))?,
-        96,
-        "proofValue (a signature of at most 96 bytes)",
+        max,
+        &format!(
+            "proofValue ({}: a signature of at most {max} bytes)",
+            suite.name()
+        ),
     )?;
     let key = multikey::proof_key(public_key, &options)?;
     let hashes = hashes_or_key_error(suite, key.algorithm(), |suite, key| {
@@ -227,7 +239,21 @@ pub fn verify_proof_as(
         let _span = tracing::info_span!(proof_span::VERIFY).entered();
         key.verify(&intermediates.hash_data, &proof_bytes)
     };
-    let reason = (!verified).then(|| "the signature does not verify over hashData".to_string());
+    let reason = (!verified).then(|| match key.algorithm().post_quantum_sizes() {
+        // A post-quantum signature of another parameter set has another length: say so, not just "no".
+        Some((_, _, len)) if proof_bytes.len() != len => format!(
+            "the signature has {} bytes; {} signatures have {len}",
+            proof_bytes.len(),
+            key.algorithm().name()
+        ),
+        Some(_) => format!(
+            "the {} signature does not verify over hashData ({} of the proof configuration and the document, as {} uses)",
+            key.algorithm().name(),
+            hashes.hash.name(),
+            suite.name()
+        ),
+        None => "the signature does not verify over hashData".to_string(),
+    });
     Ok(Verification {
         verified,
         reason,

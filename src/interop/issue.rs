@@ -1,6 +1,8 @@
 //! canonprof as producer: every artifact of an interop directory ([`super::Manifest`]), from the bundled
 //! credentials and keys drawn from a seed (so two runs write the same keys; ECDSA signatures are RFC 6979
-//! deterministic, Ed25519's are deterministic by design, SD-JWT salts and mdoc randoms come from the seeded RNG).
+//! deterministic, Ed25519's are deterministic by design, SD-JWT salts and mdoc randoms come from the seeded RNG;
+//! ML-DSA-44 and SLH-DSA sign deterministically; FALCON-512 does not: PQClean draws its nonces from the operating
+//! system, see [`reproducible`]).
 
 use super::{tamper, Artifact, Expect, KeyBindingSpec, Manifest};
 use crate::canon::{Session, Settings};
@@ -36,6 +38,19 @@ pub const SUITES: [(Cryptosuite, SignatureAlgorithm); 6] = [
     (Cryptosuite::EcdsaJcs2019, SignatureAlgorithm::P256),
     (Cryptosuite::EcdsaJcs2019, SignatureAlgorithm::P384),
 ];
+
+/// The post-quantum suites, issued on [`REFERENCE`] only after every other artifact (so that the manifest's
+/// earlier entries keep their order), each with the key algorithm it signs with.
+pub const POST_QUANTUM_SUITES: [Cryptosuite; 6] = Cryptosuite::POST_QUANTUM;
+
+/// Whether issuing `artifact` again from the same seed writes the same bytes: every artifact but the FALCON-512
+/// ones, whose signatures carry a nonce PQClean draws from the operating system (`pqcrypto-falcon`).
+pub fn reproducible(artifact: &super::Artifact) -> bool {
+    !artifact
+        .cryptosuite
+        .as_deref()
+        .is_some_and(|s| s.starts_with("falcon512"))
+}
 
 /// Writes every artifact, each followed by its tampered twin, and `manifest.json` (last) into `dir` (created
 /// if missing); keys from `seed`. Returns the manifest. Errors: [`ErrorKind::Io`] naming the file, and whatever
@@ -147,6 +162,17 @@ pub fn issue(dir: &Path, seed: u64) -> Result<Manifest> {
         let (tampered, what) = tamper::mdoc(leg.presented())?;
         out.pair(template, leg.presented(), &tampered, what)?;
     }
+    // The post-quantum suites on the reference credential, last (the manifest's earlier entries keep their order).
+    for suite in POST_QUANTUM_SUITES {
+        let alg = suite.key_algorithm(false);
+        let secured = secure(suite, alg, &reference, &session, seed)?;
+        let name = format!("vcdm-{}-{REFERENCE}", suite.name());
+        let before = out.artifacts.len();
+        out.vcdm(&name, suite, None, "credential", REFERENCE, &secured)?;
+        for artifact in &mut out.artifacts[before..] {
+            artifact.alg = Some(alg_name(alg).into());
+        }
+    }
     let manifest = Manifest {
         producer: super::implementation(),
         artifacts: std::mem::take(&mut out.artifacts),
@@ -244,11 +270,7 @@ fn curve_name(alg: SignatureAlgorithm) -> &'static str {
 }
 
 fn alg_name(alg: SignatureAlgorithm) -> &'static str {
-    match alg {
-        SignatureAlgorithm::Ed25519 => "ed25519",
-        SignatureAlgorithm::P256 => "p256",
-        SignatureAlgorithm::P384 => "p384",
-    }
+    alg.cli_name()
 }
 
 /// A DER certificate as PEM (RFC 7468 §5).

@@ -76,6 +76,12 @@ fn instant(credential: &Value, names: &[&str]) -> Result<Option<i64>> {
 /// `credentialSubject` object or a type to use as `vct`, or with a date that is not RFC 3339.
 pub(crate) fn issue_sd_jwt(credential: &Value, request: &IssueRequest) -> Result<String> {
     use crate::sd_jwt::{self, jose::JoseKey, Claims};
+    if request.key.algorithm().is_post_quantum() {
+        return Err(crate::keys::not_supported_yet(
+            request.key.algorithm(),
+            "SD-JWT",
+        ));
+    }
     if request.key.algorithm() == SignatureAlgorithm::P384 {
         return Err(Error::new(
             ErrorKind::Usage,
@@ -168,6 +174,12 @@ fn session_transcript() -> ciborium::Value {
 /// [`ErrorKind::Credential`] for no `credentialSubject` object or a claim with no CBOR form.
 pub(crate) fn issue_mdoc(credential: &Value, request: &IssueRequest) -> Result<IssuedMdoc> {
     use crate::mdoc::{self, cert, Document, Validity};
+    if request.key.algorithm().is_post_quantum() {
+        return Err(crate::keys::not_supported_yet(
+            request.key.algorithm(),
+            "mdoc",
+        ));
+    }
     if request.key.algorithm() != SignatureAlgorithm::P256 {
         return Err(Error::new(
             ErrorKind::Usage,

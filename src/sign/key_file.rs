@@ -109,16 +109,34 @@ pub(crate) fn named_key_is(method: &str, key: &SecretKey, limits: &Limits) -> Re
 }
 
 /// A private JWK: `OKP` / `Ed25519` (RFC 8037 §2) or `EC` / `P-256` / `P-384` (RFC 7518 §6.2), `d` the secret
-/// in base64url without padding, its public `x` (and `y`) present and the secret's.
+/// in base64url without padding, its public `x` (and `y`) present and the secret's; or `AKP` (RFC 9964 §6) with
+/// `alg`, `priv` (ML-DSA-44: the 32-byte seed, or the 2,560-byte expanded key; SLH-DSA-SHA2-128s 64 bytes;
+/// FALCON-512 1,281) and `pub`, the secret's.
 fn jwk(value: &Value) -> Result<SecretKey> {
     let text = |name: &str| value.get(name).and_then(Value::as_str);
+    if text("kty") == Some("AKP") {
+        let algorithm = crate::verify::keys::akp_algorithm(value)
+            .map_err(|e| Error::key(format!("JWK: {}", e.reason())))?;
+        let private = text("priv").ok_or_else(|| {
+            Error::key("JWK: no `priv`: this is a public key, and signing needs the private one")
+        })?;
+        let secret = Base64UrlUnpadded::decode_vec(private)
+            .map_err(|_| Error::key("JWK: `priv` is not base64url without padding"))?;
+        let key = SecretKey::from_bytes(algorithm, &secret)
+            .map_err(|e| Error::key(format!("JWK: `priv`: {}", e.reason())).caused_by(e))?;
+        let public = crate::verify::keys::from_jwk(value)?;
+        if public != key.public_key() {
+            return Err(Error::key("JWK: `pub` is not the public key of `priv`"));
+        }
+        return Ok(key);
+    }
     let algorithm = match (text("kty"), text("crv")) {
         (Some("OKP"), Some("Ed25519")) => SignatureAlgorithm::Ed25519,
         (Some("EC"), Some("P-256")) => SignatureAlgorithm::P256,
         (Some("EC"), Some("P-384")) => SignatureAlgorithm::P384,
         (kty, crv) => {
             return Err(Error::key(format!(
-                "JWK: kty {} / crv {} (Ed25519, P-256 and P-384 are supported)",
+                "JWK: kty {} / crv {} (Ed25519, P-256, P-384 and AKP ML-DSA-44, SLH-DSA-SHA2-128s, FN-DSA-512 are supported)",
                 kty.unwrap_or("?"),
                 crv.unwrap_or("?")
             )))
@@ -196,15 +214,21 @@ fn pem(text: &str) -> Result<SecretKey> {
     decode(&der).map_err(|e| Error::key(format!("PEM: {}", e.reason())).caused_by(e))
 }
 
-/// The private JWK of `key` (RFC 7517; `d` per RFC 7518 §6.2.2.1 / RFC 8037 §2) with its `did:key`
-/// verification method (did:key Method §3.1.1, `did:key:z…#z…`) as `kid`.
+/// The private JWK of `key` (RFC 7517; `d` per RFC 7518 §6.2.2.1 / RFC 8037 §2; `priv` of an `AKP` JWK, RFC
+/// 9964 §6, for a post-quantum key) with its `did:key` verification method (did:key Method §3.1.1,
+/// `did:key:z…#z…`, `u…` for a post-quantum key) as `kid`.
 pub(crate) fn to_private_jwk(key: &SecretKey) -> Value {
     let public = key.public_key();
     let mut jwk = crate::verify::keys::to_jwk(&public);
     let (_, method) = multikey::did_key(&public);
+    let member = if key.algorithm().is_post_quantum() {
+        "priv"
+    } else {
+        "d"
+    };
     if let Some(object) = jwk.as_object_mut() {
         object.insert(
-            "d".into(),
+            member.into(),
             Base64UrlUnpadded::encode_string(&key.to_bytes()).into(),
         );
         object.insert("kid".into(), method.into());

@@ -378,9 +378,20 @@ fn check_proof(
                 .find(|(n, _)| *n == name)
                 .map(|(_, s)| *s);
             let Some(suite) = Cryptosuite::from_name(name).or(draft) else {
+                if let Some(why) = crate::integrity::cryptosuite::unsupported_suite(name) {
+                    return (
+                        Outcome::Unsupported,
+                        format!("unsupported cryptosuite: {why}"),
+                    );
+                }
                 return (
                     Outcome::Unsupported,
-                    format!("unsupported cryptosuite `{name}` (not one of eddsa-rdfc-2022, eddsa-jcs-2022, ecdsa-rdfc-2019, ecdsa-jcs-2019, ecdsa-sd-2023)"),
+                    format!(
+                        "unsupported cryptosuite `{name}` (not one of {})",
+                        crate::integrity::cryptosuite::SUITES
+                            .map(|s| s.name)
+                            .join(", ")
+                    ),
                 );
             };
             (Suite::DataIntegrity(suite), draft)

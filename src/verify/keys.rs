@@ -172,8 +172,9 @@ fn known(id: Option<String>, public: PublicKey, origin: &str) -> KnownKey {
     }
 }
 
-/// A public JWK (`OKP`/`Ed25519`, `EC`/`P-256` or `P-384`) as a key. Errors: another key type or curve, or a
-/// malformed coordinate.
+/// A public JWK (`OKP`/`Ed25519`, `EC`/`P-256` or `P-384`, or `AKP` with `alg` `ML-DSA-44` (RFC 9964 §6),
+/// `SLH-DSA-SHA2-128s` or `FN-DSA-512` (the drafts' names, [`SignatureAlgorithm::akp_alg`]) and `pub`) as a key.
+/// Errors: another key type or curve, or a malformed coordinate or key.
 pub fn from_jwk(jwk: &Value) -> Result<PublicKey> {
     let field = |name: &str| -> Result<Vec<u8>> {
         let text = jwk
@@ -202,6 +203,10 @@ pub fn from_jwk(jwk: &Value) -> Result<PublicKey> {
             };
             PublicKey::from_bytes(alg, &point)
         }
+        (Some("AKP"), _) => {
+            let algorithm = akp_algorithm(jwk)?;
+            PublicKey::from_bytes(algorithm, &field("pub")?)
+        }
         (kty, crv) => Err(Error::key(format!(
             "a JWK of kty {} / crv {} (Ed25519, P-256 and P-384 are supported)",
             kty.unwrap_or("?"),
@@ -211,9 +216,28 @@ pub fn from_jwk(jwk: &Value) -> Result<PublicKey> {
     .map_err(|e| Error::key(format!("JWK: {}", e.reason())).caused_by(e))
 }
 
-/// The public JWK of a key.
+/// The algorithm of an `AKP` JWK (RFC 9964 §6): its `alg`, one of [`SignatureAlgorithm::akp_alg`]'s. Errors:
+/// [`crate::ErrorKind::Key`] for a missing or other `alg`.
+pub fn akp_algorithm(jwk: &Value) -> Result<SignatureAlgorithm> {
+    let alg = jwk
+        .get("alg")
+        .and_then(Value::as_str)
+        .ok_or_else(|| Error::key("an AKP JWK has no `alg` (RFC 9964 §6 requires it)"))?;
+    SignatureAlgorithm::from_akp_alg(alg).ok_or_else(|| {
+        Error::key(format!(
+            "an AKP JWK of alg {} (ML-DSA-44, SLH-DSA-SHA2-128s and FN-DSA-512 are supported)",
+            crate::error::excerpt(alg)
+        ))
+    })
+}
+
+/// The public JWK of a key: `OKP` / `EC` for the classical keys, `AKP` with `alg` and `pub` (RFC 9964 §6) for the
+/// post-quantum ones.
 pub fn to_jwk(key: &PublicKey) -> Value {
     let b64 = |b: &[u8]| Base64UrlUnpadded::encode_string(b);
+    if let Some(alg) = key.algorithm().akp_alg() {
+        return serde_json::json!({"kty": "AKP", "alg": alg, "pub": b64(&key.to_bytes(true))});
+    }
     match key.coordinates() {
         None => serde_json::json!({"kty": "OKP", "crv": "Ed25519", "x": b64(&key.to_bytes(true))}),
         Some((x, y)) => {
@@ -279,8 +303,9 @@ pub fn self_certifying(method: &str, limits: &Limits) -> Option<Result<(PublicKe
 
 /// The public key of a did:jwk's method-specific identifier.
 fn did_jwk(encoded: &str, limits: &Limits) -> Result<PublicKey> {
-    // A public JWK of the supported curves is well under 1 KB; refuse longer identifiers before decoding.
-    const MAX_ENCODED: usize = 1024;
+    // A public JWK of the supported keys is under 2.5 KB (ML-DSA-44's `pub`: 1,750 characters); refuse longer
+    // identifiers before decoding.
+    const MAX_ENCODED: usize = 4096;
     if encoded.len() > MAX_ENCODED {
         return Err(Error::key(format!(
             "a did:jwk of {} characters is longer than a public key of a supported curve can be ({MAX_ENCODED})",
@@ -317,7 +342,8 @@ fn did_jwk(encoded: &str, limits: &Limits) -> Result<PublicKey> {
     let expected = match public.algorithm() {
         SignatureAlgorithm::Ed25519 => "EdDSA",
         SignatureAlgorithm::P256 => "ES256",
-        _ => "ES384",
+        SignatureAlgorithm::P384 => "ES384",
+        other => other.akp_alg().unwrap_or("?"),
     };
     if let Some(alg) = jwk.get("alg") {
         if alg != expected && !(expected == "EdDSA" && alg == "Ed25519") {

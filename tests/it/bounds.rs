@@ -178,6 +178,21 @@ fn long_base58_values_are_refused_before_decoding() {
     );
     assert!(check.detail.len() < 300, "one short line: {}", check.detail);
     assert_eq!(canonicalizations, 0, "refused before any canonicalization");
+    // A post-quantum suite's `u…` proofValue: bounded by its own signature's size (SLH-DSA-SHA2-128s: 7,856 bytes).
+    let mut doc = vector("vc-di-quantum-safe/slhdsa128-rdfc-2024/signed-slhdsa128-rdfc-2024.json");
+    doc["proof"]["proofValue"] = format!("u{}", "A".repeat(1_000_000)).into();
+    let (report, canonicalizations) = verify_counting(&doc);
+    let check = proof_checks(&report)[0];
+    assert_eq!(check.outcome, Outcome::Failed);
+    assert!(
+        check.detail.contains(
+            "too long for a proofValue (slhdsa128-rdfc-2024: a signature of at most 7856 bytes): 1000000 base64url characters, at most 10475"
+        ),
+        "{}",
+        check.detail
+    );
+    assert!(check.detail.len() < 300, "one short line: {}", check.detail);
+    assert_eq!(canonicalizations, 0, "refused before any canonicalization");
     // The legacy Ed25519Signature2020 proofValue (64 bytes).
     let mut legacy = vector("vc-di-eddsa/Ed25519Signature2020/signedEdSig.json");
     legacy["proof"]["proofValue"] = format!("z{}", long(200)).into();

@@ -25,6 +25,7 @@ mod label_differential;
 mod layout;
 mod mdoc;
 mod p384;
+mod post_quantum;
 mod profile_formats;
 mod properties;
 mod rdfc_suite;

@@ -145,15 +145,15 @@ fn mdoc_round_trips_and_refuses_tampering_with_each_backend() {
     }
 }
 
-/// Every Data Integrity suite (eddsa-rdfc-2022, eddsa-jcs-2022, ecdsa-rdfc-2019 and ecdsa-jcs-2019 with P-256
-/// and P-384, ecdsa-sd-2023): with each backend the exchange runs; the presented credential verifies with the
+/// Every classical Data Integrity suite (eddsa-rdfc-2022, eddsa-jcs-2022, ecdsa-rdfc-2019 and ecdsa-jcs-2019 with
+/// P-256 and P-384, ecdsa-sd-2023; aws-lc-rs has no post-quantum keys): with each backend the exchange runs; the presented credential verifies with the
 /// other backend's key; a changed claim does not verify with either.
 #[test]
 fn data_integrity_suites_round_trip_and_refuse_tampering_with_each_backend() {
     let session = Session::bundled(Settings::default());
     let document = unsecured(&person());
     let mut cases: Vec<(Cryptosuite, bool)> =
-        Cryptosuite::ALL.iter().map(|&s| (s, false)).collect();
+        Cryptosuite::CLASSICAL.iter().map(|&s| (s, false)).collect();
     cases.push((Cryptosuite::EcdsaRdfc2019, true));
     cases.push((Cryptosuite::EcdsaJcs2019, true));
     for backend in Backend::ALL {
