@@ -747,7 +747,10 @@ fn rfc_9964_cose_example() {
         param(&published, -1).unwrap().as_bytes().unwrap(),
         &hex_of("raw_public_key")
     );
-    let sign1 = mdoc::parse_sign1(&hex_of("sign1")).unwrap();
+    // The example is tagged (COSE_Sign1_Tagged, tag 18).
+    let sign1 =
+        <coset::CoseSign1 as coset::TaggedCborSerializable>::from_tagged_slice(&hex_of("sign1"))
+            .unwrap();
     assert_eq!(
         sign1.protected.header.alg,
         Some(coset::Algorithm::Assigned(coset::iana::Algorithm::ML_DSA_44))
