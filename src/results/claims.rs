@@ -27,27 +27,26 @@ const SIX_CANONICALIZATIONS: &str =
 const EDU_SIMPLE: &str = "canonicalizing an education credential costs 31-49x a simple one";
 const LABELING: &str = "blank node labeling is not what drives the cost";
 
-/// The verdicts, in the study's order. `exchange` is `None` with `--no-exchange` (those claims are then `not
-/// measured`).
+/// The verdicts, in the study's order, then [`question`]'s for every algorithm of the exchange. `exchange` is
+/// `None` with `--no-exchange` (the exchange's claims are then `not measured`, and there are no question's).
 pub(crate) fn evaluate(report: &Report, exchange: Option<&FormatsReport>) -> Vec<Claim> {
     let mut claims = exchange_claims(exchange);
     claims.extend([edu_simple(report), labeling(report)]);
+    claims.extend(exchange.into_iter().flat_map(question));
     claims
 }
 
-/// The claims an exchange's rows check, in the study's order (the first four of [`evaluate`], on the study's
-/// algorithms' rows), then [`question`]'s for every algorithm measured.
+/// The study's claims an exchange's rows check, in the study's order (the first four of [`evaluate`]), on the
+/// study's algorithms' rows.
 fn exchange_claims(exchange: Option<&FormatsReport>) -> Vec<Claim> {
     let study = exchange.map(study_rows);
     let study = study.as_ref();
-    let mut claims = vec![
+    vec![
         versus(study, "mdoc", VERSUS_MDOC),
         versus(study, "SD-JWT VC", VERSUS_SD_JWT),
         jcs_verification(study),
         canonicalizations(study),
-    ];
-    claims.extend(exchange.into_iter().flat_map(question));
-    claims
+    ]
 }
 
 /// The study's signature algorithms (the `--alg` names): its claims are checked on their rows.
@@ -203,10 +202,12 @@ fn rdfc_jcs_gap(exchange: &FormatsReport, alg: &str) -> Claim {
     }
 }
 
-/// The claims `canonprof exchange` can check on its three-format table: those it has the rows for.
+/// The claims `canonprof exchange` can check on its three-format table: the study's it has the rows for, then
+/// [`question`]'s.
 pub(crate) fn for_exchange(exchange: &FormatsReport) -> Vec<Claim> {
     exchange_claims(Some(exchange))
         .into_iter()
+        .chain(question(exchange))
         .filter(|c| !c.measured.is_empty())
         .collect()
 }

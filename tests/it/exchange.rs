@@ -451,6 +451,11 @@ fn engine_both_runs_the_rdfc_suites_once_per_expansion_engine() {
             "VCDM ecdsa-jcs-2019",
             "VCDM ecdsa-sd-2023",
             "VCDM ecdsa-sd-2023 (canonprof engine)",
+            "SD-JWT VC",
+            "mdoc",
+            "VCDM mldsa44-rdfc-2024",
+            "VCDM mldsa44-rdfc-2024 (canonprof engine)",
+            "VCDM mldsa44-jcs-2024",
         ]
     );
     let engines = [
