@@ -166,7 +166,8 @@ fn legs<'a>(
 /// How many exchanges [`run`] measures for `alg` through `sessions` with `backends` (for progress bars).
 pub(crate) fn leg_count(alg: Alg, sessions: &[&Session], backends: &[Backend]) -> usize {
     let algorithm = SignatureAlgorithm::from(alg);
-    let formats = usize::from(SdJwtLeg::supports(algorithm)) + usize::from(MdocLeg::supports(algorithm));
+    let formats =
+        usize::from(SdJwtLeg::supports(algorithm)) + usize::from(MdocLeg::supports(algorithm));
     (formats + Leg::plan(&alg.cryptosuites(), sessions).count()) * alg.backends(backends).len()
 }
 

@@ -103,7 +103,6 @@ pub trait Uncanonicalized {
     fn signatures(&self) -> Backend;
 }
 
-
 impl<T: Uncanonicalized> Exchange for T {
     fn format(&self) -> String {
         T::FORMAT.to_string()

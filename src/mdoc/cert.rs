@@ -18,7 +18,9 @@ use x509_cert::ext::pkix::{
 use x509_cert::ext::{Extension, ToExtension};
 use x509_cert::name::Name;
 use x509_cert::serial_number::SerialNumber;
-use x509_cert::spki::{AlgorithmIdentifierOwned, SubjectPublicKeyInfoOwned, SubjectPublicKeyInfoRef};
+use x509_cert::spki::{
+    AlgorithmIdentifierOwned, SubjectPublicKeyInfoOwned, SubjectPublicKeyInfoRef,
+};
 use x509_cert::time::{Time, Validity};
 use x509_cert::{Certificate, TbsCertificate};
 
@@ -268,35 +270,34 @@ pub fn verify_chain(
         .tbs_certificate()
         .to_der()
         .map_err(|e| Error::mdoc(format!("DS certificate: {e}")).caused_by(e))?;
-    let (iaca_key, signature) =
-        match ml_dsa_key(iaca_cert.tbs_certificate().subject_public_key_info())? {
-            Some(key) => {
-                if *ds_cert.signature_algorithm() != ml_dsa_44_identifier() {
-                    return Err(Error::mdoc(
+    let (iaca_key, signature) = match ml_dsa_key(
+        iaca_cert.tbs_certificate().subject_public_key_info(),
+    )? {
+        Some(key) => {
+            if *ds_cert.signature_algorithm() != ml_dsa_44_identifier() {
+                return Err(Error::mdoc(
                         "the DS certificate's signature algorithm is not id-ml-dsa-44 (without parameters), the IACA key's",
                     ));
-                }
-                let signature = ds_cert.signature().as_bytes().ok_or_else(|| {
-                    Error::mdoc("the DS certificate's signature BIT STRING has unused bits")
-                })?;
-                (key, signature.to_vec())
             }
-            None => {
-                let iaca_spki = iaca_cert
-                    .tbs_certificate()
-                    .subject_public_key_info()
-                    .to_der()
-                    .map_err(|e| Error::key(format!("IACA key: {e}")).caused_by(e))?;
-                let key = PublicKey::from_spki_der(&iaca_spki, &[SignatureAlgorithm::P256])
-                    .ok_or_else(|| Error::key("the IACA key is not P-256 or ML-DSA-44"))?;
-                // ECDSA-Sig-Value DER (RFC 5480 §2.2.3) to the r ‖ s both backends verify.
-                let signature = p256::ecdsa::Signature::from_der(ds_cert.signature().raw_bytes())
-                    .map_err(|e| {
-                        Error::mdoc(format!("DS certificate signature: {e}")).caused_by(e)
-                    })?;
-                (key, signature.to_bytes().to_vec())
-            }
-        };
+            let signature = ds_cert.signature().as_bytes().ok_or_else(|| {
+                Error::mdoc("the DS certificate's signature BIT STRING has unused bits")
+            })?;
+            (key, signature.to_vec())
+        }
+        None => {
+            let iaca_spki = iaca_cert
+                .tbs_certificate()
+                .subject_public_key_info()
+                .to_der()
+                .map_err(|e| Error::key(format!("IACA key: {e}")).caused_by(e))?;
+            let key = PublicKey::from_spki_der(&iaca_spki, &[SignatureAlgorithm::P256])
+                .ok_or_else(|| Error::key("the IACA key is not P-256 or ML-DSA-44"))?;
+            // ECDSA-Sig-Value DER (RFC 5480 §2.2.3) to the r ‖ s both backends verify.
+            let signature = p256::ecdsa::Signature::from_der(ds_cert.signature().raw_bytes())
+                .map_err(|e| Error::mdoc(format!("DS certificate signature: {e}")).caused_by(e))?;
+            (key, signature.to_bytes().to_vec())
+        }
+    };
     let iaca_key = iaca_key.with_backend(backend)?;
     if !iaca_key.verify(&tbs, &signature) {
         return Err(Error::signature(

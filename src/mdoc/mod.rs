@@ -160,7 +160,11 @@ fn public_of(key: &CoseKey) -> Result<PublicKey> {
             PublicKey::from_bytes(SignatureAlgorithm::Ed25519, x).map_err(|_| bad())
         }
         coset::KeyType::Assigned(iana::KeyType::AKP) => {
-            let akp = |why: &str| Error::key(format!("the device key is not an AKP ML-DSA-44 COSE_Key (RFC 9964 §3): {why}"));
+            let akp = |why: &str| {
+                Error::key(format!(
+                    "the device key is not an AKP ML-DSA-44 COSE_Key (RFC 9964 §3): {why}"
+                ))
+            };
             if key.alg != Some(coset::Algorithm::Assigned(iana::Algorithm::ML_DSA_44)) {
                 return Err(akp("its alg is not ML-DSA-44 (-48)"));
             }
@@ -173,8 +177,7 @@ fn public_of(key: &CoseKey) -> Result<PublicKey> {
             }
             let public = param(iana::AkpKeyParameter::Pub as i64)
                 .ok_or_else(|| akp("no pub (-1) byte string"))?;
-            PublicKey::from_bytes(SignatureAlgorithm::MlDsa44, public)
-                .map_err(|e| akp(e.reason()))
+            PublicKey::from_bytes(SignatureAlgorithm::MlDsa44, public).map_err(|e| akp(e.reason()))
         }
         _ => Err(bad()),
     }
@@ -494,7 +497,11 @@ pub fn verify_with(
     };
     {
         let _span = tracing::info_span!(span::VERIFY).entered();
-        check_algorithm(&issuer_auth, &issuer_key, "the MSO's COSE_Sign1 (issuerAuth)")?;
+        check_algorithm(
+            &issuer_auth,
+            &issuer_key,
+            "the MSO's COSE_Sign1 (issuerAuth)",
+        )?;
         issuer_auth
             .verify_signature(&[], |signature, tbs| {
                 issuer_key.verify(tbs, signature).then_some(()).ok_or(())

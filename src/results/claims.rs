@@ -86,6 +86,11 @@ pub(crate) fn question(exchange: &FormatsReport) -> Vec<Claim> {
         .collect()
 }
 
+/// `us` rounded to whole µs with thousands separators (`12,345`).
+fn whole_us(us: f64) -> String {
+    crate::export::thousands(us.round().max(0.0) as u64)
+}
+
 /// The RDFC-1.0 VCDM rows of `alg` (each engine, each backend).
 fn rdfc_rows_of<'a>(
     exchange: &'a FormatsReport,
@@ -101,17 +106,23 @@ fn versus_both(exchange: &FormatsReport, alg: &str) -> Claim {
     let mut measured = Vec::new();
     let mut outcomes = Vec::new();
     for vcdm in rdfc_rows_of(exchange, alg) {
-        let ratios: Vec<(&str, f64)> = ["SD-JWT VC", "mdoc"]
+        let ratios: Vec<(&str, Option<f64>)> = ["SD-JWT VC", "mdoc"]
             .into_iter()
-            .filter_map(|other| Some((other, vcdm.total_us / row(exchange, vcdm, other)?.total_us)))
+            .map(|other| {
+                let ratio = row(exchange, vcdm, other).map(|base| vcdm.total_us / base.total_us);
+                (other, ratio)
+            })
             .collect();
-        if ratios.is_empty() {
+        if ratios.iter().all(|(_, r)| r.is_none()) {
             continue;
         }
-        let outside = ratios.iter().all(|(_, r)| *r > 1.0 + BAND);
+        let outside = ratios.iter().flat_map(|(_, r)| r).all(|r| *r > 1.0 + BAND);
         let values: Vec<String> = ratios
             .iter()
-            .map(|(other, r)| format!("{r:.2}x {other}"))
+            .map(|(other, r)| match r {
+                Some(r) => format!("{r:.2}x {other}"),
+                None => format!("no {other} row"),
+            })
             .collect();
         measured.push(format!(
             "{} ({}): {}, {}",
@@ -148,11 +159,11 @@ fn verification_share(exchange: &FormatsReport, alg: &str) -> Claim {
         };
         let share = verify.canonicalization_share;
         measured.push(format!(
-            "{} verify ({}): canonicalization {:.1}% of {:.0} µs",
+            "{} verify ({}): canonicalization {:.1}% of {} µs",
             plain_format(vcdm),
             ran_through(vcdm),
             share * 100.0,
-            verify.total.median_us
+            whole_us(verify.total.median_us)
         ));
         outcomes.push(share > BAND);
     }
@@ -183,11 +194,16 @@ fn rdfc_jcs_gap(exchange: &FormatsReport, alg: &str) -> Claim {
         let ratio = rdfc.total_us / jcs.total_us;
         let outside = ratio > 1.0 + BAND;
         measured.push(format!(
-            "{} / {} ({}): {ratio:.2}x, {:+.0} µs, {}",
+            "{} / {} ({}): {ratio:.2}x, {}{} µs, {}",
             plain_format(rdfc),
             plain_format(jcs),
             ran_through(rdfc),
-            rdfc.total_us - jcs.total_us,
+            if rdfc.total_us >= jcs.total_us {
+                "+"
+            } else {
+                "-"
+            },
+            whole_us((rdfc.total_us - jcs.total_us).abs()),
             band_words(ratio.max(1.0 / ratio) > 1.0 + BAND)
         ));
         outcomes.push(outside);

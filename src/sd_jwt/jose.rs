@@ -500,7 +500,7 @@ fn akp_public_key(jwk: &Value) -> Result<PublicKey> {
     let bad = |why: String| Error::key(format!("invalid AKP JWK (RFC 9964 §3): {why}"));
     if jwk.get("priv").is_some() {
         return Err(bad(
-            "it has `priv`, which a public key must not carry".to_string(),
+            "it has `priv`, which a public key must not carry".to_string()
         ));
     }
     let alg = match jwk.get("alg") {

@@ -62,7 +62,9 @@ fn the_main_job_prints_and_exports_every_claim_with_a_verdict() {
         );
         assert_eq!(
             gap["claim"],
-            format!("under {algorithm}, the RDFC-1.0 / JCS gap of the exchange is beyond the 10% band")
+            format!(
+                "under {algorithm}, the RDFC-1.0 / JCS gap of the exchange is beyond the 10% band"
+            )
         );
         for claim in [versus, share, gap] {
             let measured = claim["measured"].as_array().unwrap();
@@ -77,15 +79,24 @@ fn the_main_job_prints_and_exports_every_claim_with_a_verdict() {
         }
         for value in versus["measured"].as_array().unwrap() {
             let value = value.as_str().unwrap();
-            assert!(value.contains("x SD-JWT VC and ") && value.contains("x mdoc, "), "{value}");
+            assert!(
+                value.contains("x SD-JWT VC and ") && value.contains("x mdoc, "),
+                "{value}"
+            );
         }
         for value in share["measured"].as_array().unwrap() {
             let value = value.as_str().unwrap();
-            assert!(value.contains(" verify (") && value.contains("% of "), "{value}");
+            assert!(
+                value.contains(" verify (") && value.contains("% of "),
+                "{value}"
+            );
         }
         for value in gap["measured"].as_array().unwrap() {
             let value = value.as_str().unwrap();
-            assert!(value.contains("-jcs-") && value.contains(" µs, "), "{value}");
+            assert!(
+                value.contains("-jcs-") && value.contains(" µs, "),
+                "{value}"
+            );
         }
     }
     // Both engines are measured, so the engine-dependent claims name both.

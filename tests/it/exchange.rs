@@ -355,7 +355,10 @@ fn three_format_table_with_ml_dsa_44() {
     assert_eq!(signature_bytes("ed25519", "VCDM eddsa-rdfc-2022"), 64);
     // MSO and device Ed25519, the DS certificate's ECDSA P-256 signature in DER (70 to 72 bytes).
     assert!((128 + 70..=128 + 72).contains(&signature_bytes("ed25519", "mdoc")));
-    assert!(stdout.contains("cred. B") && stdout.contains("sig. B"), "{stdout}");
+    assert!(
+        stdout.contains("cred. B") && stdout.contains("sig. B"),
+        "{stdout}"
+    );
     let row = stdout
         .lines()
         .find(|l| l.starts_with("ml-dsa-44 ") && l.contains(" mdoc "))
@@ -382,7 +385,10 @@ fn post_quantum_formats_per_algorithm() {
         });
     assert_eq!(algs, ["ed25519", "p256", "ml-dsa-44"]);
     let help = String::from_utf8(common::canonprof(&["exchange", "--help"]).stdout).unwrap();
-    assert!(help.contains("slh-dsa-128s") && help.contains("170 ms"), "{help}");
+    assert!(
+        help.contains("slh-dsa-128s") && help.contains("170 ms"),
+        "{help}"
+    );
     let (_, export) = quick_export(&["exchange", "--alg", "falcon-512"]);
     let formats: Vec<&str> = export["reports"][0]["results"]
         .as_array()
@@ -669,7 +675,10 @@ fn exchange_prints_the_studys_verdicts_in_the_bands_words() {
     let claims = export["claims"][0].as_array().unwrap();
     // The study's four the exchange checks, then the three of the question under Ed25519.
     assert_eq!(claims.len(), 4 + 3);
-    assert!(claims[4]["claim"].as_str().unwrap().starts_with("with Ed25519, "));
+    assert!(claims[4]["claim"]
+        .as_str()
+        .unwrap()
+        .starts_with("with Ed25519, "));
     for claim in claims {
         assert!(
             ["holds", "does not hold"].contains(&claim["verdict"].as_str().unwrap()),

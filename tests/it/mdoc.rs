@@ -604,7 +604,10 @@ fn ml_dsa_44_round_trip_with_a_post_quantum_chain() {
     let id_ml_dsa_44 = "2.16.840.1.101.3.4.3.17";
     for der in [&chain.iaca, &chain.ds] {
         let certificate = x509_cert::Certificate::from_der(der).unwrap();
-        assert_eq!(certificate.signature_algorithm().oid.to_string(), id_ml_dsa_44);
+        assert_eq!(
+            certificate.signature_algorithm().oid.to_string(),
+            id_ml_dsa_44
+        );
         assert!(certificate.signature_algorithm().parameters.is_none());
         assert_eq!(certificate.signature().raw_bytes().len(), 2420);
         let spki = certificate.tbs_certificate().subject_public_key_info();
@@ -623,7 +626,9 @@ fn ml_dsa_44_round_trip_with_a_post_quantum_chain() {
     );
     assert_eq!(
         device_key.alg,
-        Some(coset::Algorithm::Assigned(coset::iana::Algorithm::ML_DSA_44))
+        Some(coset::Algorithm::Assigned(
+            coset::iana::Algorithm::ML_DSA_44
+        ))
     );
     assert_eq!(coset::iana::Algorithm::ML_DSA_44 as i64, -48);
     assert_eq!(coset::iana::KeyType::AKP as i64, 7);
@@ -654,13 +659,18 @@ fn ml_dsa_44_round_trip_with_a_post_quantum_chain() {
         .unwrap();
     assert_eq!(
         sign1.protected.header.alg,
-        Some(coset::Algorithm::Assigned(coset::iana::Algorithm::ML_DSA_44))
+        Some(coset::Algorithm::Assigned(
+            coset::iana::Algorithm::ML_DSA_44
+        ))
     );
     assert_eq!(sign1.signature.len(), 2420);
 
     let other_transcript = Cbor::Array(vec![Cbor::Null, Cbor::Null, Cbor::Text("nonce-2".into())]);
-    let stranger = cert::generate(&SecretKey::from_seed(SignatureAlgorithm::MlDsa44, 99), &s.issuer)
-        .unwrap();
+    let stranger = cert::generate(
+        &SecretKey::from_seed(SignatureAlgorithm::MlDsa44, 99),
+        &s.issuer,
+    )
+    .unwrap();
     let mut value = response.clone();
     let at = value.windows(7).position(|w| w == b"value 3").unwrap() + 6;
     value[at] = b'4';
@@ -672,8 +682,14 @@ fn ml_dsa_44_round_trip_with_a_post_quantum_chain() {
     mso_signature[at + 100] ^= 1;
     // The device signs with Ed25519 while the MSO binds an ML-DSA-44 device key.
     let ed25519_device = SecretKey::from_seed(SignatureAlgorithm::Ed25519, 42);
-    let foreign_device =
-        mdoc::present(&issued, mdoc::MDL_DOC_TYPE, &shown, &ed25519_device, &transcript).unwrap();
+    let foreign_device = mdoc::present(
+        &issued,
+        mdoc::MDL_DOC_TYPE,
+        &shown,
+        &ed25519_device,
+        &transcript,
+    )
+    .unwrap();
     let cases: Vec<(&str, Vec<u8>, Verification, &str)> = vec![
         ("element value", value, check, "does not match"),
         (
@@ -708,14 +724,26 @@ fn ml_dsa_44_round_trip_with_a_post_quantum_chain() {
     }
     // The chain is reproducible, and a P-256 IACA still signs an ML-DSA-44 DS certificate (mixed chain).
     assert_eq!(
-        cert::generate(&SecretKey::from_seed(SignatureAlgorithm::MlDsa44, 40), &s.issuer)
-            .unwrap()
-            .iaca,
+        cert::generate(
+            &SecretKey::from_seed(SignatureAlgorithm::MlDsa44, 40),
+            &s.issuer
+        )
+        .unwrap()
+        .iaca,
         s.chain.iaca
     );
-    let mixed = cert::generate(&SecretKey::from_seed(SignatureAlgorithm::P256, 40), &s.issuer).unwrap();
-    let spki = cert::verify_chain(&mixed.ds, &mixed.iaca, VALIDITY_NOW as u64, Default::default())
-        .unwrap();
+    let mixed = cert::generate(
+        &SecretKey::from_seed(SignatureAlgorithm::P256, 40),
+        &s.issuer,
+    )
+    .unwrap();
+    let spki = cert::verify_chain(
+        &mixed.ds,
+        &mixed.iaca,
+        VALIDITY_NOW as u64,
+        Default::default(),
+    )
+    .unwrap();
     assert_eq!(spki.algorithm.oid.to_string(), id_ml_dsa_44);
 }
 
@@ -753,15 +781,23 @@ fn rfc_9964_cose_example() {
             .unwrap();
     assert_eq!(
         sign1.protected.header.alg,
-        Some(coset::Algorithm::Assigned(coset::iana::Algorithm::ML_DSA_44))
+        Some(coset::Algorithm::Assigned(
+            coset::iana::Algorithm::ML_DSA_44
+        ))
     );
     let public = secret.public_key();
     assert!(sign1
-        .verify_signature(&[], |sig, tbs| public.verify(tbs, sig).then_some(()).ok_or(()))
+        .verify_signature(&[], |sig, tbs| public
+            .verify(tbs, sig)
+            .then_some(())
+            .ok_or(()))
         .is_ok());
     let mut changed = sign1.clone();
     changed.payload = Some(b"hello pre-quantum signatures".to_vec());
     assert!(changed
-        .verify_signature(&[], |sig, tbs| public.verify(tbs, sig).then_some(()).ok_or(()))
+        .verify_signature(&[], |sig, tbs| public
+            .verify(tbs, sig)
+            .then_some(())
+            .ok_or(()))
         .is_err());
 }

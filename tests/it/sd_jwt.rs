@@ -419,7 +419,8 @@ fn ml_dsa_44_round_trip_with_akp_keys() {
             Base64UrlUnpadded::encode_string(&signature)
         )
     };
-    let ed25519 = jose::JoseKey::new(&SecretKey::from_seed(SignatureAlgorithm::Ed25519, 1)).unwrap();
+    let ed25519 =
+        jose::JoseKey::new(&SecretKey::from_seed(SignatureAlgorithm::Ed25519, 1)).unwrap();
     let ed25519_public = ed25519.public_key();
     let wrong = jose::public_key(
         &jose::JoseKey::new(&SecretKey::from_seed(SignatureAlgorithm::MlDsa44, 77))
@@ -436,9 +437,24 @@ fn ml_dsa_44_round_trip_with_akp_keys() {
         sd_jwt::present(&issued.serialize(), &shown, Some(&ed_holder)).unwrap()
     };
     let cases: Vec<(&str, String, &canonprof::keys::PublicKey, &str)> = vec![
-        ("changed payload", flipped, &issuer_public, "does not verify"),
-        ("one byte short", short_signature, &issuer_public, "does not verify"),
-        ("another ML-DSA-44 key", presented.clone(), &wrong, "does not verify"),
+        (
+            "changed payload",
+            flipped,
+            &issuer_public,
+            "does not verify",
+        ),
+        (
+            "one byte short",
+            short_signature,
+            &issuer_public,
+            "does not verify",
+        ),
+        (
+            "another ML-DSA-44 key",
+            presented.clone(),
+            &wrong,
+            "does not verify",
+        ),
         (
             "alg EdDSA in the header",
             reencoded(r#"{"typ":"dc+sd-jwt","alg":"EdDSA"}"#),
