@@ -451,7 +451,11 @@ fn post_quantum_keys_stay_out_of_the_formats_that_cannot_carry_them() {
             "{name}"
         );
         let cose = canonprof::mdoc::cose_key(&key);
-        assert_eq!(cose.is_ok(), algorithm == SignatureAlgorithm::MlDsa44, "{name}");
+        assert_eq!(
+            cose.is_ok(),
+            algorithm == SignatureAlgorithm::MlDsa44,
+            "{name}"
+        );
         if let Err(e) = cose {
             assert!(e.reason().contains("mdoc device keys here are"), "{e}");
         }
