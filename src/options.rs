@@ -163,6 +163,7 @@ value_names!(Curve {
 value_names!(HashAlgorithm {
     HashAlgorithm::Sha256 => "sha256",
     HashAlgorithm::Sha384 => "sha384",
+    HashAlgorithm::Sha512 => "sha512",
 });
 
 /// `--cryptosuite NAME`: the proof's `cryptosuite` value ([`Cryptosuite::name`]).

@@ -98,5 +98,6 @@ fn relabeled_document(hash: HashAlgorithm) -> &'static str {
     match hash {
         HashAlgorithm::Sha256 => "document (SHA-256 labeling)",
         HashAlgorithm::Sha384 => "document (SHA-384 labeling)",
+        HashAlgorithm::Sha512 => "document (SHA-512 labeling)",
     }
 }

@@ -21,7 +21,8 @@ use std::collections::HashMap;
 /// and the 8-clique of case 017 in milliseconds.
 pub const DEFAULT_HNDQ_CALL_LIMIT: usize = 4000;
 
-/// The hash algorithm of RDFC-1.0 (§4.4: SHA-256 by default; SHA-384 is allowed and tested by the W3C suite).
+/// The hash algorithm of RDFC-1.0 (§4.4: SHA-256 by default; SHA-384 is allowed and tested by the W3C suite;
+/// SHA-512 is what the Quantum-Safe Cryptosuites pass it for security category 5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum HashAlgorithm {
     /// SHA-256 (default).
@@ -29,14 +30,17 @@ pub enum HashAlgorithm {
     Sha256,
     /// SHA-384.
     Sha384,
+    /// SHA-512.
+    Sha512,
 }
 
 impl HashAlgorithm {
-    /// `SHA-256` or `SHA-384` (FIPS 180-4's names).
+    /// `SHA-256`, `SHA-384` or `SHA-512` (FIPS 180-4's names).
     pub fn name(self) -> &'static str {
         match self {
             HashAlgorithm::Sha256 => "SHA-256",
             HashAlgorithm::Sha384 => "SHA-384",
+            HashAlgorithm::Sha512 => "SHA-512",
         }
     }
 
@@ -45,6 +49,7 @@ impl HashAlgorithm {
         match self {
             HashAlgorithm::Sha256 => Sha256::digest(bytes).to_vec(),
             HashAlgorithm::Sha384 => Sha384::digest(bytes).to_vec(),
+            HashAlgorithm::Sha512 => sha2::Sha512::digest(bytes).to_vec(),
         }
     }
 }
@@ -209,6 +214,7 @@ fn canonical_numbers(dataset: &Dataset, options: &RdfcOptions) -> Result<(Canoni
     match options.hash {
         HashAlgorithm::Sha256 => label::canonical_numbers::<Sha256>(dataset, limit, time),
         HashAlgorithm::Sha384 => label::canonical_numbers::<Sha384>(dataset, limit, time),
+        HashAlgorithm::Sha512 => label::canonical_numbers::<sha2::Sha512>(dataset, limit, time),
     }
 }
 

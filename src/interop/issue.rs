@@ -39,8 +39,8 @@ pub const SUITES: [(Cryptosuite, SignatureAlgorithm); 6] = [
     (Cryptosuite::EcdsaJcs2019, SignatureAlgorithm::P384),
 ];
 
-/// The post-quantum suites, issued on [`REFERENCE`] only after every other artifact (so that the manifest's
-/// earlier entries keep their order), each with the key algorithm it signs with.
+/// The post-quantum suites, issued on person-20 only after every other artifact (so that the manifest's
+/// earlier entries keep their order), each with its key algorithm as the artifact's `alg`.
 pub const POST_QUANTUM_SUITES: [Cryptosuite; 6] = Cryptosuite::POST_QUANTUM;
 
 /// Whether issuing `artifact` again from the same seed writes the same bytes: every artifact but the FALCON-512

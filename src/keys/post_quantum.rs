@@ -5,8 +5,8 @@
 //!   (`rnd` = 0³², §3.4), so the same key and message give the same signature; hedged signatures (the CG report's
 //!   vectors) verify alike. A secret key is its 32-byte seed ξ (§3.6.3; RFC 9964's `priv`), or the 2,560-byte
 //!   expanded key (`skEncode`, Algorithm 24; the report's `KeysMLDSA.json`), whose `s1`/`s2` coefficients are
-//!   range-checked and whose `tr` must be H(pk) before the crate decodes it (its decoder is not meant for
-//!   untrusted bytes).
+//!   range-checked before the crate decodes it (its decoder is not meant for untrusted bytes) and which must then
+//!   sign what its public key verifies (a `tr` or `t0` of another key fails).
 //! - SLH-DSA: pure SLH-DSA with the empty context (FIPS 205 Algorithm 22 / 24), deterministic (`opt_rand` =
 //!   PK.seed). A secret key is SK.seed ‖ SK.prf ‖ PK.seed ‖ PK.root (64 bytes); PK.root is recomputed from the
 //!   seeds on decoding and must match.
@@ -192,7 +192,7 @@ impl Secret {
 
     /// The signature of `message`: ML-DSA-44 2,420 bytes (deterministic), SLH-DSA-SHA2-128s 7,856
     /// (deterministic), FALCON-512 666 (padded; random nonce). Errors: [`crate::ErrorKind::Signature`] if ML-DSA's
-    /// rejection sampling gives up (probability below 2⁻¹²⁸) — the others cannot fail.
+    /// rejection sampling gives up (probability below 2⁻¹²⁸) or PQClean's Falcon signing fails.
     pub(super) fn sign(&self, message: &[u8]) -> Result<Vec<u8>> {
         match self {
             Secret::MlDsa44 { key, .. } => key
@@ -205,7 +205,15 @@ impl Secret {
                 .map_err(|_| Error::signature("SLH-DSA signing failed")),
             Secret::Falcon { secret, .. } => {
                 use pqcrypto_traits::sign::DetachedSignature as _;
-                Ok(falcon::detached_sign(message, secret).as_bytes().to_vec())
+                // PQClean reports a failure as an empty signature (not for a key decoded here).
+                let signature = falcon::detached_sign(message, secret).as_bytes().to_vec();
+                if signature.len() != FALCON_SIGNATURE {
+                    return Err(Error::signature(format!(
+                        "FALCON-512 signing failed ({} bytes, not 666)",
+                        signature.len()
+                    )));
+                }
+                Ok(signature)
             }
         }
     }
