@@ -94,7 +94,7 @@ fn the_main_job_prints_and_exports_every_claim_with_a_verdict() {
         for value in gap["measured"].as_array().unwrap() {
             let value = value.as_str().unwrap();
             assert!(
-                value.contains("-jcs-") && value.contains(" µs, "),
+                value.contains("-jcs-") && value.contains(" µs (canonicalization "),
                 "{value}"
             );
         }
