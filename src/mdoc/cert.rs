@@ -247,7 +247,7 @@ fn within(cert: &Certificate, now_unix: u64, what: &str) -> Result<()> {
 /// `backend`. Returns the DS certificate's
 /// SubjectPublicKeyInfo (the MSO signing key).
 /// Errors, each naming the check that failed: [`ErrorKind::Signature`](crate::ErrorKind::Signature) when the
-/// DS signature does not verify, [`ErrorKind::Key`](crate::ErrorKind::Key) for an IACA key that is not P-256,
+/// DS signature does not verify, [`ErrorKind::Key`](crate::ErrorKind::Key) for an IACA key that is not P-256 or ML-DSA-44,
 /// [`ErrorKind::Mdoc`](crate::ErrorKind::Mdoc) otherwise (not DER, another issuer, outside validity).
 pub fn verify_chain(
     ds: &[u8],
