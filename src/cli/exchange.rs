@@ -29,8 +29,11 @@ pub(super) struct ExchangeArgs {
     /// The credential format: `all` (the three-format table) or `vcdm` (every cryptosuite in detail).
     #[arg(long, value_enum, default_value_t = Format::All)]
     format: Format,
-    /// `--format all`: the signature algorithm every format uses (repeatable) [default: both].
-    #[arg(long, value_enum, value_name = "ALG")]
+    /// `--format all`: the signature algorithm every format uses (repeatable, or comma-separated) [default:
+    /// ed25519, p256, ml-dsa-44]. `slh-dsa-128s` (SLH-DSA-SHA2-128s: some 170 ms per signature, so a run takes
+    /// minutes) and `falcon-512` run only when named; each runs the formats that have it: SD-JWT VC and mdoc with
+    /// ML-DSA-44 (RFC 9964), SD-JWT VC with SLH-DSA (an IETF draft), the Data Integrity suites with all three.
+    #[arg(long, value_enum, value_name = "ALG", value_delimiter = ',')]
     alg: Vec<Alg>,
     /// `--format vcdm`: cryptosuites to run (repeatable) [default: all five].
     #[arg(long, value_enum, value_name = "NAME")]
@@ -144,7 +147,7 @@ impl ExchangeArgs {
             }
             Format::All => Ok(Tables::Formats {
                 algs: if self.alg.is_empty() {
-                    Alg::ALL.to_vec()
+                    Alg::DEFAULT.to_vec()
                 } else {
                     self.alg.clone()
                 },

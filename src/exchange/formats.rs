@@ -1,7 +1,10 @@
 //! The three-format exchange as the study reported it: SD-JWT VC, mdoc and the W3C VCDM Data Integrity
 //! cryptosuites on the same credential's subject attributes, disclosing the same 5, with one signature
 //! algorithm across formats (`ed25519`: EdDSA SD-JWT VC and mdoc, eddsa-rdfc-2022, eddsa-jcs-2022; `p256`:
-//! ES256 SD-JWT VC and mdoc, ecdsa-rdfc-2019, ecdsa-jcs-2019, ecdsa-sd-2023). Measured in R runs, interleaved:
+//! ES256 SD-JWT VC and mdoc, ecdsa-rdfc-2019, ecdsa-jcs-2019, ecdsa-sd-2023; `ml-dsa-44`: ML-DSA-44 SD-JWT VC and
+//! mdoc (RFC 9964), mldsa44-rdfc-2024, mldsa44-jcs-2024; `slh-dsa-128s`: SD-JWT VC with the draft's
+//! `SLH-DSA-SHA2-128s` and the slhdsa128 suites, no mdoc (no settled COSE value); `falcon-512`: the falcon512
+//! suites only (no JOSE or COSE name for round-3 Falcon signatures)). Measured in R runs, interleaved:
 //! each run measures N iterations of every operation of every format, the formats in a rotating order, so
 //! machine noise hits all alike; warm-up before the first run. Pairwise ratios of exchange totals are judged against
 //! the study's 10% band.
@@ -32,6 +35,15 @@ pub enum Alg {
     Ed25519,
     /// ECDSA P-256 (ES256).
     P256,
+    /// ML-DSA-44 (FIPS 204; JOSE and COSE `ML-DSA-44`, RFC 9964).
+    #[value(name = "ml-dsa-44")]
+    MlDsa44,
+    /// SLH-DSA-SHA2-128s (FIPS 205): signing takes some 170 ms, so it runs only when named.
+    #[value(name = "slh-dsa-128s")]
+    SlhDsa128s,
+    /// FALCON-512 (round 3, as the Quantum-Safe Cryptosuites report uses it): the Data Integrity suites only.
+    #[value(name = "falcon-512")]
+    Falcon512,
 }
 
 impl From<Alg> for SignatureAlgorithm {
@@ -39,19 +51,64 @@ impl From<Alg> for SignatureAlgorithm {
         match alg {
             Alg::Ed25519 => SignatureAlgorithm::Ed25519,
             Alg::P256 => SignatureAlgorithm::P256,
+            Alg::MlDsa44 => SignatureAlgorithm::MlDsa44,
+            Alg::SlhDsa128s => SignatureAlgorithm::SlhDsaSha2_128s,
+            Alg::Falcon512 => SignatureAlgorithm::Falcon512,
         }
     }
 }
 
 impl Alg {
     /// Every algorithm, in table order.
-    pub const ALL: [Alg; 2] = [Alg::Ed25519, Alg::P256];
+    pub const ALL: [Alg; 5] = [
+        Alg::Ed25519,
+        Alg::P256,
+        Alg::MlDsa44,
+        Alg::SlhDsa128s,
+        Alg::Falcon512,
+    ];
 
-    /// `ed25519` or `p256`.
+    /// What runs when no `--alg` is given, and the main job's exchange: the study's two and ML-DSA-44 (SLH-DSA's
+    /// slow signing and FALCON-512 only when named).
+    pub const DEFAULT: [Alg; 3] = [Alg::Ed25519, Alg::P256, Alg::MlDsa44];
+
+    /// The algorithms the study measured, whose rows its claims are checked on.
+    pub const STUDY: [Alg; 2] = [Alg::Ed25519, Alg::P256];
+
+    /// `ed25519`, `p256`, `ml-dsa-44`, `slh-dsa-128s` or `falcon-512` (the `--alg` values).
     pub fn name(self) -> &'static str {
         match self {
             Alg::Ed25519 => "ed25519",
             Alg::P256 => "p256",
+            Alg::MlDsa44 => "ml-dsa-44",
+            Alg::SlhDsa128s => "slh-dsa-128s",
+            Alg::Falcon512 => "falcon-512",
+        }
+    }
+
+    /// The algorithm as the specifications name it: `Ed25519`, `P-256`, `ML-DSA-44`, `SLH-DSA-SHA2-128s`,
+    /// `FALCON-512`.
+    pub fn display(self) -> &'static str {
+        SignatureAlgorithm::from(self).name()
+    }
+
+    /// The algorithm of an [`Alg::name`]; `None` for another name.
+    pub fn from_name(name: &str) -> Option<Alg> {
+        Alg::ALL.into_iter().find(|a| a.name() == name)
+    }
+
+    /// Whether it is post-quantum (ML-DSA-44, SLH-DSA-SHA2-128s, FALCON-512).
+    pub fn is_post_quantum(self) -> bool {
+        !Alg::STUDY.contains(&self)
+    }
+
+    /// The signature backends of `backends` its keys sign through: every one for Ed25519 and P-256, RustCrypto
+    /// for the post-quantum algorithms (aws-lc-rs is not wired for them).
+    fn backends(self, backends: &[Backend]) -> Vec<Backend> {
+        if self.is_post_quantum() {
+            vec![Backend::RustCrypto]
+        } else {
+            backends.to_vec()
         }
     }
 
@@ -76,28 +133,26 @@ fn legs<'a>(
 ) -> Result<Vec<Box<dyn Exchange + 'a>>> {
     let plain = subject_attributes(credential)?;
     let disclosed = disclosed_attributes(credential)?;
+    let backends = alg.backends(backends);
+    let algorithm = SignatureAlgorithm::from(alg);
     let mut legs: Vec<Box<dyn Exchange>> = Vec::new();
-    for &backend in backends {
-        legs.push(Box::new(SdJwtLeg::new(
-            &plain,
-            &disclosed,
-            alg.into(),
-            seed,
-            backend,
-        )?));
+    if SdJwtLeg::supports(algorithm) {
+        for &backend in &backends {
+            legs.push(Box::new(SdJwtLeg::new(
+                &plain, &disclosed, algorithm, seed, backend,
+            )?));
+        }
     }
-    for &backend in backends {
-        legs.push(Box::new(MdocLeg::new(
-            &plain,
-            &disclosed,
-            alg.into(),
-            seed,
-            backend,
-        )?));
+    if MdocLeg::supports(algorithm) {
+        for &backend in &backends {
+            legs.push(Box::new(MdocLeg::new(
+                &plain, &disclosed, algorithm, seed, backend,
+            )?));
+        }
     }
     let unsecured = super::disclosure::unsecured(credential);
     for (suite, nth_engine, session) in Leg::plan(&alg.cryptosuites(), sessions) {
-        for &backend in backends {
+        for &backend in &backends {
             let leg = Leg::new(suite, false, unsecured.clone(), session, seed, backend)?;
             legs.push(Box::new(match nth_engine {
                 0 => leg,
@@ -110,7 +165,10 @@ fn legs<'a>(
 
 /// How many exchanges [`run`] measures for `alg` through `sessions` with `backends` (for progress bars).
 pub(crate) fn leg_count(alg: Alg, sessions: &[&Session], backends: &[Backend]) -> usize {
-    (2 + Leg::plan(&alg.cryptosuites(), sessions).count()) * backends.len()
+    let algorithm = SignatureAlgorithm::from(alg);
+    let formats =
+        usize::from(SdJwtLeg::supports(algorithm)) + usize::from(MdocLeg::supports(algorithm));
+    (formats + Leg::plan(&alg.cryptosuites(), sessions).count()) * alg.backends(backends).len()
 }
 
 /// The row name of a leg: its format, and with several `backends` its backend when not the first (e.g. `mdoc
@@ -219,6 +277,8 @@ pub(crate) fn run(
                 canonicalizations: operations.iter().map(|o| o.canonicalizations).sum(),
                 operations,
                 presented_bytes: leg.presented_bytes(),
+                issued_bytes: leg.issued_bytes(),
+                signature_bytes: leg.signature_bytes(),
                 certificate_chain_us,
             });
         }

@@ -39,6 +39,8 @@ pub struct Leg<'a> {
     presentation: Presentation,
     /// What the holder presents (made once when preparing).
     pub presented: Value,
+    /// Bytes of the issued credential, secured (made once when preparing).
+    issued_bytes: usize,
     verifier: PublicKey,
     /// Whether [`Exchange::format`] names the expansion engine (when legs of both engines share a table).
     engine_named: bool,
@@ -102,12 +104,31 @@ impl<'a> Leg<'a> {
             issuer_options,
             presentation,
             presented: Value::Null,
+            issued_bytes: 0,
             verifier,
             engine_named: false,
             backend,
         };
         leg.presented = leg.present()?.0;
+        leg.issued_bytes = json_bytes(&leg.issued()?);
         Ok(leg)
+    }
+
+    /// The issued credential, secured with the issuer's proof.
+    fn issued(&self) -> Result<Value> {
+        match &self.presentation {
+            Presentation::Derive { secured, .. } => Ok(secured.clone()),
+            Presentation::Resign { .. } => {
+                let (proof, _) = suites::create_proof(
+                    self.suite,
+                    &self.unsecured,
+                    &self.issuer_options,
+                    &self.issuer,
+                    self.session,
+                )?;
+                suites::secure(&self.unsecured, proof)
+            }
+        }
     }
 
     /// Which legs to run: every suite through `sessions[0]`, and the suites that canonicalize with RDFC-1.0
@@ -187,6 +208,11 @@ impl<'a> Leg<'a> {
     }
 }
 
+/// Bytes of `value` serialized as JSON (as the wire carries it).
+fn json_bytes(value: &Value) -> usize {
+    serde_json::to_string(value).map_or(0, |s| s.len())
+}
+
 impl Exchange for Leg<'_> {
     fn format(&self) -> String {
         if self.engine_named {
@@ -210,7 +236,25 @@ impl Exchange for Leg<'_> {
     }
 
     fn presented_bytes(&self) -> usize {
-        serde_json::to_string(&self.presented).map_or(0, |s| s.len())
+        json_bytes(&self.presented)
+    }
+
+    fn issued_bytes(&self) -> usize {
+        self.issued_bytes
+    }
+
+    /// The presented proof's `proofValue`, decoded from its multibase (`z` base58btc, `u` base64url).
+    fn signature_bytes(&self) -> usize {
+        let value = self.presented["proof"]["proofValue"].as_str().unwrap_or("");
+        let decoded = match value.chars().next() {
+            Some('z') => crate::integrity::multikey::decode_base58btc(value).ok(),
+            Some('u') => {
+                use base64ct::{Base64UrlUnpadded, Encoding};
+                Base64UrlUnpadded::decode_vec(&value[1..]).ok()
+            }
+            _ => None,
+        };
+        decoded.map_or(0, |d| d.len())
     }
 
     fn engine(&self) -> Option<Engine> {

@@ -1,5 +1,6 @@
 //! The mdoc leg of the exchange: the issuer signs the credential's subject attributes as 20 data elements of
-//! one namespace (MSO as COSE_Sign1, DS certificate from a generated IACA); the holder presents 5 in a
+//! one namespace (MSO as COSE_Sign1, DS certificate from a generated IACA: ECDSA P-256 for the classical
+//! algorithms, ML-DSA-44 with ML-DSA-44, so the whole chain is post-quantum); the holder presents 5 in a
 //! `DeviceResponse` signed over the `SessionTranscript`; the verifier checks the certificate chain (its own
 //! step, `certificate_chain`), the MSO, every digest, validity and the device signature. No canonicalization.
 
@@ -27,14 +28,17 @@ pub struct MdocLeg {
     backend: Backend,
     issued: Vec<u8>,
     presented: Vec<u8>,
+    /// The signature bytes the verifier checks: MSO, device, DS certificate.
+    signature_bytes: usize,
 }
 
 impl MdocLeg {
     /// Prepares the exchange of `attributes` as mDL-namespace data elements, disclosing `disclosed`, with
-    /// issuer and device keys of `algorithm` (P-256: ES256, Ed25519: EdDSA) from `seed` and a P-256 IACA; the
-    /// issuer, device and DS-certificate signatures are made and checked through `backend` (the certificates
-    /// are made once, with RustCrypto, so their bytes repeat). Errors: a P-384 `algorithm`, a value with no
-    /// CBOR form, certificate generation, issuing or presenting failed.
+    /// issuer and device keys of `algorithm` (P-256: ES256, Ed25519: EdDSA, ML-DSA-44: ML-DSA-44, RFC 9964) from
+    /// `seed` and a P-256 IACA (an ML-DSA-44 one with ML-DSA-44); the issuer, device and DS-certificate
+    /// signatures are made and checked through `backend` (the certificates are made once, with RustCrypto, so
+    /// their bytes repeat). Errors: an `algorithm` mdoc does not sign with here ([`MdocLeg::supports`]), a value
+    /// with no CBOR form, certificate generation, issuing or presenting failed.
     pub fn new(
         attributes: &Map<String, Value>,
         disclosed: &[String],
@@ -44,7 +48,11 @@ impl MdocLeg {
     ) -> Result<MdocLeg> {
         let issuer = SecretKey::from_seed(algorithm, seed).with_backend(backend)?;
         let device = SecretKey::from_seed(algorithm, seed.wrapping_add(1)).with_backend(backend)?;
-        let iaca = SecretKey::from_seed(SignatureAlgorithm::P256, seed.wrapping_add(2));
+        let iaca_algorithm = match algorithm {
+            SignatureAlgorithm::MlDsa44 => SignatureAlgorithm::MlDsa44,
+            _ => SignatureAlgorithm::P256,
+        };
+        let iaca = SecretKey::from_seed(iaca_algorithm, seed.wrapping_add(2));
         let elements = attributes
             .iter()
             .map(|(k, v)| {
@@ -77,10 +85,29 @@ impl MdocLeg {
             backend,
             issued: Vec::new(),
             presented: Vec::new(),
+            signature_bytes: 0,
         };
         leg.issued = leg.issue()?;
         leg.presented = leg.present()?;
+        leg.signature_bytes = leg.count_signature_bytes()?;
         Ok(leg)
+    }
+
+    /// Whether mdoc signs with `algorithm` here: a COSE algorithm names it ([`mdoc::cose_algorithm`]: ES256,
+    /// EdDSA, ML-DSA-44).
+    pub fn supports(algorithm: SignatureAlgorithm) -> bool {
+        mdoc::cose_algorithm(algorithm).is_some()
+    }
+
+    /// The MSO's, the device's and the DS certificate's signature bytes (a signature of each key; the
+    /// certificate's as it is encoded, DER for ECDSA).
+    fn count_signature_bytes(&self) -> Result<usize> {
+        use x509_cert::der::Decode;
+        let ds = x509_cert::Certificate::from_der(&self.chain.ds)
+            .map_err(|e| Error::mdoc(format!("the DS certificate: {e}")).caused_by(e))?;
+        Ok(self.issuer.sign(b"")?.len()
+            + self.device.sign(b"")?.len()
+            + ds.signature().raw_bytes().len())
     }
 
     /// The IACA root certificate (DER) the verifier trusts.
@@ -144,6 +171,14 @@ impl Uncanonicalized for MdocLeg {
 
     fn presented(&self) -> &Vec<u8> {
         &self.presented
+    }
+
+    fn issued(&self) -> &Vec<u8> {
+        &self.issued
+    }
+
+    fn presented_signature_bytes(&self) -> usize {
+        self.signature_bytes
     }
 
     fn signatures(&self) -> Backend {

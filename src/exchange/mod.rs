@@ -63,6 +63,13 @@ pub trait Exchange {
     fn run(&self, op: Operation) -> Result<usize>;
     /// Size of what the holder sends the verifier (bytes).
     fn presented_bytes(&self) -> usize;
+    /// Size of what the issuer sends the holder (bytes): the issued credential.
+    fn issued_bytes(&self) -> usize;
+    /// Bytes of every signature the verifier checks in the presentation, decoded — SD-JWT VC: the issuer-signed
+    /// JWT's and the KB-JWT's; mdoc: the MSO's (issuerAuth), the device signature and the DS certificate's (by
+    /// the IACA); VCDM: the presented proof's `proofValue`, decoded (for ecdsa-sd-2023 the base signature, the
+    /// per-statement signatures and what else its derived proof value carries).
+    fn signature_bytes(&self) -> usize;
     /// The JSON-LD expansion engine that ran this format's RDFC-1.0 canonicalizations (`json-ld` or
     /// `canonprof`); `None` when it runs none (SD-JWT VC, mdoc, the JCS suites).
     fn engine(&self) -> Option<crate::canon::Engine> {
@@ -88,6 +95,10 @@ pub trait Uncanonicalized {
     fn verify(&self) -> Result<()>;
     /// The prepared presentation.
     fn presented(&self) -> &Self::Wire;
+    /// The prepared issued form.
+    fn issued(&self) -> &Self::Wire;
+    /// Bytes of the signatures in the prepared presentation ([`Exchange::signature_bytes`]).
+    fn presented_signature_bytes(&self) -> usize;
     /// The signature backend of its keys.
     fn signatures(&self) -> Backend;
 }
@@ -107,6 +118,14 @@ impl<T: Uncanonicalized> Exchange for T {
 
     fn presented_bytes(&self) -> usize {
         self.presented().as_ref().len()
+    }
+
+    fn issued_bytes(&self) -> usize {
+        self.issued().as_ref().len()
+    }
+
+    fn signature_bytes(&self) -> usize {
+        self.presented_signature_bytes()
     }
 
     fn backend(&self) -> Backend {

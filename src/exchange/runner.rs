@@ -52,7 +52,8 @@ pub(crate) fn run_formats(
 }
 
 /// The main job's table: the three-format exchange of `credential` (the simple reference credential
-/// [`crate::corpus::SIMPLE_REFERENCE`], or the user's, see [`super::subject`]) with both algorithms, `backends` and
+/// [`crate::corpus::SIMPLE_REFERENCE`], or the user's, see [`super::subject`]) with [`Alg::DEFAULT`] (Ed25519,
+/// P-256, ML-DSA-44), `backends` and
 /// [`SEED`], N, R and warm-up as in `plan`.
 pub(crate) fn study_table(
     credential: &Credential,
@@ -63,7 +64,7 @@ pub(crate) fn study_table(
 ) -> Result<FormatsReport> {
     formats::run(
         credential,
-        &Alg::ALL,
+        &Alg::DEFAULT,
         sessions,
         &study_settings(plan),
         backends,
@@ -73,7 +74,7 @@ pub(crate) fn study_table(
 
 /// [`formats_steps`] of [`study_table`].
 pub(crate) fn study_table_steps(sessions: &[&Session], plan: &Plan, backends: &[Backend]) -> u64 {
-    formats_steps(1, &Alg::ALL, sessions, &study_settings(plan), backends)
+    formats_steps(1, &Alg::DEFAULT, sessions, &study_settings(plan), backends)
 }
 
 fn study_settings(plan: &Plan) -> Settings {

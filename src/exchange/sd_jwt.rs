@@ -5,7 +5,8 @@
 use super::Uncanonicalized;
 use crate::error::{Error, ErrorKind, Result};
 use crate::keys::{Backend, PublicKey, SecretKey, SignatureAlgorithm};
-use crate::sd_jwt::{self, jose::JoseKey, Claims, Expected, KeyBinding};
+use crate::sd_jwt::jose::{JoseKey, JwsAlg};
+use crate::sd_jwt::{self, Claims, Expected, KeyBinding};
 use serde_json::{Map, Value};
 
 /// Decoy digests per SD-JWT VC (RFC 9901 §4.2.5).
@@ -27,8 +28,10 @@ pub struct SdJwtLeg {
 
 impl SdJwtLeg {
     /// Prepares the exchange of `attributes` (the subject's claims), disclosing `disclosed`, with issuer and
-    /// holder keys of `algorithm` (Ed25519: `EdDSA`, P-256: `ES256`) from `seed`, every JWS signed and verified
-    /// through `backend`. Errors: a P-384 `algorithm`, issuing or presenting failed.
+    /// holder keys of `algorithm` (Ed25519: `EdDSA`, P-256: `ES256`, ML-DSA-44: `ML-DSA-44` with `AKP` JWKs,
+    /// RFC 9964; SLH-DSA-SHA2-128s: the draft's `SLH-DSA-SHA2-128s`) from `seed`, every JWS signed and verified
+    /// through `backend`. Errors: a P-384 or FALCON-512 `algorithm` ([`SdJwtLeg::supports`]), issuing or
+    /// presenting failed.
     pub fn new(
         attributes: &Map<String, Value>,
         disclosed: &[String],
@@ -62,6 +65,12 @@ impl SdJwtLeg {
         leg.issued = leg.issue()?;
         leg.presented = leg.present()?;
         Ok(leg)
+    }
+
+    /// Whether SD-JWT VC signs with `algorithm` here: a JWS `alg` names it ([`JwsAlg::of`]) and it is not
+    /// P-384 (which the exchange does not use).
+    pub fn supports(algorithm: SignatureAlgorithm) -> bool {
+        algorithm != SignatureAlgorithm::P384 && JwsAlg::of(algorithm).is_some()
     }
 
     /// The issuer's public key as a JWK (RFC 7517), what a verifier checks the issuer-signed JWT with.
@@ -125,6 +134,24 @@ impl Uncanonicalized for SdJwtLeg {
 
     fn presented(&self) -> &String {
         &self.presented
+    }
+
+    fn issued(&self) -> &String {
+        &self.issued
+    }
+
+    /// The issuer-signed JWT's signature and the KB-JWT's, decoded.
+    fn presented_signature_bytes(&self) -> usize {
+        use base64ct::{Base64UrlUnpadded, Encoding};
+        let signature = |jws: &str| {
+            jws.rsplit('.')
+                .next()
+                .and_then(|s| Base64UrlUnpadded::decode_vec(s).ok())
+                .map_or(0, |s| s.len())
+        };
+        let issuer_jwt = self.presented.split('~').next().unwrap_or("");
+        let kb_jwt = self.presented.rsplit('~').next().unwrap_or("");
+        signature(issuer_jwt) + signature(kb_jwt)
     }
 
     fn signatures(&self) -> Backend {

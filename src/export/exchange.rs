@@ -9,8 +9,8 @@ use crate::results::{Claim, ExportKind, Metadata};
 use std::fmt::Write;
 
 /// The study's table: per algorithm and format, issue / present / verify medians, the exchange total with the
-/// min–max of run totals, canonicalizations, bytes on the wire and (mdoc) the certificate chain check inside
-/// verify (`x509`). `verbose` adds what "present" does per format and the pairwise ratios judged against the
+/// min–max of run totals, canonicalizations, the sizes (the issued credential, what the holder presents, and the
+/// signatures in it) and (mdoc) the certificate chain check inside verify (`x509`). `verbose` adds what "present" does per format and the pairwise ratios judged against the
 /// 10% band (always in the JSON and Markdown); without it one line says where they are.
 pub(crate) fn formats_table(report: &FormatsReport, verbose: bool) -> String {
     let mut out = format!(
@@ -25,9 +25,16 @@ pub(crate) fn formats_table(report: &FormatsReport, verbose: bool) -> String {
         .max()
         .unwrap_or(0)
         .max(22);
+    let alg_width = report
+        .results
+        .iter()
+        .map(|r| r.alg.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(8);
     let _ = writeln!(
         out,
-        "{:<8} {:<width$} {:>9} {:>10} {:>9} {:>10} {:>19} {:>6} {:>7} {:>9}",
+        "{:<alg_width$} {:<width$} {:>9} {:>10} {:>9} {:>10} {:>19} {:>6} {:>7} {:>7} {:>6} {:>9}",
         "alg",
         "format",
         "issue µs",
@@ -36,14 +43,16 @@ pub(crate) fn formats_table(report: &FormatsReport, verbose: bool) -> String {
         "total µs",
         "run totals µs",
         "canon.",
-        "bytes",
+        "cred. B",
+        "pres. B",
+        "sig. B",
         "x509 µs"
     );
     for r in &report.results {
         let op = |i: usize| fmt_us(r.operations[i].total.median_us);
         let _ = writeln!(
             out,
-            "{:<8} {:<width$} {:>9} {:>10} {:>9} {:>10} {:>19} {:>6} {:>7} {:>9}",
+            "{:<alg_width$} {:<width$} {:>9} {:>10} {:>9} {:>10} {:>19} {:>6} {:>7} {:>7} {:>6} {:>9}",
             r.alg,
             r.format,
             op(0),
@@ -52,13 +61,15 @@ pub(crate) fn formats_table(report: &FormatsReport, verbose: bool) -> String {
             fmt_us(r.total_us),
             fmt_range(r.total_range_us.0, r.total_range_us.1),
             r.canonicalizations,
+            super::thousands(r.issued_bytes as u64),
             super::thousands(r.presented_bytes as u64),
+            super::thousands(r.signature_bytes as u64),
             r.certificate_chain_us.map_or(String::new(), fmt_us),
         );
     }
     let _ = write!(
         out,
-        "\ncanon.: RDFC-1.0 or JCS canonicalizations per exchange; bytes: what the holder sends; x509 µs: the mdoc\ncertificate chain check inside verify."
+        "\ncanon.: RDFC-1.0 or JCS canonicalizations per exchange; bytes (B): the issued credential, what the holder\npresents, and the signatures in it the verifier checks (SD-JWT VC: issuer JWT + KB-JWT; mdoc: MSO + device + DS\ncertificate; VCDM: the proof value); x509 µs: the mdoc certificate chain check inside verify."
     );
     if verbose {
         let _ = writeln!(out, " present:");
@@ -222,12 +233,12 @@ pub(crate) fn formats_markdown(report: &FormatsReport) -> String {
         formats_subject(report),
         formats_settings(report)
     );
-    out.push_str("| alg | format | engine | signatures | issue µs | present µs | verify µs | total µs | run totals µs | canonicalizations | bytes | x509 µs | present |\n|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    out.push_str("| alg | format | engine | signatures | issue µs | present µs | verify µs | total µs | run totals µs | canonicalizations | credential bytes | bytes | signature bytes | x509 µs | present |\n|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
     for r in &report.results {
         let op = |i: usize| fmt_us(r.operations[i].total.median_us);
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             r.alg,
             r.format,
             r.engine.map_or("-", |e| e.name()),
@@ -238,7 +249,9 @@ pub(crate) fn formats_markdown(report: &FormatsReport) -> String {
             fmt_us(r.total_us),
             fmt_range(r.total_range_us.0, r.total_range_us.1),
             r.canonicalizations,
+            super::thousands(r.issued_bytes as u64),
             super::thousands(r.presented_bytes as u64),
+            super::thousands(r.signature_bytes as u64),
             r.certificate_chain_us.map_or("-".into(), fmt_us),
             present_meaning(&r.format)
         );
@@ -335,7 +348,7 @@ fn crypto_us(op: &crate::results::exchange::OperationResult) -> f64 {
 /// CSV of the three-format tables (`--export-csv`): one row per (credential, alg, format, operation) and an
 /// `exchange` row per format; times in µs.
 pub(crate) fn formats_csv(reports: &[FormatsReport]) -> String {
-    let mut out = String::from("credential,alg,format,engine,signatures,operation,median_us,min_run_median_us,max_run_median_us,p10_us,p90_us,canonicalizations,presented_bytes\n");
+    let mut out = String::from("credential,alg,format,engine,signatures,operation,median_us,min_run_median_us,max_run_median_us,p10_us,p90_us,canonicalizations,presented_bytes,issued_bytes,signature_bytes\n");
     for report in reports {
         for r in &report.results {
             let engine = r.engine.map_or("", |e| e.name());
@@ -344,7 +357,7 @@ pub(crate) fn formats_csv(reports: &[FormatsReport]) -> String {
                 let t = &op.total;
                 let _ = writeln!(
                     out,
-                    "{},{},{},{engine},{signatures},{},{:.3},{:.3},{:.3},{:.3},{:.3},{},",
+                    "{},{},{},{engine},{signatures},{},{:.3},{:.3},{:.3},{:.3},{:.3},{},,,",
                     report.credential,
                     r.alg,
                     r.format,
@@ -359,7 +372,7 @@ pub(crate) fn formats_csv(reports: &[FormatsReport]) -> String {
             }
             let _ = writeln!(
                 out,
-                "{},{},{},{engine},{signatures},exchange,{:.3},{:.3},{:.3},,,{},{}",
+                "{},{},{},{engine},{signatures},exchange,{:.3},{:.3},{:.3},,,{},{},{},{}",
                 report.credential,
                 r.alg,
                 r.format,
@@ -367,7 +380,9 @@ pub(crate) fn formats_csv(reports: &[FormatsReport]) -> String {
                 r.total_range_us.0,
                 r.total_range_us.1,
                 r.canonicalizations,
-                r.presented_bytes
+                r.presented_bytes,
+                r.issued_bytes,
+                r.signature_bytes
             );
         }
     }

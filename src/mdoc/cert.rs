@@ -1,12 +1,16 @@
 //! The mdoc issuer's certificate chain (ISO/IEC 18013-5 Annex B: an IACA root certificate and a document
-//! signer (DS) certificate), generated offline with x509-cert's builder from seeded P-256 keys, and checked the
-//! way a reader does: the DS certificate's signature by the trusted IACA key and both validity periods.
+//! signer (DS) certificate), generated offline with x509-cert's builder from seeded keys — an ECDSA P-256 IACA, or
+//! an ML-DSA-44 one (FIPS 204; its X.509 algorithm identifier and key and signature encodings are RFC 9881's:
+//! `id-ml-dsa-44`, parameters absent, the raw public key and signature in the BIT STRINGs), signed through the
+//! ml-dsa crate's `Signer`, whose x509-cert builder support it has — and checked the way a reader does: the DS
+//! certificate's signature by the trusted IACA key and both validity periods.
 
 use crate::error::{Error, Result};
 use crate::keys::{Backend, PublicKey, SecretKey, SignatureAlgorithm};
 use std::str::FromStr;
 use std::time::Duration;
 use x509_cert::builder::{self, Builder, CertificateBuilder};
+use x509_cert::der::asn1::{BitString, ObjectIdentifier};
 use x509_cert::der::{self, Decode, Encode};
 use x509_cert::ext::pkix::{
     AuthorityKeyIdentifier, BasicConstraints, KeyUsage, KeyUsages, SubjectKeyIdentifier,
@@ -14,7 +18,9 @@ use x509_cert::ext::pkix::{
 use x509_cert::ext::{Extension, ToExtension};
 use x509_cert::name::Name;
 use x509_cert::serial_number::SerialNumber;
-use x509_cert::spki::{SubjectPublicKeyInfoOwned, SubjectPublicKeyInfoRef};
+use x509_cert::spki::{
+    AlgorithmIdentifierOwned, SubjectPublicKeyInfoOwned, SubjectPublicKeyInfoRef,
+};
 use x509_cert::time::{Time, Validity};
 use x509_cert::{Certificate, TbsCertificate};
 
@@ -94,8 +100,48 @@ impl builder::Profile for AnnexB {
     }
 }
 
-/// The SubjectPublicKeyInfo of an MSO signing key (P-256 or Ed25519).
+/// `id-ml-dsa-44` (RFC 9881 §2; NIST's 2.16.840.1.101.3.4.3.17).
+const ID_ML_DSA_44: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.3.17");
+
+/// RFC 9881 §2: the `AlgorithmIdentifier` of ML-DSA-44, its parameters absent.
+fn ml_dsa_44_identifier() -> AlgorithmIdentifierOwned {
+    AlgorithmIdentifierOwned {
+        oid: ID_ML_DSA_44,
+        parameters: None,
+    }
+}
+
+/// RFC 9881 §4: an ML-DSA-44 SubjectPublicKeyInfo's key — `id-ml-dsa-44` with absent parameters, the BIT
+/// STRING exactly the 1,312-byte raw public key — as canonprof's key; `None` for a key of another algorithm.
+/// Errors: [`ErrorKind::Key`](crate::ErrorKind::Key) for parameters, unused bits or a wrong length.
+pub(crate) fn ml_dsa_key(spki: &SubjectPublicKeyInfoOwned) -> Result<Option<PublicKey>> {
+    if spki.algorithm.oid != ID_ML_DSA_44 {
+        return Ok(None);
+    }
+    if spki.algorithm.parameters.is_some() {
+        return Err(Error::key(
+            "the ML-DSA-44 key's algorithm identifier has parameters (RFC 9881 §2: absent)",
+        ));
+    }
+    let bytes = spki
+        .subject_public_key
+        .as_bytes()
+        .ok_or_else(|| Error::key("the ML-DSA-44 key's BIT STRING has unused bits"))?;
+    PublicKey::from_bytes(SignatureAlgorithm::MlDsa44, bytes)
+        .map(Some)
+        .map_err(|e| Error::key(format!("the ML-DSA-44 key: {}", e.reason())).caused_by(e))
+}
+
+/// The SubjectPublicKeyInfo of an MSO signing key (P-256, Ed25519, or ML-DSA-44 as RFC 9881 §4 writes it).
 fn spki(key: &SecretKey) -> Result<SubjectPublicKeyInfoOwned> {
+    if key.algorithm() == SignatureAlgorithm::MlDsa44 {
+        let raw = key.public_key().to_bytes(false);
+        return Ok(SubjectPublicKeyInfoOwned {
+            algorithm: ml_dsa_44_identifier(),
+            subject_public_key: BitString::from_bytes(&raw)
+                .map_err(|e| Error::key(format!("ML-DSA-44 key: {e}")).caused_by(e))?,
+        });
+    }
     let der = key.public_key().to_spki_der().map_err(|e| {
         let what = match key.algorithm() {
             SignatureAlgorithm::Ed25519 => "Ed25519 key",
@@ -107,13 +153,44 @@ fn spki(key: &SecretKey) -> Result<SubjectPublicKeyInfoOwned> {
         .map_err(|e| Error::key(format!("public key: {e}")).caused_by(e))
 }
 
-/// ISO/IEC 18013-5 Annex B: a self-signed IACA root (P-256 key `iaca`) and a DS certificate for `signer`
-/// issued by it. Errors: [`ErrorKind::Key`](crate::ErrorKind::Key) for an IACA key that is not P-256,
+/// ISO/IEC 18013-5 Annex B: a self-signed IACA root (key `iaca`: ECDSA P-256, or ML-DSA-44 signing as RFC 9881
+/// says — deterministic, empty context) and a DS certificate for `signer` issued by it. Errors:
+/// [`ErrorKind::Key`](crate::ErrorKind::Key) for an IACA key of another algorithm,
 /// [`ErrorKind::Mdoc`](crate::ErrorKind::Mdoc) when building a certificate fails.
 pub fn generate(iaca: &SecretKey, signer: &SecretKey) -> Result<Chain> {
-    let Some(iaca_key) = iaca.p256_signing_key() else {
-        return Err(Error::key("the IACA key here is P-256"));
-    };
+    if let Some(iaca_key) = iaca.p256_signing_key() {
+        return chain::<_, p256::ecdsa::DerSignature>(iaca_key, spki(iaca)?, spki(signer)?);
+    }
+    if iaca.algorithm() == SignatureAlgorithm::MlDsa44 {
+        // The seed ξ (FIPS 204 §3.6.3) is the key: the ml-dsa key made from it is the same key.
+        let seed: [u8; 32] = iaca
+            .to_bytes()
+            .try_into()
+            .map_err(|_| Error::key("the ML-DSA-44 IACA key is not a 32-byte seed"))?;
+        let iaca_key = ml_dsa::SigningKey::<ml_dsa::MlDsa44>::from_seed(&seed.into());
+        return chain::<_, ml_dsa::Signature<ml_dsa::MlDsa44>>(
+            &iaca_key,
+            spki(iaca)?,
+            spki(signer)?,
+        );
+    }
+    Err(Error::key("the IACA key here is P-256 or ML-DSA-44"))
+}
+
+/// The IACA root (self-signed by `iaca_key`, whose key info is `iaca_spki`) and the DS certificate for
+/// `signer_spki` it signs.
+fn chain<S, Signature>(
+    iaca_key: &S,
+    iaca_spki: SubjectPublicKeyInfoOwned,
+    signer_spki: SubjectPublicKeyInfoOwned,
+) -> Result<Chain>
+where
+    S: signature::Signer<Signature>
+        + signature::Keypair
+        + x509_cert::spki::DynSignatureAlgorithmIdentifier,
+    S::VerifyingKey: x509_cert::spki::EncodePublicKey,
+    Signature: x509_cert::spki::SignatureBitStringEncoding,
+{
     let name =
         |n: &str| Name::from_str(n).map_err(|e| Error::mdoc(format!("name {n}: {e}")).caused_by(e));
     let iaca_name = name("CN=canonprof IACA,C=UT")?;
@@ -124,9 +201,9 @@ pub fn generate(iaca: &SecretKey, signer: &SecretKey) -> Result<Chain> {
         },
         serial(1),
         validity()?,
-        spki(iaca)?,
+        iaca_spki,
     )
-    .and_then(|b| b.build::<_, p256::ecdsa::DerSignature>(iaca_key))
+    .and_then(|b| b.build::<_, Signature>(iaca_key))
     .map_err(|e| Error::mdoc(format!("IACA certificate: {e}")).caused_by(e))?;
     let ds = CertificateBuilder::new(
         AnnexB::Leaf {
@@ -135,9 +212,9 @@ pub fn generate(iaca: &SecretKey, signer: &SecretKey) -> Result<Chain> {
         },
         serial(2),
         validity()?,
-        spki(signer)?,
+        signer_spki,
     )
-    .and_then(|b| b.build::<_, p256::ecdsa::DerSignature>(iaca_key))
+    .and_then(|b| b.build::<_, Signature>(iaca_key))
     .map_err(|e| Error::mdoc(format!("DS certificate: {e}")).caused_by(e))?;
     let der = |c: Certificate| {
         c.to_der()
@@ -164,11 +241,13 @@ fn within(cert: &Certificate, now_unix: u64, what: &str) -> Result<()> {
 }
 
 /// Checks the DS certificate `ds` against the trusted IACA root `iaca` (both DER) at `now_unix`: the DS is
-/// issued by the IACA's subject, its ECDSA P-256 / SHA-256 signature verifies with the IACA key, both are
-/// within their validity; the signature is checked through `backend`. Returns the DS certificate's
+/// issued by the IACA's subject, its ECDSA P-256 / SHA-256 signature — or, under an ML-DSA-44 IACA, its
+/// `id-ml-dsa-44` signature (RFC 9881 §3: the algorithm identifier exactly, the BIT STRING the raw 2,420-byte
+/// signature) — verifies with the IACA key, both are within their validity; the signature is checked through
+/// `backend`. Returns the DS certificate's
 /// SubjectPublicKeyInfo (the MSO signing key).
 /// Errors, each naming the check that failed: [`ErrorKind::Signature`](crate::ErrorKind::Signature) when the
-/// DS signature does not verify, [`ErrorKind::Key`](crate::ErrorKind::Key) for an IACA key that is not P-256,
+/// DS signature does not verify, [`ErrorKind::Key`](crate::ErrorKind::Key) for an IACA key that is not P-256 or ML-DSA-44,
 /// [`ErrorKind::Mdoc`](crate::ErrorKind::Mdoc) otherwise (not DER, another issuer, outside validity).
 pub fn verify_chain(
     ds: &[u8],
@@ -187,22 +266,40 @@ pub fn verify_chain(
             "the DS certificate was not issued by the trusted IACA",
         ));
     }
-    let iaca_spki = iaca_cert
-        .tbs_certificate()
-        .subject_public_key_info()
-        .to_der()
-        .map_err(|e| Error::key(format!("IACA key: {e}")).caused_by(e))?;
-    let iaca_key = PublicKey::from_spki_der(&iaca_spki, &[SignatureAlgorithm::P256])
-        .ok_or_else(|| Error::key("the IACA key is not P-256"))?
-        .with_backend(backend)?;
     let tbs = ds_cert
         .tbs_certificate()
         .to_der()
         .map_err(|e| Error::mdoc(format!("DS certificate: {e}")).caused_by(e))?;
-    // ECDSA-Sig-Value DER (RFC 5480 §2.2.3) to the r ‖ s both backends verify.
-    let signature = p256::ecdsa::Signature::from_der(ds_cert.signature().raw_bytes())
-        .map_err(|e| Error::mdoc(format!("DS certificate signature: {e}")).caused_by(e))?;
-    if !iaca_key.verify(&tbs, &signature.to_bytes()) {
+    let (iaca_key, signature) = match ml_dsa_key(
+        iaca_cert.tbs_certificate().subject_public_key_info(),
+    )? {
+        Some(key) => {
+            if *ds_cert.signature_algorithm() != ml_dsa_44_identifier() {
+                return Err(Error::mdoc(
+                        "the DS certificate's signature algorithm is not id-ml-dsa-44 (without parameters), the IACA key's",
+                    ));
+            }
+            let signature = ds_cert.signature().as_bytes().ok_or_else(|| {
+                Error::mdoc("the DS certificate's signature BIT STRING has unused bits")
+            })?;
+            (key, signature.to_vec())
+        }
+        None => {
+            let iaca_spki = iaca_cert
+                .tbs_certificate()
+                .subject_public_key_info()
+                .to_der()
+                .map_err(|e| Error::key(format!("IACA key: {e}")).caused_by(e))?;
+            let key = PublicKey::from_spki_der(&iaca_spki, &[SignatureAlgorithm::P256])
+                .ok_or_else(|| Error::key("the IACA key is not P-256 or ML-DSA-44"))?;
+            // ECDSA-Sig-Value DER (RFC 5480 §2.2.3) to the r ‖ s both backends verify.
+            let signature = p256::ecdsa::Signature::from_der(ds_cert.signature().raw_bytes())
+                .map_err(|e| Error::mdoc(format!("DS certificate signature: {e}")).caused_by(e))?;
+            (key, signature.to_bytes().to_vec())
+        }
+    };
+    let iaca_key = iaca_key.with_backend(backend)?;
+    if !iaca_key.verify(&tbs, &signature) {
         return Err(Error::signature(
             "the DS certificate's signature does not verify with the IACA key",
         ));

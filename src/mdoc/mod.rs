@@ -1,5 +1,5 @@
 //! ISO/IEC 18013-5 mdoc: issuing an `IssuerSigned` whose Mobile Security Object (MSO) is signed as a
-//! COSE_Sign1 (ES256 or EdDSA) with the DS certificate in `x5chain`; presenting a `DeviceResponse` with the chosen
+//! COSE_Sign1 (ES256, EdDSA, or ML-DSA-44 as RFC 9964 registers it for COSE) with the DS certificate in `x5chain`; presenting a `DeviceResponse` with the chosen
 //! data elements and a `DeviceSigned` signature over the `SessionTranscript`; verifying it (certificate chain,
 //! MSO signature, doc type, validity, every value digest over the exact received `IssuerSignedItemBytes`,
 //! device signature). What a reader receives is decoded into the types of `structures` (`DeviceResponse`,
@@ -65,27 +65,60 @@ fn tdate(text: &str) -> Cbor {
     Cbor::Tag(0, Box::new(Cbor::Text(text.into())))
 }
 
-/// The COSE algorithm of a key (RFC 9053 §2.1, §2.2): ES256 for P-256, EdDSA for Ed25519. Errors:
-/// [`ErrorKind::Key`](crate::ErrorKind::Key) for P-384.
-fn algorithm(key: &SecretKey) -> Result<iana::Algorithm> {
-    match key.algorithm() {
-        SignatureAlgorithm::P256 => Ok(iana::Algorithm::ES256),
-        SignatureAlgorithm::Ed25519 => Ok(iana::Algorithm::EdDSA),
-        SignatureAlgorithm::P384 => Err(Error::key(
-            "mdoc here signs with ES256 (P-256) or EdDSA (Ed25519)",
-        )),
-        other => Err(crate::keys::not_supported_yet(other, "mdoc")),
+/// The COSE algorithm of a key of `algorithm` (RFC 9053 §2.1, §2.2; RFC 9964 §8.1.1): ES256 (-7) for P-256,
+/// EdDSA (-8) for Ed25519, ML-DSA-44 (-48) for ML-DSA-44; `None` for the others (P-384 is not used by mdoc
+/// here; SLH-DSA-SHA2-128s and FALCON-512 have no settled COSE value: the value draft-ietf-cose-sphincs-plus
+/// asked for SLH-DSA-SHA2-128s, -51, is ESP384's in the IANA registry coset 0.4 follows).
+pub fn cose_algorithm(algorithm: SignatureAlgorithm) -> Option<iana::Algorithm> {
+    match algorithm {
+        SignatureAlgorithm::P256 => Some(iana::Algorithm::ES256),
+        SignatureAlgorithm::Ed25519 => Some(iana::Algorithm::EdDSA),
+        SignatureAlgorithm::MlDsa44 => Some(iana::Algorithm::ML_DSA_44),
+        _ => None,
     }
 }
 
-/// The public COSE_Key (RFC 9053 §7.1: EC2 P-256 with x and y, or OKP Ed25519 with x) of a device key. Errors:
-/// [`ErrorKind::Key`](crate::ErrorKind::Key) for P-384.
+/// [`cose_algorithm`] of a signing key. Errors: [`ErrorKind::Key`](crate::ErrorKind::Key) for a key with none.
+fn algorithm(key: &SecretKey) -> Result<iana::Algorithm> {
+    cose_algorithm(key.algorithm()).ok_or_else(|| {
+        Error::key("mdoc here signs with ES256 (P-256), EdDSA (Ed25519) or ML-DSA-44 (RFC 9964)")
+    })
+}
+
+/// RFC 9052 §4.4 with the key's algorithm: the COSE_Sign1 `what` must name, in its protected header, the COSE
+/// algorithm of `key` (a signature is never checked under an algorithm it does not claim). Errors:
+/// [`ErrorKind::Mdoc`](crate::ErrorKind::Mdoc) naming what was found.
+fn check_algorithm(sign1: &CoseSign1, key: &PublicKey, what: &str) -> Result<()> {
+    let expected = cose_algorithm(key.algorithm())
+        .ok_or_else(|| Error::key(format!("{what}: no COSE algorithm for the key")))?;
+    match &sign1.protected.header.alg {
+        Some(coset::Algorithm::Assigned(alg)) if *alg == expected => Ok(()),
+        Some(coset::Algorithm::Assigned(alg)) => Err(Error::mdoc(format!(
+            "{what} names COSE alg {} in its protected header, but the key is {} (COSE alg {})",
+            *alg as i64,
+            key.algorithm().name(),
+            expected as i64
+        ))),
+        Some(_) => Err(Error::mdoc(format!(
+            "{what} names a COSE alg that is not a registered integer"
+        ))),
+        None => Err(Error::mdoc(format!(
+            "{what} names no alg in its protected header (RFC 9052 §3.1)"
+        ))),
+    }
+}
+
+/// The public COSE_Key of a device key: RFC 9053 §7.1's EC2 P-256 with x and y or OKP Ed25519 with x, or RFC
+/// 9964 §3's AKP with `alg` ML-DSA-44 (-48) and `pub` (-1), the raw public key. Errors:
+/// [`ErrorKind::Key`](crate::ErrorKind::Key) for any other key.
 pub fn cose_key(key: &SecretKey) -> Result<CoseKey> {
     let public = key.public_key();
-    if public.algorithm().is_post_quantum() {
-        return Err(crate::keys::not_supported_yet(public.algorithm(), "mdoc"));
-    }
     match (public.algorithm(), public.coordinates()) {
+        (SignatureAlgorithm::MlDsa44, _) => Ok(coset::CoseKeyBuilder::new_mldsa_pub_key(
+            coset::MlDsaVariant::MlDsa44,
+            public.to_bytes(false),
+        )
+        .build()),
         (SignatureAlgorithm::P256, Some((x, y))) => {
             Ok(coset::CoseKeyBuilder::new_ec2_pub_key(iana::EllipticCurve::P_256, x, y).build())
         }
@@ -99,12 +132,15 @@ pub fn cose_key(key: &SecretKey) -> Result<CoseKey> {
                 Cbor::Bytes(public.to_bytes(false)),
             )
             .build()),
-        _ => Err(Error::key("mdoc device keys here are P-256 or Ed25519")),
+        _ => Err(Error::key(
+            "mdoc device keys here are P-256, Ed25519 or ML-DSA-44",
+        )),
     }
 }
 
-/// The verification key of a COSE_Key (EC2 P-256 or OKP Ed25519). Errors:
-/// [`ErrorKind::Key`](crate::ErrorKind::Key) for any other key or a malformed one.
+/// The verification key of a COSE_Key (EC2 P-256, OKP Ed25519, or AKP ML-DSA-44: RFC 9964 §3, `alg` REQUIRED,
+/// `pub` of exactly 1,312 bytes, no `priv`). Errors: [`ErrorKind::Key`](crate::ErrorKind::Key) for any other
+/// key or a malformed one.
 fn public_of(key: &CoseKey) -> Result<PublicKey> {
     let param = |label: i64| {
         key.params
@@ -123,14 +159,37 @@ fn public_of(key: &CoseKey) -> Result<PublicKey> {
             let x = param(-2).ok_or_else(bad)?;
             PublicKey::from_bytes(SignatureAlgorithm::Ed25519, x).map_err(|_| bad())
         }
+        coset::KeyType::Assigned(iana::KeyType::AKP) => {
+            let akp = |why: &str| {
+                Error::key(format!(
+                    "the device key is not an AKP ML-DSA-44 COSE_Key (RFC 9964 §3): {why}"
+                ))
+            };
+            if key.alg != Some(coset::Algorithm::Assigned(iana::Algorithm::ML_DSA_44)) {
+                return Err(akp("its alg is not ML-DSA-44 (-48)"));
+            }
+            if key
+                .params
+                .iter()
+                .any(|(l, _)| *l == Label::Int(iana::AkpKeyParameter::Priv as i64))
+            {
+                return Err(akp("it carries priv (-2), which a public key must not"));
+            }
+            let public = param(iana::AkpKeyParameter::Pub as i64)
+                .ok_or_else(|| akp("no pub (-1) byte string"))?;
+            PublicKey::from_bytes(SignatureAlgorithm::MlDsa44, public).map_err(|e| akp(e.reason()))
+        }
         _ => Err(bad()),
     }
 }
 
-/// The MSO signing key in a certificate's SubjectPublicKeyInfo (P-256 or Ed25519). Errors:
-/// [`ErrorKind::Key`](crate::ErrorKind::Key).
+/// The MSO signing key in a certificate's SubjectPublicKeyInfo (P-256, Ed25519, or ML-DSA-44: [`cert::ml_dsa_key`]).
+/// Errors: [`ErrorKind::Key`](crate::ErrorKind::Key).
 fn public_of_spki(spki: &x509_cert::spki::SubjectPublicKeyInfoOwned) -> Result<PublicKey> {
     use x509_cert::der::Encode;
+    if let Some(key) = cert::ml_dsa_key(spki)? {
+        return Ok(key);
+    }
     let der = spki
         .to_der()
         .map_err(|e| Error::key(format!("DS key: {e}")).caused_by(e))?;
@@ -138,7 +197,7 @@ fn public_of_spki(spki: &x509_cert::spki::SubjectPublicKeyInfoOwned) -> Result<P
         &der,
         &[SignatureAlgorithm::P256, SignatureAlgorithm::Ed25519],
     )
-    .ok_or_else(|| Error::key("the DS certificate's key is not P-256 or Ed25519"))
+    .ok_or_else(|| Error::key("the DS certificate's key is not P-256, Ed25519 or ML-DSA-44"))
 }
 
 /// `ValidityInfo` of the MSO (RFC 3339 times).
@@ -438,6 +497,11 @@ pub fn verify_with(
     };
     {
         let _span = tracing::info_span!(span::VERIFY).entered();
+        check_algorithm(
+            &issuer_auth,
+            &issuer_key,
+            "the MSO's COSE_Sign1 (issuerAuth)",
+        )?;
         issuer_auth
             .verify_signature(&[], |signature, tbs| {
                 issuer_key.verify(tbs, signature).then_some(()).ok_or(())
@@ -512,6 +576,7 @@ pub fn verify_with(
                     "deviceAuth has no deviceSignature (a deviceMac is not supported)",
                 ));
             };
+            check_algorithm(signature, &device_key, "the deviceSignature")?;
             let signed =
                 device_authentication(transcript, doc_type, device_signed.name_spaces.bytes);
             signature

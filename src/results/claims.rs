@@ -6,6 +6,12 @@
 //!
 //! `canonprof exchange` has no canonicalization rows: it checks the exchange's claims alone ([`for_exchange`])
 //! and says which rows the others need ([`unchecked_by_exchange`]).
+//!
+//! The study measured Ed25519 and P-256, so its claims are checked on those rows alone. Beside them, for every
+//! algorithm the exchange measured (the post-quantum ones included), three verdicts ask whether RDFC-1.0 still
+//! matters once the signature is what it is ([`question`]): VCDM with RDFC-1.0 against SD-JWT VC and mdoc,
+//! canonicalization's share of a VCDM verification, and the RDFC-1.0 / JCS gap of the exchange — each value
+//! naming its engine, each verdict judged against the study's ±10% band.
 
 use crate::canon::phase::LABEL;
 use crate::results::exchange::{FormatResult, FormatsReport, BAND};
@@ -21,28 +27,217 @@ const SIX_CANONICALIZATIONS: &str =
 const EDU_SIMPLE: &str = "canonicalizing an education credential costs 31-49x a simple one";
 const LABELING: &str = "blank node labeling is not what drives the cost";
 
-/// The verdicts, in the study's order. `exchange` is `None` with `--no-exchange` (those claims are then `not
-/// measured`).
+/// The verdicts, in the study's order, then [`question`]'s for every algorithm of the exchange. `exchange` is
+/// `None` with `--no-exchange` (the exchange's claims are then `not measured`, and there are no question's).
 pub(crate) fn evaluate(report: &Report, exchange: Option<&FormatsReport>) -> Vec<Claim> {
     let mut claims = exchange_claims(exchange);
     claims.extend([edu_simple(report), labeling(report)]);
+    claims.extend(exchange.into_iter().flat_map(question));
     claims
 }
 
-/// The claims an exchange's rows check (the first four of [`evaluate`]), in the study's order.
+/// The study's claims an exchange's rows check, in the study's order (the first four of [`evaluate`]), on the
+/// study's algorithms' rows.
 fn exchange_claims(exchange: Option<&FormatsReport>) -> Vec<Claim> {
+    let study = exchange.map(study_rows);
+    let study = study.as_ref();
     vec![
-        versus(exchange, "mdoc", VERSUS_MDOC),
-        versus(exchange, "SD-JWT VC", VERSUS_SD_JWT),
-        jcs_verification(exchange),
-        canonicalizations(exchange),
+        versus(study, "mdoc", VERSUS_MDOC),
+        versus(study, "SD-JWT VC", VERSUS_SD_JWT),
+        jcs_verification(study),
+        canonicalizations(study),
     ]
 }
 
-/// The claims `canonprof exchange` can check on its three-format table: those it has the rows for.
+/// The study's signature algorithms (the `--alg` names): its claims are checked on their rows.
+const STUDY_ALGS: [&str; 2] = ["ed25519", "p256"];
+
+/// `exchange` with only the study's algorithms' rows.
+fn study_rows(exchange: &FormatsReport) -> FormatsReport {
+    let mut study = exchange.clone();
+    study
+        .results
+        .retain(|r| STUDY_ALGS.contains(&r.alg.as_str()));
+    study
+}
+
+/// The algorithm of a row as the specifications name it (`Ed25519`, `P-256`, `ML-DSA-44`, …).
+fn algorithm_words(alg: &str) -> &str {
+    crate::exchange::formats::Alg::from_name(alg).map_or(alg, |a| a.display())
+}
+
+/// The claims that ask whether RDFC-1.0 still matters under each algorithm `exchange` measured, in its order:
+/// for each, [`versus_both`], [`verification_share`] and [`rdfc_jcs_gap`].
+pub(crate) fn question(exchange: &FormatsReport) -> Vec<Claim> {
+    let mut algs: Vec<&str> = Vec::new();
+    for r in &exchange.results {
+        if !algs.contains(&r.alg.as_str()) {
+            algs.push(&r.alg);
+        }
+    }
+    algs.into_iter()
+        .flat_map(|alg| {
+            [
+                versus_both(exchange, alg),
+                verification_share(exchange, alg),
+                rdfc_jcs_gap(exchange, alg),
+            ]
+        })
+        .collect()
+}
+
+/// A row's canonicalization over the exchange: the medians of its `canonicalize_document` and
+/// `canonicalize_proof_config` steps, summed over the operations (µs). The rest of a gap between two rows is
+/// hashing and signing — with ML-DSA, whose signing repeats a rejection loop a number of times fixed by the key
+/// and the message (FIPS 204 Algorithm 7), the signing of each row's messages takes its own time.
+fn canonicalization_us(row: &FormatResult) -> f64 {
+    use crate::integrity::proof_span::{CANONICALIZE_DOCUMENT, CANONICALIZE_PROOF_CONFIG};
+    row.operations
+        .iter()
+        .flat_map(|o| &o.steps)
+        .filter(|s| s.name == CANONICALIZE_DOCUMENT || s.name == CANONICALIZE_PROOF_CONFIG)
+        .map(|s| s.stats.median_us)
+        .sum()
+}
+
+/// `us` rounded to whole µs with thousands separators (`12,345`).
+fn whole_us(us: f64) -> String {
+    crate::export::thousands(us.round().max(0.0) as u64)
+}
+
+/// The RDFC-1.0 VCDM rows of `alg` (each engine, each backend).
+fn rdfc_rows_of<'a>(
+    exchange: &'a FormatsReport,
+    alg: &'a str,
+) -> impl Iterator<Item = &'a FormatResult> {
+    rdfc_rows(exchange).filter(move |r| r.alg == alg)
+}
+
+/// "with <algorithm>, VCDM with RDFC-1.0 is slower than SD-JWT VC and mdoc over the exchange": per RDFC-1.0 row,
+/// its total over SD-JWT VC's and over mdoc's (those of them measured with the algorithm); holds where VCDM is
+/// slower than each beyond the ±10% band.
+fn versus_both(exchange: &FormatsReport, alg: &str) -> Claim {
+    let mut measured = Vec::new();
+    let mut outcomes = Vec::new();
+    for vcdm in rdfc_rows_of(exchange, alg) {
+        let ratios: Vec<(&str, Option<f64>)> = ["SD-JWT VC", "mdoc"]
+            .into_iter()
+            .map(|other| {
+                let ratio = row(exchange, vcdm, other).map(|base| vcdm.total_us / base.total_us);
+                (other, ratio)
+            })
+            .collect();
+        if ratios.iter().all(|(_, r)| r.is_none()) {
+            continue;
+        }
+        let outside = ratios.iter().flat_map(|(_, r)| r).all(|r| *r > 1.0 + BAND);
+        let values: Vec<String> = ratios
+            .iter()
+            .map(|(other, r)| match r {
+                Some(r) => format!("{r:.2}x {other}"),
+                None => format!("no {other} row"),
+            })
+            .collect();
+        measured.push(format!(
+            "{} ({}): {}, {}",
+            plain_format(vcdm),
+            ran_through(vcdm),
+            values.join(" and "),
+            if outside {
+                band_words(true)
+            } else {
+                "not slower than each beyond the 10% band".to_string()
+            }
+        ));
+        outcomes.push(outside);
+    }
+    Claim {
+        claim: format!(
+            "with {}, VCDM with RDFC-1.0 is slower than SD-JWT VC and mdoc over the exchange",
+            algorithm_words(alg)
+        ),
+        measured,
+        verdict: verdict(&outcomes),
+    }
+}
+
+/// "with <algorithm>, canonicalization is more than 10% of a VCDM verification with RDFC-1.0": per RDFC-1.0 row,
+/// the share of its verify operation spent canonicalizing (document and proof configuration) and the operation's
+/// median; holds where the share is beyond the ±10% band (removing it would be a real difference).
+fn verification_share(exchange: &FormatsReport, alg: &str) -> Claim {
+    let mut measured = Vec::new();
+    let mut outcomes = Vec::new();
+    for vcdm in rdfc_rows_of(exchange, alg) {
+        let Some(verify) = vcdm.operations.iter().find(|o| o.operation == "verify") else {
+            continue;
+        };
+        let share = verify.canonicalization_share;
+        measured.push(format!(
+            "{} verify ({}): canonicalization {:.1}% of {} µs",
+            plain_format(vcdm),
+            ran_through(vcdm),
+            share * 100.0,
+            whole_us(verify.total.median_us)
+        ));
+        outcomes.push(share > BAND);
+    }
+    Claim {
+        claim: format!(
+            "with {}, canonicalization is more than 10% of a VCDM verification with RDFC-1.0",
+            algorithm_words(alg)
+        ),
+        measured,
+        verdict: verdict(&outcomes),
+    }
+}
+
+/// "under <algorithm>, the RDFC-1.0 / JCS gap of the exchange is beyond the 10% band": per RDFC-1.0 row, its
+/// total over the JCS suite's of the same algorithm and backend, and the difference; holds where RDFC-1.0 is
+/// slower beyond the band.
+fn rdfc_jcs_gap(exchange: &FormatsReport, alg: &str) -> Claim {
+    let mut measured = Vec::new();
+    let mut outcomes = Vec::new();
+    for rdfc in rdfc_rows_of(exchange, alg) {
+        let Some(jcs) = exchange.results.iter().find(|r| {
+            r.alg == rdfc.alg
+                && r.signatures == rdfc.signatures
+                && r.vcdm_canonicalization() == Some(Algorithm::Jcs)
+        }) else {
+            continue;
+        };
+        let ratio = rdfc.total_us / jcs.total_us;
+        let outside = ratio > 1.0 + BAND;
+        let signed = |us: f64| {
+            let sign = if us >= 0.0 { "+" } else { "-" };
+            format!("{sign}{}", whole_us(us.abs()))
+        };
+        measured.push(format!(
+            "{} / {} ({}): {ratio:.2}x, {} µs (canonicalization {} µs of it), {}",
+            plain_format(rdfc),
+            plain_format(jcs),
+            ran_through(rdfc),
+            signed(rdfc.total_us - jcs.total_us),
+            signed(canonicalization_us(rdfc) - canonicalization_us(jcs)),
+            band_words(ratio.max(1.0 / ratio) > 1.0 + BAND)
+        ));
+        outcomes.push(outside);
+    }
+    Claim {
+        claim: format!(
+            "under {}, the RDFC-1.0 / JCS gap of the exchange is beyond the 10% band",
+            algorithm_words(alg)
+        ),
+        measured,
+        verdict: verdict(&outcomes),
+    }
+}
+
+/// The claims `canonprof exchange` can check on its three-format table: the study's it has the rows for, then
+/// [`question`]'s.
 pub(crate) fn for_exchange(exchange: &FormatsReport) -> Vec<Claim> {
     exchange_claims(Some(exchange))
         .into_iter()
+        .chain(question(exchange))
         .filter(|c| !c.measured.is_empty())
         .collect()
 }
@@ -51,17 +246,17 @@ pub(crate) fn for_exchange(exchange: &FormatsReport) -> Vec<Claim> {
 const EXCHANGE_NEEDS: [(&str, &str); 4] = [
     (
         VERSUS_MDOC,
-        "VCDM rows with an RDFC-1.0 cryptosuite and mdoc rows of the same algorithm",
+        "VCDM rows with an RDFC-1.0 cryptosuite and mdoc rows of the same study algorithm (ed25519, p256)",
     ),
     (
         VERSUS_SD_JWT,
-        "VCDM rows with an RDFC-1.0 cryptosuite and SD-JWT VC rows of the same algorithm",
+        "VCDM rows with an RDFC-1.0 cryptosuite and SD-JWT VC rows of the same study algorithm (ed25519, p256)",
     ),
     (
         JCS_VERIFICATION,
-        "VCDM rows with a JCS cryptosuite and SD-JWT VC rows of the same algorithm",
+        "VCDM rows with a JCS cryptosuite and SD-JWT VC rows of the same study algorithm (ed25519, p256)",
     ),
-    (SIX_CANONICALIZATIONS, "VCDM rows"),
+    (SIX_CANONICALIZATIONS, "VCDM rows of a study algorithm (ed25519, p256)"),
 ];
 
 /// What the main job needs to check `claim` (one of [`evaluate`]'s), for the line that says it was not measured.

@@ -122,7 +122,8 @@ pub(crate) struct FormatResult {
     /// `SD-JWT VC`, `mdoc`, `VCDM eddsa-rdfc-2022`, …; a second expansion engine's rows name it (`… (canonprof
     /// engine)`), and with both signature backends the aws-lc-rs rows say so (`… (aws-lc-rs)`).
     pub format: String,
-    /// The signature algorithm shared by every format (`ed25519`, `p256`).
+    /// The signature algorithm shared by every format (`ed25519`, `p256`, `ml-dsa-44`, `slh-dsa-128s`,
+    /// `falcon-512`).
     pub alg: String,
     /// The signature backend of every signature in this row (`rustcrypto` or `aws-lc-rs`; `rustcrypto` in older
     /// exports).
@@ -141,6 +142,14 @@ pub(crate) struct FormatResult {
     pub canonicalizations: usize,
     /// Bytes the holder sends the verifier.
     pub presented_bytes: usize,
+    /// Bytes the issuer sends the holder: the issued credential (0 in exports written before it was measured).
+    #[serde(default)]
+    pub issued_bytes: usize,
+    /// Bytes of every signature the verifier checks in the presentation, decoded (SD-JWT VC: the issuer JWT's
+    /// and the KB-JWT's; mdoc: the MSO's, the device signature and the DS certificate's; VCDM: the proof
+    /// value); 0 in exports written before it was measured.
+    #[serde(default)]
+    pub signature_bytes: usize,
     /// mdoc: the certificate chain check inside verify (median µs).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub certificate_chain_us: Option<f64>,

@@ -9,8 +9,7 @@ pub mod jose;
 use crate::document::Limits;
 use crate::error::{excerpt, Error, Result};
 use base64ct::{Base64UrlUnpadded, Encoding};
-use jose::{strict_json, JoseKey, JwsKey};
-use jsonwebtoken::Header;
+use jose::{strict_json, JoseHeader, JoseKey, JwsKey};
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256, Sha384, Sha512};
 use std::collections::{HashMap, HashSet};
@@ -270,7 +269,7 @@ pub fn issue(claims: &Claims, issuer: &JoseKey, rng: &mut impl rand_core::Rng) -
         (payload, disclosures)
     };
     let _span = tracing::info_span!(span::SIGN).entered();
-    let mut header = Header::new(issuer.alg);
+    let mut header = JoseHeader::new(issuer.alg);
     header.typ = Some(SD_JWT_VC_TYP.to_string());
     let jwt = jose::sign(&header, &payload, issuer, "the issuer JWT")?;
     Ok(Issued { jwt, disclosures })
@@ -338,7 +337,7 @@ pub fn present(issued: &str, disclose: &[&str], binding: Option<&KeyBinding>) ->
             "nonce": kb.nonce, "aud": kb.aud, "iat": kb.iat, "sd_hash": sd_hash(&out),
         });
         let _span = tracing::info_span!(span::SIGN).entered();
-        let mut header = Header::new(kb.holder.alg);
+        let mut header = JoseHeader::new(kb.holder.alg);
         header.typ = Some(KB_JWT_TYP.to_string());
         let jwt = jose::sign(&header, &payload, kb.holder, "the KB-JWT")?;
         out.push_str(&jwt);
@@ -359,7 +358,7 @@ pub struct Expected<'a> {
 #[derive(Debug, Clone)]
 pub struct Verified {
     /// The issuer JWT's header.
-    pub header: Header,
+    pub header: JoseHeader,
     /// The processed claims: disclosed claims in place, `_sd`, `_sd_alg` and undisclosed digests removed.
     pub claims: Map<String, Value>,
     /// Digest → Disclosure of every presented Disclosure.
@@ -485,7 +484,8 @@ fn rebuild(
 /// rebuilds the claims, rejects a Disclosure no digest references (case 023) and a digest used twice; with
 /// `expected`, requires a KB-JWT (`typ` `kb+jwt`) signed by `cnf.jwk`, with the nonce, `aud` and `sd_hash` of
 /// the presentation (final `~` included, case 022) — `cnf.jwk` taken as canonprof's key through the issuer
-/// key's backend when `issuer` is canonprof's, else as jsonwebtoken's. Spans: `verify`, `digests`, `key_binding`. Errors:
+/// key's backend when `issuer` is canonprof's, else as jsonwebtoken's, except an `AKP` one (RFC 9964), which
+/// only canonprof's keys verify. Spans: `verify`, `digests`, `key_binding`. Errors:
 /// [`ErrorKind::Signature`](crate::ErrorKind::Signature) for a JWS signature that does not verify,
 /// [`ErrorKind::Digest`](crate::ErrorKind::Digest) for an unreferenced Disclosure,
 /// [`ErrorKind::SdJwt`](crate::ErrorKind::SdJwt) for every other check that fails, each with the reason.
@@ -554,6 +554,12 @@ pub(crate) fn verify_within<'k>(
             let (kb_header, kb_claims) = match issuer {
                 JwsKey::Key(issuer) => {
                     let key = jose::public_key(jwk)?.with_backend(issuer.backend())?;
+                    jose::verify(kb, JwsKey::Key(&key), "Key Binding JWT", limits)?
+                }
+                JwsKey::Jsonwebtoken(..)
+                    if jwk.get("kty").and_then(Value::as_str) == Some("AKP") =>
+                {
+                    let key = jose::public_key(jwk)?;
                     jose::verify(kb, JwsKey::Key(&key), "Key Binding JWT", limits)?
                 }
                 JwsKey::Jsonwebtoken(..) => {

@@ -136,8 +136,8 @@ pub(crate) fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<
         "issuer signature",
         Outcome::Verified,
         format!(
-            "{:?} over the issuer-signed JWT ({}, {origin})",
-            verified.header.alg,
+            "{} over the issuer-signed JWT ({}, {origin})",
+            verified.header.alg.name(),
             match typ.as_str() {
                 "" => "no typ".to_string(),
                 typ => format!("typ {typ}"),

@@ -13,7 +13,8 @@ fn the_main_job_prints_and_exports_every_claim_with_a_verdict() {
         "{stdout}"
     );
     let claims = export["claims"].as_array().unwrap().clone();
-    assert_eq!(claims.len(), 6);
+    // The study's six, then three per algorithm of the exchange (Ed25519, P-256, ML-DSA-44).
+    assert_eq!(claims.len(), 6 + 3 * 3);
     for claim in &claims {
         let verdict = claim["verdict"].as_str().unwrap();
         assert!(
@@ -42,6 +43,58 @@ fn the_main_job_prints_and_exports_every_claim_with_a_verdict() {
             assert!(
                 value.ends_with("differs by more than the 10% band")
                     || value.ends_with("within the 10% band (no real difference)"),
+                "{value}"
+            );
+        }
+    }
+    // Whether RDFC-1.0 still matters, per algorithm: each claim names its algorithm, each value its engine and
+    // backend; the study's claims stay on the study's algorithms (the 8 VCDM rows above are Ed25519's and P-256's).
+    let question = &claims[6..];
+    for (i, algorithm) in ["Ed25519", "P-256", "ML-DSA-44"].into_iter().enumerate() {
+        let [versus, share, gap] = [&question[3 * i], &question[3 * i + 1], &question[3 * i + 2]];
+        assert_eq!(
+            versus["claim"],
+            format!("with {algorithm}, VCDM with RDFC-1.0 is slower than SD-JWT VC and mdoc over the exchange")
+        );
+        assert_eq!(
+            share["claim"],
+            format!("with {algorithm}, canonicalization is more than 10% of a VCDM verification with RDFC-1.0")
+        );
+        assert_eq!(
+            gap["claim"],
+            format!(
+                "under {algorithm}, the RDFC-1.0 / JCS gap of the exchange is beyond the 10% band"
+            )
+        );
+        for claim in [versus, share, gap] {
+            let measured = claim["measured"].as_array().unwrap();
+            // One value per RDFC-1.0 suite and engine: two engines (ecdsa-sd-2023 is not an RDFC-1.0 row here).
+            assert_eq!(measured.len(), 2, "{claim}");
+            let text = claim["measured"].to_string();
+            assert!(
+                text.contains("json-ld crate's engine, RustCrypto")
+                    && text.contains("canonprof's engine, RustCrypto"),
+                "{claim}"
+            );
+        }
+        for value in versus["measured"].as_array().unwrap() {
+            let value = value.as_str().unwrap();
+            assert!(
+                value.contains("x SD-JWT VC and ") && value.contains("x mdoc, "),
+                "{value}"
+            );
+        }
+        for value in share["measured"].as_array().unwrap() {
+            let value = value.as_str().unwrap();
+            assert!(
+                value.contains(" verify (") && value.contains("% of "),
+                "{value}"
+            );
+        }
+        for value in gap["measured"].as_array().unwrap() {
+            let value = value.as_str().unwrap();
+            assert!(
+                value.contains("-jcs-") && value.contains(" µs (canonicalization "),
                 "{value}"
             );
         }

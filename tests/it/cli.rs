@@ -590,7 +590,11 @@ fn main_job_writes_all_exports() {
         "{stdout}"
     );
     let exchange = json["exchange"]["results"].as_array().unwrap();
-    assert_eq!(exchange.len(), 4 + 5, "ed25519: 4 formats, p256: 5");
+    assert_eq!(
+        exchange.len(),
+        4 + 5 + 4,
+        "ed25519: 4 formats, p256: 5, ml-dsa-44: 4"
+    );
     assert_eq!(json["exchange"]["settings"]["iterations"], 2);
     let csv = std::fs::read_to_string(path("r.csv")).unwrap();
     let kind = csv

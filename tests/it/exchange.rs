@@ -268,6 +268,8 @@ fn assert_three_format_table(alg: &str, formats: &[&str]) {
             r["format"]
         );
         assert!(r["presented_bytes"].as_u64().unwrap() > 500);
+        assert!(r["issued_bytes"].as_u64().unwrap() > 500);
+        assert!(r["signature_bytes"].as_u64().unwrap() > 0);
         assert_eq!(r["certificate_chain_us"].is_number(), r["format"] == "mdoc");
         assert_eq!(operations(r), ["issue", "present", "verify"]);
     }
@@ -317,6 +319,86 @@ fn three_format_table_with_p256() {
             "VCDM ecdsa-jcs-2019",
             "VCDM ecdsa-sd-2023",
         ],
+    );
+}
+
+/// ML-DSA-44 (RFC 9964) across the formats: SD-JWT VC, mdoc and the two mldsa44 Data Integrity suites, with
+/// the sizes FIPS 204 fixes — 2,420 bytes per signature: two in an SD-JWT VC presentation (issuer JWT, KB-JWT),
+/// three in an mdoc one (MSO, device, the ML-DSA-44 DS certificate), one proof value in a VCDM one — and the
+/// terminal table showing them.
+#[test]
+fn three_format_table_with_ml_dsa_44() {
+    assert_three_format_table(
+        "ml-dsa-44",
+        &[
+            "SD-JWT VC",
+            "mdoc",
+            "VCDM mldsa44-rdfc-2024",
+            "VCDM mldsa44-jcs-2024",
+        ],
+    );
+    let (stdout, export) = quick_export(&["exchange", "--alg", "ed25519,ml-dsa-44"]);
+    let results = export["reports"][0]["results"].as_array().unwrap();
+    let signature_bytes = |alg: &str, format: &str| {
+        results
+            .iter()
+            .find(|r| r["alg"] == alg && r["format"] == format)
+            .unwrap_or_else(|| panic!("{alg} {format}"))["signature_bytes"]
+            .as_u64()
+            .unwrap()
+    };
+    assert_eq!(signature_bytes("ml-dsa-44", "SD-JWT VC"), 2 * 2420);
+    assert_eq!(signature_bytes("ml-dsa-44", "mdoc"), 3 * 2420);
+    assert_eq!(signature_bytes("ml-dsa-44", "VCDM mldsa44-rdfc-2024"), 2420);
+    assert_eq!(signature_bytes("ml-dsa-44", "VCDM mldsa44-jcs-2024"), 2420);
+    assert_eq!(signature_bytes("ed25519", "SD-JWT VC"), 2 * 64);
+    assert_eq!(signature_bytes("ed25519", "VCDM eddsa-rdfc-2022"), 64);
+    // MSO and device Ed25519, the DS certificate's ECDSA P-256 signature in DER (70 to 72 bytes).
+    assert!((128 + 70..=128 + 72).contains(&signature_bytes("ed25519", "mdoc")));
+    assert!(
+        stdout.contains("cred. B") && stdout.contains("sig. B"),
+        "{stdout}"
+    );
+    let row = stdout
+        .lines()
+        .find(|l| l.starts_with("ml-dsa-44 ") && l.contains(" mdoc "))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(row.contains(" 7,260 "), "{row}");
+}
+
+/// SLH-DSA-SHA2-128s and FALCON-512 run only when named: SD-JWT VC takes SLH-DSA's draft JWS `alg`, mdoc neither
+/// (no settled COSE value), FALCON-512 no JOSE either (its round-3 signatures have no name); the default is
+/// ed25519, p256 and ml-dsa-44.
+#[test]
+fn post_quantum_formats_per_algorithm() {
+    let (_, export) = quick_export(&["exchange"]);
+    let algs: Vec<&str> = export["reports"][0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["alg"].as_str().unwrap())
+        .fold(Vec::new(), |mut seen, a| {
+            if !seen.contains(&a) {
+                seen.push(a);
+            }
+            seen
+        });
+    assert_eq!(algs, ["ed25519", "p256", "ml-dsa-44"]);
+    let help = String::from_utf8(common::canonprof(&["exchange", "--help"]).stdout).unwrap();
+    assert!(
+        help.contains("slh-dsa-128s") && help.contains("170 ms"),
+        "{help}"
+    );
+    let (_, export) = quick_export(&["exchange", "--alg", "falcon-512"]);
+    let formats: Vec<&str> = export["reports"][0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["format"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        formats,
+        ["VCDM falcon512-rdfc-2024", "VCDM falcon512-jcs-2024"]
     );
 }
 
@@ -375,6 +457,11 @@ fn engine_both_runs_the_rdfc_suites_once_per_expansion_engine() {
             "VCDM ecdsa-jcs-2019",
             "VCDM ecdsa-sd-2023",
             "VCDM ecdsa-sd-2023 (canonprof engine)",
+            "SD-JWT VC",
+            "mdoc",
+            "VCDM mldsa44-rdfc-2024",
+            "VCDM mldsa44-rdfc-2024 (canonprof engine)",
+            "VCDM mldsa44-jcs-2024",
         ]
     );
     let engines = [
@@ -586,7 +673,12 @@ fn exchange_prints_the_studys_verdicts_in_the_bands_words() {
     ));
     let export = read_json(&json);
     let claims = export["claims"][0].as_array().unwrap();
-    assert_eq!(claims.len(), 4);
+    // The study's four the exchange checks, then the three of the question under Ed25519.
+    assert_eq!(claims.len(), 4 + 3);
+    assert!(claims[4]["claim"]
+        .as_str()
+        .unwrap()
+        .starts_with("with Ed25519, "));
     for claim in claims {
         assert!(
             ["holds", "does not hold"].contains(&claim["verdict"].as_str().unwrap()),

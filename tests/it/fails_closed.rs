@@ -54,7 +54,8 @@ fn jws(header: &str, payload: &str, key: &SecretKey) -> String {
         Base64UrlUnpadded::encode_string(header.as_bytes()),
         Base64UrlUnpadded::encode_string(payload.as_bytes())
     );
-    let signature = jsonwebtoken::crypto::sign(input.as_bytes(), jose.encoding(), alg).unwrap();
+    let signature =
+        jsonwebtoken::crypto::sign(input.as_bytes(), jose.encoding().unwrap(), alg).unwrap();
     format!("{input}.{signature}")
 }
 

@@ -588,3 +588,216 @@ fn a_null_kid_in_either_cose_header_is_refused_by_name() {
         );
     }
 }
+
+/// RFC 9964 with mdoc: ML-DSA-44 issuer and device keys under an ML-DSA-44 IACA. The MSO's COSE_Sign1 and the
+/// device signature name COSE alg -48 and carry 2,420-byte signatures; the device key in the MSO is an AKP
+/// COSE_Key (kty 7, alg -48, pub -1 of 1,312 bytes); both certificates are `id-ml-dsa-44` (RFC 9881) in key and
+/// signature. Issue → present → verify round trips; a changed element, another transcript, another IACA, a
+/// changed MSO signature and a device signature by another key type all fail with their reason.
+#[test]
+fn ml_dsa_44_round_trip_with_a_post_quantum_chain() {
+    use x509_cert::der::Decode;
+    let iaca = SecretKey::from_seed(SignatureAlgorithm::MlDsa44, 40);
+    let issuer = SecretKey::from_seed(SignatureAlgorithm::MlDsa44, 41);
+    let device = SecretKey::from_seed(SignatureAlgorithm::MlDsa44, 42);
+    let chain = cert::generate(&iaca, &issuer).unwrap();
+    let id_ml_dsa_44 = "2.16.840.1.101.3.4.3.17";
+    for der in [&chain.iaca, &chain.ds] {
+        let certificate = x509_cert::Certificate::from_der(der).unwrap();
+        assert_eq!(
+            certificate.signature_algorithm().oid.to_string(),
+            id_ml_dsa_44
+        );
+        assert!(certificate.signature_algorithm().parameters.is_none());
+        assert_eq!(certificate.signature().raw_bytes().len(), 2420);
+        let spki = certificate.tbs_certificate().subject_public_key_info();
+        assert_eq!(spki.algorithm.oid.to_string(), id_ml_dsa_44);
+        assert_eq!(spki.subject_public_key.raw_bytes().len(), 1312);
+    }
+    let s = Setup {
+        issuer,
+        device,
+        chain,
+    };
+    let device_key = mdoc::cose_key(&s.device).unwrap();
+    assert_eq!(
+        device_key.kty,
+        coset::KeyType::Assigned(coset::iana::KeyType::AKP)
+    );
+    assert_eq!(
+        device_key.alg,
+        Some(coset::Algorithm::Assigned(
+            coset::iana::Algorithm::ML_DSA_44
+        ))
+    );
+    assert_eq!(coset::iana::Algorithm::ML_DSA_44 as i64, -48);
+    assert_eq!(coset::iana::KeyType::AKP as i64, 7);
+    assert_eq!(device_key.params.len(), 1);
+    assert_eq!(device_key.params[0].0, coset::Label::Int(-1));
+    assert_eq!(
+        device_key.params[0].1.as_bytes().unwrap(),
+        &s.device.public_key().to_bytes(false)
+    );
+    let issued = issue(&s);
+    let transcript = Cbor::Array(vec![Cbor::Null, Cbor::Null, Cbor::Text("nonce-1".into())]);
+    let shown = ["attribute_00", "attribute_03", "attribute_19"];
+    let response =
+        mdoc::present(&issued, mdoc::MDL_DOC_TYPE, &shown, &s.device, &transcript).unwrap();
+    let check = Verification {
+        now_unix: VALIDITY_NOW,
+        iaca: Some(&s.chain.iaca),
+        session_transcript: Some(&transcript),
+    };
+    let verified = mdoc::verify(&response, &check).unwrap();
+    assert!(verified.device_authenticated);
+    assert_eq!(verified.elements.len(), 3);
+    // The MSO's COSE_Sign1: protected alg -48, a 2,420-byte signature.
+    let issuer_signed = Item::whole(&issued, "IssuerSigned").unwrap();
+    let sign1 = mdoc::IssuerSigned::decode(issuer_signed)
+        .unwrap()
+        .issuer_auth()
+        .unwrap();
+    assert_eq!(
+        sign1.protected.header.alg,
+        Some(coset::Algorithm::Assigned(
+            coset::iana::Algorithm::ML_DSA_44
+        ))
+    );
+    assert_eq!(sign1.signature.len(), 2420);
+
+    let other_transcript = Cbor::Array(vec![Cbor::Null, Cbor::Null, Cbor::Text("nonce-2".into())]);
+    let stranger = cert::generate(
+        &SecretKey::from_seed(SignatureAlgorithm::MlDsa44, 99),
+        &s.issuer,
+    )
+    .unwrap();
+    let mut value = response.clone();
+    let at = value.windows(7).position(|w| w == b"value 3").unwrap() + 6;
+    value[at] = b'4';
+    let mut mso_signature = response.clone();
+    let at = mso_signature
+        .windows(sign1.signature.len())
+        .position(|w| w == sign1.signature.as_slice())
+        .unwrap();
+    mso_signature[at + 100] ^= 1;
+    // The device signs with Ed25519 while the MSO binds an ML-DSA-44 device key.
+    let ed25519_device = SecretKey::from_seed(SignatureAlgorithm::Ed25519, 42);
+    let foreign_device = mdoc::present(
+        &issued,
+        mdoc::MDL_DOC_TYPE,
+        &shown,
+        &ed25519_device,
+        &transcript,
+    )
+    .unwrap();
+    let cases: Vec<(&str, Vec<u8>, Verification, &str)> = vec![
+        ("element value", value, check, "does not match"),
+        (
+            "session transcript",
+            response.clone(),
+            Verification {
+                session_transcript: Some(&other_transcript),
+                ..check
+            },
+            "device signature",
+        ),
+        (
+            "untrusted ML-DSA-44 IACA",
+            response.clone(),
+            Verification {
+                iaca: Some(&stranger.iaca),
+                ..check
+            },
+            "IACA",
+        ),
+        ("MSO signature", mso_signature, check, "MSO signature"),
+        (
+            "device signature by another key type",
+            foreign_device,
+            check,
+            "names COSE alg -8 in its protected header, but the key is ML-DSA-44 (COSE alg -48)",
+        ),
+    ];
+    for (what, bytes, check, reason) in cases {
+        let err = mdoc::verify(&bytes, &check).expect_err(what);
+        assert!(err.reason().contains(reason), "{what}: {err}");
+    }
+    // The chain is reproducible, and a P-256 IACA still signs an ML-DSA-44 DS certificate (mixed chain).
+    assert_eq!(
+        cert::generate(
+            &SecretKey::from_seed(SignatureAlgorithm::MlDsa44, 40),
+            &s.issuer
+        )
+        .unwrap()
+        .iaca,
+        s.chain.iaca
+    );
+    let mixed = cert::generate(
+        &SecretKey::from_seed(SignatureAlgorithm::P256, 40),
+        &s.issuer,
+    )
+    .unwrap();
+    let spki = cert::verify_chain(
+        &mixed.ds,
+        &mixed.iaca,
+        VALIDITY_NOW as u64,
+        Default::default(),
+    )
+    .unwrap();
+    assert_eq!(spki.algorithm.oid.to_string(), id_ml_dsa_44);
+}
+
+/// RFC 9964 Appendix A.2 (tests/data/rfc9964): canonprof's COSE_Key of the all-zeros seed key is the example's
+/// (kty AKP 7, alg ML-DSA-44 -48, pub -1; the example adds kid and priv), and the example COSE_Sign1 (protected
+/// alg -48) verifies with it; a changed payload does not.
+#[test]
+fn rfc_9964_cose_example() {
+    use coset::{CborSerializable, CoseKey};
+    let example: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(common::data("rfc9964/ML_DSA_44.cose.json")).unwrap(),
+    )
+    .unwrap();
+    let hex_of = |name: &str| hex::decode(example[name].as_str().unwrap()).unwrap();
+    let published = CoseKey::from_slice(&hex_of("key")).unwrap();
+    let secret = SecretKey::from_bytes(SignatureAlgorithm::MlDsa44, &[0u8; 32]).unwrap();
+    let ours = mdoc::cose_key(&secret).unwrap();
+    assert_eq!(ours.kty, published.kty);
+    assert_eq!(ours.alg, published.alg);
+    let param = |key: &CoseKey, label: i64| {
+        key.params
+            .iter()
+            .find(|(l, _)| *l == coset::Label::Int(label))
+            .map(|(_, v)| v.clone())
+    };
+    assert_eq!(param(&ours, -1), param(&published, -1));
+    assert_eq!(param(&ours, -2), None, "a public key carries no priv");
+    assert_eq!(
+        param(&published, -1).unwrap().as_bytes().unwrap(),
+        &hex_of("raw_public_key")
+    );
+    // The example is tagged (COSE_Sign1_Tagged, tag 18).
+    let sign1 =
+        <coset::CoseSign1 as coset::TaggedCborSerializable>::from_tagged_slice(&hex_of("sign1"))
+            .unwrap();
+    assert_eq!(
+        sign1.protected.header.alg,
+        Some(coset::Algorithm::Assigned(
+            coset::iana::Algorithm::ML_DSA_44
+        ))
+    );
+    let public = secret.public_key();
+    assert!(sign1
+        .verify_signature(&[], |sig, tbs| public
+            .verify(tbs, sig)
+            .then_some(())
+            .ok_or(()))
+        .is_ok());
+    let mut changed = sign1.clone();
+    changed.payload = Some(b"hello pre-quantum signatures".to_vec());
+    assert!(changed
+        .verify_signature(&[], |sig, tbs| public
+            .verify(tbs, sig)
+            .then_some(())
+            .ok_or(()))
+        .is_err());
+}

@@ -150,9 +150,9 @@ fn case_022_sd_hash_includes_the_final_tilde() {
     let sd_part = sd_jwt::present(&issued.serialize(), &["given_name"], None).unwrap();
     let wrong = json!({"nonce": "n-1", "aud": "https://verifier.example", "iat": 1,
                        "sd_hash": sd_jwt::sd_hash(sd_part.trim_end_matches('~'))});
-    let mut header = jsonwebtoken::Header::new(holder.alg);
+    let mut header = jsonwebtoken::Header::new(holder.alg.jsonwebtoken().unwrap());
     header.typ = Some("kb+jwt".into());
-    let kb = jsonwebtoken::encode(&header, &wrong, holder.encoding()).unwrap();
+    let kb = jsonwebtoken::encode(&header, &wrong, holder.encoding().unwrap()).unwrap();
     let err =
         sd_jwt::verify(&format!("{sd_part}{kb}"), decoding(&issuer), Some(EXPECTED)).unwrap_err();
     assert!(err.reason().contains("sd_hash"), "{err}");
@@ -331,4 +331,246 @@ fn round_trip_and_tampering_per_algorithm() {
             assert!(err.reason().contains(reason), "{suite:?} {what}: {err}");
         }
     }
+}
+
+/// RFC 9964 with SD-JWT VC: ML-DSA-44 issuer and holder keys as `AKP` JWKs (`kty`, `alg`, `pub`; no `priv`), the
+/// issuer-signed JWT and the KB-JWT with JWS `alg` `ML-DSA-44`, signatures of FIPS 204's 2,420 bytes; issue →
+/// present → verify round trips through canonprof's keys (jsonwebtoken 12 knows no ML-DSA), and every tampered
+/// or mismatched form fails with its reason.
+#[test]
+fn ml_dsa_44_round_trip_with_akp_keys() {
+    use base64ct::{Base64UrlUnpadded, Encoding};
+    let (issuer, holder) = keys(SignatureAlgorithm::MlDsa44);
+    assert_eq!(issuer.alg, jose::JwsAlg::MlDsa44);
+    assert_eq!(issuer.alg.name(), "ML-DSA-44");
+    assert!(issuer.encoding().is_none(), "jsonwebtoken cannot sign it");
+    for key in [&issuer, &holder] {
+        let jwk = key.jwk.as_object().unwrap();
+        let mut members: Vec<&str> = jwk.keys().map(String::as_str).collect();
+        members.sort_unstable();
+        assert_eq!(members, ["alg", "kty", "pub"], "RFC 9964 §3: no priv");
+        assert_eq!(jwk["kty"], "AKP");
+        assert_eq!(jwk["alg"], "ML-DSA-44");
+        let public = Base64UrlUnpadded::decode_vec(jwk["pub"].as_str().unwrap()).unwrap();
+        assert_eq!(public.len(), 1312, "FIPS 204 Table 2");
+    }
+    let issued = sd_jwt::issue(&claims(&holder), &issuer, &mut rng()).unwrap();
+    let part = |jws: &str, i: usize| {
+        Base64UrlUnpadded::decode_vec(jws.split('.').nth(i).unwrap()).unwrap()
+    };
+    assert_eq!(
+        String::from_utf8(part(&issued.jwt, 0)).unwrap(),
+        r#"{"typ":"dc+sd-jwt","alg":"ML-DSA-44"}"#
+    );
+    assert_eq!(part(&issued.jwt, 2).len(), 2420);
+    let binding = KeyBinding {
+        holder: &holder,
+        nonce: "n-1",
+        aud: "https://verifier.example",
+        iat: 1700000100,
+    };
+    let shown = ["given_name", "address"];
+    let presented = sd_jwt::present(&issued.serialize(), &shown, Some(&binding)).unwrap();
+    let kb = presented.rsplit('~').next().unwrap();
+    assert_eq!(
+        String::from_utf8(part(kb, 0)).unwrap(),
+        r#"{"typ":"kb+jwt","alg":"ML-DSA-44"}"#
+    );
+    assert_eq!(part(kb, 2).len(), 2420);
+    let issuer_public = jose::public_key(&issuer.jwk).unwrap();
+    assert_eq!(issuer_public, issuer.public_key());
+    let verified = sd_jwt::verify(&presented, &issuer_public, Some(EXPECTED)).unwrap();
+    assert!(verified.key_bound);
+    assert_eq!(verified.header.alg, jose::JwsAlg::MlDsa44);
+    assert_eq!(verified.claims["given_name"], "Erika");
+    assert_eq!(verified.claims["cnf"]["jwk"], holder.jwk);
+    assert!(verified.claims.get("family_name").is_none());
+
+    // Tampering and mismatches.
+    let (jwt, rest) = presented.split_once('~').unwrap();
+    let reencoded = |header: &str| {
+        let parts: Vec<&str> = jwt.split('.').collect();
+        format!(
+            "{}.{}.{}~{rest}",
+            Base64UrlUnpadded::encode_string(header.as_bytes()),
+            parts[1],
+            parts[2]
+        )
+    };
+    let flipped = {
+        let parts: Vec<&str> = jwt.split('.').collect();
+        let payload = String::from_utf8(part(jwt, 1)).unwrap();
+        let changed = payload.replacen("https://vct.example/pid", "https://vct.example/pie", 1);
+        format!(
+            "{}.{}.{}~{rest}",
+            parts[0],
+            Base64UrlUnpadded::encode_string(changed.as_bytes()),
+            parts[2]
+        )
+    };
+    let short_signature = {
+        let parts: Vec<&str> = jwt.split('.').collect();
+        let mut signature = part(jwt, 2);
+        signature.pop();
+        format!(
+            "{}.{}.{}~{rest}",
+            parts[0],
+            parts[1],
+            Base64UrlUnpadded::encode_string(&signature)
+        )
+    };
+    let ed25519 =
+        jose::JoseKey::new(&SecretKey::from_seed(SignatureAlgorithm::Ed25519, 1)).unwrap();
+    let ed25519_public = ed25519.public_key();
+    let wrong = jose::public_key(
+        &jose::JoseKey::new(&SecretKey::from_seed(SignatureAlgorithm::MlDsa44, 77))
+            .unwrap()
+            .jwk,
+    )
+    .unwrap();
+    // A KB-JWT signed by an Ed25519 key while cnf.jwk is the ML-DSA-44 holder's.
+    let foreign_kb = {
+        let ed_holder = KeyBinding {
+            holder: &ed25519,
+            ..binding.clone()
+        };
+        sd_jwt::present(&issued.serialize(), &shown, Some(&ed_holder)).unwrap()
+    };
+    let cases: Vec<(&str, String, &canonprof::keys::PublicKey, &str)> = vec![
+        (
+            "changed payload",
+            flipped,
+            &issuer_public,
+            "does not verify",
+        ),
+        (
+            "one byte short",
+            short_signature,
+            &issuer_public,
+            "does not verify",
+        ),
+        (
+            "another ML-DSA-44 key",
+            presented.clone(),
+            &wrong,
+            "does not verify",
+        ),
+        (
+            "alg EdDSA in the header",
+            reencoded(r#"{"typ":"dc+sd-jwt","alg":"EdDSA"}"#),
+            &issuer_public,
+            "names alg EdDSA, but the key verifies ML-DSA-44",
+        ),
+        (
+            "alg none",
+            reencoded(r#"{"typ":"dc+sd-jwt","alg":"none"}"#),
+            &issuer_public,
+            "alg `none` is not a JWS algorithm",
+        ),
+        (
+            "alg in lower case",
+            reencoded(r#"{"typ":"dc+sd-jwt","alg":"ml-dsa-44"}"#),
+            &issuer_public,
+            "alg `ml-dsa-44` is not a JWS algorithm",
+        ),
+        (
+            "an Ed25519 key for an ML-DSA-44 JWS",
+            presented.clone(),
+            &ed25519_public,
+            "names alg ML-DSA-44, but the key verifies EdDSA",
+        ),
+        (
+            "KB-JWT by another key type",
+            foreign_kb,
+            &issuer_public,
+            "Key Binding JWT's header names alg EdDSA, but the key verifies ML-DSA-44",
+        ),
+    ];
+    for (what, text, key, reason) in cases {
+        let err = sd_jwt::verify(&text, key, Some(EXPECTED)).expect_err(what);
+        assert!(err.reason().contains(reason), "{what}: {err}");
+    }
+}
+
+/// RFC 9964 §3 `AKP` public JWKs are read strictly: `alg` required and known, `pub` of the algorithm's exact
+/// length, `priv` refused in a public key; jsonwebtoken is not asked to use one.
+#[test]
+fn akp_jwks_are_read_strictly() {
+    let (issuer, _) = keys(SignatureAlgorithm::MlDsa44);
+    let with = |name: &str, value: Value| {
+        let mut jwk = issuer.jwk.clone();
+        jwk[name] = value;
+        jwk
+    };
+    let without = |name: &str| {
+        let mut jwk = issuer.jwk.clone();
+        jwk.as_object_mut().unwrap().remove(name);
+        jwk
+    };
+    let short_pub = {
+        use base64ct::{Base64UrlUnpadded, Encoding};
+        let public = Base64UrlUnpadded::decode_vec(issuer.jwk["pub"].as_str().unwrap()).unwrap();
+        Value::from(Base64UrlUnpadded::encode_string(&public[..1311]))
+    };
+    for (what, jwk, reason) in [
+        ("priv", with("priv", json!("AAAA")), "priv"),
+        ("no alg", without("alg"), "no `alg`"),
+        ("unknown alg", with("alg", json!("ML-DSA-45")), "ML-DSA-45"),
+        ("no pub", without("pub"), "no base64url `pub`"),
+        ("short pub", with("pub", short_pub), "AKP JWK"),
+    ] {
+        let err = jose::public_key(&jwk).expect_err(what);
+        assert_eq!(err.kind(), canonprof::ErrorKind::Key, "{what}");
+        assert!(err.reason().contains(reason), "{what}: {err}");
+    }
+    let err = jose::decoding_key(&issuer.jwk).err().unwrap();
+    assert!(err.reason().contains("AKP"), "{err}");
+    // FALCON-512 has no JWS alg for its round-3 signatures; P-384 is not SD-JWT VC's here.
+    assert!(jose::JoseKey::new(&SecretKey::from_seed(SignatureAlgorithm::Falcon512, 1)).is_err());
+    assert_eq!(jose::JwsAlg::of(SignatureAlgorithm::Falcon512), None);
+    assert_eq!(
+        jose::JwsAlg::from_name("SLH-DSA-SHA2-128s"),
+        Some(jose::JwsAlg::SlhDsaSha2_128s)
+    );
+    assert!(jose::JwsAlg::SlhDsaSha2_128s.is_draft());
+}
+
+/// RFC 9964 Appendix A.1 (tests/data/rfc9964): the all-zeros seed gives the example's public key, canonprof's
+/// `AKP` JWK of it is the example's (without `kid` and `priv`), and the example JWS (`alg` `ML-DSA-44`, a text
+/// payload) verifies over its signing input with that key; a changed signing input does not.
+#[test]
+fn rfc_9964_jose_example() {
+    use base64ct::{Base64UrlUnpadded, Encoding};
+    let example: Value = serde_json::from_str(
+        &std::fs::read_to_string(common::data("rfc9964/ML_DSA_44.jose.json")).unwrap(),
+    )
+    .unwrap();
+    let secret = SecretKey::from_bytes(SignatureAlgorithm::MlDsa44, &[0u8; 32]).unwrap();
+    let jose_key = jose::JoseKey::new(&secret).unwrap();
+    for member in ["kty", "alg", "pub"] {
+        assert_eq!(jose_key.jwk[member], example["jwk"][member], "{member}");
+    }
+    assert_eq!(
+        hex::encode(secret.public_key().to_bytes(false)),
+        example["raw_public_key"]
+    );
+    let jws = example["jws"].as_str().unwrap();
+    let (input, signature) = jws.rsplit_once('.').unwrap();
+    let header: Value = serde_json::from_slice(
+        &Base64UrlUnpadded::decode_vec(input.split('.').next().unwrap()).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        jose::JwsAlg::from_name(header["alg"].as_str().unwrap()),
+        Some(jose::JwsAlg::MlDsa44)
+    );
+    assert_eq!(hex::encode(input), example["raw_to_be_signed"]);
+    let signature = Base64UrlUnpadded::decode_vec(signature).unwrap();
+    assert_eq!(hex::encode(&signature), example["raw_signature"]);
+    let public = jose::public_key(&json!({
+        "kty": "AKP", "alg": "ML-DSA-44", "pub": example["jwk"]["pub"],
+    }))
+    .unwrap();
+    assert!(public.verify(input.as_bytes(), &signature));
+    assert!(!public.verify(&input.as_bytes()[1..], &signature));
 }

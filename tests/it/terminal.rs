@@ -3,8 +3,9 @@
 
 use crate::common::canonprof_quick;
 
-/// The README's budget for `canonprof --schema edu` (107 lines measured without flamegraphs, 109 with them).
-const LINE_BUDGET: usize = 115;
+/// The README's budget for `canonprof --schema edu` (122 lines measured without flamegraphs, 124 with them: the
+/// exchange has ML-DSA-44 rows and three claims per algorithm since issue 30).
+const LINE_BUDGET: usize = 130;
 
 /// The main job on the education credentials with both engines, the exchange included, flamegraphs off.
 fn main_job(extra: &[&str]) -> String {

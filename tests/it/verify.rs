@@ -597,7 +597,7 @@ fn vc_jwt_and_vc_jose_credentials() {
         "@context": ["https://www.w3.org/ns/credentials/v2"], "type": ["VerifiableCredential"],
         "issuer": did, "validFrom": "2025-01-01T00:00:00Z", "validUntil": "2026-01-01T00:00:00Z",
         "credentialSubject": {"id": "did:example:subject"}, "iss": did});
-    let token = jsonwebtoken::encode(&header, &credential, jose.encoding()).unwrap();
+    let token = jsonwebtoken::encode(&header, &credential, jose.encoding().unwrap()).unwrap();
     let report = check("vc.jwt", token.as_bytes(), &options);
     assert!(report.verified(), "{:?}", report.checks);
     assert!(
@@ -1158,7 +1158,7 @@ fn jades_and_x5c_keys() {
     let credential = serde_json::json!({
         "@context": ["https://www.w3.org/ns/credentials/v2"], "type": ["VerifiableCredential"],
         "issuer": "https://issuer.example", "credentialSubject": {"id": "did:example:subject"}});
-    let token = jsonwebtoken::encode(&header, &credential, jose.encoding()).unwrap();
+    let token = jsonwebtoken::encode(&header, &credential, jose.encoding().unwrap()).unwrap();
     options.settings.at_unix = crate::common::chain_time(&chain.ds);
     options.settings.accept_self_asserted = false;
     let report = check("x5c.jwt", token.as_bytes(), &options);
