@@ -254,6 +254,12 @@ fn check_signature(
             )));
         }
     }
+    if let Some(why) = header
+        .as_object()
+        .and_then(super::jwt::post_quantum_unsupported)
+    {
+        return Err(failed(why));
+    }
     let jose: jsonwebtoken::Header = serde_json::from_value(header.clone()).map_err(|e| {
         failed(format!(
             "the protected header is not a JOSE header: {}",

@@ -57,6 +57,9 @@ fn compact<'t>(file: &str, token: &'t str, limits: &Limits) -> Result<Compact<'t
         limits,
     )?;
     let critical = super::claims::critical(&header_map, &[]).err();
+    if let Some(why) = post_quantum_unsupported(&header_map) {
+        return Err(Error::jws(why));
+    }
     let parsed: jsonwebtoken::Header =
         serde_json::from_value(Value::Object(header_map)).map_err(|e| {
             Error::jws(format!(
@@ -234,6 +237,19 @@ pub(super) struct Found {
     pub(super) signer: Signer,
     /// The certificate chain's line, for an `x5c` key.
     pub(super) chain: Option<Check>,
+}
+
+/// Why a JWS whose `alg` names a post-quantum algorithm (`ML-DSA-44`, RFC 9964 §5; `SLH-DSA-SHA2-128s`, an
+/// Internet-Draft) is not verified by `verify`: its key lookup (`x5c`, `jwk`, `--key`) is jsonwebtoken's, which
+/// has no such algorithm. `None` for any other `alg`. The JWS is then reported unsupported: not verified.
+pub(super) fn post_quantum_unsupported(header: &serde_json::Map<String, Value>) -> Option<String> {
+    let alg = crate::sd_jwt::jose::JwsAlg::from_name(header.get("alg")?.as_str()?)?;
+    alg.jsonwebtoken().is_none().then(|| {
+        format!(
+            "`alg` {} is not verified by `canonprof verify` yet: post-quantum JWSs are checked only inside `canonprof exchange`",
+            alg.name()
+        )
+    })
 }
 
 /// The verification key: a `--key` (matched to `kid`, or the only one), a `did:key` or `did:jwk` `kid`, the header's

@@ -29,6 +29,18 @@ pub(crate) fn verify(file: &str, bytes: &[u8], options: &Options) -> Result<Vec<
         checks.push(Check::signature("issuer signature", outcome, why, None));
         return Ok(checks);
     }
+    if let Some(why) = header
+        .as_object()
+        .and_then(super::jwt::post_quantum_unsupported)
+    {
+        checks.push(Check::signature(
+            "issuer signature",
+            Outcome::Unsupported,
+            why,
+            None,
+        ));
+        return Ok(checks);
+    }
     // The issuer's key, found as for every JWS ([`super::jwt::key_for`]).
     let jose: jsonwebtoken::Header = serde_json::from_value(header.clone()).map_err(|e| {
         Error::sd_jwt(format!(

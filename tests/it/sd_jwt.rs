@@ -574,3 +574,32 @@ fn rfc_9964_jose_example() {
     assert!(public.verify(input.as_bytes(), &signature));
     assert!(!public.verify(&input.as_bytes()[1..], &signature));
 }
+
+/// `canonprof verify` does not check post-quantum JWSs yet (only `exchange` does): an ML-DSA-44 SD-JWT VC, valid
+/// or not, and its issuer-signed JWT alone are reported unsupported and NOT VERIFIED with the reason, never
+/// verified (fails closed).
+#[test]
+fn verify_refuses_post_quantum_sd_jwts_by_name() {
+    let (issuer, holder) = keys(SignatureAlgorithm::MlDsa44);
+    let issued = sd_jwt::issue(&claims(&holder), &issuer, &mut rng()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let sd = dir.path().join("ml-dsa.sd-jwt");
+    let jwt = dir.path().join("ml-dsa.jwt");
+    std::fs::write(&sd, issued.serialize()).unwrap();
+    std::fs::write(&jwt, &issued.jwt).unwrap();
+    for file in [&sd, &jwt] {
+        let out = common::canonprof(&["verify", file.to_str().unwrap()]);
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!out.status.success(), "{text}");
+        assert!(text.contains("NOT VERIFIED"), "{text}");
+        assert!(
+            text.contains("`alg` ML-DSA-44 is not verified by `canonprof verify` yet"),
+            "{text}"
+        );
+        assert!(!text.contains("panicked"), "{text}");
+    }
+}
