@@ -379,10 +379,7 @@ fn check_proof(
                 .map(|(_, s)| *s);
             let Some(suite) = Cryptosuite::from_name(name).or(draft) else {
                 if let Some(why) = crate::integrity::cryptosuite::unsupported_suite(name) {
-                    return (
-                        Outcome::Unsupported,
-                        format!("unsupported cryptosuite: {why}"),
-                    );
+                    return (Outcome::Unsupported, format!("cryptosuite {why}"));
                 }
                 return (
                     Outcome::Unsupported,
