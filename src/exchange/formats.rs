@@ -241,6 +241,13 @@ pub(crate) fn run(
             }
         }
         for (i, leg) in legs.iter().enumerate() {
+            let repeated = {
+                let (first, second) = (leg.fresh_signatures(), leg.fresh_signatures());
+                super::linkability::longest_shared_run(
+                    &first.map_err(within)?,
+                    &second.map_err(within)?,
+                )
+            };
             let operations: Vec<OperationResult> = Operation::ALL
                 .into_iter()
                 .enumerate()
@@ -279,6 +286,7 @@ pub(crate) fn run(
                 presented_bytes: leg.presented_bytes(),
                 issued_bytes: leg.issued_bytes(),
                 signature_bytes: leg.signature_bytes(),
+                repeated_bytes: Some(repeated),
                 certificate_chain_us,
             });
         }

@@ -208,6 +208,20 @@ impl<'a> Leg<'a> {
     }
 }
 
+/// The `proofValue` of `secured`'s proof, decoded from its multibase (`z` base58btc, `u` base64url); `None`
+/// without one or in another encoding.
+fn proof_value_bytes(secured: &Value) -> Option<Vec<u8>> {
+    let value = secured["proof"]["proofValue"].as_str()?;
+    match value.chars().next()? {
+        'z' => crate::integrity::multikey::decode_base58btc(value).ok(),
+        'u' => {
+            use base64ct::{Base64UrlUnpadded, Encoding};
+            Base64UrlUnpadded::decode_vec(&value[1..]).ok()
+        }
+        _ => None,
+    }
+}
+
 /// Bytes of `value` serialized as JSON (as the wire carries it).
 fn json_bytes(value: &Value) -> usize {
     serde_json::to_string(value).map_or(0, |s| s.len())
@@ -245,16 +259,12 @@ impl Exchange for Leg<'_> {
 
     /// The presented proof's `proofValue`, decoded from its multibase (`z` base58btc, `u` base64url).
     fn signature_bytes(&self) -> usize {
-        let value = self.presented["proof"]["proofValue"].as_str().unwrap_or("");
-        let decoded = match value.chars().next() {
-            Some('z') => crate::integrity::multikey::decode_base58btc(value).ok(),
-            Some('u') => {
-                use base64ct::{Base64UrlUnpadded, Encoding};
-                Base64UrlUnpadded::decode_vec(&value[1..]).ok()
-            }
-            _ => None,
-        };
-        decoded.map_or(0, |d| d.len())
+        proof_value_bytes(&self.presented).map_or(0, |d| d.len())
+    }
+
+    fn fresh_signatures(&self) -> Result<Vec<Vec<u8>>> {
+        let (presented, _) = self.present()?;
+        Ok(proof_value_bytes(&presented).into_iter().collect())
     }
 
     fn engine(&self) -> Option<Engine> {

@@ -181,6 +181,21 @@ impl Uncanonicalized for MdocLeg {
         self.signature_bytes
     }
 
+    /// Each document's `issuerAuth` signature and its device signature.
+    fn signatures_in(&self, presented: &Vec<u8>) -> Result<Vec<Vec<u8>>> {
+        use crate::mdoc::structures::{DeviceAuth, DeviceResponse};
+        let mut signatures = Vec::new();
+        for document in DeviceResponse::decode(presented)?.documents {
+            signatures.push(document.issuer_signed.issuer_auth()?.signature);
+            if let Some(DeviceAuth::Signature(sign1)) =
+                document.device_signed.map(|d| d.device_auth)
+            {
+                signatures.push(sign1.signature);
+            }
+        }
+        Ok(signatures)
+    }
+
     fn signatures(&self) -> Backend {
         self.backend
     }

@@ -9,6 +9,7 @@ pub(crate) mod flames;
 pub(crate) mod formats;
 mod job;
 pub mod leg;
+pub(crate) mod linkability;
 pub mod mdoc;
 pub(crate) mod runner;
 pub mod sd_jwt;
@@ -70,6 +71,10 @@ pub trait Exchange {
     /// the IACA); VCDM: the presented proof's `proofValue`, decoded (for ecdsa-sd-2023 the base signature, the
     /// per-statement signatures and what else its derived proof value carries).
     fn signature_bytes(&self) -> usize;
+    /// Presents anew and returns what carries the signatures in that presentation (see [`linkability`]):
+    /// SD-JWT VC's issuer-signed JWT signature and KB-JWT signature, mdoc's `issuerAuth` and device
+    /// signatures, a Data Integrity proof value decoded.
+    fn fresh_signatures(&self) -> Result<Vec<Vec<u8>>>;
     /// The JSON-LD expansion engine that ran this format's RDFC-1.0 canonicalizations (`json-ld` or
     /// `canonprof`); `None` when it runs none (SD-JWT VC, mdoc, the JCS suites).
     fn engine(&self) -> Option<crate::canon::Engine> {
@@ -99,6 +104,8 @@ pub trait Uncanonicalized {
     fn issued(&self) -> &Self::Wire;
     /// Bytes of the signatures in the prepared presentation ([`Exchange::signature_bytes`]).
     fn presented_signature_bytes(&self) -> usize;
+    /// The signatures the verifier receives in `presented` ([`Exchange::fresh_signatures`]).
+    fn signatures_in(&self, presented: &Self::Wire) -> Result<Vec<Vec<u8>>>;
     /// The signature backend of its keys.
     fn signatures(&self) -> Backend;
 }
@@ -126,6 +133,10 @@ impl<T: Uncanonicalized> Exchange for T {
 
     fn signature_bytes(&self) -> usize {
         self.presented_signature_bytes()
+    }
+
+    fn fresh_signatures(&self) -> Result<Vec<Vec<u8>>> {
+        self.signatures_in(&self.present()?)
     }
 
     fn backend(&self) -> Backend {

@@ -142,16 +142,22 @@ impl Uncanonicalized for SdJwtLeg {
 
     /// The issuer-signed JWT's signature and the KB-JWT's, decoded.
     fn presented_signature_bytes(&self) -> usize {
+        self.signatures_in(&self.presented)
+            .map_or(0, |s| s.iter().map(Vec::len).sum())
+    }
+
+    /// The issuer-signed JWT's signature and the KB-JWT's, decoded (what is not base64url is left out).
+    fn signatures_in(&self, presented: &String) -> Result<Vec<Vec<u8>>> {
         use base64ct::{Base64UrlUnpadded, Encoding};
         let signature = |jws: &str| {
             jws.rsplit('.')
                 .next()
                 .and_then(|s| Base64UrlUnpadded::decode_vec(s).ok())
-                .map_or(0, |s| s.len())
+                .unwrap_or_default()
         };
-        let issuer_jwt = self.presented.split('~').next().unwrap_or("");
-        let kb_jwt = self.presented.rsplit('~').next().unwrap_or("");
-        signature(issuer_jwt) + signature(kb_jwt)
+        let issuer_jwt = presented.split('~').next().unwrap_or("");
+        let kb_jwt = presented.rsplit('~').next().unwrap_or("");
+        Ok(vec![signature(issuer_jwt), signature(kb_jwt)])
     }
 
     fn signatures(&self) -> Backend {

@@ -3,7 +3,9 @@
 
 use super::{fmt_range, fmt_share, fmt_us};
 use crate::keys::Backend;
-use crate::results::exchange::{Export, FormatsReport, Ratio, SuiteResult, SuitesReport, BAND};
+use crate::results::exchange::{
+    Export, FormatResult, FormatsReport, Ratio, SuiteResult, SuitesReport, BAND,
+};
 use crate::results::names::EngineSetting;
 use crate::results::{Claim, ExportKind, Metadata};
 use std::fmt::Write;
@@ -34,7 +36,7 @@ pub(crate) fn formats_table(report: &FormatsReport, verbose: bool) -> String {
         .max(8);
     let _ = writeln!(
         out,
-        "{:<alg_width$} {:<width$} {:>9} {:>10} {:>9} {:>10} {:>19} {:>6} {:>7} {:>7} {:>6} {:>9}",
+        "{:<alg_width$} {:<width$} {:>9} {:>10} {:>9} {:>10} {:>19} {:>6} {:>7} {:>7} {:>6} {:>14} {:>9}",
         "alg",
         "format",
         "issue µs",
@@ -46,13 +48,14 @@ pub(crate) fn formats_table(report: &FormatsReport, verbose: bool) -> String {
         "cred. B",
         "pres. B",
         "sig. B",
+        "repeat B",
         "x509 µs"
     );
     for r in &report.results {
         let op = |i: usize| fmt_us(r.operations[i].total.median_us);
         let _ = writeln!(
             out,
-            "{:<alg_width$} {:<width$} {:>9} {:>10} {:>9} {:>10} {:>19} {:>6} {:>7} {:>7} {:>6} {:>9}",
+            "{:<alg_width$} {:<width$} {:>9} {:>10} {:>9} {:>10} {:>19} {:>6} {:>7} {:>7} {:>6} {:>14} {:>9}",
             r.alg,
             r.format,
             op(0),
@@ -64,12 +67,13 @@ pub(crate) fn formats_table(report: &FormatsReport, verbose: bool) -> String {
             super::thousands(r.issued_bytes as u64),
             super::thousands(r.presented_bytes as u64),
             super::thousands(r.signature_bytes as u64),
+            repeated(r),
             r.certificate_chain_us.map_or(String::new(), fmt_us),
         );
     }
     let _ = write!(
         out,
-        "\ncanon.: RDFC-1.0 or JCS canonicalizations per exchange; bytes (B): the issued credential, what the holder\npresents, and the signatures in it the verifier checks (SD-JWT VC: issuer JWT + KB-JWT; mdoc: MSO + device + DS\ncertificate; VCDM: the proof value); x509 µs: the mdoc certificate chain check inside verify."
+        "\ncanon.: RDFC-1.0 or JCS canonicalizations per exchange; bytes (B): the issued credential, what the holder\npresents, and the signatures in it the verifier checks (SD-JWT VC: issuer JWT + KB-JWT; mdoc: MSO + device + DS\ncertificate; VCDM: the proof value); repeat B: the longest run of signature bytes two presentations of the\ncredential share (16 or more: a verifier can link them; a BBS proof repeats none); x509 µs: the mdoc certificate\nchain check inside verify."
     );
     if verbose {
         let _ = writeln!(out, " present:");
@@ -233,12 +237,12 @@ pub(crate) fn formats_markdown(report: &FormatsReport) -> String {
         formats_subject(report),
         formats_settings(report)
     );
-    out.push_str("| alg | format | engine | signatures | issue µs | present µs | verify µs | total µs | run totals µs | canonicalizations | credential bytes | bytes | signature bytes | x509 µs | present |\n|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    out.push_str("| alg | format | engine | signatures | issue µs | present µs | verify µs | total µs | run totals µs | canonicalizations | credential bytes | bytes | signature bytes | repeated signature bytes | x509 µs | present |\n|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
     for r in &report.results {
         let op = |i: usize| fmt_us(r.operations[i].total.median_us);
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             r.alg,
             r.format,
             r.engine.map_or("-", |e| e.name()),
@@ -252,6 +256,7 @@ pub(crate) fn formats_markdown(report: &FormatsReport) -> String {
             super::thousands(r.issued_bytes as u64),
             super::thousands(r.presented_bytes as u64),
             super::thousands(r.signature_bytes as u64),
+            repeated(r),
             r.certificate_chain_us.map_or("-".into(), fmt_us),
             present_meaning(&r.format)
         );
@@ -345,10 +350,21 @@ fn crypto_us(op: &crate::results::exchange::OperationResult) -> f64 {
         .map_or(f64::NAN, |s| s.stats.median_us)
 }
 
+/// The longest run of signature bytes two presentations share, with `linkable` from
+/// [`LINKABLE_RUN`](crate::results::exchange::LINKABLE_RUN) bytes
+/// (`-` when not measured).
+pub(crate) fn repeated(r: &FormatResult) -> String {
+    match (r.repeated_bytes, r.linkable()) {
+        (Some(n), Some(true)) => format!("{} linkable", super::thousands(n as u64)),
+        (Some(n), _) => super::thousands(n as u64),
+        (None, _) => "-".to_string(),
+    }
+}
+
 /// CSV of the three-format tables (`--export-csv`): one row per (credential, alg, format, operation) and an
 /// `exchange` row per format; times in µs.
 pub(crate) fn formats_csv(reports: &[FormatsReport]) -> String {
-    let mut out = String::from("credential,alg,format,engine,signatures,operation,median_us,min_run_median_us,max_run_median_us,p10_us,p90_us,canonicalizations,presented_bytes,issued_bytes,signature_bytes\n");
+    let mut out = String::from("credential,alg,format,engine,signatures,operation,median_us,min_run_median_us,max_run_median_us,p10_us,p90_us,canonicalizations,presented_bytes,issued_bytes,signature_bytes,repeated_signature_bytes\n");
     for report in reports {
         for r in &report.results {
             let engine = r.engine.map_or("", |e| e.name());
@@ -357,7 +373,7 @@ pub(crate) fn formats_csv(reports: &[FormatsReport]) -> String {
                 let t = &op.total;
                 let _ = writeln!(
                     out,
-                    "{},{},{},{engine},{signatures},{},{:.3},{:.3},{:.3},{:.3},{:.3},{},,,",
+                    "{},{},{},{engine},{signatures},{},{:.3},{:.3},{:.3},{:.3},{:.3},{},,,,",
                     report.credential,
                     r.alg,
                     r.format,
@@ -372,7 +388,7 @@ pub(crate) fn formats_csv(reports: &[FormatsReport]) -> String {
             }
             let _ = writeln!(
                 out,
-                "{},{},{},{engine},{signatures},exchange,{:.3},{:.3},{:.3},,,{},{},{},{}",
+                "{},{},{},{engine},{signatures},exchange,{:.3},{:.3},{:.3},,,{},{},{},{},{}",
                 report.credential,
                 r.alg,
                 r.format,
@@ -382,7 +398,8 @@ pub(crate) fn formats_csv(reports: &[FormatsReport]) -> String {
                 r.canonicalizations,
                 r.presented_bytes,
                 r.issued_bytes,
-                r.signature_bytes
+                r.signature_bytes,
+                r.repeated_bytes.map_or(String::new(), |n| n.to_string())
             );
         }
     }

@@ -150,10 +150,20 @@ pub(crate) struct FormatResult {
     /// value); 0 in exports written before it was measured.
     #[serde(default)]
     pub signature_bytes: usize,
+    /// The longest run of bytes two presentations of the credential share in their signatures
+    /// (measured by the exchange): from [`LINKABLE_RUN`] bytes up a verifier can link the two; `None` in exports
+    /// written before it was measured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repeated_bytes: Option<usize>,
     /// mdoc: the certificate chain check inside verify (median µs).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub certificate_chain_us: Option<f64>,
 }
+
+/// Runs of at least this many bytes two presentations share in their signatures are a signature seen twice,
+/// not framing or a coincidence (16 bytes is 128 bits: two independent signatures share no such run by
+/// chance), so a verifier can link the presentations.
+pub(crate) const LINKABLE_RUN: usize = 16;
 
 /// How the three-format table names a W3C VCDM row: `VCDM <cryptosuite>`, then what else tells it apart.
 pub(crate) const VCDM_PREFIX: &str = "VCDM ";
@@ -177,6 +187,12 @@ impl FormatResult {
         } else {
             None
         }
+    }
+
+    /// Whether two presentations share a run of signature bytes a verifier could link them by; `None` when not
+    /// measured.
+    pub(crate) fn linkable(&self) -> Option<bool> {
+        self.repeated_bytes.map(|n| n >= LINKABLE_RUN)
     }
 
     /// The format without the backend a second backend's rows add to its name (`mdoc (aws-lc-rs)` → `mdoc`):

@@ -41,7 +41,7 @@ pub(super) fn formats(out: &mut String, id: &str, r: &FormatsReport) {
         "whisker: min–max of run totals",
         &bars,
     );
-    out.push_str("\n<table><tr><th class=\"l\">alg</th><th class=\"l\">format</th><th class=\"l\">engine</th><th>issue µs</th><th>present µs</th><th>verify µs</th><th>total µs</th><th>run totals µs</th><th>canonicalizations</th><th>credential bytes</th><th>bytes</th><th>signature bytes</th><th>x509 µs</th><th class=\"l\">present</th></tr>\n");
+    out.push_str("\n<table><tr><th class=\"l\">alg</th><th class=\"l\">format</th><th class=\"l\">engine</th><th>issue µs</th><th>present µs</th><th>verify µs</th><th>total µs</th><th>run totals µs</th><th>canonicalizations</th><th>credential bytes</th><th>bytes</th><th>signature bytes</th><th>repeated signature bytes</th><th>x509 µs</th><th class=\"l\">present</th></tr>\n");
     for f in &r.results {
         let op = |name: &str| {
             f.operations
@@ -51,7 +51,7 @@ pub(super) fn formats(out: &mut String, id: &str, r: &FormatsReport) {
         };
         let _ = writeln!(
             out,
-            "<tr><td class=\"l\">{}</td><td class=\"l\">{}</td><td class=\"l\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"l\">{}</td></tr>",
+            "<tr><td class=\"l\">{}</td><td class=\"l\">{}</td><td class=\"l\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"l\">{}</td></tr>",
             escape(&f.alg),
             escape(&f.format),
             escape(f.engine.map_or("-", |e| e.name())),
@@ -64,6 +64,7 @@ pub(super) fn formats(out: &mut String, id: &str, r: &FormatsReport) {
             thousands(f.issued_bytes as u64),
             thousands(f.presented_bytes as u64),
             thousands(f.signature_bytes as u64),
+            escape(&crate::export::exchange::repeated(f)),
             f.certificate_chain_us.map_or("-".into(), fmt_us),
             escape(crate::export::exchange::present_meaning(&f.format))
         );
