@@ -84,7 +84,7 @@ mod tests {
     #[test]
     fn a_repeated_signature_is_found_whole() {
         let signature: Vec<u8> = (0..7856u32)
-            .map(|i| (i * 2_654_435_761 >> 13) as u8)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
             .collect();
         let mut other = vec![9u8; 100];
         other.extend_from_slice(&signature);
