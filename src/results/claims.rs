@@ -75,7 +75,10 @@ pub(crate) fn question(exchange: &FormatsReport) -> Vec<Claim> {
             algs.push(&r.alg);
         }
     }
-    algs.into_iter()
+    // An algorithm with no RDFC-1.0 re-signing suite (BLS12-381: bbs-2023 alone) has nothing to ask them of.
+    algs.retain(|alg| rdfc_rows_of(exchange, alg).next().is_some());
+    let mut claims: Vec<Claim> = algs
+        .into_iter()
         .flat_map(|alg| {
             [
                 versus_both(exchange, alg),
@@ -83,7 +86,99 @@ pub(crate) fn question(exchange: &FormatsReport) -> Vec<Claim> {
                 rdfc_jcs_gap(exchange, alg),
             ]
         })
-        .collect()
+        .collect();
+    claims.extend(unlinkability(exchange));
+    claims
+}
+
+/// The row name of the unlinkable selective-disclosure suite (W3C Data Integrity BBS Cryptosuites v1.0).
+const BBS_2023: &str = "VCDM bbs-2023";
+/// The row name of the linkable one it is weighed against (W3C Data Integrity ECDSA Cryptosuites v1.0 §3.6).
+const ECDSA_SD_2023: &str = "VCDM ecdsa-sd-2023";
+
+/// With bbs-2023 rows: what unlinkable presentations cost against ecdsa-sd-2023 ([`unlinkability_cost`]) and
+/// whether they are unlinkable by their bytes ([`unlinkable_bytes`]); nothing without them.
+fn unlinkability(exchange: &FormatsReport) -> Vec<Claim> {
+    if !exchange
+        .results
+        .iter()
+        .any(|r| r.base_format() == BBS_2023 || plain_format(r) == BBS_2023)
+    {
+        return Vec::new();
+    }
+    vec![unlinkability_cost(exchange), unlinkable_bytes(exchange)]
+}
+
+/// "bbs-2023 costs more than ecdsa-sd-2023 over the exchange": per bbs-2023 row, its total over the
+/// ecdsa-sd-2023 row of the same expansion engine, and the share of each exchange spent canonicalizing; holds
+/// where bbs-2023 is slower beyond the ±10% band.
+fn unlinkability_cost(exchange: &FormatsReport) -> Claim {
+    let mut measured = Vec::new();
+    let mut outcomes = Vec::new();
+    for bbs in exchange
+        .results
+        .iter()
+        .filter(|r| plain_format(r) == BBS_2023)
+    {
+        let Some(sd) = exchange
+            .results
+            .iter()
+            .find(|r| plain_format(r) == ECDSA_SD_2023 && r.engine == bbs.engine)
+        else {
+            continue;
+        };
+        let ratio = bbs.total_us / sd.total_us;
+        let share = |r: &FormatResult| 100.0 * canonicalization_us(r) / r.total_us;
+        measured.push(format!(
+            "{} / {} ({}; BBS: {}, ECDSA: {}): {ratio:.2}x ({} vs {} µs); canonicalization {:.1}% of bbs-2023's exchange, {:.1}% of ecdsa-sd-2023's; {}",
+            plain_format(bbs),
+            plain_format(sd),
+            engine_words(bbs.engine),
+            backend_words(&bbs.signatures),
+            backend_words(&sd.signatures),
+            whole_us(bbs.total_us),
+            whole_us(sd.total_us),
+            share(bbs),
+            share(sd),
+            band_words(ratio.max(1.0 / ratio) > 1.0 + BAND)
+        ));
+        outcomes.push(ratio > 1.0 + BAND);
+    }
+    Claim {
+        claim: "unlinkable presentations cost more: bbs-2023 is slower than ecdsa-sd-2023 over the exchange".to_string(),
+        measured,
+        verdict: verdict(&outcomes),
+    }
+}
+
+/// "two presentations of one bbs-2023 credential share no signature bytes": every row's longest run of
+/// signature bytes two of its presentations share (the exchange measures it); holds where every bbs-2023 row
+/// repeats fewer than [`LINKABLE_RUN`](crate::results::exchange::LINKABLE_RUN) bytes. The other rows are listed
+/// beside them: each repeats its issuer's signature.
+fn unlinkable_bytes(exchange: &FormatsReport) -> Claim {
+    let mut measured = Vec::new();
+    let mut outcomes = Vec::new();
+    for r in &exchange.results {
+        let (Some(repeated), Some(linkable)) = (r.repeated_bytes, r.linkable()) else {
+            continue;
+        };
+        let words = if linkable { "linkable" } else { "unlinkable" };
+        measured.push(format!(
+            "{} ({}, {}): {} bytes repeat, {words}",
+            plain_format(r),
+            algorithm_words(&r.alg),
+            engine_words(r.engine),
+            crate::export::thousands(repeated as u64)
+        ));
+        if plain_format(r) == BBS_2023 {
+            outcomes.push(!linkable);
+        }
+    }
+    Claim {
+        claim: "two presentations of one bbs-2023 credential share no signature bytes (the other formats repeat their issuer's signature)".to_string(),
+        measured,
+        verdict: verdict(&outcomes),
+    }
 }
 
 /// A row's canonicalization over the exchange: the medians of its `canonicalize_document` and
