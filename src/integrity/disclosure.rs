@@ -6,13 +6,14 @@
 //! proof's label map into mandatory and non-mandatory statements. Each suite signs or proves over what these
 //! return.
 
-use super::grouping::{self, Group, LabelMap};
+use super::cryptosuite::Cryptosuite;
+use super::grouping::{self, Group, IndexedQuads, LabelMap};
 use super::proof_span;
 use super::selection::select_json_ld;
 use super::shared_steps::{self, Canonicalizer};
-use crate::canon::rdfc::{self, RdfcOptions};
+use crate::canon::rdfc::{self, HashAlgorithm, RdfcOptions};
 use crate::canon::Session;
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
@@ -48,6 +49,91 @@ pub(super) fn proof_hash(
     let _span = tracing::info_span!(proof_span::HASH_DATA).entered();
     let hash = Sha256::digest(canonical.as_bytes()).into();
     Ok((canonical, hash))
+}
+
+/// What creating a base proof computed, for inspection and the W3C test vectors (ecdsa-sd-2023 and bbs-2023
+/// alike).
+#[derive(Debug, Clone)]
+pub struct BaseIntermediates {
+    /// The canonical base proof configuration.
+    pub canonical_proof_config: String,
+    /// SHA-256 of the canonical proof configuration.
+    pub proof_hash: [u8; 32],
+    /// SHA-256 of the mandatory statements.
+    pub mandatory_hash: [u8; 32],
+    /// The credential's canonical statements with HMAC labels (bbs-2023: shuffled, `_:b0`, …), sorted.
+    pub nquads: Vec<String>,
+    /// The mandatory statements by index.
+    pub mandatory: IndexedQuads,
+    /// The non-mandatory statements by index: what the suite signs (ecdsa-sd-2023 one by one, bbs-2023 as the
+    /// BBS messages), in this order.
+    pub non_mandatory: IndexedQuads,
+    /// Canonicalizations run (2).
+    pub canonicalizations: usize,
+}
+
+/// The Base Proof Transformation, Hashing and Configuration steps (ECDSA §3.6.2–§3.6.4, BBS §3.4.2–§3.4.4) of
+/// `suite`: the canonical proof configuration and its hash, then `canonicalizeAndGroup` of `unsecured` with the
+/// labels of `factory` and the `mandatory_pointers`, and the mandatory hash; the suite signs what this returns.
+/// Errors: [`ErrorKind::Proof`] for unusable options or a pointer that does not match; expansion and
+/// canonicalization errors.
+pub(super) fn base_transform(
+    suite: Cryptosuite,
+    hash: HashAlgorithm,
+    unsecured: &Value,
+    options: &Value,
+    factory: &dyn Fn(&LabelMap) -> Result<LabelMap>,
+    mandatory_pointers: &[String],
+    session: &Session,
+) -> Result<BaseIntermediates> {
+    let mut canon = Canonicalizer::new(suite, hash, session);
+    let (canonical_proof_config, proof_hash) = proof_hash(&mut canon, unsecured, options)?;
+    let mut grouped = grouping::canonicalize_and_group(
+        "unsecured document",
+        unsecured,
+        factory,
+        &[mandatory_pointers],
+        session,
+        &RdfcOptions::for_proofs(session.settings()).with_hash(hash),
+    )?;
+    let group = grouped.groups.remove(0);
+    let mandatory_hash = {
+        let _span = tracing::info_span!(proof_span::HASH_DATA).entered();
+        grouping::hash_mandatory_nquads(group.matching.values())
+    };
+    Ok(BaseIntermediates {
+        canonical_proof_config,
+        proof_hash,
+        mandatory_hash,
+        nquads: grouped.nquads,
+        mandatory: group.matching,
+        non_mandatory: group.non_matching,
+        canonicalizations: canon.runs + grouped.canonicalizations,
+    })
+}
+
+/// The proof: the proof options with `proofValue`. Errors: options that are not a JSON object.
+pub(super) fn with_proof_value(options: &Value, proof_value: String) -> Result<Value> {
+    let mut proof = options
+        .as_object()
+        .cloned()
+        .ok_or_else(|| Error::proof("the proof options are not a JSON object"))?;
+    proof.insert("proofValue".to_string(), Value::from(proof_value));
+    Ok(Value::Object(proof))
+}
+
+/// The reveal document with the base proof's options and the derived `proof_value` as its proof.
+pub(super) fn attach_derived_proof(
+    mut reveal: Value,
+    proof: &Map<String, Value>,
+    proof_value: String,
+) -> Value {
+    let mut new_proof = proof.clone();
+    new_proof.insert("proofValue".to_string(), Value::from(proof_value));
+    if let Value::Object(map) = &mut reveal {
+        map.insert("proof".to_string(), Value::Object(new_proof));
+    }
+    reveal
 }
 
 /// What `createDisclosureData` groups before the suite adds its signatures or proof.
@@ -139,6 +225,12 @@ pub(super) fn group_for_disclosure(
 
 /// What `createVerifyData` computes from a revealed document.
 pub(super) struct VerifyData {
+    /// The canonical proof configuration.
+    pub canonical_proof_config: String,
+    /// SHA-256 of it.
+    pub proof_hash: [u8; 32],
+    /// Canonicalizations run (2: the proof configuration and the revealed document).
+    pub canonicalizations: usize,
     /// The revealed document's statements relabeled with the proof's label map, sorted.
     pub nquads: Vec<String>,
     /// The others, in order.
@@ -147,18 +239,31 @@ pub(super) struct VerifyData {
     pub mandatory_hash: [u8; 32],
 }
 
-/// `createVerifyData`'s canonicalization and split (ECDSA §3.5.9 steps 4–8, BBS §3.3.6 likewise):
-/// `labelReplacementCanonicalizeJsonLd` of the revealed `document` with the derived proof's `label_map`, then the
-/// statements at `mandatory_indexes` and the others, and the mandatory hash. `Ok(Err(reason))` when the proof
-/// does not fit the document (a blank node without a label, a label map with extra entries, a mandatory index
-/// beyond the statements): the proof is then not verified; `Err` for what cannot be checked at all.
+/// `createVerifyData` (ECDSA §3.5.9 steps 1–8, BBS §3.3.7 likewise) of `suite`: the proof configuration (`proof`
+/// without its `proofValue`) canonicalized and hashed, `labelReplacementCanonicalizeJsonLd` of the revealed
+/// `document` with the derived proof's `label_map`, then the statements at `mandatory_indexes` and the others,
+/// and the mandatory hash. `Ok(Err(reason))` when the proof does not fit the document (unusable proof options, a
+/// blank node without a label, a label map with extra entries, a mandatory index beyond the statements): the
+/// proof is then not verified; `Err` for what cannot be checked at all.
 pub(super) fn verify_data(
+    (suite, hash): (Cryptosuite, HashAlgorithm),
     document: &Value,
+    proof: &Map<String, Value>,
     label_map: &LabelMap,
     mandatory_indexes: &[usize],
     session: &Session,
-    options: &RdfcOptions,
 ) -> Result<std::result::Result<VerifyData, String>> {
+    let mut options = proof.clone();
+    options.remove("proofValue");
+    let mut canon = Canonicalizer::new(suite, hash, session);
+    let (canonical_proof_config, proof_hash) =
+        match proof_hash(&mut canon, document, &Value::Object(options)) {
+            Ok(p) => p,
+            Err(e) if e.kind() == ErrorKind::Proof => return Ok(Err(e.into_reason())),
+            Err(e) => return Err(e),
+        };
+    let options = RdfcOptions::for_proofs(session.settings()).with_hash(hash);
+    let options = &options;
     super::budget::charge()?;
     let (dataset, issued) = {
         let _span = tracing::info_span!(proof_span::CANONICALIZE_DOCUMENT).entered();
@@ -201,6 +306,9 @@ pub(super) fn verify_data(
     };
     let non_mandatory = non_mandatory.into_iter().map(|(_, s)| s.clone()).collect();
     Ok(Ok(VerifyData {
+        canonical_proof_config,
+        proof_hash,
+        canonicalizations: canon.runs + 1,
         nquads,
         non_mandatory,
         mandatory_hash,

@@ -6,15 +6,14 @@
 //! derive: document and the reveal selection; verify: reveal document and proof configuration).
 
 use super::cryptosuite::{Cryptosuite, Intermediates, Verification};
-use super::disclosure::{self, proof_hash, proof_value_text, split_proof, Disclosure};
-use super::grouping::{self, IndexedQuads, LabelMap};
+use super::disclosure::{self, proof_value_text, split_proof, Disclosure};
+use super::grouping::{self, LabelMap};
 use super::multikey::P256_PUB as P256_MULTIKEY_HEADER;
 use super::proof_span;
 use super::proof_value::{self, BaseProofValue, DerivedProofValue};
-use super::shared_steps::Canonicalizer;
 use crate::canon::rdfc::{HashAlgorithm, RdfcOptions};
 use crate::canon::Session;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 use crate::keys::{PublicKey, SecretKey, SignatureAlgorithm};
 use serde_json::Value;
 
@@ -52,24 +51,7 @@ impl BaseOptions {
     }
 }
 
-/// What creating a base proof computed, for inspection and the W3C test vectors.
-#[derive(Debug, Clone)]
-pub struct BaseIntermediates {
-    /// The canonical base proof configuration.
-    pub canonical_proof_config: String,
-    /// SHA-256 of the canonical proof configuration.
-    pub proof_hash: [u8; 32],
-    /// SHA-256 of the mandatory statements.
-    pub mandatory_hash: [u8; 32],
-    /// The credential's canonical statements with HMAC labels, sorted.
-    pub nquads: Vec<String>,
-    /// The mandatory statements by index.
-    pub mandatory: IndexedQuads,
-    /// The non-mandatory statements by index.
-    pub non_mandatory: IndexedQuads,
-    /// Canonicalizations run (2).
-    pub canonicalizations: usize,
-}
+pub use super::disclosure::BaseIntermediates;
 
 /// Multikey bytes of a P-256 public key: 0x80 0x24 + the compressed point (35 bytes).
 fn multikey_bytes(key: &PublicKey) -> Vec<u8> {
@@ -86,7 +68,7 @@ fn sign_data(proof_hash: &[u8], public_key: &[u8], mandatory_hash: &[u8]) -> Vec
 /// §3.6.1 Create Base Proof, with §3.6.2 Base Proof Transformation (`canonicalizeAndGroup` with the mandatory
 /// pointers and HMAC labels), §3.6.3 Base Proof Hashing, §3.6.4 Base Proof Configuration and §3.6.5 Base Proof
 /// Serialization. `key` must be P-256. Returns the proof (the options plus `proofValue`). Errors:
-/// [`ErrorKind::Proof`] for unusable options, a non-P-256 key or a pointer that does not match; expansion
+/// [`ErrorKind::Proof`](crate::ErrorKind::Proof) for unusable options, a non-P-256 key or a pointer that does not match; expansion
 /// and canonicalization errors.
 pub fn create_base_proof(
     unsecured: &Value,
@@ -102,30 +84,24 @@ pub fn create_base_proof(
             "PROOF_GENERATION_ERROR: ecdsa-sd-2023 signs with P-256 keys",
         ));
     }
-    let mut canon = Canonicalizer::new(SUITE, HASH, session);
-    let (canonical_proof_config, proof_hash) = proof_hash(&mut canon, unsecured, options)?;
-    // §3.6.2 Base Proof Transformation.
+    // §3.6.2 Base Proof Transformation, §3.6.3 Base Proof Hashing, §3.6.4 Base Proof Configuration.
     let hmac_key = base.hmac_key;
     let factory = move |issued: &LabelMap| Ok(grouping::hmac_label_map(&hmac_key, issued));
-    let mut grouped = grouping::canonicalize_and_group(
-        "unsecured document",
+    let intermediates = disclosure::base_transform(
+        SUITE,
+        HASH,
         unsecured,
+        options,
         &factory,
-        &[&base.mandatory_pointers],
+        &base.mandatory_pointers,
         session,
-        &RdfcOptions::for_proofs(session.settings()).with_hash(HASH),
     )?;
-    let group = grouped.groups.remove(0);
-    // §3.6.3 Base Proof Hashing.
-    let mandatory_hash = {
-        let _span = tracing::info_span!(proof_span::HASH_DATA).entered();
-        grouping::hash_mandatory_nquads(group.matching.values())
-    };
+    let (proof_hash, mandatory_hash) = (intermediates.proof_hash, intermediates.mandatory_hash);
     // §3.6.5 Base Proof Serialization.
     let signatures = {
         let _span = tracing::info_span!(proof_span::SIGN_STATEMENTS).entered();
-        group
-            .non_matching
+        intermediates
+            .non_mandatory
             .values()
             .map(|statement| base.proof_key.sign(statement.as_bytes()))
             .collect::<Result<_>>()?
@@ -142,21 +118,10 @@ pub fn create_base_proof(
         signatures,
         mandatory_pointers: base.mandatory_pointers.clone(),
     });
-    let mut proof = options
-        .as_object()
-        .cloned()
-        .ok_or_else(|| Error::proof("the proof options are not a JSON object"))?;
-    proof.insert("proofValue".to_string(), Value::from(proof_value));
-    let intermediates = BaseIntermediates {
-        canonical_proof_config,
-        proof_hash,
-        mandatory_hash,
-        nquads: grouped.nquads,
-        mandatory: group.matching,
-        non_mandatory: group.non_matching,
-        canonicalizations: canon.runs + grouped.canonicalizations,
-    };
-    Ok((Value::Object(proof), intermediates))
+    Ok((
+        disclosure::with_proof_value(options, proof_value)?,
+        intermediates,
+    ))
 }
 
 /// What deriving a proof computed.
@@ -170,7 +135,7 @@ pub struct DerivedIntermediates {
 
 /// §3.6.6 Add Derived Proof with §3.5.4 `createDisclosureData`: the reveal document (what
 /// `selective_pointers` plus the issuer's mandatory pointers select, with the `id` and `type` on the way) with a
-/// derived proof. Errors: [`ErrorKind::Proof`] for a missing or malformed base proof or a pointer that does
+/// derived proof. Errors: [`ErrorKind::Proof`](crate::ErrorKind::Proof) for a missing or malformed base proof or a pointer that does
 /// not match; expansion and canonicalization errors.
 pub fn derive_proof(
     secured: &Value,
@@ -187,7 +152,7 @@ pub fn derive_proof(
         mandatory,
         selective,
         mandatory_indexes,
-        mut reveal,
+        reveal,
         label_map,
         canonicalizations,
         ..
@@ -221,14 +186,8 @@ pub fn derive_proof(
         label_map,
         mandatory_indexes,
     };
-    let mut new_proof = proof.clone();
-    new_proof.insert(
-        "proofValue".to_string(),
-        Value::from(proof_value::serialize_derived(&value)?),
-    );
-    if let Value::Object(map) = &mut reveal {
-        map.insert("proof".to_string(), Value::Object(new_proof));
-    }
+    let reveal =
+        disclosure::attach_derived_proof(reveal, &proof, proof_value::serialize_derived(&value)?);
     let intermediates = DerivedIntermediates {
         value,
         canonicalizations,
@@ -261,33 +220,24 @@ pub fn verify_derived_proof(
         Ok(d) => d,
         Err(e) => return Ok(not(e.into_reason())),
     };
-    let mut options = proof.clone();
-    options.remove("proofValue");
-    let mut canon = Canonicalizer::new(SUITE, HASH, session);
-    let (canonical_proof_config, proof_hash) =
-        match proof_hash(&mut canon, &document, &Value::Object(options)) {
-            Ok(p) => p,
-            Err(e) if e.kind() == ErrorKind::Proof => return Ok(not(e.into_reason())),
-            Err(e) => return Err(e),
-        };
-    // §3.5.9 steps 4–8.
+    // §3.5.9 steps 1–8.
     let data = match disclosure::verify_data(
+        (SUITE, HASH),
         &document,
+        &proof,
         &derived.label_map,
         &derived.mandatory_indexes,
         session,
-        &RdfcOptions::for_proofs(session.settings()).with_hash(HASH),
     )? {
         Ok(data) => data,
         Err(reason) => return Ok(not(reason)),
     };
-    let (nquads, mandatory_hash, non_mandatory) =
-        (data.nquads, data.mandatory_hash, data.non_mandatory);
+    let non_mandatory = &data.non_mandatory;
     let intermediates = Intermediates {
-        canonical_document: nquads.concat(),
-        canonical_proof_config,
-        hash_data: sign_data(&proof_hash, &derived.public_key, &mandatory_hash),
-        canonicalizations: canon.runs + 1,
+        canonical_document: data.nquads.concat(),
+        canonical_proof_config: data.canonical_proof_config,
+        hash_data: sign_data(&data.proof_hash, &derived.public_key, &data.mandatory_hash),
+        canonicalizations: data.canonicalizations,
     };
     let with = |verified: bool, reason: Option<String>| Verification {
         verified,

@@ -193,14 +193,7 @@ pub fn serialize_base(value: &BaseProofValue) -> String {
             Cbor::Bytes(value.public_key.clone()),
             Cbor::Bytes(value.hmac_key.clone()),
             signatures_cbor(&value.signatures),
-            Cbor::Array(
-                value
-                    .mandatory_pointers
-                    .iter()
-                    .cloned()
-                    .map(Cbor::Text)
-                    .collect(),
-            ),
+            pointers_cbor(&value.mandatory_pointers),
         ],
     )
 }
@@ -268,6 +261,20 @@ pub(crate) fn indexes_cbor(indexes: &[usize]) -> Cbor {
 /// §3.5.5 `compressLabelMap`: `c14nN` → N, `u…` → its bytes; a CBOR map in ascending key order.
 /// Errors: a key or value not of those forms.
 fn compress_label_map(label_map: &LabelMap) -> Result<Cbor> {
+    compress_label_map_with(label_map, &|v| {
+        v.strip_prefix('u')
+            .and_then(|b| Base64UrlUnpadded::decode_vec(b).ok())
+            .map(Cbor::Bytes)
+            .ok_or_else(|| Error::proof(format!("label map value `{v}` is not u + base64url")))
+    })
+}
+
+/// `compressLabelMap` with each label compressed by `label` (ecdsa-sd-2023: `u…` → bytes; bbs-2023: `bN` → N):
+/// `c14nN` → N, a CBOR map in ascending key order. Errors: a key not `c14nN`, or `label`'s.
+pub(crate) fn compress_label_map_with(
+    label_map: &LabelMap,
+    label: &dyn Fn(&str) -> Result<Cbor>,
+) -> Result<Cbor> {
     let mut entries = label_map
         .iter()
         .map(|(k, v)| {
@@ -275,20 +282,14 @@ fn compress_label_map(label_map: &LabelMap) -> Result<Cbor> {
                 .strip_prefix("c14n")
                 .and_then(|n| n.parse().ok())
                 .ok_or_else(|| Error::proof(format!("label map key `{k}` is not c14nN")))?;
-            let b = v
-                .strip_prefix('u')
-                .and_then(|b| Base64UrlUnpadded::decode_vec(b).ok())
-                .ok_or_else(|| {
-                    Error::proof(format!("label map value `{v}` is not u + base64url"))
-                })?;
-            Ok((n, b))
+            Ok((n, label(v)?))
         })
         .collect::<Result<Vec<_>>>()?;
-    entries.sort();
+    entries.sort_by_key(|(n, _)| *n);
     Ok(Cbor::Map(
         entries
             .into_iter()
-            .map(|(n, b)| (Cbor::Integer(n.into()), Cbor::Bytes(b)))
+            .map(|(n, b)| (Cbor::Integer(n.into()), b))
             .collect(),
     ))
 }
@@ -297,6 +298,19 @@ fn compress_label_map(label_map: &LabelMap) -> Result<Cbor> {
 /// 32-byte HMAC label (for `u` + its base64url), not repeated either — two blank nodes with one label would
 /// be one node to the verifier. Errors: [`ErrorKind::Proof`](crate::ErrorKind::Proof) naming the entry.
 fn decompress_label_map(value: Cbor) -> Result<LabelMap> {
+    decompress_label_map_with(value, &|v, n| {
+        let b = sized(v, HMAC_LEN, &format!("the labelMap value of c14n{n}"))?;
+        Ok(format!("u{}", Base64UrlUnpadded::encode_string(&b)))
+    })
+}
+
+/// `decompressLabelMap` with each value made a label by `label` (given the value and N of its key `c14nN`):
+/// keys unsigned integers, neither keys nor labels repeated. Errors: [`ErrorKind::Proof`](crate::ErrorKind::Proof)
+/// naming the entry.
+pub(crate) fn decompress_label_map_with(
+    value: Cbor,
+    label: &dyn Fn(Cbor, u64) -> Result<String>,
+) -> Result<LabelMap> {
     let entries = value
         .into_map()
         .map_err(|_| Error::proof("labelMap is not a CBOR map"))?;
@@ -307,8 +321,7 @@ fn decompress_label_map(value: Cbor) -> Result<LabelMap> {
             .as_integer()
             .and_then(|n| u64::try_from(n).ok())
             .ok_or_else(|| Error::proof("a labelMap key is not an unsigned integer"))?;
-        let b = sized(v, HMAC_LEN, &format!("the labelMap value of c14n{n}"))?;
-        let label = format!("u{}", Base64UrlUnpadded::encode_string(&b));
+        let label = label(v, n)?;
         if !labels.insert(label.clone()) {
             return Err(Error::proof(format!(
                 "the labelMap gives c14n{n} a label another blank node has"
@@ -321,6 +334,11 @@ fn decompress_label_map(value: Cbor) -> Result<LabelMap> {
         }
     }
     Ok(map)
+}
+
+/// The mandatory pointers as a CBOR array of text strings.
+pub(crate) fn pointers_cbor(pointers: &[String]) -> Cbor {
+    Cbor::Array(pointers.iter().cloned().map(Cbor::Text).collect())
 }
 
 /// §3.5.7 `serializeDerivedProofValue`. Errors: a label map not of `c14nN` → `u…` entries.

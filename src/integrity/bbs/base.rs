@@ -2,13 +2,10 @@
 
 use super::proof_value::{self, BaseProofValue};
 use super::{shuffled_labels, HASH, SUITE};
-use crate::canon::rdfc::RdfcOptions;
 use crate::canon::Session;
 use crate::error::{Error, Result};
-use crate::integrity::disclosure::proof_hash;
-use crate::integrity::grouping::{self, IndexedQuads};
+use crate::integrity::disclosure;
 use crate::integrity::proof_span;
-use crate::integrity::shared_steps::Canonicalizer;
 use crate::keys::SecretKey;
 use serde_json::Value;
 
@@ -35,26 +32,7 @@ impl BaseOptions {
     }
 }
 
-/// What creating a base proof computed, for inspection and the W3C test vectors.
-#[derive(Debug, Clone)]
-pub struct BaseIntermediates {
-    /// The canonical base proof configuration.
-    pub canonical_proof_config: String,
-    /// SHA-256 of the canonical proof configuration.
-    pub proof_hash: [u8; 32],
-    /// SHA-256 of the mandatory statements.
-    pub mandatory_hash: [u8; 32],
-    /// The credential's canonical statements with shuffled HMAC labels (`_:b0`, …), sorted.
-    pub nquads: Vec<String>,
-    /// The mandatory statements by index.
-    pub mandatory: IndexedQuads,
-    /// The non-mandatory statements by index: the BBS messages, in this order.
-    pub non_mandatory: IndexedQuads,
-    /// The BBS signature (80 bytes).
-    pub bbs_signature: Vec<u8>,
-    /// Canonicalizations run (2).
-    pub canonicalizations: usize,
-}
+pub use crate::integrity::disclosure::BaseIntermediates;
 
 /// §3.4.1 Create Base Proof, with §3.4.2 Base Proof Transformation (`canonicalizeAndGroup` with the mandatory
 /// pointers and the shuffled HMAC labels), §3.4.3 Base Proof Hashing, §3.4.4 Base Proof Configuration and
@@ -72,52 +50,37 @@ pub fn create_base_proof(
     let bls = key.bls12381_g2().ok_or_else(|| {
         Error::key("PROOF_GENERATION_ERROR: bbs-2023 signs with BLS12-381 G2 keys")
     })?;
-    let mut canon = Canonicalizer::new(SUITE, HASH, session);
-    let (canonical_proof_config, proof_hash) = proof_hash(&mut canon, unsecured, options)?;
-    // §3.4.2 Base Proof Transformation.
+    // §3.4.2 Base Proof Transformation, §3.4.3 Base Proof Hashing, §3.4.4 Base Proof Configuration.
     let factory = shuffled_labels(base.hmac_key.to_vec());
-    let mut grouped = grouping::canonicalize_and_group(
-        "unsecured document",
+    let intermediates = disclosure::base_transform(
+        SUITE,
+        HASH,
         unsecured,
+        options,
         &factory,
-        &[&base.mandatory_pointers],
+        &base.mandatory_pointers,
         session,
-        &RdfcOptions::for_proofs(session.settings()).with_hash(HASH),
     )?;
-    let group = grouped.groups.remove(0);
-    // §3.4.3 Base Proof Hashing.
-    let mandatory_hash = {
-        let _span = tracing::info_span!(proof_span::HASH_DATA).entered();
-        grouping::hash_mandatory_nquads(group.matching.values())
-    };
     // §3.4.5 Base Proof Serialization.
-    let bbs_header = [proof_hash, mandatory_hash].concat();
-    let messages: Vec<&[u8]> = group.non_matching.values().map(|s| s.as_bytes()).collect();
+    let bbs_header = [intermediates.proof_hash, intermediates.mandatory_hash].concat();
+    let messages: Vec<&[u8]> = intermediates
+        .non_mandatory
+        .values()
+        .map(|s| s.as_bytes())
+        .collect();
     let bbs_signature = {
         let _span = tracing::info_span!(proof_span::BBS_SIGN).entered();
         bls.bbs_sign(&bbs_header, &messages)?
     };
     let proof_value = proof_value::serialize_base(&BaseProofValue {
-        bbs_signature: bbs_signature.clone(),
+        bbs_signature,
         bbs_header,
         public_key: bls.public.to_bytes(),
         hmac_key: base.hmac_key.to_vec(),
         mandatory_pointers: base.mandatory_pointers.clone(),
     });
-    let mut proof = options
-        .as_object()
-        .cloned()
-        .ok_or_else(|| Error::proof("the proof options are not a JSON object"))?;
-    proof.insert("proofValue".to_string(), Value::from(proof_value));
-    let intermediates = BaseIntermediates {
-        canonical_proof_config,
-        proof_hash,
-        mandatory_hash,
-        nquads: grouped.nquads,
-        mandatory: group.matching,
-        non_mandatory: group.non_matching,
-        bbs_signature,
-        canonicalizations: canon.runs + grouped.canonicalizations,
-    };
-    Ok((Value::Object(proof), intermediates))
+    Ok((
+        disclosure::with_proof_value(options, proof_value)?,
+        intermediates,
+    ))
 }

@@ -57,7 +57,7 @@ pub fn derive_proof(
         selective,
         combined_indexes,
         mandatory_indexes,
-        mut reveal,
+        reveal,
         label_map,
         canonicalizations,
     } = disclosure::group_for_disclosure(
@@ -108,14 +108,8 @@ pub fn derive_proof(
         selective_indexes,
         presentation_header: presentation_header.to_vec(),
     };
-    let mut new_proof = proof.clone();
-    new_proof.insert(
-        "proofValue".to_string(),
-        Value::from(proof_value::serialize_derived(&value)?),
-    );
-    if let Value::Object(map) = &mut reveal {
-        map.insert("proof".to_string(), Value::Object(new_proof));
-    }
+    let reveal =
+        disclosure::attach_derived_proof(reveal, &proof, proof_value::serialize_derived(&value)?);
     Ok((
         reveal,
         DerivedIntermediates {

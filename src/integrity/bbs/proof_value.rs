@@ -13,8 +13,8 @@
 use crate::error::{Error, Result};
 use crate::integrity::grouping::LabelMap;
 use crate::integrity::proof_value::{
-    cbor_array, components, encode, increasing_indexes, indexes_cbor, mandatory_pointers,
-    multibase_bytes, sized,
+    cbor_array, components, compress_label_map_with, decompress_label_map_with, encode,
+    increasing_indexes, indexes_cbor, mandatory_pointers, multibase_bytes, pointers_cbor, sized,
 };
 use ciborium::Value as Cbor;
 
@@ -116,14 +116,7 @@ pub fn serialize_base(value: &BaseProofValue) -> String {
             Cbor::Bytes(value.bbs_header.clone()),
             Cbor::Bytes(value.public_key.clone()),
             Cbor::Bytes(value.hmac_key.clone()),
-            Cbor::Array(
-                value
-                    .mandatory_pointers
-                    .iter()
-                    .cloned()
-                    .map(Cbor::Text)
-                    .collect(),
-            ),
+            pointers_cbor(&value.mandatory_pointers),
         ],
     )
 }
@@ -145,53 +138,27 @@ pub fn parse_base(proof_value: &str) -> Result<BaseProofValue> {
 /// §3.3.3 `compressLabelMap`: `c14nN` → N, `bM` → M; a CBOR map in ascending key order. Errors: an entry not
 /// of those forms.
 fn compress_label_map(label_map: &LabelMap) -> Result<Cbor> {
-    let number = |text: &str, prefix: &str| -> Result<u64> {
-        text.strip_prefix(prefix)
-            .and_then(|n| n.parse().ok())
-            .ok_or_else(|| Error::proof(format!("label map entry `{text}` is not {prefix}N")))
-    };
-    let mut entries = label_map
-        .iter()
-        .map(|(k, v)| Ok((number(k, "c14n")?, number(v, "b")?)))
-        .collect::<Result<Vec<_>>>()?;
-    entries.sort();
-    Ok(Cbor::Map(
-        entries
-            .into_iter()
-            .map(|(k, v)| (Cbor::Integer(k.into()), Cbor::Integer(v.into())))
-            .collect(),
-    ))
+    compress_label_map_with(label_map, &|v| {
+        v.strip_prefix('b')
+            .and_then(|n| n.parse::<u64>().ok())
+            .map(|n| Cbor::Integer(n.into()))
+            .ok_or_else(|| Error::proof(format!("label map value `{v}` is not bN")))
+    })
 }
 
 /// §3.3.4 `decompressLabelMap`: unsigned keys and values, neither repeated (two blank nodes with one label
 /// would be one node to the verifier).
 fn decompress_label_map(value: Cbor) -> Result<LabelMap> {
-    let entries = value
-        .into_map()
-        .map_err(|_| Error::proof("labelMap is not a CBOR map"))?;
-    let mut map = LabelMap::with_capacity(entries.len());
-    let mut labels = std::collections::HashSet::with_capacity(entries.len());
-    let unsigned = |v: &Cbor| v.as_integer().and_then(|n| u64::try_from(n).ok());
-    for (k, v) in entries {
-        let n = unsigned(&k)
-            .ok_or_else(|| Error::proof("a labelMap key is not an unsigned integer"))?;
-        let b = unsigned(&v).ok_or_else(|| {
-            Error::proof(format!(
-                "the labelMap value of c14n{n} is not an unsigned integer"
-            ))
-        })?;
-        if !labels.insert(b) {
-            return Err(Error::proof(format!(
-                "the labelMap gives c14n{n} the label b{b} another blank node has"
-            )));
-        }
-        if map.insert(format!("c14n{n}"), format!("b{b}")).is_some() {
-            return Err(Error::proof(format!(
-                "the labelMap repeats the key c14n{n}"
-            )));
-        }
-    }
-    Ok(map)
+    decompress_label_map_with(value, &|v, n| {
+        v.as_integer()
+            .and_then(|b| u64::try_from(b).ok())
+            .map(|b| format!("b{b}"))
+            .ok_or_else(|| {
+                Error::proof(format!(
+                    "the labelMap value of c14n{n} is not an unsigned integer"
+                ))
+            })
+    })
 }
 
 /// §3.3.5 `serializeDerivedProofValue`. Errors: a label map not of `c14nN` → `bM` entries.

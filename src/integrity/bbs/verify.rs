@@ -3,13 +3,11 @@
 
 use super::proof_value;
 use super::{HASH, SUITE};
-use crate::canon::rdfc::RdfcOptions;
 use crate::canon::Session;
-use crate::error::{ErrorKind, Result};
+use crate::error::Result;
 use crate::integrity::cryptosuite::{Intermediates, Verification};
-use crate::integrity::disclosure::{self, proof_hash, proof_value_text, split_proof};
+use crate::integrity::disclosure::{self, proof_value_text, split_proof};
 use crate::integrity::proof_span;
-use crate::integrity::shared_steps::Canonicalizer;
 use crate::keys::{PublicKey, SignatureAlgorithm};
 use serde_json::Value;
 
@@ -43,32 +41,24 @@ pub fn verify_derived_proof(
         Ok(d) => d,
         Err(e) => return Ok(not(e.into_reason())),
     };
-    let mut options = proof.clone();
-    options.remove("proofValue");
-    let mut canon = Canonicalizer::new(SUITE, HASH, session);
-    let (canonical_proof_config, proof_hash) =
-        match proof_hash(&mut canon, &document, &Value::Object(options)) {
-            Ok(p) => p,
-            Err(e) if e.kind() == ErrorKind::Proof => return Ok(not(e.into_reason())),
-            Err(e) => return Err(e),
-        };
-    // §3.3.7 steps 4–8.
+    // §3.3.7 steps 1–8.
     let data = match disclosure::verify_data(
+        (SUITE, HASH),
         &document,
+        &proof,
         &derived.label_map,
         &derived.mandatory_indexes,
         session,
-        &RdfcOptions::for_proofs(session.settings()).with_hash(HASH),
     )? {
         Ok(data) => data,
         Err(reason) => return Ok(not(reason)),
     };
-    let bbs_header = [proof_hash, data.mandatory_hash].concat();
+    let bbs_header = [data.proof_hash, data.mandatory_hash].concat();
     let intermediates = Intermediates {
         canonical_document: data.nquads.concat(),
-        canonical_proof_config,
+        canonical_proof_config: data.canonical_proof_config.clone(),
         hash_data: bbs_header.clone(),
-        canonicalizations: canon.runs + 1,
+        canonicalizations: data.canonicalizations,
     };
     let with = |verified: bool, reason: Option<String>| Verification {
         verified,
