@@ -47,6 +47,10 @@ enum SuiteArg {
     /// FALCON-512, JCS (§3.5).
     #[value(name = "falcon512-jcs-2024")]
     Falcon512Jcs2024,
+    /// BLS12-381 G2 BBS selective disclosure: a base proof, for the holder to derive unlinkable presentations
+    /// from (Data Integrity BBS Cryptosuites v1.0).
+    #[value(name = "bbs-2023")]
+    Bbs2023,
 }
 
 impl SuiteArg {
@@ -63,6 +67,7 @@ impl SuiteArg {
             SuiteArg::Slhdsa128Jcs2024 => Cryptosuite::Slhdsa128Jcs2024,
             SuiteArg::Falcon512Rdfc2024 => Cryptosuite::Falcon512Rdfc2024,
             SuiteArg::Falcon512Jcs2024 => Cryptosuite::Falcon512Jcs2024,
+            SuiteArg::Bbs2023 => Cryptosuite::Bbs2023,
         }
     }
 }
@@ -95,6 +100,9 @@ enum KeyArg {
     /// FALCON-512 (round 3).
     #[value(name = "falcon-512")]
     Falcon512,
+    /// BLS12-381 G2 (BBS, for bbs-2023), an `OKP` / `Bls12381G2` JWK.
+    #[value(name = "bls12-381-g2")]
+    Bls12381G2,
 }
 
 /// Adds a VC Data Integrity proof to a credential with a secret key (or issues its subject claims as an SD-JWT
@@ -103,12 +111,13 @@ enum KeyArg {
 /// Keys: a JWK with its private `d`, a Multikey with `secretKeyMultibase`, or PEM (`PRIVATE KEY`, PKCS#8;
 /// `EC PRIVATE KEY`, SEC 1; an `AKP` JWK with `priv` for the post-quantum keys). The suite must fit the key:
 /// Ed25519 for eddsa-*, P-256 or P-384 for ecdsa-rdfc-2019 and ecdsa-jcs-2019, P-256 for ecdsa-sd-2023,
-/// ML-DSA-44 for mldsa44-*, SLH-DSA-SHA2-128s for slhdsa128-*, FALCON-512 for falcon512-*. A credential that already has a proof keeps it:
+/// ML-DSA-44 for mldsa44-*, SLH-DSA-SHA2-128s for slhdsa128-*, FALCON-512 for falcon512-*, BLS12-381 G2 for
+/// bbs-2023. A credential that already has a proof keeps it:
 /// the new proof joins it in a proof set (VC Data Integrity §2.1.2). Without --out the result goes to stdout;
 /// with it, the file is replaced atomically.
 ///
-/// `--generate-key ed25519|p256|p384|ml-dsa-44|slh-dsa-128s|falcon-512 --out KEY.jwk` writes a private JWK
-/// (`AKP` for the post-quantum keys, RFC 9964) whose `kid` is its did:key
+/// `--generate-key ed25519|p256|p384|ml-dsa-44|slh-dsa-128s|falcon-512|bls12-381-g2 --out KEY.jwk` writes a
+/// private JWK (`AKP` for the post-quantum keys, RFC 9964; `OKP` / `Bls12381G2` for BLS12-381) whose `kid` is its did:key
 /// (`did:key:z…#z…`, the verification method its proofs name by default), mode 0600, never over an existing
 /// file; the key comes from --seed N (reproducible: anyone with N has the key, so for tests only) or else from
 /// the operating system's RNG.
@@ -134,7 +143,8 @@ pub(super) struct SignArgs {
     /// The proof's `created` (RFC 3339; default: now, UTC, in seconds). SD-JWT: its `iat`.
     #[arg(long, value_name = "RFC3339")]
     created: Option<String>,
-    /// ecdsa-sd-2023: a JSON pointer (RFC 6901) every presentation must disclose (repeatable; default none).
+    /// ecdsa-sd-2023 and bbs-2023: a JSON pointer (RFC 6901) every presentation must disclose (repeatable;
+    /// default none).
     #[arg(long = "mandatory", value_name = "POINTER")]
     mandatory: Vec<String>,
     /// What to write: the credential with a Data Integrity proof, or an SD-JWT VC of its subject claims.
@@ -165,7 +175,7 @@ pub(super) struct SignArgs {
     )]
     generate_key: Option<KeyArg>,
     /// Seed of the random values (reproducible output): the generated key; ecdsa-sd-2023's HMAC and
-    /// proof-scoped keys; SD-JWT salts and decoys. Default: the operating system's RNG.
+    /// proof-scoped keys; bbs-2023's HMAC key; SD-JWT salts and decoys. Default: the operating system's RNG.
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
     #[command(flatten)]
@@ -237,19 +247,19 @@ fn target(args: &SignArgs) -> Result<Target> {
         (_, Some(_)) => return Err(usage("--cryptosuite is for --format vcdm")),
         (_, None) => None,
     };
-    if !args.mandatory.is_empty() && suite != Some(Cryptosuite::EcdsaSd2023) {
-        return Err(usage("--mandatory is for --cryptosuite ecdsa-sd-2023"));
+    let selective = suite.is_some_and(Cryptosuite::is_selective);
+    if !args.mandatory.is_empty() && !selective {
+        return Err(usage(
+            "--mandatory is for --cryptosuite ecdsa-sd-2023 and bbs-2023",
+        ));
     }
     if args.format != FormatArg::Vcdm && args.verification_method.is_some() {
         return Err(usage("--verification-method is for --format vcdm"));
     }
-    if args.seed.is_some()
-        && args.format == FormatArg::Vcdm
-        && suite != Some(Cryptosuite::EcdsaSd2023)
-    {
+    if args.seed.is_some() && args.format == FormatArg::Vcdm && !selective {
         return Err(usage(
             "--seed has nothing to draw here: Ed25519 and ECDSA (RFC 6979) proofs are deterministic (it is for \
-             --generate-key, ecdsa-sd-2023, sd-jwt and mdoc)",
+             --generate-key, ecdsa-sd-2023, bbs-2023, sd-jwt and mdoc)",
         ));
     }
     if args.format != FormatArg::SdJwt && (args.holder_key.is_some() || args.vct.is_some()) {
@@ -283,6 +293,7 @@ impl KeyArg {
             KeyArg::MlDsa44 => SignatureAlgorithm::MlDsa44,
             KeyArg::SlhDsa128s => SignatureAlgorithm::SlhDsaSha2_128s,
             KeyArg::Falcon512 => SignatureAlgorithm::Falcon512,
+            KeyArg::Bls12381G2 => SignatureAlgorithm::Bls12381G2,
         }
     }
 }

@@ -38,6 +38,9 @@ pub enum Cryptosuite {
     Falcon512Rdfc2024,
     /// falcon512-jcs-2024: FALCON-512, JCS, SHA-256 (§3.5).
     Falcon512Jcs2024,
+    /// bbs-2023: BBS signatures over BLS12-381 (G2 keys), RDFC-1.0 with SHA-256 and shuffled HMAC blank node
+    /// labels, unlinkable selective disclosure (Data Integrity BBS Cryptosuites v1.0; [`super::bbs`]).
+    Bbs2023,
 }
 
 /// How a suite canonicalizes the document and the proof configuration.
@@ -66,6 +69,8 @@ pub enum ProofAlgorithm {
     SignHashData,
     /// ecdsa-sd-2023's base proof, derived proof and per-statement signatures ([`super::ecdsa_sd`]).
     EcdsaSelectiveDisclosure,
+    /// bbs-2023's base proof (one BBS signature), derived proof (a BBS proof) and verification ([`super::bbs`]).
+    BbsSelectiveDisclosure,
 }
 
 /// A key algorithm a suite signs with, and the hashes it then uses.
@@ -125,6 +130,8 @@ const ECDSA: &[KeyHash] = &[
 ];
 /// P-256 and SHA-256 only (ECDSA Cryptosuites v1.0 §3.5).
 const ECDSA_SD: &[KeyHash] = &[key(SignatureAlgorithm::P256, HashAlgorithm::Sha256)];
+/// BLS12-381 G2 keys and SHA-256 (BBS Cryptosuites v1.0 §3.4.3; BBS ciphersuite BLS12-381-SHA-256).
+const BBS: &[KeyHash] = &[key(SignatureAlgorithm::Bls12381G2, HashAlgorithm::Sha256)];
 /// ML-DSA-44, security category 2: SHA-256 (Quantum-Safe Cryptosuites v0.3 §3.3, Table "Supported ML-DSA
 /// Cryptosuites").
 const ML_DSA_44: &[KeyHash] = &[key(SignatureAlgorithm::MlDsa44, HashAlgorithm::Sha256)];
@@ -160,7 +167,7 @@ const fn post_quantum(
 
 /// Every supported suite, in the order of [`Cryptosuite::ALL`]. A post-quantum suite's keys hash with SHA-256 at
 /// security categories 1–2, SHA-384 at 3–4 and SHA-512 at 5.
-pub const SUITES: [SuiteSpec; 11] = [
+pub const SUITES: [SuiteSpec; 12] = [
     SuiteSpec {
         suite: Cryptosuite::EddsaRdfc2022,
         name: "eddsa-rdfc-2022",
@@ -264,6 +271,17 @@ pub const SUITES: [SuiteSpec; 11] = [
         "a FALCON-512 key",
         666,
     ),
+    SuiteSpec {
+        suite: Cryptosuite::Bbs2023,
+        name: "bbs-2023",
+        canonicalization: Canonicalization::Rdfc10,
+        keys: BBS,
+        keys_in_words: "a BLS12-381 G2 key",
+        proof_value: ProofValueEncoding::MultibaseBase64Url,
+        selective: true,
+        algorithm: ProofAlgorithm::BbsSelectiveDisclosure,
+        max_signature_bytes: 80,
+    },
 ];
 
 /// The suites of the Quantum-Safe Cryptosuites report canonprof knows by name but does not implement, each with
@@ -291,7 +309,7 @@ pub fn unsupported_suite(name: &str) -> Option<String> {
 
 impl Cryptosuite {
     /// Every supported suite.
-    pub const ALL: [Cryptosuite; 11] = [
+    pub const ALL: [Cryptosuite; 12] = [
         Cryptosuite::EddsaRdfc2022,
         Cryptosuite::EddsaJcs2022,
         Cryptosuite::EcdsaRdfc2019,
@@ -303,6 +321,7 @@ impl Cryptosuite {
         Cryptosuite::Slhdsa128Jcs2024,
         Cryptosuite::Falcon512Rdfc2024,
         Cryptosuite::Falcon512Jcs2024,
+        Cryptosuite::Bbs2023,
     ];
 
     /// The classical suites (EdDSA, ECDSA): what the exchange's `--format vcdm` measures by default.

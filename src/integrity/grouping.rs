@@ -42,6 +42,23 @@ pub(crate) fn hmac_label_map(hmac_key: &[u8], issued: &LabelMap) -> LabelMap {
         .collect()
 }
 
+/// BBS Cryptosuites v1.0 §3.3.2 `createShuffledIdLabelMapFunction` applied to `issued`: the HMAC labels of
+/// [`hmac_label_map`], then each replaced by `b` + its position among them sorted, so that the labels say
+/// nothing about the canonical order while being as short as RDFC-1.0's (`_:b0`, `_:b1`, …).
+pub(crate) fn shuffled_label_map(hmac_key: &[u8], issued: &LabelMap) -> LabelMap {
+    let hmac = hmac_label_map(hmac_key, issued);
+    let mut sorted: Vec<&String> = hmac.values().collect();
+    sorted.sort();
+    hmac.iter()
+        .map(|(input, label)| {
+            let rank = sorted
+                .binary_search(&label)
+                .expect("each label is among them");
+            (input.clone(), format!("b{rank}"))
+        })
+        .collect()
+}
+
 /// §3.4 `createLabelMapFunction` applied to `issued`: each input label → the label `disclosed` gives its
 /// canonical identifier (`c14nN` → label, from a derived proof). Errors: a canonical identifier the proof's
 /// label map does not cover.

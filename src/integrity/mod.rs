@@ -16,8 +16,10 @@
 //! Keys come from multibase Multikey encodings ([`multikey`]) or a seeded RNG; nothing is fetched.
 
 pub(crate) mod align;
+pub mod bbs;
 pub mod budget;
 pub mod cryptosuite;
+mod disclosure;
 pub mod ecdsa_sd;
 pub(crate) mod grouping;
 pub mod legacy;

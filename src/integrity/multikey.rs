@@ -15,6 +15,8 @@ pub const P256_PUB: [u8; 2] = [0x80, 0x24];
 const P256_PRIV: [u8; 2] = [0x86, 0x26];
 const P384_PUB: [u8; 2] = [0x81, 0x24];
 const P384_PRIV: [u8; 2] = [0x87, 0x26];
+/// Multicodec prefix of a BLS12-381 G2 public key (`bls12_381-g2-pub`, varint 0xeb; bbs-2023 §2.1.1: `zUC7…`).
+pub const BLS12_381_G2_PUB: [u8; 2] = [0xeb, 0x01];
 /// Multicodec prefix of an ML-DSA-44 public key (varint 0x1210; Quantum-Safe Cryptosuites v0.3 §2.1.1).
 const ML_DSA_44_PUB: [u8; 2] = [0x90, 0x24];
 /// SLH-DSA-SHA2-128s (varint 0x1220).
@@ -43,8 +45,9 @@ const MAX_POST_QUANTUM_MULTIKEY_BYTES: usize = 2 + 1312;
 /// serves (a P-384 signature, 96 bytes), so that no base58btc text longer than 175 characters is decoded.
 const MAX_BASE58_BYTES: usize = 128;
 
-/// The longest Multikey public key: the 2-byte multicodec prefix and a compressed P-384 point (49 bytes).
-const MAX_PUBLIC_MULTIKEY_BYTES: usize = 2 + 49;
+/// The longest base58btc Multikey public key: the 2-byte multicodec prefix and a compressed BLS12-381 G2 point
+/// (96 bytes).
+const MAX_PUBLIC_MULTIKEY_BYTES: usize = 2 + 96;
 /// The longest Multikey secret key: the 2-byte multicodec prefix and a P-384 scalar (48 bytes).
 const MAX_SECRET_MULTIKEY_BYTES: usize = 2 + 48;
 
@@ -191,7 +194,8 @@ fn post_quantum_public_key(multibase: &str) -> Result<PublicKey> {
     )))
 }
 
-/// A public key from its Multikey `publicKeyMultibase` (Ed25519 `z6Mk…`, P-256 `zDn…`, P-384 `z82…`; ML-DSA-44
+/// A public key from its Multikey `publicKeyMultibase` (Ed25519 `z6Mk…`, P-256 `zDn…`, P-384 `z82…`, BLS12-381
+/// G2 `zUC7…`; ML-DSA-44
 /// `ukCR…`, SLH-DSA-SHA2-128s `uoCR…`, FALCON-512 `urCQ…`).
 pub fn public_key(multibase: &str) -> Result<PublicKey> {
     if multibase.starts_with('u') {
@@ -203,6 +207,7 @@ pub fn public_key(multibase: &str) -> Result<PublicKey> {
         (ED25519_PUB, SignatureAlgorithm::Ed25519),
         (P256_PUB, SignatureAlgorithm::P256),
         (P384_PUB, SignatureAlgorithm::P384),
+        (BLS12_381_G2_PUB, SignatureAlgorithm::Bls12381G2),
     ];
     for (prefix, algorithm) in prefixes {
         if let Some(key) = bytes.strip_prefix(&prefix) {
@@ -216,7 +221,7 @@ pub fn public_key(multibase: &str) -> Result<PublicKey> {
         }
     }
     Err(Error::key(format!(
-        "`{}` is not an Ed25519, P-256 or P-384 Multikey",
+        "`{}` is not an Ed25519, P-256, P-384 or BLS12-381 G2 Multikey",
         crate::error::excerpt(multibase)
     )))
 }
@@ -236,6 +241,7 @@ pub fn public_key_multibase(key: &PublicKey) -> String {
     let prefix = match key.algorithm() {
         SignatureAlgorithm::Ed25519 => ED25519_PUB,
         SignatureAlgorithm::P256 => P256_PUB,
+        SignatureAlgorithm::Bls12381G2 => BLS12_381_G2_PUB,
         _ => P384_PUB,
     };
     let mut bytes = prefix.to_vec();

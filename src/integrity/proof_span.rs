@@ -20,3 +20,11 @@ pub(crate) const GROUP: &str = "group";
 pub(crate) const SIGN_STATEMENTS: &str = "sign_statements";
 /// ecdsa-sd-2023: verifying each disclosed non-mandatory statement's signature.
 pub(crate) const VERIFY_STATEMENTS: &str = "verify_statements";
+/// bbs-2023: the HMAC blank node labels, shuffled (`createShuffledIdLabelMapFunction`), inside `relabel`.
+pub(crate) const HMAC_LABELS: &str = "hmac_labels";
+/// bbs-2023: BBS Sign of the non-mandatory statements.
+pub(crate) const BBS_SIGN: &str = "bbs_sign";
+/// bbs-2023: BBS ProofGen disclosing the selected statements.
+pub(crate) const BBS_PROOF_GEN: &str = "bbs_proof_gen";
+/// bbs-2023: BBS ProofVerify of a derived proof.
+pub(crate) const BBS_PROOF_VERIFY: &str = "bbs_proof_verify";

@@ -51,7 +51,9 @@ pub struct DerivedProofValue {
     pub mandatory_indexes: Vec<usize>,
 }
 
-fn encode(header: [u8; 3], components: Vec<Cbor>) -> String {
+/// The header and CBOR array of `components` as multibase base64url-no-pad (`u…`): how ecdsa-sd-2023 and
+/// bbs-2023 write their proof values.
+pub(crate) fn encode(header: [u8; 3], components: Vec<Cbor>) -> String {
     let mut bytes = header.to_vec();
     ciborium::into_writer(&Cbor::Array(components), &mut bytes)
         .expect("CBOR into a Vec cannot fail");
@@ -67,20 +69,31 @@ const HMAC_LEN: usize = 32;
 
 /// Decodes `u…`, checks the header and the encoding (see the module) and returns the CBOR array's items.
 fn decode(proof_value: &str, header: [u8; 3], what: &str) -> Result<Vec<Cbor>> {
-    let bytes = proof_value
-        .strip_prefix('u')
-        .and_then(|b| Base64UrlUnpadded::decode_vec(b).ok())
-        .ok_or_else(|| {
-            Error::proof(format!(
-                "the {what} proof value is not multibase base64url-no-pad (`u…`)"
-            ))
-        })?;
+    let bytes = multibase_bytes(proof_value, what)?;
     let body = bytes.strip_prefix(&header).ok_or_else(|| {
         Error::proof(format!(
             "the proof value does not start with the ecdsa-sd-2023 {what} proof header {:02x?}",
             header
         ))
     })?;
+    cbor_array(body, "ecdsa-sd-2023", what)
+}
+
+/// The bytes of a `u…` proof value. Errors: [`crate::ErrorKind::Proof`] for another multibase or bad base64url.
+pub(crate) fn multibase_bytes(proof_value: &str, what: &str) -> Result<Vec<u8>> {
+    proof_value
+        .strip_prefix('u')
+        .and_then(|b| Base64UrlUnpadded::decode_vec(b).ok())
+        .ok_or_else(|| {
+            Error::proof(format!(
+                "the {what} proof value is not multibase base64url-no-pad (`u…`)"
+            ))
+        })
+}
+
+/// The items of the one CBOR array `body` holds, in the encoding `suite` serializes (RFC 8949 §4.2.1
+/// preferred serialization) with nothing after it. Errors: [`crate::ErrorKind::Proof`] naming what is wrong.
+pub(crate) fn cbor_array(body: &[u8], suite: &str, what: &str) -> Result<Vec<Cbor>> {
     let mut rest = body;
     let value = ciborium::from_reader::<Cbor, _>(&mut rest).map_err(|e| {
         Error::proof(format!(
@@ -99,7 +112,7 @@ fn decode(proof_value: &str, header: [u8; 3], what: &str) -> Result<Vec<Cbor>> {
     ciborium::into_writer(&value, &mut canonical).expect("CBOR into a Vec cannot fail");
     if canonical != body {
         return Err(Error::proof(format!(
-            "the {what} proof value is not in the CBOR encoding ecdsa-sd-2023 serializes (definite lengths, shortest heads, RFC 8949 §4.2.1)"
+            "the {what} proof value is not in the CBOR encoding {suite} serializes (definite lengths, shortest heads, RFC 8949 §4.2.1)"
         )));
     }
     match value {
@@ -110,14 +123,15 @@ fn decode(proof_value: &str, header: [u8; 3], what: &str) -> Result<Vec<Cbor>> {
     }
 }
 
-fn bytes(value: Cbor, what: &str) -> Result<Vec<u8>> {
+/// A CBOR byte string.
+pub(crate) fn bytes(value: Cbor, what: &str) -> Result<Vec<u8>> {
     value
         .into_bytes()
         .map_err(|_| Error::proof(format!("{what} is not a CBOR byte string")))
 }
 
 /// A byte string of exactly `len` bytes.
-fn sized(value: Cbor, len: usize, what: &str) -> Result<Vec<u8>> {
+pub(crate) fn sized(value: Cbor, len: usize, what: &str) -> Result<Vec<u8>> {
     let b = bytes(value, what)?;
     if b.len() != len {
         return Err(Error::proof(format!(
@@ -140,7 +154,8 @@ fn public_key(value: Cbor) -> Result<Vec<u8>> {
     Ok(key)
 }
 
-fn array(value: Cbor, what: &str) -> Result<Vec<Cbor>> {
+/// A CBOR array.
+pub(crate) fn array(value: Cbor, what: &str) -> Result<Vec<Cbor>> {
     value
         .into_array()
         .map_err(|_| Error::proof(format!("{what} is not a CBOR array")))
@@ -160,7 +175,8 @@ fn signature_list(value: Cbor) -> Result<Vec<Vec<u8>>> {
         .collect()
 }
 
-fn components<const N: usize>(items: Vec<Cbor>, what: &str) -> Result<[Cbor; N]> {
+/// The `N` components of a proof value.
+pub(crate) fn components<const N: usize>(items: Vec<Cbor>, what: &str) -> Result<[Cbor; N]> {
     items.try_into().map_err(|_| {
         Error::proof(format!(
             "the {what} proof value does not have {N} components"
@@ -177,14 +193,7 @@ pub fn serialize_base(value: &BaseProofValue) -> String {
             Cbor::Bytes(value.public_key.clone()),
             Cbor::Bytes(value.hmac_key.clone()),
             signatures_cbor(&value.signatures),
-            Cbor::Array(
-                value
-                    .mandatory_pointers
-                    .iter()
-                    .cloned()
-                    .map(Cbor::Text)
-                    .collect(),
-            ),
+            pointers_cbor(&value.mandatory_pointers),
         ],
     )
 }
@@ -198,25 +207,74 @@ pub fn parse_base(proof_value: &str) -> Result<BaseProofValue> {
         public_key: self::public_key(public_key)?,
         hmac_key: sized(hmac_key, HMAC_LEN, "hmacKey")?,
         signatures: signature_list(signatures)?,
-        mandatory_pointers: array(pointers, "mandatoryPointers")?
-            .into_iter()
-            .map(|p| match p.into_text() {
-                Ok(p) if p.is_empty() || p.starts_with('/') => Ok(p),
-                Ok(p) => Err(Error::proof(format!(
-                    "mandatory pointer `{}` is not a JSON pointer (RFC 6901)",
-                    crate::error::excerpt(&p)
-                ))),
-                Err(_) => Err(Error::proof(
-                    "a mandatory pointer is not a CBOR text string",
-                )),
-            })
-            .collect::<Result<_>>()?,
+        mandatory_pointers: mandatory_pointers(pointers)?,
     })
+}
+
+/// The mandatory pointers: a CBOR array of JSON pointers (RFC 6901) as text strings.
+pub(crate) fn mandatory_pointers(value: Cbor) -> Result<Vec<String>> {
+    array(value, "mandatoryPointers")?
+        .into_iter()
+        .map(|p| match p.into_text() {
+            Ok(p) if p.is_empty() || p.starts_with('/') => Ok(p),
+            Ok(p) => Err(Error::proof(format!(
+                "mandatory pointer `{}` is not a JSON pointer (RFC 6901)",
+                crate::error::excerpt(&p)
+            ))),
+            Err(_) => Err(Error::proof(
+                "a mandatory pointer is not a CBOR text string",
+            )),
+        })
+        .collect()
+}
+
+/// A CBOR array of indexes (unsigned integers) in strictly increasing order; `what` names it, `one` an index
+/// of it (`a mandatory index`).
+pub(crate) fn increasing_indexes(value: Cbor, what: &str, one: &str) -> Result<Vec<usize>> {
+    let indexes: Vec<usize> = array(value, what)?
+        .into_iter()
+        .map(|i| {
+            i.as_integer()
+                .and_then(|n| usize::try_from(n).ok())
+                .ok_or_else(|| Error::proof(format!("{one} is not an unsigned integer")))
+        })
+        .collect::<Result<_>>()?;
+    if let Some(pair) = indexes.windows(2).find(|w| w[0] >= w[1]) {
+        return Err(Error::proof(format!(
+            "{what} are not strictly increasing: {} then {}",
+            pair[0], pair[1]
+        )));
+    }
+    Ok(indexes)
+}
+
+/// Indexes as a CBOR array.
+pub(crate) fn indexes_cbor(indexes: &[usize]) -> Cbor {
+    Cbor::Array(
+        indexes
+            .iter()
+            .map(|&i| Cbor::Integer((i as u64).into()))
+            .collect(),
+    )
 }
 
 /// §3.5.5 `compressLabelMap`: `c14nN` → N, `u…` → its bytes; a CBOR map in ascending key order.
 /// Errors: a key or value not of those forms.
 fn compress_label_map(label_map: &LabelMap) -> Result<Cbor> {
+    compress_label_map_with(label_map, &|v| {
+        v.strip_prefix('u')
+            .and_then(|b| Base64UrlUnpadded::decode_vec(b).ok())
+            .map(Cbor::Bytes)
+            .ok_or_else(|| Error::proof(format!("label map value `{v}` is not u + base64url")))
+    })
+}
+
+/// `compressLabelMap` with each label compressed by `label` (ecdsa-sd-2023: `u…` → bytes; bbs-2023: `bN` → N):
+/// `c14nN` → N, a CBOR map in ascending key order. Errors: a key not `c14nN`, or `label`'s.
+pub(crate) fn compress_label_map_with(
+    label_map: &LabelMap,
+    label: &dyn Fn(&str) -> Result<Cbor>,
+) -> Result<Cbor> {
     let mut entries = label_map
         .iter()
         .map(|(k, v)| {
@@ -224,20 +282,14 @@ fn compress_label_map(label_map: &LabelMap) -> Result<Cbor> {
                 .strip_prefix("c14n")
                 .and_then(|n| n.parse().ok())
                 .ok_or_else(|| Error::proof(format!("label map key `{k}` is not c14nN")))?;
-            let b = v
-                .strip_prefix('u')
-                .and_then(|b| Base64UrlUnpadded::decode_vec(b).ok())
-                .ok_or_else(|| {
-                    Error::proof(format!("label map value `{v}` is not u + base64url"))
-                })?;
-            Ok((n, b))
+            Ok((n, label(v)?))
         })
         .collect::<Result<Vec<_>>>()?;
-    entries.sort();
+    entries.sort_by_key(|(n, _)| *n);
     Ok(Cbor::Map(
         entries
             .into_iter()
-            .map(|(n, b)| (Cbor::Integer(n.into()), Cbor::Bytes(b)))
+            .map(|(n, b)| (Cbor::Integer(n.into()), b))
             .collect(),
     ))
 }
@@ -246,6 +298,19 @@ fn compress_label_map(label_map: &LabelMap) -> Result<Cbor> {
 /// 32-byte HMAC label (for `u` + its base64url), not repeated either — two blank nodes with one label would
 /// be one node to the verifier. Errors: [`ErrorKind::Proof`](crate::ErrorKind::Proof) naming the entry.
 fn decompress_label_map(value: Cbor) -> Result<LabelMap> {
+    decompress_label_map_with(value, &|v, n| {
+        let b = sized(v, HMAC_LEN, &format!("the labelMap value of c14n{n}"))?;
+        Ok(format!("u{}", Base64UrlUnpadded::encode_string(&b)))
+    })
+}
+
+/// `decompressLabelMap` with each value made a label by `label` (given the value and N of its key `c14nN`):
+/// keys unsigned integers, neither keys nor labels repeated. Errors: [`ErrorKind::Proof`](crate::ErrorKind::Proof)
+/// naming the entry.
+pub(crate) fn decompress_label_map_with(
+    value: Cbor,
+    label: &dyn Fn(Cbor, u64) -> Result<String>,
+) -> Result<LabelMap> {
     let entries = value
         .into_map()
         .map_err(|_| Error::proof("labelMap is not a CBOR map"))?;
@@ -256,8 +321,7 @@ fn decompress_label_map(value: Cbor) -> Result<LabelMap> {
             .as_integer()
             .and_then(|n| u64::try_from(n).ok())
             .ok_or_else(|| Error::proof("a labelMap key is not an unsigned integer"))?;
-        let b = sized(v, HMAC_LEN, &format!("the labelMap value of c14n{n}"))?;
-        let label = format!("u{}", Base64UrlUnpadded::encode_string(&b));
+        let label = label(v, n)?;
         if !labels.insert(label.clone()) {
             return Err(Error::proof(format!(
                 "the labelMap gives c14n{n} a label another blank node has"
@@ -272,6 +336,11 @@ fn decompress_label_map(value: Cbor) -> Result<LabelMap> {
     Ok(map)
 }
 
+/// The mandatory pointers as a CBOR array of text strings.
+pub(crate) fn pointers_cbor(pointers: &[String]) -> Cbor {
+    Cbor::Array(pointers.iter().cloned().map(Cbor::Text).collect())
+}
+
 /// §3.5.7 `serializeDerivedProofValue`. Errors: a label map not of `c14nN` → `u…` entries.
 pub fn serialize_derived(value: &DerivedProofValue) -> Result<String> {
     Ok(encode(
@@ -281,13 +350,7 @@ pub fn serialize_derived(value: &DerivedProofValue) -> Result<String> {
             Cbor::Bytes(value.public_key.clone()),
             signatures_cbor(&value.signatures),
             compress_label_map(&value.label_map)?,
-            Cbor::Array(
-                value
-                    .mandatory_indexes
-                    .iter()
-                    .map(|&i| Cbor::Integer((i as u64).into()))
-                    .collect(),
-            ),
+            indexes_cbor(&value.mandatory_indexes),
         ],
     ))
 }
@@ -296,20 +359,7 @@ pub fn serialize_derived(value: &DerivedProofValue) -> Result<String> {
 pub fn parse_derived(proof_value: &str) -> Result<DerivedProofValue> {
     let [base_signature, public_key, signatures, label_map, indexes] =
         components(decode(proof_value, DERIVED_HEADER, "derived")?, "derived")?;
-    let mandatory_indexes: Vec<usize> = array(indexes, "mandatoryIndexes")?
-        .into_iter()
-        .map(|i| {
-            i.as_integer()
-                .and_then(|n| usize::try_from(n).ok())
-                .ok_or_else(|| Error::proof("a mandatory index is not an unsigned integer"))
-        })
-        .collect::<Result<_>>()?;
-    if let Some(pair) = mandatory_indexes.windows(2).find(|w| w[0] >= w[1]) {
-        return Err(Error::proof(format!(
-            "mandatoryIndexes are not strictly increasing: {} then {}",
-            pair[0], pair[1]
-        )));
-    }
+    let mandatory_indexes = increasing_indexes(indexes, "mandatoryIndexes", "a mandatory index")?;
     Ok(DerivedProofValue {
         base_signature: sized(base_signature, SIGNATURE_LEN, "baseSignature")?,
         public_key: self::public_key(public_key)?,

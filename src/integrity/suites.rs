@@ -39,10 +39,18 @@ pub fn create_proof(
     key: &SecretKey,
     session: &Session,
 ) -> Result<(Value, Intermediates)> {
-    if let ProofAlgorithm::EcdsaSelectiveDisclosure = suite.spec().algorithm {
-        return Err(Error::proof(
-            "PROOF_GENERATION_ERROR: ecdsa-sd-2023 base proofs need mandatory pointers: use ecdsa_sd::create_base_proof",
-        ));
+    match suite.spec().algorithm {
+        ProofAlgorithm::EcdsaSelectiveDisclosure => {
+            return Err(Error::proof(
+                "PROOF_GENERATION_ERROR: ecdsa-sd-2023 base proofs need mandatory pointers: use ecdsa_sd::create_base_proof",
+            ))
+        }
+        ProofAlgorithm::BbsSelectiveDisclosure => {
+            return Err(Error::proof(
+                "PROOF_GENERATION_ERROR: bbs-2023 base proofs need mandatory pointers: use bbs::create_base_proof",
+            ))
+        }
+        ProofAlgorithm::SignHashData => {}
     }
     let hashes = hashes_or_key_error(suite, key.algorithm(), |suite, key| {
         format!("PROOF_GENERATION_ERROR: {suite} needs a different key type, not {key}")
@@ -115,7 +123,7 @@ pub fn secure(unsecured: &Value, proof: Value) -> Result<Value> {
 }
 
 /// §3.2.2 / §3.3.2 Verify Proof of a secured document with one proof (an ecdsa-sd-2023 proof goes to
-/// [`super::ecdsa_sd::verify_derived_proof`]). The key is `public_key`, or else resolved
+/// [`super::ecdsa_sd::verify_derived_proof`], a bbs-2023 one to [`super::bbs::verify_derived_proof`]). The key is `public_key`, or else resolved
 /// from a `did:key` verification method. A proof that does not verify is `verified: false` with the reason;
 /// errors are for what cannot be checked at all (no proof, unknown cryptosuite, bad key or multibase).
 pub fn verify_proof(
@@ -168,10 +176,19 @@ pub fn verify_proof_as(
     public_key: Option<&PublicKey>,
     session: &Session,
 ) -> Result<Verification> {
-    if let ProofAlgorithm::EcdsaSelectiveDisclosure = suite.spec().algorithm {
+    let selective = match suite.spec().algorithm {
+        ProofAlgorithm::EcdsaSelectiveDisclosure => {
+            Some(super::ecdsa_sd::verify_derived_proof as _)
+        }
+        ProofAlgorithm::BbsSelectiveDisclosure => Some(super::bbs::verify_derived_proof as _),
+        ProofAlgorithm::SignHashData => None,
+    };
+    if let Some(verify_derived_proof) = selective {
+        let verify_derived_proof: fn(&Value, Option<&PublicKey>, &Session) -> Result<Verification> =
+            verify_derived_proof;
         let mut secured = unsecured.clone();
         secured.insert("proof".into(), Value::Object(proof.clone()));
-        return super::ecdsa_sd::verify_derived_proof(&Value::Object(secured), public_key, session);
+        return verify_derived_proof(&Value::Object(secured), public_key, session);
     }
     // Steps 1–3: unsecured document, proof options, proof bytes.
     let mut unsecured = unsecured.clone();

@@ -18,17 +18,24 @@ pub enum SignatureAlgorithm {
     /// FALCON-512 (the NIST round-3 submission, padded 666-byte signatures; security category 1): the falcon512
     /// suites (§3.5).
     Falcon512,
+    /// BLS12-381 with public keys in G2 (96 bytes compressed), for BBS signatures (draft-irtf-cfrg-bbs-signatures-13,
+    /// ciphersuite BLS12-381-SHA-256): the bbs-2023 Data Integrity suite. A variant here rather than a type of its
+    /// own so that the suite's row of `SUITES`, `sign --generate-key`, did:key resolution and the key files take it
+    /// like any key; BBS signs a list of messages under a header, not one message, so the one-message
+    /// [`super::SecretKey::sign`] refuses it with a clear error and bbs-2023 signs through its own module.
+    Bls12381G2,
 }
 
 impl SignatureAlgorithm {
     /// Every algorithm, the classical ones first.
-    pub const ALL: [SignatureAlgorithm; 6] = [
+    pub const ALL: [SignatureAlgorithm; 7] = [
         SignatureAlgorithm::Ed25519,
         SignatureAlgorithm::P256,
         SignatureAlgorithm::P384,
         SignatureAlgorithm::MlDsa44,
         SignatureAlgorithm::SlhDsaSha2_128s,
         SignatureAlgorithm::Falcon512,
+        SignatureAlgorithm::Bls12381G2,
     ];
 
     /// The classical (pre-quantum) algorithms: Ed25519, P-256, P-384 — what PKCS#8, X.509, COSE_Key EC2/OKP and
@@ -47,7 +54,7 @@ impl SignatureAlgorithm {
     ];
 
     /// `Ed25519`, `P-256` or `P-384` (the JWK `crv` names, RFC 7518 §6.2.1.1, RFC 8037 §2), `ML-DSA-44` (FIPS
-    /// 204), `SLH-DSA-SHA2-128s` (FIPS 205), `FALCON-512` (the Quantum-Safe Cryptosuites report's name).
+    /// 204), `SLH-DSA-SHA2-128s` (FIPS 205), `FALCON-512` (the Quantum-Safe Cryptosuites report's name), `BLS12-381-G2`.
     pub fn name(self) -> &'static str {
         match self {
             SignatureAlgorithm::Ed25519 => "Ed25519",
@@ -56,11 +63,12 @@ impl SignatureAlgorithm {
             SignatureAlgorithm::MlDsa44 => "ML-DSA-44",
             SignatureAlgorithm::SlhDsaSha2_128s => "SLH-DSA-SHA2-128s",
             SignatureAlgorithm::Falcon512 => "FALCON-512",
+            SignatureAlgorithm::Bls12381G2 => "BLS12-381-G2",
         }
     }
 
     /// The command-line name (`--generate-key`, `--alg`): `ed25519`, `p256`, `p384`, `ml-dsa-44`,
-    /// `slh-dsa-128s`, `falcon-512`.
+    /// `slh-dsa-128s`, `falcon-512`, `bls12-381-g2`.
     pub fn cli_name(self) -> &'static str {
         match self {
             SignatureAlgorithm::Ed25519 => "ed25519",
@@ -69,6 +77,7 @@ impl SignatureAlgorithm {
             SignatureAlgorithm::MlDsa44 => "ml-dsa-44",
             SignatureAlgorithm::SlhDsaSha2_128s => "slh-dsa-128s",
             SignatureAlgorithm::Falcon512 => "falcon-512",
+            SignatureAlgorithm::Bls12381G2 => "bls12-381-g2",
         }
     }
 

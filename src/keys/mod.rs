@@ -17,6 +17,7 @@
 
 mod algorithm;
 mod aws_lc;
+pub(crate) mod bls;
 mod falcon_codec;
 mod post_quantum;
 
@@ -72,6 +73,8 @@ enum RustCryptoSecret {
     P384(p384::ecdsa::SigningKey),
     /// ML-DSA-44, SLH-DSA-SHA2-128s or FALCON-512 (not all RustCrypto: Falcon is PQClean's C).
     PostQuantum(Arc<post_quantum::Secret>),
+    /// BLS12-381 G2 for BBS (zkryptium).
+    Bls12381G2(Arc<bls::Secret>),
 }
 
 /// A RustCrypto verification key.
@@ -82,6 +85,8 @@ enum RustCryptoPublic {
     P384(p384::ecdsa::VerifyingKey),
     /// ML-DSA-44, SLH-DSA-SHA2-128s or FALCON-512.
     PostQuantum(Arc<post_quantum::Public>),
+    /// BLS12-381 G2 for BBS.
+    Bls12381G2(Arc<bls::Public>),
 }
 
 /// A signing key: Ed25519, ECDSA P-256 (SHA-256) or ECDSA P-384 (SHA-384), signing through its [`Backend`]
@@ -137,6 +142,11 @@ impl SecretKey {
         if let Some(key) = post_quantum::Secret::from_rng(algorithm, rng) {
             return SecretKey::rustcrypto(RustCryptoSecret::PostQuantum(Arc::new(key)));
         }
+        if algorithm == SignatureAlgorithm::Bls12381G2 {
+            return SecretKey::rustcrypto(RustCryptoSecret::Bls12381G2(Arc::new(
+                bls::Secret::from_rng(rng),
+            )));
+        }
         SecretKey::rustcrypto(match algorithm {
             SignatureAlgorithm::Ed25519 => {
                 RustCryptoSecret::Ed25519(ed25519_dalek::SigningKey::generate(rng))
@@ -161,6 +171,11 @@ impl SecretKey {
         if let Some(key) = post_quantum::Secret::from_bytes(algorithm, bytes) {
             return Ok(SecretKey::rustcrypto(RustCryptoSecret::PostQuantum(
                 Arc::new(key?),
+            )));
+        }
+        if algorithm == SignatureAlgorithm::Bls12381G2 {
+            return Ok(SecretKey::rustcrypto(RustCryptoSecret::Bls12381G2(
+                Arc::new(bls::Secret::from_bytes(bytes)?),
             )));
         }
         let key = match algorithm {
@@ -264,6 +279,7 @@ impl SecretKey {
             RustCryptoSecret::P256(k) => k.to_bytes().to_vec(),
             RustCryptoSecret::P384(k) => k.to_bytes().to_vec(),
             RustCryptoSecret::PostQuantum(k) => k.to_bytes(),
+            RustCryptoSecret::Bls12381G2(k) => k.to_bytes(),
         }
     }
 
@@ -274,6 +290,7 @@ impl SecretKey {
             RustCryptoSecret::P256(_) => SignatureAlgorithm::P256,
             RustCryptoSecret::P384(_) => SignatureAlgorithm::P384,
             RustCryptoSecret::PostQuantum(k) => k.algorithm(),
+            RustCryptoSecret::Bls12381G2(_) => SignatureAlgorithm::Bls12381G2,
         }
     }
 
@@ -286,6 +303,14 @@ impl SecretKey {
         }
     }
 
+    /// The zkryptium key of a BLS12-381 G2 key (bbs-2023 signs with it); `None` for another algorithm.
+    pub(crate) fn bls12381_g2(&self) -> Option<&bls::Secret> {
+        match &self.key {
+            RustCryptoSecret::Bls12381G2(k) => Some(k),
+            _ => None,
+        }
+    }
+
     /// The matching public key, verifying through the same backend.
     pub fn public_key(&self) -> PublicKey {
         let key = match &self.key {
@@ -293,6 +318,9 @@ impl SecretKey {
             RustCryptoSecret::P256(k) => RustCryptoPublic::P256(*k.verifying_key()),
             RustCryptoSecret::P384(k) => RustCryptoPublic::P384(*k.verifying_key()),
             RustCryptoSecret::PostQuantum(k) => RustCryptoPublic::PostQuantum(Arc::new(k.public())),
+            RustCryptoSecret::Bls12381G2(k) => {
+                RustCryptoPublic::Bls12381G2(Arc::new(k.public.clone()))
+            }
         };
         PublicKey {
             key,
@@ -322,6 +350,7 @@ impl SecretKey {
                 .to_bytes()
                 .to_vec(),
             RustCryptoSecret::PostQuantum(k) => return k.sign(message),
+            RustCryptoSecret::Bls12381G2(_) => return Err(bls::signs_message_lists()),
         })
     }
 
@@ -333,6 +362,9 @@ impl SecretKey {
         let der = match &self.key {
             RustCryptoSecret::PostQuantum(k) => {
                 return Err(not_supported_yet(k.algorithm(), "PKCS#8"))
+            }
+            RustCryptoSecret::Bls12381G2(_) => {
+                return Err(not_supported_yet(SignatureAlgorithm::Bls12381G2, "PKCS#8"))
             }
             RustCryptoSecret::Ed25519(k) => {
                 use ed25519_dalek::pkcs8::EncodePrivateKey as _;
@@ -359,6 +391,11 @@ impl PublicKey {
         if let Some(key) = post_quantum::Public::from_bytes(algorithm, bytes) {
             return Ok(PublicKey::rustcrypto(RustCryptoPublic::PostQuantum(
                 Arc::new(key?),
+            )));
+        }
+        if algorithm == SignatureAlgorithm::Bls12381G2 {
+            return Ok(PublicKey::rustcrypto(RustCryptoPublic::Bls12381G2(
+                Arc::new(bls::Public::from_bytes(bytes)?),
             )));
         }
         let key = match algorithm {
@@ -402,6 +439,15 @@ impl PublicKey {
         }
     }
 
+    /// The zkryptium key of a BLS12-381 G2 public key (bbs-2023 verifies with it); `None` for another
+    /// algorithm.
+    pub(crate) fn bls12381_g2(&self) -> Option<&bls::Public> {
+        match &self.key {
+            RustCryptoPublic::Bls12381G2(k) => Some(k),
+            _ => None,
+        }
+    }
+
     /// The key's algorithm.
     pub fn algorithm(&self) -> SignatureAlgorithm {
         match &self.key {
@@ -409,6 +455,7 @@ impl PublicKey {
             RustCryptoPublic::P256(_) => SignatureAlgorithm::P256,
             RustCryptoPublic::P384(_) => SignatureAlgorithm::P384,
             RustCryptoPublic::PostQuantum(k) => k.algorithm(),
+            RustCryptoPublic::Bls12381G2(_) => SignatureAlgorithm::Bls12381G2,
         }
     }
 
@@ -421,6 +468,7 @@ impl PublicKey {
             RustCryptoPublic::P256(k) => k.to_sec1_point(compressed).as_bytes().to_vec(),
             RustCryptoPublic::P384(k) => k.to_sec1_point(compressed).as_bytes().to_vec(),
             RustCryptoPublic::PostQuantum(k) => k.to_bytes(),
+            RustCryptoPublic::Bls12381G2(k) => k.to_bytes(),
         }
     }
 
@@ -429,7 +477,9 @@ impl PublicKey {
     pub fn coordinates(&self) -> Option<(Vec<u8>, Vec<u8>)> {
         let point = self.to_bytes(false);
         match self.key {
-            RustCryptoPublic::Ed25519(_) | RustCryptoPublic::PostQuantum(_) => None,
+            RustCryptoPublic::Ed25519(_)
+            | RustCryptoPublic::PostQuantum(_)
+            | RustCryptoPublic::Bls12381G2(_) => None,
             _ => {
                 let half = (point.len() - 1) / 2;
                 Some((point[1..1 + half].to_vec(), point[1 + half..].to_vec()))
@@ -445,6 +495,9 @@ impl PublicKey {
         let der = match &self.key {
             RustCryptoPublic::PostQuantum(k) => {
                 return Err(not_supported_yet(k.algorithm(), "X.509"))
+            }
+            RustCryptoPublic::Bls12381G2(_) => {
+                return Err(not_supported_yet(SignatureAlgorithm::Bls12381G2, "X.509"))
             }
             RustCryptoPublic::Ed25519(k) => {
                 use ed25519_dalek::pkcs8::EncodePublicKey as _;
@@ -494,6 +547,7 @@ impl PublicKey {
             RustCryptoPublic::P384(k) => p384::ecdsa::Signature::from_slice(signature)
                 .is_ok_and(|s| k.verify(message, &s).is_ok()),
             RustCryptoPublic::PostQuantum(k) => k.verify(message, signature),
+            RustCryptoPublic::Bls12381G2(_) => false,
         }
     }
 }
@@ -509,6 +563,12 @@ pub fn not_supported_yet(algorithm: SignatureAlgorithm, format: &str) -> Error {
 
 /// [`ErrorKind::Key`] for a post-quantum `algorithm` with a backend other than RustCrypto.
 fn refuse_post_quantum(algorithm: SignatureAlgorithm, backend: Backend) -> Result<()> {
+    if algorithm == SignatureAlgorithm::Bls12381G2 && backend != Backend::RustCrypto {
+        return Err(Error::key(format!(
+            "the {} backend has no BLS12-381 (BBS signs with zkryptium, through rustcrypto)",
+            backend.name()
+        )));
+    }
     if algorithm.is_post_quantum() && backend != Backend::RustCrypto {
         return Err(Error::key(format!(
             "the {} backend has no {} (post-quantum keys sign with rustcrypto: ml-dsa, slh-dsa, pqcrypto-falcon)",

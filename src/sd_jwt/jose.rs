@@ -65,7 +65,8 @@ impl JwsAlg {
 
     /// The JWS algorithm of a key of `algorithm`: `EdDSA` (RFC 8037), `ES256` / `ES384` (RFC 7518), `ML-DSA-44`
     /// (RFC 9964), `SLH-DSA-SHA2-128s` (draft); `None` for FALCON-512, whose round-3 signatures no JOSE
-    /// specification names (draft-ietf-cose-falcon's `FN-DSA-512` is FIPS 206's FN-DSA, another signature).
+    /// specification names (draft-ietf-cose-falcon's `FN-DSA-512` is FIPS 206's FN-DSA, another signature), and for
+    /// BLS12-381 (BBS signs message lists, not a JWS).
     pub fn of(algorithm: SignatureAlgorithm) -> Option<JwsAlg> {
         match algorithm {
             SignatureAlgorithm::Ed25519 => Some(JwsAlg::Registered(Algorithm::EdDSA)),
@@ -73,7 +74,7 @@ impl JwsAlg {
             SignatureAlgorithm::P384 => Some(JwsAlg::Registered(Algorithm::ES384)),
             SignatureAlgorithm::MlDsa44 => Some(JwsAlg::MlDsa44),
             SignatureAlgorithm::SlhDsaSha2_128s => Some(JwsAlg::SlhDsaSha2_128s),
-            SignatureAlgorithm::Falcon512 => None,
+            SignatureAlgorithm::Falcon512 | SignatureAlgorithm::Bls12381G2 => None,
         }
     }
 

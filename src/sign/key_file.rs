@@ -132,11 +132,12 @@ fn jwk(value: &Value) -> Result<SecretKey> {
     }
     let algorithm = match (text("kty"), text("crv")) {
         (Some("OKP"), Some("Ed25519")) => SignatureAlgorithm::Ed25519,
+        (Some("OKP"), Some(crate::verify::keys::BLS12381G2_CRV)) => SignatureAlgorithm::Bls12381G2,
         (Some("EC"), Some("P-256")) => SignatureAlgorithm::P256,
         (Some("EC"), Some("P-384")) => SignatureAlgorithm::P384,
         (kty, crv) => {
             return Err(Error::key(format!(
-                "JWK: kty {} / crv {} (Ed25519, P-256, P-384 and AKP ML-DSA-44, SLH-DSA-SHA2-128s, FN-DSA-512 are supported)",
+                "JWK: kty {} / crv {} (Ed25519, Bls12381G2, P-256, P-384 and AKP ML-DSA-44, SLH-DSA-SHA2-128s, FN-DSA-512 are supported)",
                 kty.unwrap_or("?"),
                 crv.unwrap_or("?")
             )))

@@ -1,6 +1,6 @@
 //! `canonprof sign`'s library: adds a VC Data Integrity proof to a credential (VC Data Integrity 1.0 §4.2 Add
 //! Proof, through each cryptosuite's own Create Proof: [`suites::create_proof`], or
-//! [`ecdsa_sd::create_base_proof`] for an ecdsa-sd-2023 base proof), or issues the credential's subject claims as
+//! [`ecdsa_sd::create_base_proof`] for an ecdsa-sd-2023 base proof, [`bbs::create_base_proof`] for a bbs-2023 one), or issues the credential's subject claims as
 //! an SD-JWT VC (RFC 9901, SD-JWT VC). Secret key files are [`key_file`]'s.
 
 mod formats;
@@ -12,6 +12,7 @@ pub(crate) use job::{generate_key, run, Plan, Target};
 
 use crate::canon::Session;
 use crate::error::{Error, ErrorKind, Result};
+use crate::integrity::bbs;
 use crate::integrity::cryptosuite::ProofAlgorithm;
 use crate::integrity::ecdsa_sd::{self, BaseOptions};
 use crate::integrity::multikey;
@@ -30,9 +31,10 @@ pub(crate) struct ProofRequest<'a> {
     pub verification_method: String,
     /// Its `created` (an xsd:dateTime).
     pub created: String,
-    /// ecdsa-sd-2023: the JSON pointers (RFC 6901) every presentation must disclose.
+    /// ecdsa-sd-2023 and bbs-2023: the JSON pointers (RFC 6901) every presentation must disclose.
     pub mandatory_pointers: Vec<String>,
-    /// ecdsa-sd-2023: the seed of the HMAC key and the proof-scoped key; `None` draws them from the OS.
+    /// ecdsa-sd-2023 and bbs-2023: the seed of the HMAC key (and ecdsa-sd-2023's proof-scoped key); `None` draws
+    /// them from the OS.
     pub seed: Option<u64>,
 }
 
@@ -147,6 +149,21 @@ pub(crate) fn add_proof(
                 }
             };
             ecdsa_sd::create_base_proof(&unsecured, &options, request.key, &base, session)?.0
+        }
+        ProofAlgorithm::BbsSelectiveDisclosure => {
+            let base = match request.seed {
+                Some(seed) => bbs::BaseOptions::from_seed(request.mandatory_pointers.clone(), seed),
+                None => {
+                    use rand_core::Rng;
+                    let mut hmac_key = [0u8; 32];
+                    os_rng()?.fill_bytes(&mut hmac_key);
+                    bbs::BaseOptions {
+                        mandatory_pointers: request.mandatory_pointers.clone(),
+                        hmac_key,
+                    }
+                }
+            };
+            bbs::create_base_proof(&unsecured, &options, request.key, &base, session)?.0
         }
         ProofAlgorithm::SignHashData => {
             suites::create_proof(request.suite, &unsecured, &options, request.key, session)?.0

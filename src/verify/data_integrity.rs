@@ -9,6 +9,7 @@ use super::check::{Check, Outcome, Trust};
 use super::keys;
 use super::options::{At, Options};
 use super::report::Nested;
+use crate::integrity::cryptosuite::ProofAlgorithm;
 use crate::integrity::legacy::{self, LegacySuite};
 use crate::integrity::suites::{self, is_xsd_date_time, Cryptosuite};
 use crate::integrity::{proof_value, verifier};
@@ -462,15 +463,28 @@ fn check_proof(
             );
         }
     }
-    if matches!(suite, Suite::DataIntegrity(s) if s.is_selective())
-        && text("proofValue").is_some_and(|v| proof_value::parse_base(v).is_ok())
-    {
-        return (
-            Outcome::Unsupported,
-            "an ecdsa-sd-2023 base proof: only its holder can derive a presentation from it; verifiers verify \
-             derived proofs (VC DI ECDSA §3.6.7)"
-                .into(),
-        );
+    if let (Suite::DataIntegrity(s), Some(value)) = (suite, text("proofValue")) {
+        let (base, section) = match s.spec().algorithm {
+            ProofAlgorithm::EcdsaSelectiveDisclosure => {
+                (proof_value::parse_base(value).is_ok(), "VC DI ECDSA §3.6.7")
+            }
+            ProofAlgorithm::BbsSelectiveDisclosure => (
+                crate::integrity::bbs::proof_value::parse_base(value).is_ok(),
+                "VC DI BBS §3.4.7",
+            ),
+            ProofAlgorithm::SignHashData => (false, ""),
+        };
+        if base {
+            return (
+                Outcome::Unsupported,
+                format!(
+                    "{} {} base proof: only its holder can derive a presentation from it; verifiers verify \
+                     derived proofs ({section})",
+                    if s.name().starts_with('e') { "an" } else { "a" },
+                    s.name()
+                ),
+            );
+        }
     }
     let method = match proof.get("verificationMethod") {
         Some(Value::String(m)) => m.as_str(),

@@ -172,7 +172,11 @@ fn known(id: Option<String>, public: PublicKey, origin: &str) -> KnownKey {
     }
 }
 
-/// A public JWK (`OKP`/`Ed25519`, `EC`/`P-256` or `P-384`, or `AKP` with `alg` `ML-DSA-44` (RFC 9964 §6),
+/// The JWK `crv` of a BLS12-381 G2 key (`OKP`, `x` the 96-byte compressed point: draft-ietf-cose-bls-key-
+/// representations).
+pub const BLS12381G2_CRV: &str = "Bls12381G2";
+
+/// A public JWK (`OKP`/`Ed25519` or `Bls12381G2`, `EC`/`P-256` or `P-384`, or `AKP` with `alg` `ML-DSA-44` (RFC 9964 §6),
 /// `SLH-DSA-SHA2-128s` or `FN-DSA-512` (the drafts' names, [`SignatureAlgorithm::akp_alg`]) and `pub`) as a key.
 /// Errors: another key type or curve, or a malformed coordinate or key.
 pub fn from_jwk(jwk: &Value) -> Result<PublicKey> {
@@ -191,6 +195,9 @@ pub fn from_jwk(jwk: &Value) -> Result<PublicKey> {
     ) {
         (Some("OKP"), Some("Ed25519")) => {
             PublicKey::from_bytes(SignatureAlgorithm::Ed25519, &field("x")?)
+        }
+        (Some("OKP"), Some(BLS12381G2_CRV)) => {
+            PublicKey::from_bytes(SignatureAlgorithm::Bls12381G2, &field("x")?)
         }
         (Some("EC"), Some(curve @ ("P-256" | "P-384"))) => {
             let mut point = vec![4u8];
@@ -237,6 +244,9 @@ pub fn to_jwk(key: &PublicKey) -> Value {
     let b64 = |b: &[u8]| Base64UrlUnpadded::encode_string(b);
     if let Some(alg) = key.algorithm().akp_alg() {
         return serde_json::json!({"kty": "AKP", "alg": alg, "pub": b64(&key.to_bytes(true))});
+    }
+    if key.algorithm() == SignatureAlgorithm::Bls12381G2 {
+        return serde_json::json!({"kty": "OKP", "crv": BLS12381G2_CRV, "x": b64(&key.to_bytes(true))});
     }
     match key.coordinates() {
         None => serde_json::json!({"kty": "OKP", "crv": "Ed25519", "x": b64(&key.to_bytes(true))}),

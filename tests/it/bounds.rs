@@ -212,7 +212,7 @@ fn long_base58_values_are_refused_before_decoding() {
     let (report, _) = verify_counting(&did);
     let detail = &proof_checks(&report)[0].detail;
     assert!(
-        detail.contains("too long for a Multikey public key: 500003 base58btc characters, at most 70 (51 bytes)"),
+        detail.contains("too long for a Multikey public key: 500003 base58btc characters, at most 134 (98 bytes)"),
         "{detail}"
     );
     assert!(detail.len() < 300, "{detail}");

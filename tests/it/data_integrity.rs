@@ -183,7 +183,7 @@ fn signed_vectors_verify_and_tampered_ones_do_not() {
             );
         }
         let mut suite = signed.clone();
-        suite["proof"]["cryptosuite"] = Value::from("bbs-2023");
+        suite["proof"]["cryptosuite"] = Value::from("nonesuch-2099");
         assert!(
             di::verify_proof(&suite, None, &session).is_err(),
             "an unsupported cryptosuite is an error"

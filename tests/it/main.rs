@@ -1,5 +1,7 @@
 //! The integration tests, one binary (as ripgrep does): each test build links the dependency set once.
 
+mod bbs;
+mod bbs_cli;
 mod bounds;
 mod canonprof_engine;
 mod cases;

@@ -1,0 +1,86 @@
+//! bbs-2023 base proof (BBS Cryptosuites v1.0 §3.4.1–§3.4.5).
+
+use super::proof_value::{self, BaseProofValue};
+use super::{shuffled_labels, HASH, SUITE};
+use crate::canon::Session;
+use crate::error::{Error, Result};
+use crate::integrity::disclosure;
+use crate::integrity::proof_span;
+use crate::keys::SecretKey;
+use serde_json::Value;
+
+/// The issuer's choices for a base proof besides its key.
+#[derive(Debug, Clone)]
+pub struct BaseOptions {
+    /// JSON pointers (RFC 6901) into the credential that every presentation must disclose.
+    pub mandatory_pointers: Vec<String>,
+    /// The HMAC key (32 bytes) that makes the blank node labels (§3.4.2 step 1).
+    pub hmac_key: [u8; 32],
+}
+
+impl BaseOptions {
+    /// The HMAC key drawn from a seeded RNG (ChaCha20), so runs are reproducible.
+    pub fn from_seed(mandatory_pointers: Vec<String>, seed: u64) -> BaseOptions {
+        use rand_core::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
+        let mut hmac_key = [0u8; 32];
+        rng.fill_bytes(&mut hmac_key);
+        BaseOptions {
+            mandatory_pointers,
+            hmac_key,
+        }
+    }
+}
+
+pub use crate::integrity::disclosure::BaseIntermediates;
+
+/// §3.4.1 Create Base Proof, with §3.4.2 Base Proof Transformation (`canonicalizeAndGroup` with the mandatory
+/// pointers and the shuffled HMAC labels), §3.4.3 Base Proof Hashing, §3.4.4 Base Proof Configuration and
+/// §3.4.5 Base Proof Serialization (BBS Sign of the non-mandatory statements under proofHash ‖ mandatoryHash).
+/// `key` must be BLS12-381 G2. Returns the proof (the options plus `proofValue`). Errors:
+/// [`crate::ErrorKind::Proof`] for unusable options or a pointer that does not match, [`crate::ErrorKind::Key`]
+/// for another key; expansion and canonicalization errors.
+pub fn create_base_proof(
+    unsecured: &Value,
+    options: &Value,
+    key: &SecretKey,
+    base: &BaseOptions,
+    session: &Session,
+) -> Result<(Value, BaseIntermediates)> {
+    let bls = key.bls12381_g2().ok_or_else(|| {
+        Error::key("PROOF_GENERATION_ERROR: bbs-2023 signs with BLS12-381 G2 keys")
+    })?;
+    // §3.4.2 Base Proof Transformation, §3.4.3 Base Proof Hashing, §3.4.4 Base Proof Configuration.
+    let factory = shuffled_labels(base.hmac_key.to_vec());
+    let intermediates = disclosure::base_transform(
+        SUITE,
+        HASH,
+        unsecured,
+        options,
+        &factory,
+        &base.mandatory_pointers,
+        session,
+    )?;
+    // §3.4.5 Base Proof Serialization.
+    let bbs_header = [intermediates.proof_hash, intermediates.mandatory_hash].concat();
+    let messages: Vec<&[u8]> = intermediates
+        .non_mandatory
+        .values()
+        .map(|s| s.as_bytes())
+        .collect();
+    let bbs_signature = {
+        let _span = tracing::info_span!(proof_span::BBS_SIGN).entered();
+        bls.bbs_sign(&bbs_header, &messages)?
+    };
+    let proof_value = proof_value::serialize_base(&BaseProofValue {
+        bbs_signature,
+        bbs_header,
+        public_key: bls.public.to_bytes(),
+        hmac_key: base.hmac_key.to_vec(),
+        mandatory_pointers: base.mandatory_pointers.clone(),
+    });
+    Ok((
+        disclosure::with_proof_value(options, proof_value)?,
+        intermediates,
+    ))
+}
