@@ -4,7 +4,9 @@
 //! ES256 SD-JWT VC and mdoc, ecdsa-rdfc-2019, ecdsa-jcs-2019, ecdsa-sd-2023; `ml-dsa-44`: ML-DSA-44 SD-JWT VC and
 //! mdoc (RFC 9964), mldsa44-rdfc-2024, mldsa44-jcs-2024; `slh-dsa-128s`: SD-JWT VC with the draft's
 //! `SLH-DSA-SHA2-128s` and the slhdsa128 suites, no mdoc (no settled COSE value); `falcon-512`: the falcon512
-//! suites only (no JOSE or COSE name for round-3 Falcon signatures)). Measured in R runs, interleaved:
+//! suites only (no JOSE or COSE name for round-3 Falcon signatures); `bls12-381-g2`: bbs-2023 only, the
+//! unlinkable selective-disclosure suite, beside P-256's ecdsa-sd-2023). Each row also says how many signature
+//! bytes two presentations of the credential share (`linkability`). Measured in R runs, interleaved:
 //! each run measures N iterations of every operation of every format, the formats in a rotating order, so
 //! machine noise hits all alike; warm-up before the first run. Pairwise ratios of exchange totals are judged against
 //! the study's 10% band.
@@ -44,6 +46,10 @@ pub enum Alg {
     /// FALCON-512 (round 3, as the Quantum-Safe Cryptosuites report uses it): the Data Integrity suites only.
     #[value(name = "falcon-512")]
     Falcon512,
+    /// BLS12-381 G2 keys, BBS signatures (zkryptium, draft-irtf-cfrg-bbs-signatures-13): bbs-2023 only, the
+    /// unlinkable selective-disclosure suite.
+    #[value(name = "bls12-381-g2")]
+    Bls12381G2,
 }
 
 impl From<Alg> for SignatureAlgorithm {
@@ -54,28 +60,30 @@ impl From<Alg> for SignatureAlgorithm {
             Alg::MlDsa44 => SignatureAlgorithm::MlDsa44,
             Alg::SlhDsa128s => SignatureAlgorithm::SlhDsaSha2_128s,
             Alg::Falcon512 => SignatureAlgorithm::Falcon512,
+            Alg::Bls12381G2 => SignatureAlgorithm::Bls12381G2,
         }
     }
 }
 
 impl Alg {
     /// Every algorithm, in table order.
-    pub const ALL: [Alg; 5] = [
+    pub const ALL: [Alg; 6] = [
         Alg::Ed25519,
         Alg::P256,
         Alg::MlDsa44,
         Alg::SlhDsa128s,
         Alg::Falcon512,
+        Alg::Bls12381G2,
     ];
 
-    /// What runs when no `--alg` is given, and the main job's exchange: the study's two and ML-DSA-44 (SLH-DSA's
-    /// slow signing and FALCON-512 only when named).
-    pub const DEFAULT: [Alg; 3] = [Alg::Ed25519, Alg::P256, Alg::MlDsa44];
+    /// What runs when no `--alg` is given, and the main job's exchange: the study's two, ML-DSA-44 and BLS12-381
+    /// (bbs-2023 beside P-256's ecdsa-sd-2023); SLH-DSA's slow signing and FALCON-512 only when named.
+    pub const DEFAULT: [Alg; 4] = [Alg::Ed25519, Alg::P256, Alg::MlDsa44, Alg::Bls12381G2];
 
     /// The algorithms the study measured, whose rows its claims are checked on.
     pub const STUDY: [Alg; 2] = [Alg::Ed25519, Alg::P256];
 
-    /// `ed25519`, `p256`, `ml-dsa-44`, `slh-dsa-128s` or `falcon-512` (the `--alg` values).
+    /// `ed25519`, `p256`, `ml-dsa-44`, `slh-dsa-128s`, `falcon-512` or `bls12-381-g2` (the `--alg` values).
     pub fn name(self) -> &'static str {
         match self {
             Alg::Ed25519 => "ed25519",
@@ -83,11 +91,12 @@ impl Alg {
             Alg::MlDsa44 => "ml-dsa-44",
             Alg::SlhDsa128s => "slh-dsa-128s",
             Alg::Falcon512 => "falcon-512",
+            Alg::Bls12381G2 => "bls12-381-g2",
         }
     }
 
     /// The algorithm as the specifications name it: `Ed25519`, `P-256`, `ML-DSA-44`, `SLH-DSA-SHA2-128s`,
-    /// `FALCON-512`.
+    /// `FALCON-512`, `BLS12-381-G2`.
     pub fn display(self) -> &'static str {
         SignatureAlgorithm::from(self).name()
     }
@@ -99,13 +108,14 @@ impl Alg {
 
     /// Whether it is post-quantum (ML-DSA-44, SLH-DSA-SHA2-128s, FALCON-512).
     pub fn is_post_quantum(self) -> bool {
-        !Alg::STUDY.contains(&self)
+        SignatureAlgorithm::from(self).is_post_quantum()
     }
 
     /// The signature backends of `backends` its keys sign through: every one for Ed25519 and P-256, RustCrypto
-    /// for the post-quantum algorithms (aws-lc-rs is not wired for them).
+    /// for the post-quantum algorithms (aws-lc-rs is not wired for them) and BLS12-381 (whose BBS signatures
+    /// are zkryptium's whatever the backend).
     fn backends(self, backends: &[Backend]) -> Vec<Backend> {
-        if self.is_post_quantum() {
+        if !Alg::STUDY.contains(&self) {
             vec![Backend::RustCrypto]
         } else {
             backends.to_vec()
@@ -277,7 +287,7 @@ pub(crate) fn run(
             results.push(FormatResult {
                 format: row_name(leg.as_ref(), backends),
                 alg: alg.name().to_string(),
-                signatures: leg.backend().name().to_string(),
+                signatures: leg.signature_library().to_string(),
                 engine: leg.engine(),
                 total_us: operations.iter().map(|o| o.total.median_us).sum(),
                 total_range_us: range,

@@ -1,12 +1,13 @@
 //! One cryptosuite's VCDM exchange on one credential, prepared once and run operation by operation: the keys
 //! (seeded RNG), the proof options and the document each operation takes. Re-signing suites present the
-//! disclosed subset signed by the holder (the study's method); ecdsa-sd-2023 presents by deriving a proof from
-//! the issuer's base proof.
+//! disclosed subset signed by the holder (the study's method); ecdsa-sd-2023 and bbs-2023 present by deriving a
+//! proof from the issuer's base proof (bbs-2023's bound to a presentation header, a fresh BBS proof each time).
 
 use super::disclosure::{disclose, mandatory_pointers, selective_pointers};
 use super::{Exchange, Operation};
 use crate::canon::{Engine, Session};
 use crate::error::{Error, ErrorKind, Result};
+use crate::integrity::bbs;
 use crate::integrity::ecdsa_sd::{self, BaseOptions};
 use crate::integrity::suites::{self, Cryptosuite};
 use crate::keys::{Backend, PublicKey, SecretKey};
@@ -27,7 +28,17 @@ enum Presentation {
         secured: Value,
         selective: Vec<String>,
     },
+    /// Derive a bbs-2023 proof for the selective pointers from the issuer's base proof, bound to
+    /// [`PRESENTATION_HEADER`].
+    DeriveBbs {
+        base: bbs::BaseOptions,
+        secured: Value,
+        selective: Vec<String>,
+    },
 }
+
+/// The presentation header a bbs-2023 holder binds its derived proof to (the verifier's challenge).
+const PRESENTATION_HEADER: &[u8] = b"canonprof-exchange";
 
 /// A prepared exchange (see the module doc).
 pub struct Leg<'a> {
@@ -74,7 +85,16 @@ impl<'a> Leg<'a> {
         let algorithm = suite.key_algorithm(p384);
         let issuer = SecretKey::from_seed(algorithm, seed).with_backend(backend)?;
         let issuer_options = options(suite, "did:example:issuer#key-1");
-        let presentation = if suite.is_selective() {
+        let presentation = if suite == Cryptosuite::Bbs2023 {
+            let base = bbs::BaseOptions::from_seed(mandatory_pointers(&unsecured), seed);
+            let (proof, _) =
+                bbs::create_base_proof(&unsecured, &issuer_options, &issuer, &base, session)?;
+            Presentation::DeriveBbs {
+                secured: suites::secure(&unsecured, proof)?,
+                selective: selective_pointers(&unsecured)?,
+                base,
+            }
+        } else if suite.is_selective() {
             let mut base = BaseOptions::from_seed(mandatory_pointers(&unsecured), seed);
             base.proof_key = base.proof_key.with_backend(backend)?;
             let (proof, _) =
@@ -94,7 +114,7 @@ impl<'a> Leg<'a> {
         };
         let verifier = match &presentation {
             Presentation::Resign { holder, .. } => holder.public_key(),
-            Presentation::Derive { .. } => issuer.public_key(),
+            Presentation::Derive { .. } | Presentation::DeriveBbs { .. } => issuer.public_key(),
         };
         let mut leg = Leg {
             suite,
@@ -117,7 +137,9 @@ impl<'a> Leg<'a> {
     /// The issued credential, secured with the issuer's proof.
     fn issued(&self) -> Result<Value> {
         match &self.presentation {
-            Presentation::Derive { secured, .. } => Ok(secured.clone()),
+            Presentation::Derive { secured, .. } | Presentation::DeriveBbs { secured, .. } => {
+                Ok(secured.clone())
+            }
             Presentation::Resign { .. } => {
                 let (proof, _) = suites::create_proof(
                     self.suite,
@@ -167,6 +189,10 @@ impl<'a> Leg<'a> {
                 ecdsa_sd::create_base_proof(unsecured, options, &self.issuer, base, session)
                     .map(|(_, i)| i.canonicalizations)
             }
+            Presentation::DeriveBbs { base, .. } => {
+                bbs::create_base_proof(unsecured, options, &self.issuer, base, session)
+                    .map(|(_, i)| i.canonicalizations)
+            }
             Presentation::Resign { .. } => {
                 suites::create_proof(self.suite, unsecured, options, &self.issuer, session)
                     .map(|(_, i)| i.canonicalizations)
@@ -189,6 +215,10 @@ impl<'a> Leg<'a> {
             Presentation::Derive {
                 secured, selective, ..
             } => ecdsa_sd::derive_proof(secured, selective, self.session)
+                .map(|(revealed, d)| (revealed, d.canonicalizations)),
+            Presentation::DeriveBbs {
+                secured, selective, ..
+            } => bbs::derive_proof(secured, selective, PRESENTATION_HEADER, self.session)
                 .map(|(revealed, d)| (revealed, d.canonicalizations)),
         }
     }
@@ -262,9 +292,25 @@ impl Exchange for Leg<'_> {
         proof_value_bytes(&self.presented).map_or(0, |d| d.len())
     }
 
+    /// The presented proof's signatures: ecdsa-sd-2023's base signature, proof-scoped public key and statement
+    /// signatures; bbs-2023's BBS proof (its label map, indexes and presentation header are the holder's
+    /// choices, not signature bytes); every other suite's proof value.
     fn fresh_signatures(&self) -> Result<Vec<Vec<u8>>> {
         let (presented, _) = self.present()?;
-        Ok(proof_value_bytes(&presented).into_iter().collect())
+        let proof_value = presented["proof"]["proofValue"].as_str().unwrap_or("");
+        Ok(match self.suite {
+            Cryptosuite::Bbs2023 => {
+                vec![bbs::proof_value::parse_derived(proof_value)?.bbs_proof]
+            }
+            Cryptosuite::EcdsaSd2023 => {
+                let derived = crate::integrity::proof_value::parse_derived(proof_value)?;
+                [derived.base_signature, derived.public_key]
+                    .into_iter()
+                    .chain(derived.signatures)
+                    .collect()
+            }
+            _ => proof_value_bytes(&presented).into_iter().collect(),
+        })
     }
 
     fn engine(&self) -> Option<Engine> {
@@ -274,4 +320,15 @@ impl Exchange for Leg<'_> {
     fn backend(&self) -> Backend {
         self.backend
     }
+
+    fn signature_library(&self) -> &'static str {
+        if self.suite == Cryptosuite::Bbs2023 {
+            BBS_LIBRARY
+        } else {
+            self.backend.name()
+        }
+    }
 }
+
+/// What bbs-2023's BBS signatures and proofs run on, whatever the backend of the other suites.
+pub(crate) const BBS_LIBRARY: &str = "zkryptium";

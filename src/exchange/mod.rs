@@ -82,6 +82,11 @@ pub trait Exchange {
     }
     /// The signature backend of every signature it makes and checks.
     fn backend(&self) -> Backend;
+    /// The library that makes and checks its signatures, as the results name it: the backend's name
+    /// (`rustcrypto`, `aws-lc-rs`), or `zkryptium` for BBS (bbs-2023), which no backend provides.
+    fn signature_library(&self) -> &'static str {
+        self.backend().name()
+    }
 }
 
 /// A format whose exchange runs no canonicalization (SD-JWT VC, mdoc): its three operations, each making what

@@ -71,8 +71,9 @@ pub(crate) fn operation_result(
     }
 }
 
-/// The steps of an operation in report order (the last four only for ecdsa-sd-2023).
-const STEPS: [&str; 9] = [
+/// The steps of an operation in report order (`relabel` and `group` only for ecdsa-sd-2023 and bbs-2023, the
+/// statements' signatures only for ecdsa-sd-2023, the BBS steps only for bbs-2023).
+const STEPS: [&str; 12] = [
     proof_span::CANONICALIZE_PROOF_CONFIG,
     proof_span::CANONICALIZE_DOCUMENT,
     proof_span::RELABEL,
@@ -80,8 +81,11 @@ const STEPS: [&str; 9] = [
     proof_span::HASH_DATA,
     proof_span::SIGN,
     proof_span::SIGN_STATEMENTS,
+    proof_span::BBS_SIGN,
+    proof_span::BBS_PROOF_GEN,
     proof_span::VERIFY,
     proof_span::VERIFY_STATEMENTS,
+    proof_span::BBS_PROOF_VERIFY,
 ];
 
 /// Runs the exchange for every (credential, suite) through `sessions[0]`, and the RDFC-1.0 re-signing suites once
@@ -192,7 +196,7 @@ pub(crate) fn run(
                 credential: credential.name.clone(),
                 cryptosuite: name,
                 engine: leg.engine(),
-                signatures: backend.name().to_string(),
+                signatures: leg.signature_library().to_string(),
                 exchange_median_us: operations.iter().map(|o| o.total.median_us).sum(),
                 canonicalizations: operations.iter().map(|o| o.canonicalizations).sum(),
                 operations,
