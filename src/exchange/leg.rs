@@ -11,7 +11,7 @@ use crate::integrity::bbs;
 use crate::integrity::ecdsa_sd::{self, BaseOptions};
 use crate::integrity::suites::{self, Cryptosuite};
 use crate::keys::{Backend, PublicKey, SecretKey};
-use crate::results::exchange::VCDM_PREFIX;
+use crate::results::exchange::{BBS_LIBRARY, VCDM_PREFIX};
 use serde_json::Value;
 
 /// How the holder presents.
@@ -329,6 +329,3 @@ impl Exchange for Leg<'_> {
         }
     }
 }
-
-/// What bbs-2023's BBS signatures and proofs run on, whatever the backend of the other suites.
-pub(crate) const BBS_LIBRARY: &str = "zkryptium";

@@ -4,7 +4,7 @@
 use super::{fmt_range, fmt_share, fmt_us};
 use crate::keys::Backend;
 use crate::results::exchange::{
-    Export, FormatResult, FormatsReport, Ratio, SuiteResult, SuitesReport, BAND,
+    Export, FormatResult, FormatsReport, Ratio, SuiteResult, SuitesReport, BAND, BBS_LIBRARY,
 };
 use crate::results::names::EngineSetting;
 use crate::results::{Claim, ExportKind, Metadata};
@@ -197,7 +197,8 @@ pub(crate) fn formats_markdown_with_claims(
 }
 
 /// What "present" does in `format` (a three-format row's name, `VCDM <cryptosuite>` with an optional engine
-/// suffix): the holder derives a presentation from what the issuer signed (SD-JWT VC, mdoc, ecdsa-sd-2023) or
+/// suffix): the holder derives a presentation from what the issuer signed (SD-JWT VC, mdoc, ecdsa-sd-2023,
+/// bbs-2023) or
 /// re-signs a credential reduced to the disclosed attributes (the other Data Integrity cryptosuites).
 pub(crate) fn present_meaning(format: &str) -> &'static str {
     match format {
@@ -209,6 +210,9 @@ pub(crate) fn present_meaning(format: &str) -> &'static str {
         }
         f if f.contains("ecdsa-sd-2023") => {
             "derives: a derived proof over the disclosed statements"
+        }
+        f if f.contains("bbs-2023") => {
+            "derives: a fresh BBS proof of the issuer's signature, disclosing the selected statements"
         }
         f if f.starts_with(crate::results::exchange::VCDM_PREFIX) => {
             "re-signs: the holder signs a credential reduced to the disclosed attributes"
@@ -339,14 +343,52 @@ pub(crate) fn suites_markdown(report: &SuitesReport) -> String {
                 .unwrap_or("-")
         );
     }
+    out.push_str("\nSteps of each operation (median µs; the spans of `crate::integrity::proof_span`, in the order they run):\n\n| credential | cryptosuite | engine | operation | steps |\n|---|---|---|---|---|\n");
+    for r in &report.results {
+        for op in &r.operations {
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} | {} |",
+                r.credential,
+                r.cryptosuite,
+                r.engine,
+                op.operation,
+                steps_line(op)
+            );
+        }
+    }
     out
 }
+
+/// An operation's steps with their medians: `canonicalize_proof_config 1,234 · canonicalize_document 5,678 · …`.
+fn steps_line(op: &crate::results::exchange::OperationResult) -> String {
+    let steps: Vec<String> = op
+        .steps
+        .iter()
+        .map(|s| format!("{} {}", s.name, fmt_us(s.stats.median_us)))
+        .collect();
+    if steps.is_empty() {
+        "-".to_string()
+    } else {
+        steps.join(" · ")
+    }
+}
+
+/// The steps of an operation that sign or verify (span names, `crate::integrity::proof_span`): the suites'
+/// one signature, bbs-2023's BBS Sign, ProofGen and ProofVerify.
+const CRYPTO_STEPS: [&str; 5] = [
+    "sign",
+    "verify",
+    "bbs_sign",
+    "bbs_proof_gen",
+    "bbs_proof_verify",
+];
 
 /// The sign or verify step's median inside an operation (µs), NaN without one.
 fn crypto_us(op: &crate::results::exchange::OperationResult) -> f64 {
     op.steps
         .iter()
-        .find(|s| s.name == "sign" || s.name == "verify")
+        .find(|s| CRYPTO_STEPS.contains(&s.name.as_str()))
         .map_or(f64::NAN, |s| s.stats.median_us)
 }
 
@@ -531,14 +573,18 @@ pub(crate) fn suites_table(report: &SuitesReport) -> String {
     // Rows of a second expansion engine (`--engine both`) are named by it.
     // So are a second signature backend's (`--signatures both`).
     let first_engine = results.first().map(|r| r.engine);
-    let first_backend = results.first().map_or("", |r| r.signatures.as_str());
+    // bbs-2023's rows sign with zkryptium whatever the backend: not a second backend.
+    let first_backend = results
+        .iter()
+        .find(|r| r.signatures != BBS_LIBRARY)
+        .map_or("", |r| r.signatures.as_str());
     let label = |r: &SuiteResult| {
         let mut label = if Some(r.engine) == first_engine {
             r.cryptosuite.clone()
         } else {
             format!("{} ({} engine)", r.cryptosuite, r.engine)
         };
-        if r.signatures != first_backend {
+        if r.signatures != first_backend && r.signatures != BBS_LIBRARY {
             label = format!("{label} ({})", r.signatures);
         }
         label
@@ -556,7 +602,7 @@ pub(crate) fn suites_table(report: &SuitesReport) -> String {
         .unwrap_or(0)
         .max(20);
     let mut out = format!(
-        "canonprof exchange — W3C VCDM 2.0 + Data Integrity: issue, present (up to {} subject attributes disclosed: re-signed, or derived with ecdsa-sd-2023), verify; {} runs x {} iterations{} (warm-up {}); RDFC-1.0 expansion engine {}, context cache {}; {}; medians in µs\n\n",
+        "canonprof exchange — W3C VCDM 2.0 + Data Integrity: issue, present (up to {} subject attributes disclosed: re-signed, or derived with ecdsa-sd-2023 or bbs-2023), verify; {} runs x {} iterations{} (warm-up {}); RDFC-1.0 expansion engine {}, context cache {}; {}; medians in µs\n\n",
         config.disclosed, config.settings.runs, config.settings.iterations, super::fmt_interleaved(config.interleaved, SUITES_INTERLEAVED), super::fmt_warmup(config.settings.warmup, config.settings.warmup_seconds), engines.join(" and "),
         on_off(config.context_cache), signatures_sentence(&config.signatures)
     );
@@ -601,8 +647,30 @@ pub(crate) fn suites_table(report: &SuitesReport) -> String {
             present_meaning(&format!("VCDM {}", r.cryptosuite))
         );
     }
+    let selective: Vec<&SuiteResult> = results
+        .iter()
+        .filter(|r| SELECTIVE.contains(&r.cryptosuite.as_str()))
+        .collect();
+    if !selective.is_empty() {
+        out.push_str("steps of the selective-disclosure suites (median µs; every suite's in the Markdown and JSON exports):\n");
+        for r in selective {
+            for op in &r.operations {
+                let _ = writeln!(
+                    out,
+                    "  {:<16} {:<width$} {:<9} {}",
+                    r.credential,
+                    label(r),
+                    op.operation,
+                    steps_line(op)
+                );
+            }
+        }
+    }
     out
 }
+
+/// The suites whose steps the terminal lists: the selective-disclosure ones, whose steps differ most.
+const SELECTIVE: [&str; 2] = ["ecdsa-sd-2023", "bbs-2023"];
 
 /// `canonprof exchange --export-json`: pretty JSON, keys in code point order at every level (see
 /// [`super::json::to_text`]).

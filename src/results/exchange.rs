@@ -165,6 +165,10 @@ pub(crate) struct FormatResult {
 /// chance), so a verifier can link the presentations.
 pub(crate) const LINKABLE_RUN: usize = 16;
 
+/// What bbs-2023's BBS signatures and proofs run on (a row's `signatures`), whatever the backend of the other
+/// suites.
+pub(crate) const BBS_LIBRARY: &str = "zkryptium";
+
 /// How the three-format table names a W3C VCDM row: `VCDM <cryptosuite>`, then what else tells it apart.
 pub(crate) const VCDM_PREFIX: &str = "VCDM ";
 
