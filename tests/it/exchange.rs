@@ -368,7 +368,7 @@ fn three_format_table_with_ml_dsa_44() {
 
 /// SLH-DSA-SHA2-128s and FALCON-512 run only when named: SD-JWT VC takes SLH-DSA's draft JWS `alg`, mdoc neither
 /// (no settled COSE value), FALCON-512 no JOSE either (its round-3 signatures have no name); the default is
-/// ed25519, p256 and ml-dsa-44.
+/// ed25519, p256, ml-dsa-44 and bls12-381-g2 (bbs-2023).
 #[test]
 fn post_quantum_formats_per_algorithm() {
     let (_, export) = quick_export(&["exchange"]);
@@ -383,7 +383,7 @@ fn post_quantum_formats_per_algorithm() {
             }
             seen
         });
-    assert_eq!(algs, ["ed25519", "p256", "ml-dsa-44"]);
+    assert_eq!(algs, ["ed25519", "p256", "ml-dsa-44", "bls12-381-g2"]);
     let help = String::from_utf8(common::canonprof(&["exchange", "--help"]).stdout).unwrap();
     assert!(
         help.contains("slh-dsa-128s") && help.contains("170 ms"),
@@ -462,6 +462,8 @@ fn engine_both_runs_the_rdfc_suites_once_per_expansion_engine() {
             "VCDM mldsa44-rdfc-2024",
             "VCDM mldsa44-rdfc-2024 (canonprof engine)",
             "VCDM mldsa44-jcs-2024",
+            "VCDM bbs-2023",
+            "VCDM bbs-2023 (canonprof engine)",
         ]
     );
     let engines = [
@@ -813,4 +815,134 @@ fn main_job_skips_the_exchange_for_a_credential_it_cannot_carry() {
         "{stdout}"
     );
     assert!(stdout.contains("W3C VCDM on alumni.json ("), "{stdout}");
+}
+
+/// bbs-2023 in the three-format table: issue, derive (5 of 20) and verify with both engines, and two
+/// presentations of the one credential share no run of signature bytes a verifier could link them by, while
+/// every other format repeats its issuer's signature (a whole signature: 64 bytes for P-256); the claims weigh
+/// bbs-2023 against ecdsa-sd-2023 and say canonicalization's share.
+#[test]
+fn bbs_2023_presentations_repeat_no_signature_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("bbs.json");
+    let out_arg = out.display().to_string();
+    let output = canonprof_quick(&[
+        "exchange",
+        "--alg",
+        "p256,bls12-381-g2",
+        "--engine",
+        "both",
+        "--export-json",
+        &out_arg,
+    ]);
+    assert!(output.status.success());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let json = read_json(&out);
+    let results = json["reports"][0]["results"].as_array().unwrap();
+    let repeated = |format: &str| {
+        results
+            .iter()
+            .find(|r| r["format"] == format)
+            .unwrap_or_else(|| panic!("{format} in {stdout}"))["repeated_bytes"]
+            .as_u64()
+            .unwrap()
+    };
+    for bbs in ["VCDM bbs-2023", "VCDM bbs-2023 (canonprof engine)"] {
+        assert!(repeated(bbs) < 16, "{bbs}: {}", repeated(bbs));
+        let row = results.iter().find(|r| r["format"] == bbs).unwrap();
+        assert_eq!(row["signatures"], "zkryptium");
+        assert_eq!(row["canonicalizations"], 6);
+    }
+    for linkable in [
+        "SD-JWT VC",
+        "mdoc",
+        "VCDM ecdsa-rdfc-2019",
+        "VCDM ecdsa-sd-2023",
+    ] {
+        assert_eq!(repeated(linkable), 64, "{linkable}");
+    }
+    let bbs_line = stdout
+        .lines()
+        .find(|l| l.contains("VCDM bbs-2023 "))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(!bbs_line.contains("linkable"), "{bbs_line}");
+    assert!(
+        stdout.contains("bbs-2023 is slower than ecdsa-sd-2023 over the exchange")
+            && stdout.contains("canonicalization ")
+            && stdout.contains("of bbs-2023's exchange"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("two presentations of one bbs-2023 credential share no signature bytes (the other formats repeat their issuer's signature): HOLDS"),
+        "{stdout}"
+    );
+}
+
+/// `exchange --format vcdm --cryptosuite bbs-2023`: per operation its steps — canonicalization, HMAC labelling
+/// (relabel), grouping, BBS Sign / ProofGen / ProofVerify — in the terminal, the Markdown and the JSON.
+#[test]
+fn bbs_2023_steps_per_operation() {
+    let dir = tempfile::tempdir().unwrap();
+    let md = dir.path().join("bbs.md");
+    let json = dir.path().join("bbs.json");
+    let output = canonprof_quick(&[
+        "exchange",
+        "--format",
+        "vcdm",
+        "--cryptosuite",
+        "bbs-2023",
+        "--export-markdown",
+        &md.display().to_string(),
+        "--export-json",
+        &json.display().to_string(),
+    ]);
+    assert!(output.status.success());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    for (operation, steps) in [
+        (
+            "issue",
+            ["canonicalize_document", "relabel", "group", "bbs_sign"],
+        ),
+        (
+            "present",
+            ["canonicalize_document", "relabel", "group", "bbs_proof_gen"],
+        ),
+        (
+            "verify",
+            [
+                "canonicalize_proof_config",
+                "canonicalize_document",
+                "relabel",
+                "bbs_proof_verify",
+            ],
+        ),
+    ] {
+        let line = stdout
+            .lines()
+            .find(|l| {
+                l.trim_start().starts_with("person-20")
+                    && l.contains("bbs-2023")
+                    && l.contains(&format!(" {operation} "))
+                    && l.contains(" · ")
+            })
+            .unwrap_or_else(|| panic!("{operation} in {stdout}"));
+        for step in steps {
+            assert!(line.contains(step), "{step} in {line}");
+        }
+    }
+    let markdown = std::fs::read_to_string(&md).unwrap();
+    assert!(
+        markdown.contains("| person-20 | bbs-2023 | json-ld | present | canonicalize_document "),
+        "{markdown}"
+    );
+    let export = read_json(&json);
+    let row = export["results"]
+        .as_array()
+        .or_else(|| export["report"]["results"].as_array())
+        .into_iter()
+        .flatten()
+        .find(|r| r["credential"] == "person-20")
+        .unwrap_or_else(|| panic!("{export}"));
+    assert_eq!(row["signatures"], "zkryptium");
+    assert_eq!(row["canonicalizations"], 6);
 }
