@@ -592,8 +592,8 @@ fn main_job_writes_all_exports() {
     let exchange = json["exchange"]["results"].as_array().unwrap();
     assert_eq!(
         exchange.len(),
-        4 + 5 + 4,
-        "ed25519: 4 formats, p256: 5, ml-dsa-44: 4"
+        4 + 5 + 4 + 1,
+        "ed25519: 4 formats, p256: 5, ml-dsa-44: 4, bls12-381-g2: 1"
     );
     assert_eq!(json["exchange"]["settings"]["iterations"], 2);
     let csv = std::fs::read_to_string(path("r.csv")).unwrap();
