@@ -112,6 +112,13 @@ pub(super) fn base_transform(
     })
 }
 
+/// A 32-byte HMAC key drawn from `rng` (the `BaseOptions::from_seed` of both suites).
+pub(super) fn hmac_key_from(rng: &mut impl rand_core::Rng) -> [u8; 32] {
+    let mut hmac_key = [0u8; 32];
+    rng.fill_bytes(&mut hmac_key);
+    hmac_key
+}
+
 /// The proof: the proof options with `proofValue`. Errors: options that are not a JSON object.
 pub(super) fn with_proof_value(options: &Value, proof_value: String) -> Result<Value> {
     let mut proof = options
@@ -163,11 +170,11 @@ pub(super) struct Disclosure {
 pub(super) fn group_for_disclosure(
     document: &Value,
     factory: &dyn Fn(&LabelMap) -> Result<LabelMap>,
-    mandatory_pointers: &[String],
-    selective_pointers: &[String],
+    (mandatory_pointers, selective_pointers): (&[String], &[String]),
+    hash: HashAlgorithm,
     session: &Session,
-    options: &RdfcOptions,
 ) -> Result<Disclosure> {
+    let options = &RdfcOptions::for_proofs(session.settings()).with_hash(hash);
     let combined: Vec<String> = mandatory_pointers
         .iter()
         .chain(selective_pointers)
@@ -223,6 +230,32 @@ pub(super) fn group_for_disclosure(
     })
 }
 
+/// The derived proof value of `proof` read by `parse`, and [`verify_data`] with its label map and mandatory
+/// indexes (`fit`). `Ok(Err(reason))` for a proof value that does not parse or a proof that does not fit.
+pub(super) fn derived_verify_data<P>(
+    suite: (Cryptosuite, HashAlgorithm),
+    document: &Value,
+    proof: &Map<String, Value>,
+    parse: impl Fn(&str) -> Result<P>,
+    fit: impl Fn(&P) -> (&LabelMap, &[usize]),
+    session: &Session,
+) -> Result<std::result::Result<(P, VerifyData), String>> {
+    let derived = match parse(proof_value_text(proof)?) {
+        Ok(d) => d,
+        Err(e) => return Ok(Err(e.into_reason())),
+    };
+    let (label_map, mandatory_indexes) = fit(&derived);
+    Ok(verify_data(
+        suite,
+        document,
+        proof,
+        label_map,
+        mandatory_indexes,
+        session,
+    )?
+    .map(|data| (derived, data)))
+}
+
 /// What `createVerifyData` computes from a revealed document.
 pub(super) struct VerifyData {
     /// The canonical proof configuration.
@@ -245,7 +278,7 @@ pub(super) struct VerifyData {
 /// and the mandatory hash. `Ok(Err(reason))` when the proof does not fit the document (unusable proof options, a
 /// blank node without a label, a label map with extra entries, a mandatory index beyond the statements): the
 /// proof is then not verified; `Err` for what cannot be checked at all.
-pub(super) fn verify_data(
+fn verify_data(
     (suite, hash): (Cryptosuite, HashAlgorithm),
     document: &Value,
     proof: &Map<String, Value>,

@@ -6,7 +6,7 @@ use super::{HASH, SUITE};
 use crate::canon::Session;
 use crate::error::Result;
 use crate::integrity::cryptosuite::{Intermediates, Verification};
-use crate::integrity::disclosure::{self, proof_value_text, split_proof};
+use crate::integrity::disclosure::{self, split_proof};
 use crate::integrity::proof_span;
 use crate::keys::{PublicKey, SignatureAlgorithm};
 use serde_json::Value;
@@ -24,11 +24,7 @@ pub fn verify_derived_proof(
     session: &Session,
 ) -> Result<Verification> {
     let (document, proof) = split_proof(secured)?;
-    let not = |reason: String| Verification {
-        verified: false,
-        reason: Some(reason),
-        intermediates: None,
-    };
+    let not = Verification::failed;
     let issuer_key = crate::integrity::multikey::proof_key(public_key, &proof)?;
     let Some(bls) = issuer_key.bls12381_g2() else {
         return Ok(not(format!(
@@ -37,20 +33,16 @@ pub fn verify_derived_proof(
         )));
     };
     debug_assert_eq!(issuer_key.algorithm(), SignatureAlgorithm::Bls12381G2);
-    let derived = match proof_value::parse_derived(proof_value_text(&proof)?) {
-        Ok(d) => d,
-        Err(e) => return Ok(not(e.into_reason())),
-    };
-    // §3.3.7 steps 1–8.
-    let data = match disclosure::verify_data(
+    // §3.3.6 parseDerivedProofValue, §3.3.7 steps 1–8.
+    let (derived, data) = match disclosure::derived_verify_data(
         (SUITE, HASH),
         &document,
         &proof,
-        &derived.label_map,
-        &derived.mandatory_indexes,
+        proof_value::parse_derived,
+        |d| (&d.label_map, &d.mandatory_indexes),
         session,
     )? {
-        Ok(data) => data,
+        Ok(parsed) => parsed,
         Err(reason) => return Ok(not(reason)),
     };
     let bbs_header = [data.proof_hash, data.mandatory_hash].concat();
