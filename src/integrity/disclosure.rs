@@ -1,6 +1,6 @@
 //! The halves of derive and verify that the selective-disclosure suites share — ecdsa-sd-2023 (W3C Data
 //! Integrity ECDSA Cryptosuites v1.0 §3.5.4 `createDisclosureData`, §3.5.9 `createVerifyData`) and bbs-2023
-//! (Data Integrity BBS Cryptosuites v1.0 §3.3.3 `createDisclosureData`, §3.3.6 `createVerifyData`): splitting
+//! (Data Integrity BBS Cryptosuites v1.0 §3.3.3 `createDisclosureData`, §3.3.8 `createVerifyData`): splitting
 //! off the proof, hashing the proof configuration, grouping the document into mandatory / selective /
 //! combined statements with the verifier's label map, and canonicalizing a revealed document with a derived
 //! proof's label map into mandatory and non-mandatory statements. Each suite signs or proves over what these
@@ -272,7 +272,7 @@ pub(super) struct VerifyData {
     pub mandatory_hash: [u8; 32],
 }
 
-/// `createVerifyData` (ECDSA §3.5.9 steps 1–8, BBS §3.3.7 likewise) of `suite`: the proof configuration (`proof`
+/// `createVerifyData` (ECDSA §3.5.9 steps 1–8, BBS §3.3.8 likewise) of `suite`: the proof configuration (`proof`
 /// without its `proofValue`) canonicalized and hashed, `labelReplacementCanonicalizeJsonLd` of the revealed
 /// `document` with the derived proof's `label_map`, then the statements at `mandatory_indexes` and the others,
 /// and the mandatory hash. `Ok(Err(reason))` when the proof does not fit the document (unusable proof options, a

@@ -233,6 +233,24 @@ fn the_vectors_derived_documents_verify_and_tampered_ones_do_not() {
                 "{dir}"
             );
             assert_eq!(derived.presentation_header, presentation_header());
+            // prc/ also has the verifier's side: createVerifyData's statements and the parsed proof value.
+            if dir == "prc/" {
+                let nquads = strings(&json("prc/verifyNQuads.json"));
+                assert_eq!(i.canonical_document, nquads.concat());
+                let parsed = json("prc/verifyDerivedProofValue.json");
+                assert_eq!(hex::encode(&derived.bbs_proof), parsed["bbsProof"]);
+                let label_map: Vec<(String, String)> =
+                    serde_json::from_value(parsed["labelMap"].clone()).unwrap();
+                assert_eq!(derived.label_map, label_map.into_iter().collect());
+                assert_eq!(
+                    derived.mandatory_indexes,
+                    numbers(&parsed["mandatoryIndexes"])
+                );
+                assert_eq!(
+                    derived.selective_indexes,
+                    numbers(&parsed["adjSelectedIndexes"])
+                );
+            }
             assert!(
                 !bbs::verify_derived_proof(&revealed, Some(&other), &session)
                     .unwrap()

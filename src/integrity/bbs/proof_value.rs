@@ -59,7 +59,7 @@ pub struct BaseProofValue {
     pub mandatory_pointers: Vec<String>,
 }
 
-/// The components of a derived proof (§3.3.5 `serializeDerivedProofValue`).
+/// The components of a derived proof (§3.3.6 `serializeDerivedProofValue`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DerivedProofValue {
     /// The BBS proof (272 + 32·U bytes, U the undisclosed non-mandatory statements).
@@ -135,7 +135,7 @@ pub fn parse_base(proof_value: &str) -> Result<BaseProofValue> {
     })
 }
 
-/// §3.3.3 `compressLabelMap`: `c14nN` → N, `bM` → M; a CBOR map in ascending key order. Errors: an entry not
+/// §3.3.4 `compressLabelMap`: `c14nN` → N, `bM` → M; a CBOR map in ascending key order. Errors: an entry not
 /// of those forms.
 fn compress_label_map(label_map: &LabelMap) -> Result<Cbor> {
     compress_label_map_with(label_map, &|v| {
@@ -146,7 +146,7 @@ fn compress_label_map(label_map: &LabelMap) -> Result<Cbor> {
     })
 }
 
-/// §3.3.4 `decompressLabelMap`: unsigned keys and values, neither repeated (two blank nodes with one label
+/// §3.3.5 `decompressLabelMap`: unsigned keys and values, neither repeated (two blank nodes with one label
 /// would be one node to the verifier).
 fn decompress_label_map(value: Cbor) -> Result<LabelMap> {
     decompress_label_map_with(value, &|v, n| {
@@ -161,7 +161,7 @@ fn decompress_label_map(value: Cbor) -> Result<LabelMap> {
     })
 }
 
-/// §3.3.5 `serializeDerivedProofValue`. Errors: a label map not of `c14nN` → `bM` entries.
+/// §3.3.6 `serializeDerivedProofValue`. Errors: a label map not of `c14nN` → `bM` entries.
 pub fn serialize_derived(value: &DerivedProofValue) -> Result<String> {
     Ok(encode(
         DERIVED_HEADER,
@@ -175,7 +175,7 @@ pub fn serialize_derived(value: &DerivedProofValue) -> Result<String> {
     ))
 }
 
-/// §3.3.6 `parseDerivedProofValue`, with the proof's length checked against the indexes: 272 + 32·U bytes,
+/// §3.3.7 `parseDerivedProofValue`, with the proof's length checked against the indexes: 272 + 32·U bytes,
 /// every selective index below U + R (R the selective indexes). Errors: [`crate::ErrorKind::Proof`] for a wrong
 /// encoding, header, shape or length.
 pub fn parse_derived(proof_value: &str) -> Result<DerivedProofValue> {

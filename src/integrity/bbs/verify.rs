@@ -1,4 +1,4 @@
-//! bbs-2023 derived proof verification (BBS Cryptosuites v1.0 §3.4.7 Verify Derived Proof, §3.3.7
+//! bbs-2023 derived proof verification (BBS Cryptosuites v1.0 §3.4.7 Verify Derived Proof, §3.3.8
 //! `createVerifyData`).
 
 use super::proof_value;
@@ -11,7 +11,7 @@ use crate::integrity::proof_span;
 use crate::keys::{PublicKey, SignatureAlgorithm};
 use serde_json::Value;
 
-/// §3.4.7 Verify Derived Proof with §3.3.7 `createVerifyData`: canonicalizes the revealed document with the
+/// §3.4.7 Verify Derived Proof with §3.3.8 `createVerifyData`: canonicalizes the revealed document with the
 /// proof's label map, splits it by the mandatory indexes, and runs BBS ProofVerify of the disclosed
 /// non-mandatory statements at the selective indexes, under proofHash ‖ mandatoryHash and the proof's
 /// presentation header, with the issuer's key: `public_key`, or else resolved from a `did:key` verification
@@ -33,7 +33,7 @@ pub fn verify_derived_proof(
         )));
     };
     debug_assert_eq!(issuer_key.algorithm(), SignatureAlgorithm::Bls12381G2);
-    // §3.3.6 parseDerivedProofValue, §3.3.7 steps 1–8.
+    // §3.3.7 parseDerivedProofValue, §3.3.8 steps 1–8.
     let (derived, data) = match disclosure::derived_verify_data(
         (SUITE, HASH),
         &document,
