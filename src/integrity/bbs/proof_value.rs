@@ -7,8 +7,8 @@
 //! headers of the other features (anonymous holder binding 0x5d04 / 0x5d05, pseudonyms 0x5d06 / 0x5d07, both
 //! 0x5d08 / 0x5d09) are refused by name. Then exactly the five components, byte strings of exactly their size
 //! (an 80-byte BBS signature, a 64-byte BBS header, a 96-byte BLS12-381 G2 public key, a 32-byte HMAC key), a BBS
-//! proof of 272 + 32·U bytes, label-map keys and values unsigned and not repeated, indexes strictly increasing,
-//! preferred CBOR serialization, nothing after it.
+//! proof of 272 + 32·U bytes covering at most [`MAX_MESSAGES`] statements, label-map keys and values unsigned and
+//! not repeated, indexes strictly increasing, preferred CBOR serialization, nothing after it.
 
 use crate::error::{Error, Result};
 use crate::integrity::grouping::LabelMap;
@@ -43,6 +43,11 @@ pub const HMAC_KEY_LEN: usize = 32;
 /// Bytes of a BBS proof with no undisclosed message (draft-irtf-cfrg-bbs-signatures-13 §3.6.3: three G1 points,
 /// four scalars); each undisclosed message adds a 32-byte scalar.
 pub const PROOF_BASE_LEN: usize = 272;
+
+/// The most statements (BBS messages, disclosed or not) a derived proof may cover: ProofVerify makes one generator
+/// per message (a hash to the curve each), so a proof value claiming a million undisclosed statements would cost
+/// seconds before failing. 4,096 leaves room for credentials of thousands of statements.
+pub const MAX_MESSAGES: usize = 4096;
 
 /// The components of a base proof (§3.3.1 `serializeBaseProofValue`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -202,6 +207,11 @@ pub fn parse_derived(proof_value: &str) -> Result<DerivedProofValue> {
             .map_err(|_| Error::proof("presentationHeader is not a CBOR byte string"))?,
     };
     let total = value.undisclosed() + value.selective_indexes.len();
+    if total > MAX_MESSAGES {
+        return Err(Error::proof(format!(
+            "the BBS proof covers {total} statements, more than the {MAX_MESSAGES} canonprof verifies (ProofVerify's work grows with them)"
+        )));
+    }
     if let Some(&beyond) = value.selective_indexes.iter().find(|&&i| i >= total) {
         return Err(Error::proof(format!(
             "selective index {beyond} is beyond the {total} statements the BBS proof covers ({} undisclosed, {} disclosed)",
