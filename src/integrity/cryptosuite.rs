@@ -426,6 +426,17 @@ pub struct Verification {
     pub intermediates: Option<Intermediates>,
 }
 
+impl Verification {
+    /// A proof that does not verify, for `reason`, refused before hashing.
+    pub fn failed(reason: String) -> Verification {
+        Verification {
+            verified: false,
+            reason: Some(reason),
+            intermediates: None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Cryptosuite, SUITES};

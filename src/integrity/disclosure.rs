@@ -1,6 +1,6 @@
 //! The halves of derive and verify that the selective-disclosure suites share — ecdsa-sd-2023 (W3C Data
 //! Integrity ECDSA Cryptosuites v1.0 §3.5.4 `createDisclosureData`, §3.5.9 `createVerifyData`) and bbs-2023
-//! (Data Integrity BBS Cryptosuites v1.0 §3.3.3 `createDisclosureData`, §3.3.6 `createVerifyData`): splitting
+//! (Data Integrity BBS Cryptosuites v1.0 §3.3.3 `createDisclosureData`, §3.3.8 `createVerifyData`): splitting
 //! off the proof, hashing the proof configuration, grouping the document into mandatory / selective /
 //! combined statements with the verifier's label map, and canonicalizing a revealed document with a derived
 //! proof's label map into mandatory and non-mandatory statements. Each suite signs or proves over what these
@@ -112,6 +112,13 @@ pub(super) fn base_transform(
     })
 }
 
+/// A 32-byte HMAC key drawn from `rng` (the `BaseOptions::from_seed` of both suites).
+pub(super) fn hmac_key_from(rng: &mut impl rand_core::Rng) -> [u8; 32] {
+    let mut hmac_key = [0u8; 32];
+    rng.fill_bytes(&mut hmac_key);
+    hmac_key
+}
+
 /// The proof: the proof options with `proofValue`. Errors: options that are not a JSON object.
 pub(super) fn with_proof_value(options: &Value, proof_value: String) -> Result<Value> {
     let mut proof = options
@@ -163,11 +170,11 @@ pub(super) struct Disclosure {
 pub(super) fn group_for_disclosure(
     document: &Value,
     factory: &dyn Fn(&LabelMap) -> Result<LabelMap>,
-    mandatory_pointers: &[String],
-    selective_pointers: &[String],
+    (mandatory_pointers, selective_pointers): (&[String], &[String]),
+    hash: HashAlgorithm,
     session: &Session,
-    options: &RdfcOptions,
 ) -> Result<Disclosure> {
+    let options = &RdfcOptions::for_proofs(session.settings()).with_hash(hash);
     let combined: Vec<String> = mandatory_pointers
         .iter()
         .chain(selective_pointers)
@@ -223,6 +230,32 @@ pub(super) fn group_for_disclosure(
     })
 }
 
+/// The derived proof value of `proof` read by `parse`, and [`verify_data`] with its label map and mandatory
+/// indexes (`fit`). `Ok(Err(reason))` for a proof value that does not parse or a proof that does not fit.
+pub(super) fn derived_verify_data<P>(
+    suite: (Cryptosuite, HashAlgorithm),
+    document: &Value,
+    proof: &Map<String, Value>,
+    parse: impl Fn(&str) -> Result<P>,
+    fit: impl Fn(&P) -> (&LabelMap, &[usize]),
+    session: &Session,
+) -> Result<std::result::Result<(P, VerifyData), String>> {
+    let derived = match parse(proof_value_text(proof)?) {
+        Ok(d) => d,
+        Err(e) => return Ok(Err(e.into_reason())),
+    };
+    let (label_map, mandatory_indexes) = fit(&derived);
+    Ok(verify_data(
+        suite,
+        document,
+        proof,
+        label_map,
+        mandatory_indexes,
+        session,
+    )?
+    .map(|data| (derived, data)))
+}
+
 /// What `createVerifyData` computes from a revealed document.
 pub(super) struct VerifyData {
     /// The canonical proof configuration.
@@ -239,13 +272,13 @@ pub(super) struct VerifyData {
     pub mandatory_hash: [u8; 32],
 }
 
-/// `createVerifyData` (ECDSA §3.5.9 steps 1–8, BBS §3.3.7 likewise) of `suite`: the proof configuration (`proof`
+/// `createVerifyData` (ECDSA §3.5.9 steps 1–8, BBS §3.3.8 likewise) of `suite`: the proof configuration (`proof`
 /// without its `proofValue`) canonicalized and hashed, `labelReplacementCanonicalizeJsonLd` of the revealed
 /// `document` with the derived proof's `label_map`, then the statements at `mandatory_indexes` and the others,
 /// and the mandatory hash. `Ok(Err(reason))` when the proof does not fit the document (unusable proof options, a
 /// blank node without a label, a label map with extra entries, a mandatory index beyond the statements): the
 /// proof is then not verified; `Err` for what cannot be checked at all.
-pub(super) fn verify_data(
+fn verify_data(
     (suite, hash): (Cryptosuite, HashAlgorithm),
     document: &Value,
     proof: &Map<String, Value>,

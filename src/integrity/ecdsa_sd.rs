@@ -11,7 +11,7 @@ use super::grouping::{self, LabelMap};
 use super::multikey::P256_PUB as P256_MULTIKEY_HEADER;
 use super::proof_span;
 use super::proof_value::{self, BaseProofValue, DerivedProofValue};
-use crate::canon::rdfc::{HashAlgorithm, RdfcOptions};
+use crate::canon::rdfc::HashAlgorithm;
 use crate::canon::Session;
 use crate::error::{Error, Result};
 use crate::keys::{PublicKey, SecretKey, SignatureAlgorithm};
@@ -39,13 +39,11 @@ impl BaseOptions {
     /// HMAC key and proof-scoped key drawn from a seeded RNG (ChaCha20), so runs are reproducible; the proof
     /// key signs with RustCrypto (see [`SecretKey::with_backend`]).
     pub fn from_seed(mandatory_pointers: Vec<String>, seed: u64) -> BaseOptions {
-        use rand_core::{Rng, SeedableRng};
+        use rand_core::SeedableRng;
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
-        let mut hmac_key = [0u8; 32];
-        rng.fill_bytes(&mut hmac_key);
         BaseOptions {
             mandatory_pointers,
-            hmac_key,
+            hmac_key: disclosure::hmac_key_from(&mut rng),
             proof_key: SecretKey::from_rng(SignatureAlgorithm::P256, &mut rng),
         }
     }
@@ -147,7 +145,6 @@ pub fn derive_proof(
     // §3.5.4 steps 1–7 and 10–13.
     let hmac_key = base.hmac_key.clone();
     let factory = move |issued: &LabelMap| Ok(grouping::hmac_label_map(&hmac_key, issued));
-    let options = RdfcOptions::for_proofs(session.settings()).with_hash(HASH);
     let Disclosure {
         mandatory,
         selective,
@@ -159,10 +156,9 @@ pub fn derive_proof(
     } = disclosure::group_for_disclosure(
         &document,
         &factory,
-        &base.mandatory_pointers,
-        selective_pointers,
+        (&base.mandatory_pointers, selective_pointers),
+        HASH,
         session,
-        &options,
     )?;
     // Steps 8–9: the signatures of the selected non-mandatory statements.
     if base.signatures.len() != mandatory.non_matching.len() {
@@ -207,29 +203,21 @@ pub fn verify_derived_proof(
     session: &Session,
 ) -> Result<Verification> {
     let (document, proof) = split_proof(secured)?;
-    let not = |reason: String| Verification {
-        verified: false,
-        reason: Some(reason),
-        intermediates: None,
-    };
+    let not = Verification::failed;
     let issuer_key = super::multikey::proof_key(public_key, &proof)?;
     if issuer_key.algorithm() != SignatureAlgorithm::P256 {
         return Ok(not("ecdsa-sd-2023 verifies with a P-256 key".to_string()));
     }
-    let derived = match proof_value::parse_derived(proof_value_text(&proof)?) {
-        Ok(d) => d,
-        Err(e) => return Ok(not(e.into_reason())),
-    };
-    // §3.5.9 steps 1–8.
-    let data = match disclosure::verify_data(
+    // §3.5.8 parseDerivedProofValue, §3.5.9 steps 1–8.
+    let (derived, data) = match disclosure::derived_verify_data(
         (SUITE, HASH),
         &document,
         &proof,
-        &derived.label_map,
-        &derived.mandatory_indexes,
+        proof_value::parse_derived,
+        |d| (&d.label_map, &d.mandatory_indexes),
         session,
     )? {
-        Ok(data) => data,
+        Ok(parsed) => parsed,
         Err(reason) => return Ok(not(reason)),
     };
     let non_mandatory = &data.non_mandatory;

@@ -42,7 +42,7 @@ pub(crate) fn hmac_label_map(hmac_key: &[u8], issued: &LabelMap) -> LabelMap {
         .collect()
 }
 
-/// BBS Cryptosuites v1.0 §3.3.2 `createShuffledIdLabelMapFunction` applied to `issued`: the HMAC labels of
+/// BBS Cryptosuites v1.0 §3.2.1 `createShuffledIdLabelMapFunction` applied to `issued`: the HMAC labels of
 /// [`hmac_label_map`], then each replaced by `b` + its position among them sorted, so that the labels say
 /// nothing about the canonical order while being as short as RDFC-1.0's (`_:b0`, `_:b1`, …).
 pub(crate) fn shuffled_label_map(hmac_key: &[u8], issued: &LabelMap) -> LabelMap {

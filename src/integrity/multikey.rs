@@ -15,7 +15,8 @@ pub const P256_PUB: [u8; 2] = [0x80, 0x24];
 const P256_PRIV: [u8; 2] = [0x86, 0x26];
 const P384_PUB: [u8; 2] = [0x81, 0x24];
 const P384_PRIV: [u8; 2] = [0x87, 0x26];
-/// Multicodec prefix of a BLS12-381 G2 public key (`bls12_381-g2-pub`, varint 0xeb; bbs-2023 §2.1.1: `zUC7…`).
+/// Multicodec prefix of a BLS12-381 G2 public key (`bls12_381-g2-pub`, varint 0xeb; the Multikey of Data
+/// Integrity BBS Cryptosuites v1.0: `zUC7…`).
 pub const BLS12_381_G2_PUB: [u8; 2] = [0xeb, 0x01];
 /// Multicodec prefix of an ML-DSA-44 public key (varint 0x1210; Quantum-Safe Cryptosuites v0.3 §2.1.1).
 const ML_DSA_44_PUB: [u8; 2] = [0x90, 0x24];

@@ -211,11 +211,7 @@ pub fn verify_proof_as(
     let hashes = hashes_or_key_error(suite, key.algorithm(), |suite, key| {
         format!("the key is not of the type {suite} signs with: {key}")
     })?;
-    let not = |reason: String| Verification {
-        verified: false,
-        reason: Some(reason),
-        intermediates: None,
-    };
+    let not = Verification::failed;
     // Step 4: the proof's @context must be a prefix of the document's; the document then uses the proof's.
     if let Some(proof_context) = options.get("@context") {
         let as_list = |v: &Value| match v {

@@ -3,8 +3,8 @@
 //! the median of run medians of every step. The steps are the spans the verifiers open, each cryptosuite's and
 //! format's own:
 //! - Data Integrity: `canonicalize_document` and `canonicalize_proof_config` (the RDFC-1.0 or JCS pipeline, its
-//!   phases one level down), `hash_data`, `verify`, and for ecdsa-sd-2023 `relabel`, `group` and
-//!   `verify_statements`;
+//!   phases one level down), `hash_data`, `verify`, for ecdsa-sd-2023 `relabel`, `group` and
+//!   `verify_statements`, for bbs-2023 `relabel` and `bbs_proof_verify`;
 //! - SD-JWT: `verify` (the issuer signature), `digests`, `key_binding`;
 //! - mdoc: `certificate_chain`, `verify`, `digests`, `device_auth`.
 //!

@@ -14,18 +14,11 @@ use canonprof::integrity::suites::{self as di, Cryptosuite};
 use canonprof::keys::{PublicKey, SecretKey, SignatureAlgorithm};
 use serde_json::Value;
 
-const ENGINES: [canonprof::canon::Engine; 2] = [
-    canonprof::canon::Engine::JsonLd,
-    canonprof::canon::Engine::Canonprof,
-];
+use common::ENGINES;
 
 fn json(path: &str) -> Value {
     let path = common::data(&format!("di-vectors/vc-di-bbs/{path}"));
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-fn text(path: &str) -> String {
-    std::fs::read_to_string(common::data(&format!("di-vectors/vc-di-bbs/{path}"))).unwrap()
 }
 
 fn strings(value: &Value) -> Vec<String> {
@@ -52,10 +45,6 @@ fn options(dir: &str) -> Value {
     let mut options = json(&format!("{dir}addProofConfig.json"));
     options.as_object_mut().unwrap().remove("@context");
     options
-}
-
-fn indexed(value: &Value) -> Vec<(usize, String)> {
-    serde_json::from_value(value["value"].clone()).unwrap()
 }
 
 /// The vectors' issuer key (secret, public) and HMAC key.
@@ -107,36 +96,10 @@ fn base_proof_matches_the_vectors_byte_for_byte() {
             let (proof, i) =
                 bbs::create_base_proof(&unsigned(dir), &options(dir), &secret, &base, &session)
                     .unwrap();
-            assert_eq!(
-                i.canonical_proof_config,
-                text(&format!("{dir}addProofConfigCanon.txt")),
-                "{dir}"
-            );
-            assert_eq!(
-                i.nquads,
-                strings(&json(&format!("{dir}addBaseDocHMACCanon.json"))),
-                "{dir}"
-            );
-            let transform = json(&format!("{dir}addBaseTransform.json"));
-            let ours = |m: &std::collections::BTreeMap<usize, String>| {
-                m.iter().map(|(k, v)| (*k, v.clone())).collect::<Vec<_>>()
-            };
-            assert_eq!(
-                ours(&i.mandatory),
-                indexed(&transform["mandatory"]),
-                "{dir}"
-            );
-            assert_eq!(
-                ours(&i.non_mandatory),
-                indexed(&transform["nonMandatory"]),
-                "{dir}"
-            );
-            let hashes = json(&format!("{dir}addHashData.json"));
-            assert_eq!(hex::encode(i.proof_hash), hashes["proofHash"], "{dir}");
-            assert_eq!(
-                hex::encode(i.mandatory_hash),
-                hashes["mandatoryHash"],
-                "{dir}"
+            common::assert_base_intermediates(
+                &i,
+                &|name| common::data(&format!("di-vectors/vc-di-bbs/{dir}{name}")),
+                dir,
             );
             let raw = json(&format!("{dir}addRawBaseSignatureInfo.json"));
             let ours = proof_value::parse_base(proof["proofValue"].as_str().unwrap()).unwrap();
@@ -190,37 +153,17 @@ fn derived_proof_matches_the_vectors_and_verifies() {
             let (revealed, i) =
                 bbs::derive_proof(&signed, &strings(&json(selective)), &ph, &session).unwrap();
             let groups = json(&format!("{dir}derivedGroupIndexes.json"));
-            assert_eq!(
-                i.groups.mandatory,
-                numbers(&groups["mandatoryIndexes"]),
-                "{dir}"
-            );
-            assert_eq!(
-                i.groups.non_mandatory,
-                numbers(&groups["nonMandatoryIndexes"]),
-                "{dir}"
-            );
-            assert_eq!(
-                i.groups.selective,
-                numbers(&groups["selectiveIndexes"]),
-                "{dir}"
-            );
-            assert_eq!(
-                i.groups.combined,
-                numbers(&groups["combinedIndexes"]),
-                "{dir}"
-            );
             let adjusted = json(&format!("{dir}derivedAdjIndexes.json"));
-            assert_eq!(
-                i.value.mandatory_indexes,
-                numbers(&adjusted["adjMandatoryIndexes"]),
-                "{dir}"
-            );
-            assert_eq!(
-                i.value.selective_indexes,
-                numbers(&adjusted["adjSelectiveIndexes"]),
-                "{dir}"
-            );
+            for (ours, theirs) in [
+                (&i.groups.mandatory, &groups["mandatoryIndexes"]),
+                (&i.groups.non_mandatory, &groups["nonMandatoryIndexes"]),
+                (&i.groups.selective, &groups["selectiveIndexes"]),
+                (&i.groups.combined, &groups["combinedIndexes"]),
+                (&i.value.mandatory_indexes, &adjusted["adjMandatoryIndexes"]),
+                (&i.value.selective_indexes, &adjusted["adjSelectiveIndexes"]),
+            ] {
+                assert_eq!(ours, &numbers(theirs), "{dir}");
+            }
             let disclosure = json(&format!("{dir}derivedDisclosureData.json"));
             let label_map: Vec<(String, String)> =
                 serde_json::from_value(disclosure["labelMap"]["value"].clone()).unwrap();
@@ -290,6 +233,24 @@ fn the_vectors_derived_documents_verify_and_tampered_ones_do_not() {
                 "{dir}"
             );
             assert_eq!(derived.presentation_header, presentation_header());
+            // prc/ also has the verifier's side: createVerifyData's statements and the parsed proof value.
+            if dir == "prc/" {
+                let nquads = strings(&json("prc/verifyNQuads.json"));
+                assert_eq!(i.canonical_document, nquads.concat());
+                let parsed = json("prc/verifyDerivedProofValue.json");
+                assert_eq!(hex::encode(&derived.bbs_proof), parsed["bbsProof"]);
+                let label_map: Vec<(String, String)> =
+                    serde_json::from_value(parsed["labelMap"].clone()).unwrap();
+                assert_eq!(derived.label_map, label_map.into_iter().collect());
+                assert_eq!(
+                    derived.mandatory_indexes,
+                    numbers(&parsed["mandatoryIndexes"])
+                );
+                assert_eq!(
+                    derived.selective_indexes,
+                    numbers(&parsed["adjSelectedIndexes"])
+                );
+            }
             assert!(
                 !bbs::verify_derived_proof(&revealed, Some(&other), &session)
                     .unwrap()

@@ -195,6 +195,11 @@ fn bad_derived_proofs_are_not_verified_with_one_clear_line() {
             "not 272 + 32·U",
         ),
         (
+            "proof-huge.json",
+            with_components(|v| v.bbs_proof.resize(272 + 32 * 5000, 7)),
+            "more than the 4096 canonprof verifies",
+        ),
+        (
             "index-beyond.json",
             with_components(|v| *v.selective_indexes.last_mut().unwrap() = 40),
             "beyond the 14 statements",

@@ -142,3 +142,49 @@ pub(crate) fn chain_time(der: &[u8]) -> i64 {
         .as_secs() as i64
         + 86_400
 }
+
+/// The expansion engines the selective-disclosure suites' vector tests run on.
+pub(crate) const ENGINES: [Engine; 2] = [Engine::JsonLd, Engine::Canonprof];
+
+/// Checks a base proof's intermediates (ecdsa-sd-2023 and bbs-2023 alike) against the W3C vector files of one
+/// credential, read by `file` (a name → its JSON; text for `.txt`): addProofConfigCanon, addHashData,
+/// addBaseDocHMACCanon, addBaseTransform; and two canonicalizations.
+pub(crate) fn assert_base_intermediates(
+    i: &canonprof::integrity::ecdsa_sd::BaseIntermediates,
+    file: &dyn Fn(&str) -> PathBuf,
+    dir: &str,
+) {
+    let json = |name: &str| read_json(file(name));
+    let strings = |v: serde_json::Value| -> Vec<String> { serde_json::from_value(v).unwrap() };
+    let indexed = |v: &serde_json::Value| -> Vec<(usize, String)> {
+        serde_json::from_value(v["value"].clone()).unwrap()
+    };
+    let ours = |m: &std::collections::BTreeMap<usize, String>| {
+        m.iter().map(|(k, v)| (*k, v.clone())).collect::<Vec<_>>()
+    };
+    let config = std::fs::read_to_string(file("addProofConfigCanon.txt")).unwrap();
+    assert_eq!(i.canonical_proof_config, config, "{dir}");
+    let hashes = json("addHashData.json");
+    assert_eq!(hex::encode(i.proof_hash), hashes["proofHash"], "{dir}");
+    assert_eq!(
+        hex::encode(i.mandatory_hash),
+        hashes["mandatoryHash"],
+        "{dir}"
+    );
+    assert_eq!(i.nquads, strings(json("addBaseDocHMACCanon.json")), "{dir}");
+    let transform = json("addBaseTransform.json");
+    assert_eq!(
+        ours(&i.mandatory),
+        indexed(&transform["mandatory"]),
+        "{dir}"
+    );
+    assert_eq!(
+        ours(&i.non_mandatory),
+        indexed(&transform["nonMandatory"]),
+        "{dir}"
+    );
+    assert_eq!(
+        i.canonicalizations, 2,
+        "{dir}: document and proof configuration"
+    );
+}

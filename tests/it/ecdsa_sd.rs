@@ -25,10 +25,6 @@ fn json(path: &str) -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
-fn text(path: &str) -> String {
-    std::fs::read_to_string(common::data(&format!("di-vectors/vc-di-ecdsa/{path}"))).unwrap()
-}
-
 fn strings(value: &Value) -> Vec<String> {
     serde_json::from_value(value.clone()).unwrap()
 }
@@ -84,10 +80,6 @@ fn options(dir: &str) -> Value {
     options
 }
 
-fn indexed(value: &Value) -> Vec<(usize, String)> {
-    serde_json::from_value(value["value"].clone()).unwrap()
-}
-
 #[test]
 fn base_proof_matches_the_vectors() {
     for engine in ENGINES {
@@ -99,40 +91,10 @@ fn base_proof_matches_the_vectors() {
             let (proof, i) =
                 ecdsa_sd::create_base_proof(&unsecured, &options(dir), &issuer, &base, &session)
                     .unwrap();
-            assert_eq!(
-                i.canonical_proof_config,
-                text(&format!("{dir}/addProofConfigCanon.txt")),
-                "{dir}"
-            );
-            let hashes = json(&format!("{dir}/addHashData.json"));
-            assert_eq!(hex::encode(i.proof_hash), hashes["proofHash"], "{dir}");
-            assert_eq!(
-                hex::encode(i.mandatory_hash),
-                hashes["mandatoryHash"],
-                "{dir}"
-            );
-            assert_eq!(
-                i.nquads,
-                strings(&json(&format!("{dir}/addBaseDocHMACCanon.json"))),
-                "{dir}"
-            );
-            let transform = json(&format!("{dir}/addBaseTransform.json"));
-            let ours = |m: &std::collections::BTreeMap<usize, String>| {
-                m.iter().map(|(k, v)| (*k, v.clone())).collect::<Vec<_>>()
-            };
-            assert_eq!(
-                ours(&i.mandatory),
-                indexed(&transform["mandatory"]),
-                "{dir}"
-            );
-            assert_eq!(
-                ours(&i.non_mandatory),
-                indexed(&transform["nonMandatory"]),
-                "{dir}"
-            );
-            assert_eq!(
-                i.canonicalizations, 2,
-                "{dir}: document and proof configuration"
+            common::assert_base_intermediates(
+                &i,
+                &|name| common::data(&format!("di-vectors/vc-di-ecdsa/{dir}/{name}")),
+                dir,
             );
 
             // Our proof value carries the vector's keys and pointers, and its signatures verify (ECDSA signatures

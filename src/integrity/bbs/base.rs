@@ -21,13 +21,10 @@ pub struct BaseOptions {
 impl BaseOptions {
     /// The HMAC key drawn from a seeded RNG (ChaCha20), so runs are reproducible.
     pub fn from_seed(mandatory_pointers: Vec<String>, seed: u64) -> BaseOptions {
-        use rand_core::{Rng, SeedableRng};
-        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
-        let mut hmac_key = [0u8; 32];
-        rng.fill_bytes(&mut hmac_key);
+        use rand_core::SeedableRng;
         BaseOptions {
             mandatory_pointers,
-            hmac_key,
+            hmac_key: disclosure::hmac_key_from(&mut rand_chacha::ChaCha20Rng::seed_from_u64(seed)),
         }
     }
 }

@@ -2,7 +2,6 @@
 
 use super::proof_value::{self, DerivedProofValue};
 use super::{shuffled_labels, HASH};
-use crate::canon::rdfc::RdfcOptions;
 use crate::canon::Session;
 use crate::error::{Error, Result};
 use crate::integrity::disclosure::{self, proof_value_text, split_proof, Disclosure};
@@ -63,10 +62,9 @@ pub fn derive_proof(
     } = disclosure::group_for_disclosure(
         &document,
         &factory,
-        &base.mandatory_pointers,
-        selective_pointers,
+        (&base.mandatory_pointers, selective_pointers),
+        HASH,
         session,
-        &RdfcOptions::for_proofs(session.settings()).with_hash(HASH),
     )?;
     // The selective indexes: positions of the selected statements among the non-mandatory ones (a selected
     // statement that is mandatory is disclosed as such).

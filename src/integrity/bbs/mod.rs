@@ -8,7 +8,7 @@
 //! [`crate::keys`] as [`crate::keys::SignatureAlgorithm::Bls12381G2`]); its ProofGen draws its random scalars
 //! from the operating system's RNG. The Selective Disclosure Functions are ecdsa-sd-2023's (skolemization,
 //! JSON pointer selection, canonicalize-and-group, the derive and verify halves in `disclosure`), with the
-//! shuffled label map of §3.3.2 `createShuffledIdLabelMapFunction`. Canonicalization is canonprof's RDFC-1.0 with
+//! shuffled label map of §3.2.1 `createShuffledIdLabelMapFunction`. Canonicalization is canonprof's RDFC-1.0 with
 //! SHA-256: issue runs two (document, proof configuration), derive two (document, reveal selection), verify two
 //! (reveal document, proof configuration). The holder binding and pseudonym features are not implemented: their
 //! proof values are refused by name ([`proof_value`]).
@@ -30,7 +30,7 @@ const SUITE: Cryptosuite = Cryptosuite::Bbs2023;
 /// labeling hash, and the hash of the proof configuration and of the mandatory statements.
 const HASH: HashAlgorithm = HashAlgorithm::Sha256;
 
-/// §3.3.2 `createShuffledIdLabelMapFunction` with `hmac_key` (the `hmac_labels` span), as a label map factory.
+/// §3.2.1 `createShuffledIdLabelMapFunction` with `hmac_key` (the `hmac_labels` span), as a label map factory.
 fn shuffled_labels(
     hmac_key: Vec<u8>,
 ) -> impl Fn(&super::grouping::LabelMap) -> crate::error::Result<super::grouping::LabelMap> {

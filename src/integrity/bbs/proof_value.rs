@@ -7,8 +7,8 @@
 //! headers of the other features (anonymous holder binding 0x5d04 / 0x5d05, pseudonyms 0x5d06 / 0x5d07, both
 //! 0x5d08 / 0x5d09) are refused by name. Then exactly the five components, byte strings of exactly their size
 //! (an 80-byte BBS signature, a 64-byte BBS header, a 96-byte BLS12-381 G2 public key, a 32-byte HMAC key), a BBS
-//! proof of 272 + 32·U bytes, label-map keys and values unsigned and not repeated, indexes strictly increasing,
-//! preferred CBOR serialization, nothing after it.
+//! proof of 272 + 32·U bytes covering at most [`MAX_MESSAGES`] statements, label-map keys and values unsigned and
+//! not repeated, indexes strictly increasing, preferred CBOR serialization, nothing after it.
 
 use crate::error::{Error, Result};
 use crate::integrity::grouping::LabelMap;
@@ -44,6 +44,11 @@ pub const HMAC_KEY_LEN: usize = 32;
 /// four scalars); each undisclosed message adds a 32-byte scalar.
 pub const PROOF_BASE_LEN: usize = 272;
 
+/// The most statements (BBS messages, disclosed or not) a derived proof may cover: ProofVerify makes one generator
+/// per message (a hash to the curve each), so a proof value claiming a million undisclosed statements would cost
+/// seconds before failing. 4,096 leaves room for credentials of thousands of statements.
+pub const MAX_MESSAGES: usize = 4096;
+
 /// The components of a base proof (§3.3.1 `serializeBaseProofValue`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BaseProofValue {
@@ -59,7 +64,7 @@ pub struct BaseProofValue {
     pub mandatory_pointers: Vec<String>,
 }
 
-/// The components of a derived proof (§3.3.5 `serializeDerivedProofValue`).
+/// The components of a derived proof (§3.3.6 `serializeDerivedProofValue`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DerivedProofValue {
     /// The BBS proof (272 + 32·U bytes, U the undisclosed non-mandatory statements).
@@ -135,7 +140,7 @@ pub fn parse_base(proof_value: &str) -> Result<BaseProofValue> {
     })
 }
 
-/// §3.3.3 `compressLabelMap`: `c14nN` → N, `bM` → M; a CBOR map in ascending key order. Errors: an entry not
+/// §3.3.4 `compressLabelMap`: `c14nN` → N, `bM` → M; a CBOR map in ascending key order. Errors: an entry not
 /// of those forms.
 fn compress_label_map(label_map: &LabelMap) -> Result<Cbor> {
     compress_label_map_with(label_map, &|v| {
@@ -146,7 +151,7 @@ fn compress_label_map(label_map: &LabelMap) -> Result<Cbor> {
     })
 }
 
-/// §3.3.4 `decompressLabelMap`: unsigned keys and values, neither repeated (two blank nodes with one label
+/// §3.3.5 `decompressLabelMap`: unsigned keys and values, neither repeated (two blank nodes with one label
 /// would be one node to the verifier).
 fn decompress_label_map(value: Cbor) -> Result<LabelMap> {
     decompress_label_map_with(value, &|v, n| {
@@ -161,7 +166,7 @@ fn decompress_label_map(value: Cbor) -> Result<LabelMap> {
     })
 }
 
-/// §3.3.5 `serializeDerivedProofValue`. Errors: a label map not of `c14nN` → `bM` entries.
+/// §3.3.6 `serializeDerivedProofValue`. Errors: a label map not of `c14nN` → `bM` entries.
 pub fn serialize_derived(value: &DerivedProofValue) -> Result<String> {
     Ok(encode(
         DERIVED_HEADER,
@@ -175,7 +180,7 @@ pub fn serialize_derived(value: &DerivedProofValue) -> Result<String> {
     ))
 }
 
-/// §3.3.6 `parseDerivedProofValue`, with the proof's length checked against the indexes: 272 + 32·U bytes,
+/// §3.3.7 `parseDerivedProofValue`, with the proof's length checked against the indexes: 272 + 32·U bytes,
 /// every selective index below U + R (R the selective indexes). Errors: [`crate::ErrorKind::Proof`] for a wrong
 /// encoding, header, shape or length.
 pub fn parse_derived(proof_value: &str) -> Result<DerivedProofValue> {
@@ -202,6 +207,11 @@ pub fn parse_derived(proof_value: &str) -> Result<DerivedProofValue> {
             .map_err(|_| Error::proof("presentationHeader is not a CBOR byte string"))?,
     };
     let total = value.undisclosed() + value.selective_indexes.len();
+    if total > MAX_MESSAGES {
+        return Err(Error::proof(format!(
+            "the BBS proof covers {total} statements, more than the {MAX_MESSAGES} canonprof verifies (ProofVerify's work grows with them)"
+        )));
+    }
     if let Some(&beyond) = value.selective_indexes.iter().find(|&&i| i >= total) {
         return Err(Error::proof(format!(
             "selective index {beyond} is beyond the {total} statements the BBS proof covers ({} undisclosed, {} disclosed)",

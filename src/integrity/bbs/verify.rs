@@ -1,4 +1,4 @@
-//! bbs-2023 derived proof verification (BBS Cryptosuites v1.0 §3.4.7 Verify Derived Proof, §3.3.7
+//! bbs-2023 derived proof verification (BBS Cryptosuites v1.0 §3.4.7 Verify Derived Proof, §3.3.8
 //! `createVerifyData`).
 
 use super::proof_value;
@@ -6,12 +6,12 @@ use super::{HASH, SUITE};
 use crate::canon::Session;
 use crate::error::Result;
 use crate::integrity::cryptosuite::{Intermediates, Verification};
-use crate::integrity::disclosure::{self, proof_value_text, split_proof};
+use crate::integrity::disclosure::{self, split_proof};
 use crate::integrity::proof_span;
 use crate::keys::{PublicKey, SignatureAlgorithm};
 use serde_json::Value;
 
-/// §3.4.7 Verify Derived Proof with §3.3.7 `createVerifyData`: canonicalizes the revealed document with the
+/// §3.4.7 Verify Derived Proof with §3.3.8 `createVerifyData`: canonicalizes the revealed document with the
 /// proof's label map, splits it by the mandatory indexes, and runs BBS ProofVerify of the disclosed
 /// non-mandatory statements at the selective indexes, under proofHash ‖ mandatoryHash and the proof's
 /// presentation header, with the issuer's key: `public_key`, or else resolved from a `did:key` verification
@@ -24,11 +24,7 @@ pub fn verify_derived_proof(
     session: &Session,
 ) -> Result<Verification> {
     let (document, proof) = split_proof(secured)?;
-    let not = |reason: String| Verification {
-        verified: false,
-        reason: Some(reason),
-        intermediates: None,
-    };
+    let not = Verification::failed;
     let issuer_key = crate::integrity::multikey::proof_key(public_key, &proof)?;
     let Some(bls) = issuer_key.bls12381_g2() else {
         return Ok(not(format!(
@@ -37,20 +33,16 @@ pub fn verify_derived_proof(
         )));
     };
     debug_assert_eq!(issuer_key.algorithm(), SignatureAlgorithm::Bls12381G2);
-    let derived = match proof_value::parse_derived(proof_value_text(&proof)?) {
-        Ok(d) => d,
-        Err(e) => return Ok(not(e.into_reason())),
-    };
-    // §3.3.7 steps 1–8.
-    let data = match disclosure::verify_data(
+    // §3.3.7 parseDerivedProofValue, §3.3.8 steps 1–8.
+    let (derived, data) = match disclosure::derived_verify_data(
         (SUITE, HASH),
         &document,
         &proof,
-        &derived.label_map,
-        &derived.mandatory_indexes,
+        proof_value::parse_derived,
+        |d| (&d.label_map, &d.mandatory_indexes),
         session,
     )? {
-        Ok(data) => data,
+        Ok(parsed) => parsed,
         Err(reason) => return Ok(not(reason)),
     };
     let bbs_header = [data.proof_hash, data.mandatory_hash].concat();
