@@ -254,7 +254,9 @@ async function verifyVcdm(a, file) {
   if (suite === bbs.SUITE) {
     const mode = bbs.proofMode(proofs[0]);
     if (mode === undefined) throw new Outcome('rejected', 'the bbs-2023 proof value is neither a base proof (0xd95d02) nor a derived proof (0xd95d03) in base64url multibase');
-    if (a.kind && a.kind !== mode) errorOut(`the manifest says kind ${a.kind}, the proof value is a ${mode} proof`);
+    // The proof value says which it is; a manifest that says otherwise is a broken manifest ("credential" or no
+    // kind, as other producers write for non-derived proofs, is taken as the proof value says).
+    if (['base', 'derived'].includes(a.kind) && a.kind !== mode) errorOut(`the manifest says kind ${a.kind}, the proof value is a ${mode} proof`);
     if (mode === 'base') {
       // The holder's step first: derive from the base proof, then verify what was derived.
       const selective = Array.isArray(a.selective_pointers) ? a.selective_pointers
