@@ -7,7 +7,7 @@ row up to steady state, at least S seconds; canonprof warms every operation up f
 iterations), --study (N=2000, R=5), --skip node,python, --band PCT (default 10), --no-interop, --interop-only (the
 interop matrix without the timed exchange), --node-alg LIST (the Node.js peer's signature algorithms, passed to
 exchange.mjs --alg: a comma-separated list of ed25519, p256, ml-dsa-44, slh-dsa-128s, falcon-512, bls12-381 (BBS: the
-bbs-2023 row), or `both`, or `all`; default ed25519,p256,ml-dsa-44,bls12-381 — SLH-DSA-SHA2-128s signs in seconds, so
+bbs-2023 row; canonprof's name bls12-381-g2 is the same, and the Node.js rows are shown under it), or `both`, or `all`; default ed25519,p256,ml-dsa-44,bls12-381 — SLH-DSA-SHA2-128s signs in seconds, so
 only when asked for), --node-slow-iterations K
 (timed iterations of the slh-dsa-128s rows per round, default 3), --signatures
 rustcrypto|aws-lc-rs|both (canonprof's signature backend, default rustcrypto; `both` adds rows named `(aws-lc-rs)`
@@ -41,7 +41,10 @@ SKIP = {s.strip().lower() for s in OPTS["skip"].split(",") if s.strip()}
 if SKIP - {"node", "python"}:
     print(f"compare: --skip takes node and/or python, not {', '.join(sorted(SKIP - {'node', 'python'}))}", file=sys.stderr)
     sys.exit(2)
-NODE_ALGS = ("ed25519", "p256", "ml-dsa-44", "slh-dsa-128s", "falcon-512", "bls12-381")
+NODE_ALGS = ("ed25519", "p256", "ml-dsa-44", "slh-dsa-128s", "falcon-512", "bls12-381", "bls12-381-g2")
+# The same signature family under the peers' and canonprof's names: the peers' rows are keyed by canonprof's, so they
+# sit in one row of the side-by-side tables (the Node.js peer says bls12-381, canonprof's --alg bls12-381-g2).
+SAME_ALG = {"bls12-381": "bls12-381-g2"}
 _node_algs = [a.strip() for a in OPTS["node-alg"].split(",")] if OPTS["node-alg"] not in ("both", "all") else []
 if any(a not in NODE_ALGS for a in _node_algs):
     print(f"compare: --node-alg takes a comma-separated list of {', '.join(NODE_ALGS)}, or both, or all; not "
@@ -97,7 +100,7 @@ def peer_round(name, cmd):
     data = json.loads(run(cmd + ["--iterations", str(N), "--runs", "1", "--warmup-seconds", f"{WARM:g}"], name))
     rows = {}
     for res in data["results"]:
-        rows[(res["alg"], res["format"])] = {
+        rows[(SAME_ALG.get(res["alg"], res["alg"]), res["format"])] = {
             "ops": {o["operation"]: o["total"]["median_us"] for o in res["operations"]},
             "canon": res.get("canonicalizations"), "bytes": res.get("bytes"), "warmup": res.get("warmup"),
             "chain_us": res.get("certificate_chain_us"), "note": res.get("notes") or res.get("note"),

@@ -15,7 +15,8 @@
 //   --warmup-seconds S    minimum warm-up per row (default 1); --warmup-max-seconds M: its cap (default 10)
 //   --format              which formats to run (default all)
 //   --alg LIST            comma-separated signature algorithms: ed25519, p256, ml-dsa-44, slh-dsa-128s, falcon-512,
-//                         bls12-381 (BBS: the bbs-2023 row only); `both` = ed25519,p256; `all` = all six (default
+//                         bls12-381 (BBS: the bbs-2023 row only; canonprof's name bls12-381-g2 is taken too);
+//                         `both` = ed25519,p256; `all` = all six (default
 //                         ed25519,p256,ml-dsa-44,bls12-381: SLH-DSA-SHA2-128s signs in seconds in JavaScript, so it
 //                         runs only when asked for)
 //   --slow-iterations K   timed iterations per operation and run for the slh-dsa-128s rows (default 3; the
@@ -48,7 +49,9 @@ const format = opt('format', 'all'), algOpt = opt('alg', 'ed25519,p256,ml-dsa-44
 if (!['all', 'vcdm', 'sd-jwt', 'mdoc'].includes(format)) usage(`--format must be all, vcdm, sd-jwt or mdoc, not ${format}`);
 const CLASSICAL = ['ed25519', 'p256'], PQ = Object.keys(pq.ALGS), BBS = [bbs.ALG], SLOW = ['slh-dsa-128s'];
 const ALGS = [...CLASSICAL, ...PQ, ...BBS];
-const algs = algOpt === 'both' ? CLASSICAL : algOpt === 'all' ? ALGS : algOpt.split(',').map((a) => a.trim());
+// `bls12-381-g2` is canonprof's name for the same family (its `--alg`): taken as bls12-381.
+const algs = algOpt === 'both' ? CLASSICAL : algOpt === 'all' ? ALGS
+  : [...new Set(algOpt.split(',').map((a) => a.trim()).map((a) => (a === `${bbs.ALG}-g2` ? bbs.ALG : a)))];
 const badAlg = algs.find((a) => !ALGS.includes(a));
 if (badAlg !== undefined || algs.length === 0) usage(`--alg takes a comma-separated list of ${ALGS.join(', ')}, or both, or all; not ${algOpt}`);
 let warmup;
