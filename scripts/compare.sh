@@ -5,8 +5,9 @@
 #                                            byte-identical canonical outputs and prints ratios (compare.py)
 #   scripts/compare.sh --exchange [options]  the study's exchange in canonprof, Node.js and Python side by side,
 #                                            then the interop matrix (compare_exchange.py); --node-alg LIST picks
-#                                            the Node.js peer's signature algorithms (default ed25519,p256,ml-dsa-44;
-#                                            `all` adds slh-dsa-128s and falcon-512; --node-slow-iterations K)
+#                                            the Node.js peer's signature algorithms (default
+#                                            ed25519,p256,ml-dsa-44,bls12-381, the last one bbs-2023; `all` adds
+#                                            slh-dsa-128s and falcon-512; --node-slow-iterations K)
 # Installs the peers' pinned dependencies itself (npm ci from the lock file; a venv; the Rust peers' crate with its
 # Cargo.lock) under $XDG_CACHE_HOME/canonprof-peers (default ~/.cache/canonprof-peers). Options: see compare.py and
 # compare_exchange.py (--rounds, --iterations, --warmup-seconds, --study, --skip, ...).

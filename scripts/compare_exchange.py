@@ -6,8 +6,9 @@ Options: --rounds R (default 3), --iterations N (default 50), --warmup-seconds S
 row up to steady state, at least S seconds; canonprof warms every operation up for at least S/3 s after 5
 iterations), --study (N=2000, R=5), --skip node,python, --band PCT (default 10), --no-interop, --interop-only (the
 interop matrix without the timed exchange), --node-alg LIST (the Node.js peer's signature algorithms, passed to
-exchange.mjs --alg: a comma-separated list of ed25519, p256, ml-dsa-44, slh-dsa-128s, falcon-512, or `both`, or `all`;
-default ed25519,p256,ml-dsa-44 — SLH-DSA-SHA2-128s signs in seconds, so only when asked for), --node-slow-iterations K
+exchange.mjs --alg: a comma-separated list of ed25519, p256, ml-dsa-44, slh-dsa-128s, falcon-512, bls12-381 (BBS: the
+bbs-2023 row; canonprof's name bls12-381-g2 is the same, and the Node.js rows are shown under it), or `both`, or `all`; default ed25519,p256,ml-dsa-44,bls12-381 — SLH-DSA-SHA2-128s signs in seconds, so
+only when asked for), --node-slow-iterations K
 (timed iterations of the slh-dsa-128s rows per round, default 3), --signatures
 rustcrypto|aws-lc-rs|both (canonprof's signature backend, default rustcrypto; `both` adds rows named `(aws-lc-rs)`
 beside the RustCrypto ones; said in the output's header and settings), --canonprof BIN,
@@ -22,7 +23,7 @@ from cli_args import parse, stop_if_checking
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 OPTS = parse(sys.argv[1:], {"rounds": ("count", None), "iterations": ("count", None), "warmup-seconds": ("seconds", 1.0),
                             "skip": ("text", ""), "band": ("percent", 10.0),
-                            "node-alg": ("text", "ed25519,p256,ml-dsa-44"), "node-slow-iterations": ("count", 3),
+                            "node-alg": ("text", "ed25519,p256,ml-dsa-44,bls12-381"), "node-slow-iterations": ("count", 3),
                             "signatures": (("rustcrypto", "aws-lc-rs", "both"), "rustcrypto")},
              flags=("study", "no-interop", "interop-only", "exchange"), internal=("canonprof", "interop", "python", "workdir"))
 
@@ -40,7 +41,10 @@ SKIP = {s.strip().lower() for s in OPTS["skip"].split(",") if s.strip()}
 if SKIP - {"node", "python"}:
     print(f"compare: --skip takes node and/or python, not {', '.join(sorted(SKIP - {'node', 'python'}))}", file=sys.stderr)
     sys.exit(2)
-NODE_ALGS = ("ed25519", "p256", "ml-dsa-44", "slh-dsa-128s", "falcon-512")
+NODE_ALGS = ("ed25519", "p256", "ml-dsa-44", "slh-dsa-128s", "falcon-512", "bls12-381", "bls12-381-g2")
+# The same signature family under the peers' and canonprof's names: the peers' rows are keyed by canonprof's, so they
+# sit in one row of the side-by-side tables (the Node.js peer says bls12-381, canonprof's --alg bls12-381-g2).
+SAME_ALG = {"bls12-381": "bls12-381-g2"}
 _node_algs = [a.strip() for a in OPTS["node-alg"].split(",")] if OPTS["node-alg"] not in ("both", "all") else []
 if any(a not in NODE_ALGS for a in _node_algs):
     print(f"compare: --node-alg takes a comma-separated list of {', '.join(NODE_ALGS)}, or both, or all; not "
@@ -96,7 +100,7 @@ def peer_round(name, cmd):
     data = json.loads(run(cmd + ["--iterations", str(N), "--runs", "1", "--warmup-seconds", f"{WARM:g}"], name))
     rows = {}
     for res in data["results"]:
-        rows[(res["alg"], res["format"])] = {
+        rows[(SAME_ALG.get(res["alg"], res["alg"]), res["format"])] = {
             "ops": {o["operation"]: o["total"]["median_us"] for o in res["operations"]},
             "canon": res.get("canonicalizations"), "bytes": res.get("bytes"), "warmup": res.get("warmup"),
             "chain_us": res.get("certificate_chain_us"), "note": res.get("notes") or res.get("note"),
@@ -176,6 +180,27 @@ JCS = {"ed25519": "VCDM eddsa-jcs-2022", "p256": "VCDM ecdsa-jcs-2019", "ml-dsa-
        "slh-dsa-128s": "VCDM slhdsa128-jcs-2024", "falcon-512": "VCDM falcon512-jcs-2024"}
 
 
+def print_bbs(impls, summary):
+    """bbs-2023 (unlinkable presentations) over ecdsa-sd-2023 per implementation, each operation and the total."""
+    pairs = []
+    for impl in impls:
+        bbs = next((v for (i, k), v in summary.items() if i == impl and k[1] == "VCDM bbs-2023"), None)
+        sd = next((v for (i, k), v in summary.items() if i == impl and k[1] == "VCDM ecdsa-sd-2023"), None)
+        if bbs and sd:
+            pairs.append((impl, bbs, sd))
+    if not pairs:
+        return
+    print("\n## bbs-2023 beside ecdsa-sd-2023\n")
+    print("The unlinkable suite (BBS, BLS12-381) over the linkable one (ECDSA P-256), same credential, same pointers "
+          "(mandatory /issuer, the 5 disclosed attributes selective): issue = base proof, present = derived proof.\n")
+    print("| implementation | issue | present | verify | total | bbs-2023 total µs | ecdsa-sd-2023 total µs | bytes (bbs / sd) |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|")
+    for impl, bbs, sd in pairs:
+        cells = [f"{bbs['ops'][o] / sd['ops'][o]:.1f}x" if sd["ops"][o] else "–" for o in OPS]
+        print(f"| {impl} | " + " | ".join(cells) + f" | {bbs['total'] / sd['total']:.1f}x | {fmt_us(bbs['total'])} | "
+              f"{fmt_us(sd['total'])} | {bbs['bytes'] or '–'} / {sd['bytes'] or '–'} |")
+
+
 def print_exchange(impls, summary, meta, warnings):
     print(f"# The exchange, every implementation side by side\n")
     print(f"person-20, 5 of 20 attributes disclosed; {ROUNDS} rounds, tools interleaved round by round (order "
@@ -250,6 +275,7 @@ def print_exchange(impls, summary, meta, warnings):
             if rdfc and jcs:
                 print(f"| {impl} | {alg} | {rdfc['total'] / jcs['total']:.2f}x | "
                       f"{rdfc['ops']['verify'] / jcs['ops']['verify']:.2f}x | {fmt_us(rdfc['total'])} | {fmt_us(jcs['total'])} |")
+    print_bbs(impls, summary)
     print("\n## Which of the study's orderings hold for every implementation\n")
     for (alg, name), found in holds.items():
         verdicts = {v for _, _, v in found}
@@ -335,8 +361,8 @@ def interop():
 def vcdm_key(artifact):
     """What a Data Integrity artifact is, whoever named it: (suite, curve or kind, credential)."""
     curve = artifact.get("curve") or ("Ed25519" if artifact.get("cryptosuite", "").startswith("eddsa") else "")
-    if artifact.get("kind") == "derived":
-        curve += " derived"
+    if artifact.get("kind") in ("derived", "base"):  # bbs-2023 has both: a base proof the verifier derives from
+        curve += f" {artifact['kind']}"
     return artifact.get("cryptosuite", ""), curve, artifact.get("credential", "")
 
 

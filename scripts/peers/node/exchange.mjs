@@ -1,7 +1,9 @@
 // Times canonprof's exchange (issue / present / verify of person-20, 5 disclosed attributes; see i16 spec "The
 // exchange") with the Node.js libraries: @digitalbazaar/vc + DataIntegrityProof and each cryptosuite
 // (eddsa-rdfc-2022, eddsa-jcs-2022 with Ed25519; ecdsa-rdfc-2019, ecdsa-jcs-2019, ecdsa-sd-2023 with P-256; the
-// post-quantum suites of lib/pq.mjs: mldsa44-, slhdsa128-, falcon512- × rdfc-, jcs-2024 on @noble/post-quantum),
+// post-quantum suites of lib/pq.mjs: mldsa44-, slhdsa128-, falcon512- × rdfc-, jcs-2024 on @noble/post-quantum;
+// bbs-2023 with BLS12-381 (lib/bbs.mjs, @digitalbazaar/bbs-2023-cryptosuite: issue = base proof, present = derived
+// proof, as ecdsa-sd-2023)),
 // @sd-jwt/sd-jwt-vc (EdDSA, ES256) and @auth0/mdl (EdDSA, ES256). Every row is prepared once (issued, presented),
 // checked to verify, warmed up to steady state (one warm-up iteration = issue + present + verify), then R runs of
 // N issues, N presents, N verifies. Prints one JSON document (the spec's exchange output) on stdout.
@@ -12,13 +14,16 @@
 //   --runs R              runs (default 5)
 //   --warmup-seconds S    minimum warm-up per row (default 1); --warmup-max-seconds M: its cap (default 10)
 //   --format              which formats to run (default all)
-//   --alg LIST            comma-separated signature algorithms: ed25519, p256, ml-dsa-44, slh-dsa-128s, falcon-512;
-//                         `both` = ed25519,p256; `all` = all five (default ed25519,p256,ml-dsa-44: SLH-DSA-SHA2-128s
-//                         signs in seconds in JavaScript, so it runs only when asked for)
+//   --alg LIST            comma-separated signature algorithms: ed25519, p256, ml-dsa-44, slh-dsa-128s, falcon-512,
+//                         bls12-381 (BBS: the bbs-2023 row only; canonprof's name bls12-381-g2 is taken too);
+//                         `both` = ed25519,p256; `all` = all six (default
+//                         ed25519,p256,ml-dsa-44,bls12-381: SLH-DSA-SHA2-128s signs in seconds in JavaScript, so it
+//                         runs only when asked for)
 //   --slow-iterations K   timed iterations per operation and run for the slh-dsa-128s rows (default 3; the
 //                         warm-up of those rows is capped at --warmup-max-seconds like any other)
 // SD-JWT VC has ML-DSA-44 (RFC 9964) and SLH-DSA-SHA2-128s (draft) rows, issuer and KB-JWT signed with AKP keys on
-// @noble/post-quantum; Falcon-512 (no JOSE alg for round-3 Falcon) and post-quantum mdoc are listed as skipped.
+// @noble/post-quantum; Falcon-512 (no JOSE alg for round-3 Falcon), post-quantum mdoc and BBS SD-JWT VC / mdoc are
+// listed as skipped.
 // Keys are deterministic (SHA-256 of "canonprof-peer-<alg>-<role>"), and so are the SD-JWT salts; the randomness
 // the libraries force is listed in the output ("randomness"). Exit 1 if a fresh presentation does not verify.
 import * as steady from './steady.mjs';
@@ -26,6 +31,7 @@ import * as V from './lib/vcdm.mjs';
 import * as S from './lib/sdjwt.mjs';
 import * as M from './lib/mdoc.mjs';
 import * as pq from './lib/pq.mjs';
+import * as bbs from './lib/bbs.mjs';
 import { didKey, keyMaterial } from './lib/keys.mjs';
 import { implementation, lineage, person20, withVersion, NOW, oneLine } from './lib/common.mjs';
 
@@ -39,12 +45,15 @@ for (let i = 0; i < args.length; i += 2) {
 const opt = (name, dflt) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : dflt; };
 const iterations = Number(opt('iterations', 50)), runCount = Number(opt('runs', 5)), slowIterations = Number(opt('slow-iterations', 3));
 if (![iterations, runCount, slowIterations].every((n) => Number.isInteger(n) && n >= 1)) usage('--iterations, --runs and --slow-iterations must be whole numbers ≥ 1');
-const format = opt('format', 'all'), algOpt = opt('alg', 'ed25519,p256,ml-dsa-44');
+const format = opt('format', 'all'), algOpt = opt('alg', 'ed25519,p256,ml-dsa-44,bls12-381');
 if (!['all', 'vcdm', 'sd-jwt', 'mdoc'].includes(format)) usage(`--format must be all, vcdm, sd-jwt or mdoc, not ${format}`);
-const CLASSICAL = ['ed25519', 'p256'], PQ = Object.keys(pq.ALGS), SLOW = ['slh-dsa-128s'];
-const algs = algOpt === 'both' ? CLASSICAL : algOpt === 'all' ? [...CLASSICAL, ...PQ] : algOpt.split(',').map((a) => a.trim());
-const badAlg = algs.find((a) => ![...CLASSICAL, ...PQ].includes(a));
-if (badAlg !== undefined || algs.length === 0) usage(`--alg takes a comma-separated list of ${[...CLASSICAL, ...PQ].join(', ')}, or both, or all; not ${algOpt}`);
+const CLASSICAL = ['ed25519', 'p256'], PQ = Object.keys(pq.ALGS), BBS = [bbs.ALG], SLOW = ['slh-dsa-128s'];
+const ALGS = [...CLASSICAL, ...PQ, ...BBS];
+// `bls12-381-g2` is canonprof's name for the same family (its `--alg`): taken as bls12-381.
+const algs = algOpt === 'both' ? CLASSICAL : algOpt === 'all' ? ALGS
+  : [...new Set(algOpt.split(',').map((a) => a.trim()).map((a) => (a === `${bbs.ALG}-g2` ? bbs.ALG : a)))];
+const badAlg = algs.find((a) => !ALGS.includes(a));
+if (badAlg !== undefined || algs.length === 0) usage(`--alg takes a comma-separated list of ${ALGS.join(', ')}, or both, or all; not ${algOpt}`);
 let warmup;
 try { warmup = steady.warmupSettings(args); } catch (e) { usage(e.message); }
 
@@ -58,11 +67,24 @@ async function vcdmRow(name, alg) {
   const unsecured = V.unsecured(credential, issuer.did);
   const issue = () => V.issue(unsecured, name, issuer);
   let present, notes;
+  let twice;
   if (name === 'ecdsa-sd-2023') {
     const base = await issue(), pointers = names.map((n) => `/credentialSubject/${n}`);
     present = () => V.derive(base, pointers);
     notes = 'issue = base proof (mandatory pointer /issuer); present = derived proof for /credentialSubject/<name> x5. '
       + 'The library draws the HMAC key and the per-proof P-256 key at random on every base proof.';
+  } else if (name === bbs.SUITE) {
+    // As canonprof's exchange (src/exchange/disclosure.rs): mandatory /issuer, selective /credentialSubject/<name>.
+    const base = await V.issue(unsecured, name, issuer, { mandatoryPointers: bbs.mandatoryPointers(unsecured) });
+    const pointers = bbs.selectivePointers(names);
+    present = () => V.derive(base, pointers, name);
+    notes = 'issue = base proof (mandatory pointer /issuer; BBS signature over proofHash||mandatoryHash and the '
+      + 'non-mandatory N-Quads); present = derived proof (BBS proof, empty presentation header) for '
+      + '/credentialSubject/<name> x5. The library draws the HMAC key of every base proof and the random scalars of every '
+      + 'BBS proof (WebCrypto); BBS signing is deterministic.';
+    const [a, b] = [await present(), await present()];
+    twice = { proof_values_differ: a.proof.proofValue !== b.proof.proofValue, documents_equal_without_proof:
+      JSON.stringify({ ...a, proof: null }) === JSON.stringify({ ...b, proof: null }) };
   } else {
     const subset = V.reduce(unsecured, names, holder.did);
     present = () => V.issue(subset, name, holder);
@@ -81,8 +103,10 @@ async function vcdmRow(name, alg) {
       + 'library\'s random bytes: rejection sampling makes ML-DSA / Falcon signing time vary with the randomness), proof '
       + 'value multibase base64url (u), did:key:u… resolved by lib/pq.mjs.';
   }
-  return { alg, format: `VCDM ${name}`, library: withVersion(V.ALL_SUITES[name].pkg), canonicalizations: 6,
-    bytes: Buffer.byteLength(JSON.stringify(presented)), notes, issue, present, verify };
+  const library = name === bbs.SUITE ? `${withVersion(bbs.PKG)} (${withVersion('@digitalbazaar/bls12-381-multikey')}, `
+    + `${withVersion('@digitalbazaar/bbs-signatures')}, BLS12-381-SHA-256)` : withVersion(V.ALL_SUITES[name].pkg);
+  return { alg, format: `VCDM ${name}`, library, canonicalizations: 6,
+    bytes: Buffer.byteLength(JSON.stringify(presented)), ...(twice ? { two_presentations: twice } : {}), notes, issue, present, verify };
 }
 
 async function sdJwtRow(alg) {
@@ -123,7 +147,10 @@ for (const alg of algs) {
   for (const f of ['sd-jwt', 'mdoc']) {
     if (format !== 'all' && format !== f) continue;
     if (CLASSICAL.includes(alg)) plan.push(() => (f === 'sd-jwt' ? sdJwtRow(alg) : mdocRow(alg)));
-    else if (f === 'sd-jwt' && pq.ALGS[alg].jose) plan.push(() => sdJwtRow(alg));
+    else if (BBS.includes(alg)) {
+      skipped.push({ alg, format: f === 'sd-jwt' ? 'SD-JWT VC' : 'mdoc', reason: 'BBS is a multi-message signature with '
+        + 'proofs of knowledge, not a JOSE / COSE signature algorithm: BLS12-381 has the VCDM bbs-2023 row only' });
+    } else if (f === 'sd-jwt' && pq.ALGS[alg].jose) plan.push(() => sdJwtRow(alg));
     else {
       skipped.push({ alg, format: f === 'sd-jwt' ? 'SD-JWT VC' : 'mdoc', reason: f === 'sd-jwt'
         ? 'no JOSE alg for round-3 FALCON-512 (draft-ietf-cose-falcon registers FN-DSA-512, FIPS 206 FN-DSA, which signs differently)'
@@ -164,10 +191,11 @@ console.log(JSON.stringify({
   config: { iterations, slow_iterations: slowIterations, slow_algs: SLOW, algs, runs: runCount, warmup: { min_seconds: warmup.minSeconds, max_seconds: warmup.maxSeconds, tolerance: warmup.tolerance } },
   credential: 'person-20',
   disclosed: names,
-  keys: 'deterministic: Ed25519 seed / ECDSA scalar = SHA-256 of "canonprof-peer-<alg>-<role>" (role issuer, holder, device, iaca); '
+  keys: 'deterministic: Ed25519 seed / ECDSA scalar / BBS KeyGen key_material = SHA-256 of "canonprof-peer-<alg>-<role>" (role issuer, holder, device, iaca); '
     + 'post-quantum key-generation seed = SHA-384 of the same string, cut to 32 (ML-DSA) or 48 (SLH-DSA, Falcon) bytes',
   randomness: 'SD-JWT salts are deterministic (SHA-256 of a counter). Forced by the libraries: ECDSA signature nonces '
-    + '(WebCrypto / node:crypto), the ecdsa-sd-2023 HMAC key and per-proof key, the 32-byte random of every mdoc IssuerSignedItem. '
+    + '(WebCrypto / node:crypto), the ecdsa-sd-2023 HMAC key and per-proof key, the bbs-2023 HMAC key and BBS proof scalars, '
+    + 'the 32-byte random of every mdoc IssuerSignedItem. '
     + 'Post-quantum signatures: the library\'s random bytes (hedged ML-DSA / SLH-DSA, Falcon nonce and sampler seed); '
     + 'derived randomness (lib/pq.mjs, as the interop fixtures use) would fix the rejection-sampling rounds per message.',
   results,

@@ -6,30 +6,39 @@
 //     its IACA PEM and session transcript. Issuers and verification methods are did:key.
 //     The post-quantum suites (lib/pq.mjs on @noble/post-quantum: mldsa44-, slhdsa128-, falcon512- × rdfc-, jcs-2024)
 //     on person-20, and the two ML-DSA-44 suites on ob3-full, issuer and verification method `did:key:u…`.
+//     bbs-2023 (lib/bbs.mjs, BLS12-381 did:key `did:key:zUC7…`) on person-20 and ob3-full, each as a base proof
+//     (kind "base", mandatory pointer /issuer, for the verifier to derive from, disclosing `disclosed`) and as a
+//     derived proof (kind "derived", the 5 disclosed subject attributes), with tampered twins.
 //   issue-pq DIR: only the post-quantum artifacts, appended to an existing DIR/manifest.json (earlier post-quantum
 //     entries replaced); no other file of DIR is touched — how tests/data/interop/node got them.
+//   issue-bbs DIR: the same for the bbs-2023 artifacts (earlier bbs-2023 entries replaced).
 //   verify DIR: reads any producer's DIR/manifest.json, checks every artifact with the Node libraries and prints
 //     {"verifier", "producer", "results": [{name, format, expect, outcome, reason}]}; outcome is verified, rejected
 //     (a check failed), error (could not run: parse error, unresolvable key, unknown context…) or unsupported.
+//     A bbs-2023 base proof is derived here first (the manifest's `selective_pointers`, else `/credentialSubject/<name>`
+//     for its `disclosed`, else for the first 5 subject attributes), then the derived proof verified; the reason says so.
 //     Exit 0 whatever the outcomes; 2 on bad options or a bad manifest.
-// Usage: node interop.mjs issue DIR | node interop.mjs issue-pq DIR | node interop.mjs verify DIR
+// Usage: node interop.mjs issue DIR | node interop.mjs issue-pq DIR | node interop.mjs issue-bbs DIR | node interop.mjs verify DIR
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import * as V from './lib/vcdm.mjs';
 import * as S from './lib/sdjwt.mjs';
 import * as M from './lib/mdoc.mjs';
+import * as bbs from './lib/bbs.mjs';
 import { didKey, keyMaterial, joseSigner, b64u } from './lib/keys.mjs';
 import { corpus, implementation, person20, readJson, NOW, oneLine } from './lib/common.mjs';
 
 const usage = (message) => { console.error(`interop.mjs: ${message}`); process.exit(2); };
 const [command, dir, ...extra] = process.argv.slice(2);
-if (!['issue', 'issue-pq', 'verify'].includes(command) || !dir || extra.length) usage('usage: node interop.mjs issue DIR | node interop.mjs issue-pq DIR | node interop.mjs verify DIR');
+if (!['issue', 'issue-pq', 'issue-bbs', 'verify'].includes(command) || !dir || extra.length) usage('usage: node interop.mjs issue DIR | node interop.mjs issue-pq DIR | node interop.mjs issue-bbs DIR | node interop.mjs verify DIR');
 const NAME = implementation();
 /** The credentials every Data Integrity suite and curve signs (as canonprof's interop::issue::MATRIX_CREDENTIALS). */
 const MATRIX = ['person-20', 'ob3-full', 'clr2'];
 /** The post-quantum suites and the credentials each signs: every suite on person-20, ML-DSA-44 also on ob3-full. */
 const PQ_MATRIX = Object.keys(V.PQ_SUITES).flatMap((suite) => [[suite, 'person-20'], ...(suite.startsWith('mldsa44') ? [[suite, 'ob3-full']] : [])]);
+/** The credentials bbs-2023 signs: the exchange's and the corpus credential with the most blank nodes. */
+const BBS_MATRIX = ['person-20', 'ob3-full'];
 
 // ---- tampering ------------------------------------------------------------------------------------------------
 const changed = (v) => (typeof v === 'string' ? `${v} (tampered)` : typeof v === 'number' ? v + 1 : typeof v === 'boolean' ? !v : 'tampered');
@@ -104,20 +113,49 @@ async function issuePq({ pair, notIssued }) {
   }
 }
 
-/** `issue-pq`: the post-quantum artifacts appended to DIR/manifest.json, nothing else in DIR rewritten. */
-async function appendPq() {
+/** bbs-2023 on BBS_MATRIX: the base proof (kind "base") and a derived proof disclosing the first 5 subject
+ * attributes (kind "derived"), issued by the BLS12-381 did:key (issuer role); mandatory pointer /issuer. */
+async function issueBbs({ pair, notIssued }) {
+  const byName = Object.fromEntries(corpus().map((c) => [c.name, c.file]));
+  const key = await didKey(bbs.ALG, 'issuer');
+  for (const credential of BBS_MATRIX) {
+    const document = V.unsecured(readJson(byName[credential]), key.did), disclosed = V.disclosedNames(document);
+    const mandatory = bbs.mandatoryPointers(document), selective = bbs.selectivePointers(disclosed);
+    let base, derived;
+    try {
+      base = await V.issue(document, bbs.SUITE, key, { mandatoryPointers: mandatory });
+      derived = await V.derive(base, selective, bbs.SUITE);
+    } catch (e) {
+      notIssued.push({ credential, cryptosuite: bbs.SUITE, curve: bbs.CURVE, reason: oneLine(e) });
+      console.error(`interop.mjs: bbs-2023 on ${credential} not issued: ${oneLine(e)}`);
+      continue;
+    }
+    const common = { format: 'vcdm', cryptosuite: bbs.SUITE, curve: bbs.CURVE, credential, disclosed };
+    const t1 = tamperCredential(base, disclosed);
+    pair({ name: `vcdm-${bbs.SUITE}-base-${credential}`, ...common, kind: 'base', mandatory_pointers: mandatory, selective_pointers: selective },
+      json(base), 'json', json(t1.tampered), `${t1.what} in the signed base document`);
+    const t2 = tamperCredential(derived, disclosed);
+    pair({ name: `vcdm-${bbs.SUITE}-derived-${credential}`, ...common, kind: 'derived' }, json(derived), 'json', json(t2.tampered), t2.what);
+  }
+}
+
+/** `issue-pq` / `issue-bbs`: those artifacts appended to DIR/manifest.json (earlier entries of the same suites
+ * replaced), nothing else in DIR rewritten. */
+async function append(label, issueSome, isMine) {
   let manifest;
   try { manifest = readJson(path.join(dir, 'manifest.json')); } catch (e) { usage(`cannot read ${path.join(dir, 'manifest.json')}: ${oneLine(e)}`); }
   const c = collector();
-  await issuePq(c);
-  const isPq = (a) => a.cryptosuite in V.PQ_SUITES;
+  await issueSome(c);
   manifest.producer = `${NAME} (scripts/peers/node/interop.mjs)`;
-  manifest.artifacts = [...manifest.artifacts.filter((a) => !isPq(a)), ...c.artifacts];
-  const kept = (manifest.not_issued ?? []).filter((a) => !isPq(a));
+  manifest.artifacts = [...manifest.artifacts.filter((a) => !isMine(a)), ...c.artifacts];
+  const kept = (manifest.not_issued ?? []).filter((a) => !isMine(a));
   if (kept.length + c.notIssued.length) manifest.not_issued = [...kept, ...c.notIssued];
+  else delete manifest.not_issued;
   write('manifest.json', json(manifest));
-  console.error(`interop.mjs: ${c.artifacts.length} post-quantum artifacts appended to ${dir}/manifest.json (${manifest.artifacts.length} in all)`);
+  console.error(`interop.mjs: ${c.artifacts.length} ${label} artifacts appended to ${dir}/manifest.json (${manifest.artifacts.length} in all)`);
 }
+const appendPq = () => append('post-quantum', issuePq, (a) => a.cryptosuite in V.PQ_SUITES);
+const appendBbs = () => append('bbs-2023', issueBbs, (a) => a.cryptosuite === bbs.SUITE);
 
 async function issueAll() {
   fs.mkdirSync(dir, { recursive: true });
@@ -128,7 +166,7 @@ async function issueAll() {
   const byName = Object.fromEntries(corpus().map((c) => [c.name, c.file]));
   for (const credential of MATRIX) {
     const document = readJson(byName[credential]), disclosed = V.disclosedNames(document);
-    for (const [suite, { algs }] of Object.entries(V.SUITES)) {
+    for (const [suite, { algs }] of Object.entries(V.SUITES)) { // bbs-2023 apart: issueBbs
       for (const alg of algs) {
         const key = await didKey(alg, 'issuer');
         const curve = alg === 'p384' ? 'P-384' : alg === 'p256' ? 'P-256' : undefined;
@@ -185,6 +223,7 @@ async function issueAll() {
     `IssuerSignedItem ${victim}: elementValue changed`);
   }
   await issuePq({ pair, notIssued });
+  await issueBbs({ pair, notIssued });
   const manifest = { producer: `${NAME} (scripts/peers/node/interop.mjs)`, artifacts, ...(notIssued.length ? { not_issued: notIssued } : {}) };
   write('manifest.json', json(manifest));
   console.error(`interop.mjs: ${artifacts.length} artifacts in ${dir}`);
@@ -196,6 +235,9 @@ const unsupported = (reason) => { throw new Outcome('unsupported', reason); };
 const errorOut = (reason) => { throw new Outcome('error', reason); };
 
 // A failure the library reports for input it could not process, rather than a verification that said no.
+// A malformed proof value is a proof that does not verify: checked before NOT_A_VERDICT (the libraries throw TypeErrors).
+const BAD_PROOF_VALUE = /valid "proofValue"|CBOR decode error|must be a (base|derived) proof|Only base64url multibase/i;
+const verdictOf = (messages) => (messages.some((m) => BAD_PROOF_VALUE.test(m)) ? 'rejected' : messages.some((m) => NOT_A_VERDICT.test(m)) ? 'error' : 'rejected');
 const NOT_A_VERDICT = /unknown context URL|cannot resolve|unsupported DID method|Unable to load|could not be fetched|InvalidUrl|LoadDocumentError|Safe mode|SyntaxError|Unexpected token|not valid JSON|TypeError/i;
 
 async function verifyVcdm(a, file) {
@@ -208,8 +250,27 @@ async function verifyVcdm(a, file) {
   if (proofs[0].cryptosuite !== suite) errorOut(`the proof's cryptosuite is ${proofs[0].cryptosuite}, the manifest says ${suite}`);
   if (suite === 'ecdsa-sd-2023' && a.kind !== 'derived') unsupported('ecdsa-sd-2023 base proofs are for the holder; the library verifies derived proofs only');
   if (suite === 'ecdsa-sd-2023' && a.curve && a.curve !== 'P-256') unsupported(`ecdsa-sd-2023 in this library is P-256 only, not ${a.curve}`);
+  let derivedHere = '';
+  if (suite === bbs.SUITE) {
+    const mode = bbs.proofMode(proofs[0]);
+    if (mode === undefined) throw new Outcome('rejected', 'the bbs-2023 proof value is neither a base proof (0xd95d02) nor a derived proof (0xd95d03) in base64url multibase');
+    // The proof value says which it is; a manifest that says otherwise is a broken manifest ("credential" or no
+    // kind, as other producers write for non-derived proofs, is taken as the proof value says).
+    if (['base', 'derived'].includes(a.kind) && a.kind !== mode) errorOut(`the manifest says kind ${a.kind}, the proof value is a ${mode} proof`);
+    if (mode === 'base') {
+      // The holder's step first: derive from the base proof, then verify what was derived.
+      const selective = Array.isArray(a.selective_pointers) ? a.selective_pointers
+        : bbs.selectivePointers(Array.isArray(a.disclosed) ? a.disclosed : V.disclosedNames(credential));
+      try {
+        credential = await V.derive(credential, selective, suite);
+      } catch (e) {
+        throw new Outcome(verdictOf([oneLine(e)]), `base proof: deriving ${selective.join(', ')} failed: ${oneLine(e)}`);
+      }
+      derivedHere = `base proof: derived here (${selective.length} selective pointers), then `;
+    }
+  }
   const result = await V.verify(credential, suite, a.now ? { now: a.now } : {});
-  if (result.verified) return `proof, proof purpose and validity verified (${V.ALL_SUITES[suite].pkg})${result.statusResult ? `; ${result.statusResult.unchecked}` : ''}`;
+  if (result.verified) return `${derivedHere}proof, proof purpose and validity verified (${V.ALL_SUITES[suite].pkg})${result.statusResult ? `; ${result.statusResult.unchecked}` : ''}`;
   const errors = V.errorsOf(result);
   let line = errors.join('; ') || 'verified: false without an error';
   if (!errors.some((m) => /signature/i.test(m))) {
@@ -218,7 +279,7 @@ async function verifyVcdm(a, file) {
     line += alone.verified ? ' — the proof alone (jsonld-signatures, AssertionProofPurpose) verifies'
       : ` — the proof alone does not verify either: ${V.errorsOf(alone).join('; ')}`;
   }
-  throw new Outcome(errors.some((m) => NOT_A_VERDICT.test(m)) ? 'error' : 'rejected', line);
+  throw new Outcome(verdictOf(errors), `${derivedHere}${line}`);
 }
 
 async function verifySdJwt(a, file) {
@@ -273,4 +334,4 @@ async function verifyAll() {
   console.error(`interop.mjs: ${results.length - off.length}/${results.length} as expected${off.length ? `; not: ${off.map((r) => `${r.name} (${r.outcome})`).join(', ')}` : ''}`);
 }
 
-await ({ issue: issueAll, 'issue-pq': appendPq, verify: verifyAll }[command])();
+await ({ issue: issueAll, 'issue-pq': appendPq, 'issue-bbs': appendBbs, verify: verifyAll }[command])();

@@ -17,10 +17,11 @@ export const withVersion = (pkg) => `${pkg} ${version(pkg)}`;
 export const PACKAGES = ['@digitalbazaar/vc', '@digitalbazaar/data-integrity', '@digitalbazaar/eddsa-rdfc-2022-cryptosuite',
   '@digitalbazaar/eddsa-jcs-2022-cryptosuite', '@digitalbazaar/ecdsa-rdfc-2019-cryptosuite', '@digitalbazaar/ecdsa-jcs-2019-cryptosuite',
   '@digitalbazaar/ecdsa-sd-2023-cryptosuite', '@digitalbazaar/did-method-key', '@sd-jwt/sd-jwt-vc', '@sd-jwt/crypto-nodejs',
-  '@auth0/mdl', '@peculiar/x509', '@noble/post-quantum'];
+  '@auth0/mdl', '@peculiar/x509', '@noble/post-quantum', '@digitalbazaar/bbs-2023-cryptosuite', '@digitalbazaar/bls12-381-multikey',
+  '@digitalbazaar/bbs-signatures'];
 export const implementation = () => [`node ${process.version}`, ...PACKAGES.map(withVersion)].join('; ');
 export const lineage = () => `${withVersion('jsonld')} (JSON-LD expansion/toRDF) + ${withVersion('rdf-canonize')} (RDFC-1.0), via `
-  + `${withVersion('jsonld-signatures')} and ${withVersion('@digitalbazaar/di-sd-primitives')} (ecdsa-sd-2023); `
+  + `${withVersion('jsonld-signatures')} and ${withVersion('@digitalbazaar/di-sd-primitives')} (ecdsa-sd-2023, bbs-2023); `
   + `${withVersion('canonicalize')} for JCS — Digital Bazaar lineage`;
 
 export const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));

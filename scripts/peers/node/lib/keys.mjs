@@ -2,11 +2,13 @@
 // derived from SHA-256 (P-384: SHA-384) of "canonprof-peer-<alg>-<role>" — the Ed25519 seed, or the ECDSA scalar.
 // One key comes in every form the libraries take: JWK (public, private), node:crypto KeyObject, Data Integrity
 // Multikey key pair with its did:key and verification method id, and a Multikey signer. The post-quantum algorithms
-// (ml-dsa-44, slh-dsa-128s, falcon-512) come from ./pq.mjs: a Multikey did:key (`did:key:u…`) and a signer only.
+// (ml-dsa-44, slh-dsa-128s, falcon-512) come from ./pq.mjs: a Multikey did:key (`did:key:u…`) and a signer only;
+// bls12-381 (BBS, bbs-2023) from ./bbs.mjs: a BLS12-381 G2 Multikey did:key (`did:key:zUC7…`) and a BBS signer.
 import crypto from 'node:crypto';
 import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import * as EcdsaMultikey from '@digitalbazaar/ecdsa-multikey';
 import * as pq from './pq.mjs';
+import * as bbs from './bbs.mjs';
 
 export const b64u = (bytes) => Buffer.from(bytes).toString('base64url');
 const ED25519_PKCS8 = Buffer.from('302e020100300506032b657004220420', 'hex');
@@ -43,6 +45,7 @@ export function keyMaterial(alg, role) {
 /** The key as a Multikey key pair controlled by its did:key: { ...keyMaterial, keyPair, did, vm, signer }; a
  * post-quantum one signs with derived randomness, or with `osRandom` the library's (lib/pq.mjs `sign`). */
 export async function didKey(alg, role, { osRandom = false } = {}) {
+  if (alg === bbs.ALG) return bbs.didKey(role);
   if (pq.ALGS[alg]) {
     const keys = pq.keyPair(alg, role);
     return { ...keys, jwa: pq.ALGS[alg].name, signer: pq.signer(keys, { osRandom }) };

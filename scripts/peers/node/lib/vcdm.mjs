@@ -3,8 +3,9 @@
 // and verify (vc.verifyCredential: the proof, the proof purpose — the issuer must be the verification method's
 // controller — and the validity period), for eddsa-rdfc-2022, eddsa-jcs-2022, ecdsa-rdfc-2019, ecdsa-jcs-2019
 // (P-256 or P-384) and ecdsa-sd-2023, and the post-quantum suites of ./pq.mjs (PQ_SUITES: ML-DSA-44, SLH-DSA-SHA2-128s,
-// FALCON-512, each -rdfc-2024 and -jcs-2024, on @noble/post-quantum). The rdfc suites are `cryptosuite` objects; the
-// jcs and sd suites are made by their create{Sign,Verify,Disclose}Cryptosuite functions.
+// FALCON-512, each -rdfc-2024 and -jcs-2024, on @noble/post-quantum), and bbs-2023 (./bbs.mjs: base proof, derived
+// proof, verify of a derived proof, on BLS12-381). The rdfc suites are `cryptosuite` objects; the jcs and sd suites
+// are made by their create{Sign,Verify,Disclose}Cryptosuite functions.
 import * as vc from '@digitalbazaar/vc';
 import jsigs from 'jsonld-signatures';
 import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
@@ -15,6 +16,7 @@ import * as ecdsaJcs2019 from '@digitalbazaar/ecdsa-jcs-2019-cryptosuite';
 import * as ecdsaSd2023 from '@digitalbazaar/ecdsa-sd-2023-cryptosuite';
 import { documentLoader } from './loader.mjs';
 import * as pq from './pq.mjs';
+import * as bbs from './bbs.mjs';
 
 export const CREATED = '2026-01-01T00:00:00Z';
 const STRUCTURAL = ['id', '@id', 'type', '@type'];
@@ -25,13 +27,18 @@ export const SUITES = {
   'eddsa-jcs-2022': { algs: ['ed25519'], pkg: '@digitalbazaar/eddsa-jcs-2022-cryptosuite', sign: () => eddsaJcs2022.createSignCryptosuite(), verify: () => eddsaJcs2022.createVerifyCryptosuite() },
   'ecdsa-rdfc-2019': { algs: ['p256', 'p384'], pkg: '@digitalbazaar/ecdsa-rdfc-2019-cryptosuite', sign: () => ecdsaRdfc2019, verify: () => ecdsaRdfc2019 },
   'ecdsa-jcs-2019': { algs: ['p256', 'p384'], pkg: '@digitalbazaar/ecdsa-jcs-2019-cryptosuite', sign: () => ecdsaJcs2019.createSignCryptosuite(), verify: () => ecdsaJcs2019.createVerifyCryptosuite() },
-  'ecdsa-sd-2023': { algs: ['p256'], pkg: '@digitalbazaar/ecdsa-sd-2023-cryptosuite', sign: (mandatoryPointers) => ecdsaSd2023.createSignCryptosuite({ mandatoryPointers }), verify: () => ecdsaSd2023.createVerifyCryptosuite() },
+  'ecdsa-sd-2023': { algs: ['p256'], pkg: '@digitalbazaar/ecdsa-sd-2023-cryptosuite', selective: true, sign: (mandatoryPointers) => ecdsaSd2023.createSignCryptosuite({ mandatoryPointers }), verify: () => ecdsaSd2023.createVerifyCryptosuite(),
+    disclose: (selectivePointers) => ecdsaSd2023.createDiscloseCryptosuite({ selectivePointers }) },
+};
+/** bbs-2023 (./bbs.mjs), in the same shape; `selective` like ecdsa-sd-2023 (issue = base proof, then derive). */
+export const BBS_SUITES = {
+  [bbs.SUITE]: { algs: [bbs.ALG], pkg: bbs.PKG, selective: true, sign: bbs.signSuite, verify: bbs.verifySuite, disclose: bbs.discloseSuite },
 };
 /** The post-quantum suites (./pq.mjs), in the same shape; `pq` marks them. */
 export const PQ_SUITES = Object.fromEntries(Object.entries(pq.PQ_SUITES).map(([name, { alg }]) => [name,
   { algs: [alg], pkg: '@noble/post-quantum', pq: true, sign: () => pq.cryptosuite(name), verify: () => pq.cryptosuite(name) }]));
-/** Every suite the peer has, classical and post-quantum. */
-export const ALL_SUITES = { ...SUITES, ...PQ_SUITES };
+/** Every suite the peer has, classical, post-quantum and BBS. */
+export const ALL_SUITES = { ...SUITES, ...PQ_SUITES, ...BBS_SUITES };
 
 /** The credential to secure: without a top-level `proof`, issued by `did`. */
 export function unsecured(credential, did) {
@@ -60,9 +67,9 @@ export async function issue(credential, name, key, { mandatoryPointers = ['/issu
   return vc.issue({ credential: doc, suite, documentLoader });
 }
 
-/** Derives an ecdsa-sd-2023 proof disclosing `selectivePointers` from a base proof. */
-export async function derive(verifiableCredential, selectivePointers) {
-  const suite = new DataIntegrityProof({ cryptosuite: ecdsaSd2023.createDiscloseCryptosuite({ selectivePointers }) });
+/** Derives a proof of `name` (ecdsa-sd-2023 or bbs-2023) disclosing `selectivePointers` from a base proof. */
+export async function derive(verifiableCredential, selectivePointers, name = 'ecdsa-sd-2023') {
+  const suite = new DataIntegrityProof({ cryptosuite: ALL_SUITES[name].disclose(selectivePointers) });
   return vc.derive({ verifiableCredential, suite, documentLoader });
 }
 
