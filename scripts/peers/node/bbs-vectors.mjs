@@ -1,5 +1,5 @@
 // Checks the Node.js peer's bbs-2023 (lib/bbs.mjs: @digitalbazaar/bbs-2023-cryptosuite, bls12-381-multikey,
-// bbs-signatures, di-sd-primitives) against the W3C vc-di-bbs baseline test vectors, copied to tests/data/vc-di-bbs/:
+// bbs-signatures, di-sd-primitives) against the W3C vc-di-bbs baseline test vectors, copied to tests/data/di-vectors/vc-di-bbs/:
 // the windsurf document (the files at the top of TestVectors/) and the permanent resident card (prc/, its inputs
 // prCred*.json at the top; prCredUnsigned.json is from another revision than prc/ — its `description` differs —
 // so the signed document without its proof is used, and a note says so). Each, prefixed [windsurf] / [prc]:
@@ -25,7 +25,7 @@
 //                 proof given to the verifier, and a truncated proof value all fail.
 // The features (HolderBinding/, Pseudonym/, PseudonymHB/) are reported as unsupported: bbs-2023-cryptosuite 2.0.1
 // has the baseline proof modes only (0x02 base, 0x03 derived). Prints one line per check; exit 1 when any fails.
-// Usage: node bbs-vectors.mjs [path to the vectors; default tests/data/vc-di-bbs]
+// Usage: node bbs-vectors.mjs [path to the vectors; default tests/data/di-vectors/vc-di-bbs]
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -38,7 +38,7 @@ import * as B from './lib/bbs.mjs';
 import { documentLoader } from './lib/loader.mjs';
 import { oneLine, peerDir, root, version } from './lib/common.mjs';
 
-const arg = process.argv[2] ?? path.join(root, 'tests/data/vc-di-bbs');
+const arg = process.argv[2] ?? path.join(root, 'tests/data/di-vectors/vc-di-bbs');
 if (process.argv.length > 3) { console.error('usage: node bbs-vectors.mjs [path to vc-di-bbs TestVectors]'); process.exit(2); }
 const base = fs.existsSync(path.join(arg, 'TestVectors')) ? path.join(arg, 'TestVectors') : arg;
 if (!fs.existsSync(path.join(base, 'addSignedSDBase.json'))) { console.error(`bbs-vectors.mjs: no addSignedSDBase.json under ${base}`); process.exit(2); }
