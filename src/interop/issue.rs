@@ -12,6 +12,7 @@ use crate::exchange::disclosure::{self, disclosed_attributes, subject_attributes
 use crate::exchange::mdoc::MdocLeg;
 use crate::exchange::sd_jwt::SdJwtLeg;
 use crate::exchange::Uncanonicalized;
+use crate::integrity::bbs;
 use crate::integrity::ecdsa_sd::{self, BaseOptions};
 use crate::integrity::multikey::did_key;
 use crate::integrity::suites::{self, Cryptosuite};
@@ -44,12 +45,14 @@ pub const SUITES: [(Cryptosuite, SignatureAlgorithm); 6] = [
 pub const POST_QUANTUM_SUITES: [Cryptosuite; 6] = Cryptosuite::POST_QUANTUM;
 
 /// Whether issuing `artifact` again from the same seed writes the same bytes: every artifact but the FALCON-512
-/// ones, whose signatures carry a nonce PQClean draws from the operating system (`pqcrypto-falcon`).
+/// ones, whose signatures carry a nonce PQClean draws from the operating system (`pqcrypto-falcon`), and the
+/// bbs-2023 derived proofs, whose BBS proofs are randomized with the operating system's RNG (zkryptium's
+/// ProofGen; that is what makes them unlinkable). bbs-2023 base proofs are reproducible (BBS Sign is
+/// deterministic, the HMAC key comes from the seed).
 pub fn reproducible(artifact: &super::Artifact) -> bool {
-    !artifact
-        .cryptosuite
-        .as_deref()
-        .is_some_and(|s| s.starts_with("falcon512"))
+    let suite = artifact.cryptosuite.as_deref().unwrap_or("");
+    !(suite.starts_with("falcon512")
+        || (suite == Cryptosuite::Bbs2023.name() && artifact.kind.as_deref() == Some("derived")))
 }
 
 /// Writes every artifact, each followed by its tampered twin, and `manifest.json` (last) into `dir` (created
@@ -173,6 +176,8 @@ pub fn issue(dir: &Path, seed: u64) -> Result<Manifest> {
             artifact.alg = Some(alg_name(alg).into());
         }
     }
+    // bbs-2023 on the reference credential: the base proof (a verifier derives from it) and a derived proof.
+    out.bbs(&reference, &session, seed)?;
     let manifest = Manifest {
         producer: super::implementation(),
         artifacts: std::mem::take(&mut out.artifacts),
@@ -208,6 +213,9 @@ fn derive_sd(credential: &Value, session: &Session, seed: u64) -> Result<Value> 
     let pointers = disclosure::selective_pointers(&unsecured)?;
     Ok(ecdsa_sd::derive_proof(&secured, &pointers, session)?.0)
 }
+
+/// The presentation header of the bbs-2023 derived proof canonprof issues (the verifier's challenge).
+pub const BBS_PRESENTATION_HEADER: &[u8] = b"canonprof-interop";
 
 /// `credential` secured by `suite` with a key of `alg` from `seed`, its issuer the key's `did:key`.
 fn secure(
@@ -298,6 +306,8 @@ fn artifact(name: &str, format: &str, ext: &str) -> Artifact {
         cryptosuite: None,
         curve: None,
         kind: None,
+        mandatory_pointers: None,
+        selective_pointers: None,
         credential: None,
         alg: None,
         issuer_jwk: None,
@@ -349,6 +359,49 @@ impl Writer<'_> {
         self.write(&twin.file, tampered)?;
         self.artifacts.push(template);
         self.artifacts.push(twin);
+        Ok(())
+    }
+
+    /// bbs-2023 on `credential` (its issuer a BLS12-381 G2 `did:key` from `seed`; mandatory `/issuer`): the
+    /// base proof, with the pointers a verifier derives with, and a derived proof disclosing the first 5 subject
+    /// attributes ([`disclosure::selective_pointers`]) under [`BBS_PRESENTATION_HEADER`]; each with its twin.
+    fn bbs(&mut self, credential: &Value, session: &Session, seed: u64) -> Result<()> {
+        let suite = Cryptosuite::Bbs2023;
+        let alg = SignatureAlgorithm::Bls12381G2;
+        let key = SecretKey::from_seed(alg, seed);
+        let unsecured = with_did_issuer(&disclosure::unsecured(credential), &key)?;
+        let mandatory = disclosure::mandatory_pointers(&unsecured);
+        let selective = disclosure::selective_pointers(&unsecured)?;
+        let base = bbs::BaseOptions::from_seed(mandatory.clone(), seed);
+        let options = proof_options(suite, &key);
+        let (proof, _) = bbs::create_base_proof(&unsecured, &options, &key, &base, session)?;
+        let secured = suites::secure(&unsecured, proof)?;
+        let (derived, _) =
+            bbs::derive_proof(&secured, &selective, BBS_PRESENTATION_HEADER, session)?;
+        let before = self.artifacts.len();
+        self.vcdm(
+            &format!("vcdm-{}-base-{REFERENCE}", suite.name()),
+            suite,
+            None,
+            "base",
+            REFERENCE,
+            &secured,
+        )?;
+        for artifact in &mut self.artifacts[before..] {
+            artifact.mandatory_pointers = Some(mandatory.clone());
+            artifact.selective_pointers = Some(selective.clone());
+        }
+        self.vcdm(
+            &format!("vcdm-{}-derived-{REFERENCE}", suite.name()),
+            suite,
+            None,
+            "derived",
+            REFERENCE,
+            &derived,
+        )?;
+        for artifact in &mut self.artifacts[before..] {
+            artifact.alg = Some(alg_name(alg).into());
+        }
         Ok(())
     }
 

@@ -62,9 +62,18 @@ pub struct Artifact {
     /// `vcdm`: `P-256` or `P-384` for the ECDSA suites.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub curve: Option<String>,
-    /// `vcdm`: `credential` (an issuer's proof) or `derived` (an ecdsa-sd-2023 derived proof).
+    /// `vcdm`: `credential` (an issuer's proof), `base` (an ecdsa-sd-2023 or bbs-2023 base proof: the verifier
+    /// derives a proof with `selective_pointers` first, as a holder would, then verifies that) or `derived` (a
+    /// derived proof).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
+    /// `vcdm`, `base`: the issuer's mandatory JSON pointers (RFC 6901), for information (the base proof carries
+    /// them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mandatory_pointers: Option<Vec<String>>,
+    /// `vcdm`, `base`: the JSON pointers the verifier's derived proof discloses besides the mandatory ones.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selective_pointers: Option<Vec<String>>,
     /// The corpus credential it was made from, e.g. `person-20`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub credential: Option<String>,

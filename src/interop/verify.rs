@@ -74,7 +74,7 @@ fn check(dir: &Path, artifact: &Artifact, session: &Session) -> Result<Checked> 
     let limits = &session.settings().input_limits;
     let bytes = limits.read_bytes(&path)?;
     match artifact.format.as_str() {
-        "vcdm" => vcdm(&bytes, session),
+        "vcdm" => vcdm(&bytes, artifact, session),
         "sd-jwt" => sd_jwt_vc(&bytes, artifact, limits),
         "mdoc" => mdoc_response(dir, &bytes, artifact, limits),
         other => Ok(Checked::Unsupported(format!(
@@ -83,9 +83,12 @@ fn check(dir: &Path, artifact: &Artifact, session: &Session) -> Result<Checked> 
     }
 }
 
-fn vcdm(bytes: &[u8], session: &Session) -> Result<Checked> {
-    let document: Value = serde_json::from_slice(bytes)
+fn vcdm(bytes: &[u8], artifact: &Artifact, session: &Session) -> Result<Checked> {
+    let mut document: Value = serde_json::from_slice(bytes)
         .map_err(|e| Error::new(ErrorKind::Json, e.to_string()).caused_by(e))?;
+    if artifact.kind.as_deref() == Some("base") {
+        document = derive_from_base(&document, artifact, session)?;
+    }
     let proof_type = document
         .pointer("/proof/type")
         .and_then(Value::as_str)
@@ -105,6 +108,32 @@ fn vcdm(bytes: &[u8], session: &Session) -> Result<Checked> {
                 .unwrap_or_else(|| "the proof does not verify".into()),
         )
     })
+}
+
+/// A base proof's document with a proof derived from it, as a holder would (VC Data Integrity ECDSA §3.6.6 for
+/// ecdsa-sd-2023, BBS Cryptosuites §3.4.6 for bbs-2023), disclosing the manifest's `selective_pointers` (or the
+/// exchange's 5 subject attributes when it gives none). Errors: another suite, and what deriving reports (a
+/// malformed base proof is a [`ErrorKind::Proof`], so a rejection).
+fn derive_from_base(document: &Value, artifact: &Artifact, session: &Session) -> Result<Value> {
+    use crate::integrity::suites::Cryptosuite;
+    let selective = match &artifact.selective_pointers {
+        Some(pointers) => pointers.clone(),
+        None => crate::exchange::disclosure::selective_pointers(document)?,
+    };
+    let suite = document
+        .pointer("/proof/cryptosuite")
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    if suite == Cryptosuite::Bbs2023.name() {
+        let header = super::issue::BBS_PRESENTATION_HEADER;
+        Ok(crate::integrity::bbs::derive_proof(document, &selective, header, session)?.0)
+    } else if suite == Cryptosuite::EcdsaSd2023.name() {
+        Ok(crate::integrity::ecdsa_sd::derive_proof(document, &selective, session)?.0)
+    } else {
+        Err(Error::proof(format!(
+            "a base proof of cryptosuite `{suite}`: only ecdsa-sd-2023 and bbs-2023 have base proofs"
+        )))
+    }
 }
 
 fn sd_jwt_vc(bytes: &[u8], artifact: &Artifact, limits: &Limits) -> Result<Checked> {

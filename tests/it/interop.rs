@@ -56,8 +56,9 @@ fn own_artifacts_round_trip_with_both_engines() {
         "artifact names are unique"
     );
     // (6 re-signing suites + ecdsa-sd-2023 derived) x 3 matrix credentials + 4 other corpus credentials, SD-JWT
-    // x 4, mdoc x 2, the 6 post-quantum suites on person-20; each twice.
-    assert_eq!(manifest.artifacts.len(), 2 * (7 * 3 + 4 + 4 + 2 + 6));
+    // x 4, mdoc x 2, the 6 post-quantum suites on person-20, bbs-2023's base and derived proofs on person-20;
+    // each twice.
+    assert_eq!(manifest.artifacts.len(), 2 * (7 * 3 + 4 + 4 + 2 + 6 + 2));
     // did:key z… (base58btc) for the classical keys, u… (base64url) for the post-quantum ones.
     assert!(manifest
         .artifacts
@@ -293,6 +294,54 @@ fn node_post_quantum_artifacts_are_committed() {
             let key = decode(&fragment[1..]);
             assert_eq!(&key[..2], &header, "{suite}: Multikey header");
             assert_eq!(key.len(), 2 + key_len, "{suite}: public key length");
+        }
+    }
+}
+
+/// bbs-2023 both ways: canonprof verifies the Node.js peer's base proof (deriving from it first, as a holder
+/// would) and derived proof (scripts/peers/node/lib/bbs.mjs, @digitalbazaar/bbs-2023-cryptosuite), and its own
+/// committed ones — which the Node peer verified — with either engine; each tampered twin is rejected.
+#[test]
+fn bbs_2023_artifacts_verify_both_ways() {
+    for producer in ["node", "canonprof"] {
+        let dir = committed(producer);
+        let kinds: Vec<(String, Expect)> = manifest(&dir)
+            .artifacts
+            .iter()
+            .filter(|a| a.cryptosuite.as_deref() == Some("bbs-2023"))
+            .map(|a| (a.kind.clone().unwrap_or_default(), a.expect))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                ("base".to_string(), Expect::Verified),
+                ("base".to_string(), Expect::Rejected),
+                ("derived".to_string(), Expect::Verified),
+                ("derived".to_string(), Expect::Rejected),
+            ],
+            "{producer}"
+        );
+        for engine in [Engine::JsonLd, Engine::Canonprof] {
+            let report = verify::verify(
+                &dir,
+                &Session::bundled(Settings::default().with_engine(engine)),
+            )
+            .unwrap();
+            for r in report
+                .results
+                .iter()
+                .filter(|r| r.name.contains("bbs-2023"))
+            {
+                let want = match r.expect {
+                    Expect::Verified => Outcome::Verified,
+                    Expect::Rejected => Outcome::Rejected,
+                };
+                assert_eq!(
+                    r.outcome, want,
+                    "{producer} {engine:?} {}: {:?}",
+                    r.name, r.reason
+                );
+            }
         }
     }
 }
