@@ -89,7 +89,7 @@ mod tests {
         let mut other = vec![9u8; 100];
         other.extend_from_slice(&signature);
         assert_eq!(
-            longest_shared_run(&[signature.clone()], &[other]),
+            longest_shared_run(std::slice::from_ref(&signature), &[other]),
             signature.len()
         );
     }
