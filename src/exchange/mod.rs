@@ -71,7 +71,7 @@ pub trait Exchange {
     /// the IACA); VCDM: the presented proof's `proofValue`, decoded (for ecdsa-sd-2023 the base signature, the
     /// per-statement signatures and what else its derived proof value carries).
     fn signature_bytes(&self) -> usize;
-    /// Presents anew and returns what carries the signatures in that presentation (see [`linkability`]):
+    /// Presents anew and returns what carries the signatures in that presentation (the exchange compares two of them to tell whether presentations can be linked):
     /// SD-JWT VC's issuer-signed JWT signature and KB-JWT signature, mdoc's `issuerAuth` and device
     /// signatures, a Data Integrity proof value decoded.
     fn fresh_signatures(&self) -> Result<Vec<Vec<u8>>>;
