@@ -71,9 +71,9 @@ pub trait Exchange {
     /// the IACA); VCDM: the presented proof's `proofValue`, decoded (for ecdsa-sd-2023 the base signature, the
     /// per-statement signatures and what else its derived proof value carries).
     fn signature_bytes(&self) -> usize;
-    /// Presents anew and returns what carries the signatures in that presentation (the exchange compares two of them to tell whether presentations can be linked):
-    /// SD-JWT VC's issuer-signed JWT signature and KB-JWT signature, mdoc's `issuerAuth` and device
-    /// signatures, a Data Integrity proof value decoded.
+    /// Presents anew and returns the signatures in that presentation — SD-JWT VC's issuer-signed JWT and KB-JWT
+    /// signatures, mdoc's `issuerAuth` and device signatures, a Data Integrity proof's signatures (bbs-2023: its
+    /// BBS proof) — which the exchange compares across two presentations to tell whether they can be linked.
     fn fresh_signatures(&self) -> Result<Vec<Vec<u8>>>;
     /// The JSON-LD expansion engine that ran this format's RDFC-1.0 canonicalizations (`json-ld` or
     /// `canonprof`); `None` when it runs none (SD-JWT VC, mdoc, the JCS suites).
