@@ -30,9 +30,10 @@ pub(super) struct ExchangeArgs {
     #[arg(long, value_enum, default_value_t = Format::All)]
     format: Format,
     /// `--format all`: the signature algorithm every format uses (repeatable, or comma-separated) [default:
-    /// ed25519, p256, ml-dsa-44]. `slh-dsa-128s` (SLH-DSA-SHA2-128s: some 170 ms per signature, so a run takes
-    /// minutes) and `falcon-512` run only when named; each runs the formats that have it: SD-JWT VC and mdoc with
-    /// ML-DSA-44 (RFC 9964), SD-JWT VC with SLH-DSA (an IETF draft), the Data Integrity suites with all three.
+    /// ed25519, p256, ml-dsa-44, bls12-381-g2]. `slh-dsa-128s` (SLH-DSA-SHA2-128s: some 170 ms per signature, so a
+    /// run takes minutes) and `falcon-512` run only when named; each runs the formats that have it: SD-JWT VC and
+    /// mdoc with ML-DSA-44 (RFC 9964), SD-JWT VC with SLH-DSA (an IETF draft), the Data Integrity suites with all
+    /// three; `bls12-381-g2` runs bbs-2023 alone (BBS signatures: unlinkable presentations).
     #[arg(long, value_enum, value_name = "ALG", value_delimiter = ',')]
     alg: Vec<Alg>,
     /// `--format vcdm`: cryptosuites to run (repeatable) [default: all five].

@@ -240,70 +240,24 @@ fn verdicts(a: &str, b: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Timing checks on a shared, loaded machine (CI: 2 cores, other builds beside): the five runs of a row take a
-/// few milliseconds in a row, so a burst of load can shift all five of them together and make a real but
-/// passing difference significant. Each check therefore gets one retry with fresh runs (a burst seldom hits the
-/// same rows twice), and says both attempts' failures if the retry fails too.
-fn with_one_retry(check: impl Fn(&Path) -> Result<(), String>) {
-    let mut failures = Vec::new();
-    for _ in 0..2 {
-        let dir = tempfile::tempdir().unwrap();
-        match check(dir.path()) {
-            Ok(()) => return,
-            Err(e) => failures.push(e),
-        }
+/// Real runs (small settings): every row of the diff gets one of the four verdicts, and a run diffed against
+/// itself calls nothing a change (the same samples: U at its mean, B/A = 1). Which rows two real runs flag
+/// depends on the machine's load, so no test asserts it (timing stays out of tests); the constructed saved runs
+/// above pin the verdicts on numbers, and docs/report.md gives measured false-positive rates.
+#[test]
+fn real_runs_give_every_row_a_verdict_and_a_run_against_itself_no_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = real_run(dir.path(), "a.json", &[]);
+    let b = real_run(dir.path(), "b.json", &["--context-cache", "off"]);
+    let rows = verdicts(&a, &b);
+    assert!(rows.len() >= 60, "only {} rows: {rows:?}", rows.len());
+    for key in ["· rdfc-1.0 json-ld ·", "· jcs ·"] {
+        assert!(rows.iter().any(|(k, _)| k.contains(key)), "{key} in {rows:?}");
     }
-    panic!("failed twice:\n{}", failures.join("\n---\n"));
-}
-
-#[test]
-fn two_real_runs_of_the_same_settings_flag_almost_no_rows() {
-    with_one_retry(|dir| {
-        let a = real_run(dir, "a.json", &[]);
-        let b = real_run(dir, "b.json", &[]);
-        let rows = verdicts(&a, &b);
-        if rows.len() < 60 {
-            return Err(format!("only {} rows: {rows:?}", rows.len()));
-        }
-        // The tolerance: at most 1 row in 10 called a change (the runs share one process and minute, so a
-        // load burst, not the code, is what could move a row).
-        let flagged: Vec<_> = rows
-            .iter()
-            .filter(|(_, v)| v == "slower" || v == "faster")
-            .collect();
-        if flagged.len() * 10 > rows.len() {
-            return Err(format!(
-                "{} of {} rows flagged: {flagged:?}",
-                flagged.len(),
-                rows.len()
-            ));
-        }
-        Ok(())
-    });
-}
-
-#[test]
-fn context_cache_off_is_slower_for_the_json_ld_crate_and_no_change_for_jcs() {
-    with_one_retry(|dir| {
-        let on = real_run(dir, "on.json", &[]);
-        let off = real_run(dir, "off.json", &["--context-cache", "off"]);
-        let rows = verdicts(&on, &off);
-        // Without the cache the json-ld crate processes every context again: its totals take ~2-3x (many
-        // times the 10% band).
-        let totals: Vec<_> = rows
-            .iter()
-            .filter(|(k, _)| k.contains("· rdfc-1.0 json-ld ·") && k.ends_with("· total"))
-            .collect();
-        if totals.len() != 3 || totals.iter().any(|(_, v)| v != "slower") {
-            return Err(format!("json-ld crate totals: {totals:?}"));
-        }
-        // JCS does not read contexts: none of its rows is a change.
-        let jcs: Vec<_> = rows.iter().filter(|(k, _)| k.contains("· jcs ·")).collect();
-        if jcs.is_empty() || jcs.iter().any(|(_, v)| v != "no change") {
-            return Err(format!("JCS rows: {jcs:?}"));
-        }
-        Ok(())
-    });
+    let itself = verdicts(&a, &a);
+    assert_eq!(itself.len(), rows.len());
+    let changed: Vec<_> = itself.iter().filter(|(_, v)| v != "no change").collect();
+    assert!(changed.is_empty(), "a run against itself: {changed:?}");
 }
 
 /// The main job with the small real settings and `extra`, in `dir`, its baselines in `dir/baselines`.
