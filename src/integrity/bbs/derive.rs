@@ -48,7 +48,13 @@ pub fn derive_proof(
     presentation_header: &[u8],
     session: &Session,
 ) -> Result<(Value, DerivedIntermediates)> {
-    derive(secured, selective_pointers, presentation_header, None, session)
+    derive(
+        secured,
+        selective_pointers,
+        presentation_header,
+        None,
+        session,
+    )
 }
 
 /// §3.4.6 Add Derived Proof as [`derive_proof`] from an anonymous holder binding base proof (header
@@ -183,8 +189,7 @@ fn derive(
         selective_indexes,
         presentation_header: presentation_header.to_vec(),
     };
-    let reveal =
-        disclosure::attach_derived_proof(
+    let reveal = disclosure::attach_derived_proof(
         reveal,
         &proof,
         proof_value::serialize_derived_with_feature(feature, &value)?,

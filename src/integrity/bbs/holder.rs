@@ -18,7 +18,10 @@ pub struct HolderBinding {
 
 impl std::fmt::Debug for HolderBinding {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "HolderBinding {{ holder secret and prover blind hidden }}")
+        write!(
+            f,
+            "HolderBinding {{ holder secret and prover blind hidden }}"
+        )
     }
 }
 

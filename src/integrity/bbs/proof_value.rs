@@ -138,7 +138,11 @@ fn body(proof_value: &str, what: &str) -> Result<(u8, Vec<u8>)> {
     if bytes.len() < 3 || bytes[..2] != [0xd9, 0x5d] {
         return Err(Error::proof(format!(
             "the proof value does not start with a bbs-2023 {what} proof header (d95d then {})",
-            if what == "base" { "02 or 04" } else { "03 or 05" }
+            if what == "base" {
+                "02 or 04"
+            } else {
+                "03 or 05"
+            }
         )));
     }
     if let Some((_, feature)) = FEATURE_HEADERS.iter().find(|(b, _)| bytes[2] == *b) {
@@ -293,7 +297,9 @@ pub fn parse_derived(proof_value: &str) -> Result<DerivedProofValue> {
 /// `lengthBBSMessages` (L, an unsigned integer of at most [`MAX_MESSAGES`]), every selective index below L, a
 /// proof of exactly 272 + 32·(L − R + 2) bytes (the undisclosed messages, the holder secret and the prover's
 /// blind). Errors: [`crate::ErrorKind::Proof`] for a wrong encoding, header, shape or length.
-pub fn parse_derived_with_feature(proof_value: &str) -> Result<(DerivedFeature, DerivedProofValue)> {
+pub fn parse_derived_with_feature(
+    proof_value: &str,
+) -> Result<(DerivedFeature, DerivedProofValue)> {
     let (header, body) = body(proof_value, "derived")?;
     let mut items = cbor_array(&body, "bbs-2023", "derived")?;
     let feature = if header == 0x05 {
