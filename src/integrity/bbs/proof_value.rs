@@ -418,4 +418,51 @@ mod tests {
             .reason()
             .contains("pseudonym derived proof"));
     }
+
+    #[test]
+    fn holder_binding_values_round_trip_with_exact_lengths() {
+        let value = DerivedProofValue {
+            // L = 5, R = 2: 272 + 32·(5 − 2 + 2).
+            bbs_proof: vec![1; PROOF_BASE_LEN + 32 * 5],
+            label_map: [("c14n0".to_string(), "b0".to_string())].into(),
+            mandatory_indexes: vec![0],
+            selective_indexes: vec![1, 4],
+            presentation_header: vec![],
+        };
+        let feature = DerivedFeature::AnonymousHolderBinding {
+            length_bbs_messages: 5,
+        };
+        let text = serialize_derived_with_feature(feature, &value).unwrap();
+        assert_eq!(
+            multibase_bytes(&text, "derived").unwrap()[..3],
+            HOLDER_BINDING_DERIVED_HEADER
+        );
+        assert_eq!(
+            parse_derived_with_feature(&text).unwrap(),
+            (feature, value.clone())
+        );
+        for l in [4, 6] {
+            let other = serialize_derived_with_feature(
+                DerivedFeature::AnonymousHolderBinding {
+                    length_bbs_messages: l,
+                },
+                &value,
+            )
+            .unwrap();
+            assert!(parse_derived_with_feature(&other).is_err(), "L = {l}");
+        }
+        let base = BaseProofValue {
+            bbs_signature: vec![2; SIGNATURE_LEN],
+            bbs_header: vec![3; HEADER_LEN],
+            public_key: vec![4; PUBLIC_KEY_LEN],
+            hmac_key: vec![5; HMAC_KEY_LEN],
+            mandatory_pointers: vec!["/issuer".to_string()],
+        };
+        let text = serialize_base_with_feature(Feature::AnonymousHolderBinding, &base);
+        assert_eq!(
+            parse_base_with_feature(&text).unwrap(),
+            (Feature::AnonymousHolderBinding, base)
+        );
+        assert!(parse_base(&text).is_err());
+    }
 }
