@@ -18,6 +18,7 @@
 mod algorithm;
 mod aws_lc;
 pub(crate) mod bls;
+pub(crate) mod bls_blind;
 mod falcon_codec;
 mod post_quantum;
 

@@ -2,6 +2,7 @@
 
 mod bbs;
 mod bbs_cli;
+mod bbs_holder_binding;
 mod bounds;
 mod canonprof_engine;
 mod cases;

@@ -1,6 +1,6 @@
 //! bbs-2023 base proof (BBS Cryptosuites v1.0 §3.4.1–§3.4.5).
 
-use super::proof_value::{self, BaseProofValue};
+use super::proof_value::{self, BaseProofValue, Feature};
 use super::{shuffled_labels, HASH, SUITE};
 use crate::canon::Session;
 use crate::error::{Error, Result};
@@ -33,15 +33,51 @@ pub use crate::integrity::disclosure::BaseIntermediates;
 
 /// §3.4.1 Create Base Proof, with §3.4.2 Base Proof Transformation (`canonicalizeAndGroup` with the mandatory
 /// pointers and the shuffled HMAC labels), §3.4.3 Base Proof Hashing, §3.4.4 Base Proof Configuration and
-/// §3.4.5 Base Proof Serialization (BBS Sign of the non-mandatory statements under proofHash ‖ mandatoryHash).
-/// `key` must be BLS12-381 G2. Returns the proof (the options plus `proofValue`). Errors:
-/// [`crate::ErrorKind::Proof`] for unusable options or a pointer that does not match, [`crate::ErrorKind::Key`]
-/// for another key; expansion and canonicalization errors.
+/// §3.4.5 Base Proof Serialization (BBS Sign of the non-mandatory statements under proofHash ‖ mandatoryHash),
+/// featureOption `"baseline"`. `key` must be BLS12-381 G2. Returns the proof (the options plus `proofValue`).
+/// Errors: [`crate::ErrorKind::Proof`] for unusable options or a pointer that does not match,
+/// [`crate::ErrorKind::Key`] for another key; expansion and canonicalization errors.
 pub fn create_base_proof(
     unsecured: &Value,
     options: &Value,
     key: &SecretKey,
     base: &BaseOptions,
+    session: &Session,
+) -> Result<(Value, BaseIntermediates)> {
+    create(unsecured, options, key, base, None, session)
+}
+
+/// §3.4.1 Create Base Proof as [`create_base_proof`], featureOption `"anonymous_holder_binding"` (§3.4.5): the
+/// signature is BBS BlindSign (draft-irtf-cfrg-bbs-blind-signatures-02) of the non-mandatory statements with the
+/// holder's `commitment_with_proof` (from [`super::commit_holder_secret`]: 144 bytes, a commitment to one holder
+/// secret, whose proof of knowledge BlindSign checks), and the proof value has header 0xd9 0x5d 0x04. BlindSign
+/// is deterministic. Errors: as [`create_base_proof`], and [`crate::ErrorKind::Proof`]
+/// (`PROOF_GENERATION_ERROR`) for a commitment of another length or whose proof does not verify.
+pub fn create_base_proof_with_holder_binding(
+    unsecured: &Value,
+    options: &Value,
+    key: &SecretKey,
+    base: &BaseOptions,
+    commitment_with_proof: &[u8],
+    session: &Session,
+) -> Result<(Value, BaseIntermediates)> {
+    create(
+        unsecured,
+        options,
+        key,
+        base,
+        Some(commitment_with_proof),
+        session,
+    )
+}
+
+/// §3.4.1–§3.4.5 for the baseline (`commitment_with_proof` `None`) or anonymous holder binding.
+fn create(
+    unsecured: &Value,
+    options: &Value,
+    key: &SecretKey,
+    base: &BaseOptions,
+    commitment_with_proof: Option<&[u8]>,
     session: &Session,
 ) -> Result<(Value, BaseIntermediates)> {
     let bls = key.bls12381_g2().ok_or_else(|| {
@@ -65,17 +101,26 @@ pub fn create_base_proof(
         .values()
         .map(|s| s.as_bytes())
         .collect();
-    let bbs_signature = {
+    let (feature, bbs_signature) = {
         let _span = tracing::info_span!(proof_span::BBS_SIGN).entered();
-        bls.bbs_sign(&bbs_header, &messages)?
+        match commitment_with_proof {
+            None => (Feature::Baseline, bls.bbs_sign(&bbs_header, &messages)?),
+            Some(commitment) => (
+                Feature::AnonymousHolderBinding,
+                bls.bbs_blind_sign(commitment, &bbs_header, &messages)?,
+            ),
+        }
     };
-    let proof_value = proof_value::serialize_base(&BaseProofValue {
-        bbs_signature,
-        bbs_header,
-        public_key: bls.public.to_bytes(),
-        hmac_key: base.hmac_key.to_vec(),
-        mandatory_pointers: base.mandatory_pointers.clone(),
-    });
+    let proof_value = proof_value::serialize_base_with_feature(
+        feature,
+        &BaseProofValue {
+            bbs_signature,
+            bbs_header,
+            public_key: bls.public.to_bytes(),
+            hmac_key: base.hmac_key.to_vec(),
+            mandatory_pointers: base.mandatory_pointers.clone(),
+        },
+    );
     Ok((
         disclosure::with_proof_value(options, proof_value)?,
         intermediates,

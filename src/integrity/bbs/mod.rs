@@ -10,16 +10,29 @@
 //! JSON pointer selection, canonicalize-and-group, the derive and verify halves in `disclosure`), with the
 //! shuffled label map of §3.2.1 `createShuffledIdLabelMapFunction`. Canonicalization is canonprof's RDFC-1.0 with
 //! SHA-256: issue runs two (document, proof configuration), derive two (document, reveal selection), verify two
-//! (reveal document, proof configuration). The holder binding and pseudonym features are not implemented: their
-//! proof values are refused by name ([`proof_value`]).
+//! (reveal document, proof configuration).
+//!
+//! The **anonymous holder binding** feature (featureOption `"anonymous_holder_binding"`, headers 0x5d04 / 0x5d05):
+//! the holder commits to a secret ([`commit_holder_secret`]), the issuer signs blind with the commitment
+//! ([`create_base_proof_with_holder_binding`]: draft-irtf-cfrg-bbs-blind-signatures-02 BlindSign, zkryptium's
+//! `bbsplus_blind`), the holder derives with the secret ([`derive_proof_with_holder_binding`]: BlindProofGen, the
+//! secret undisclosed), and [`verify_derived_proof`] verifies either feature by the proof value's header
+//! (BlindProofVerify with `lengthBBSMessages`). The pseudonym features are not implemented: their proof values
+//! are refused by name ([`proof_value`]).
 
 mod base;
 mod derive;
+mod holder;
 pub mod proof_value;
 mod verify;
 
-pub use base::{create_base_proof, BaseIntermediates, BaseOptions};
-pub use derive::{derive_proof, DerivedIntermediates, GroupIndexes};
+pub use base::{
+    create_base_proof, create_base_proof_with_holder_binding, BaseIntermediates, BaseOptions,
+};
+pub use derive::{
+    derive_proof, derive_proof_with_holder_binding, DerivedIntermediates, GroupIndexes,
+};
+pub use holder::{commit_holder_secret, HolderBinding};
 pub use verify::verify_derived_proof;
 
 use super::cryptosuite::Cryptosuite;

@@ -1,14 +1,16 @@
-//! bbs-2023 proof values (W3C Data Integrity BBS Cryptosuites v1.0 §3.3 bbs-2023 Functions, baseline feature):
-//! `serializeBaseProofValue` / `parseBaseProofValue`, `serializeDerivedProofValue` / `parseDerivedProofValue`,
-//! `compressLabelMap` / `decompressLabelMap`. CBOR and multibase as ecdsa-sd-2023's
-//! ([`crate::integrity::proof_value`], whose strict decoding this shares).
+//! bbs-2023 proof values (W3C Data Integrity BBS Cryptosuites v1.0 §3.3 bbs-2023 Functions, baseline and
+//! anonymous holder binding features): `serializeBaseProofValue` / `parseBaseProofValue`,
+//! `serializeDerivedProofValue` / `parseDerivedProofValue`, `compressLabelMap` / `decompressLabelMap`. CBOR and
+//! multibase as ecdsa-sd-2023's ([`crate::integrity::proof_value`], whose strict decoding this shares).
 //!
-//! Parsing is strict: the header names the baseline feature (base 0xd9 0x5d 0x02, derived 0xd9 0x5d 0x03); the
-//! headers of the other features (anonymous holder binding 0x5d04 / 0x5d05, pseudonyms 0x5d06 / 0x5d07, both
-//! 0x5d08 / 0x5d09) are refused by name. Then exactly the five components, byte strings of exactly their size
-//! (an 80-byte BBS signature, a 64-byte BBS header, a 96-byte BLS12-381 G2 public key, a 32-byte HMAC key), a BBS
-//! proof of 272 + 32·U bytes covering at most [`MAX_MESSAGES`] statements, label-map keys and values unsigned and
-//! not repeated, indexes strictly increasing, preferred CBOR serialization, nothing after it.
+//! Parsing is strict: the header names the feature (baseline: base 0xd9 0x5d 0x02, derived 0xd9 0x5d 0x03;
+//! anonymous holder binding: 0x5d04 / 0x5d05); the headers of the pseudonym features (pseudonyms 0x5d06 /
+//! 0x5d07, holder binding with pseudonyms 0x5d08 / 0x5d09) are refused by name. Then exactly the five components
+//! (six for a holder binding derived proof: `lengthBBSMessages`), byte strings of exactly their size (an 80-byte
+//! BBS signature, a 64-byte BBS header, a 96-byte BLS12-381 G2 public key, a 32-byte HMAC key), a BBS proof of
+//! 272 + 32·U bytes covering at most [`MAX_MESSAGES`] statements (holder binding: exactly 272 + 32·(L − R + 2)),
+//! label-map keys and values unsigned and not repeated, indexes strictly increasing, preferred CBOR
+//! serialization, nothing after it.
 
 use crate::error::{Error, Result};
 use crate::integrity::grouping::LabelMap;
@@ -22,15 +24,57 @@ use ciborium::Value as Cbor;
 pub const BASE_HEADER: [u8; 3] = [0xd9, 0x5d, 0x02];
 /// Header of a baseline derived proof value.
 pub const DERIVED_HEADER: [u8; 3] = [0xd9, 0x5d, 0x03];
+/// Header of an anonymous holder binding base proof value.
+pub const HOLDER_BINDING_BASE_HEADER: [u8; 3] = [0xd9, 0x5d, 0x04];
+/// Header of an anonymous holder binding derived proof value.
+pub const HOLDER_BINDING_DERIVED_HEADER: [u8; 3] = [0xd9, 0x5d, 0x05];
 /// The headers of the features canonprof does not implement, by third byte, with their names.
-const FEATURE_HEADERS: [(u8, &str); 6] = [
-    (0x04, "anonymous holder binding base proof"),
-    (0x05, "anonymous holder binding derived proof"),
+const FEATURE_HEADERS: [(u8, &str); 4] = [
     (0x06, "pseudonym base proof"),
     (0x07, "pseudonym derived proof"),
     (0x08, "holder binding with pseudonym base proof"),
     (0x09, "holder binding with pseudonym derived proof"),
 ];
+
+/// The bbs-2023 feature option of a base proof (its `featureOption`, named by its proof value's header).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Feature {
+    /// `"baseline"`: headers 0xd9 0x5d 0x02 / 0x03.
+    Baseline,
+    /// `"anonymous_holder_binding"`: headers 0xd9 0x5d 0x04 / 0x05; the signature covers a holder secret the
+    /// issuer never saw (a blind BBS signature).
+    AnonymousHolderBinding,
+}
+
+impl Feature {
+    /// The spec's `featureOption` value.
+    pub fn name(self) -> &'static str {
+        match self {
+            Feature::Baseline => "baseline",
+            Feature::AnonymousHolderBinding => "anonymous_holder_binding",
+        }
+    }
+
+    fn base_header(self) -> [u8; 3] {
+        match self {
+            Feature::Baseline => BASE_HEADER,
+            Feature::AnonymousHolderBinding => HOLDER_BINDING_BASE_HEADER,
+        }
+    }
+}
+
+/// The feature of a derived proof, with what it adds to the baseline's components.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DerivedFeature {
+    /// `"baseline"` (header 0xd9 0x5d 0x03): five components.
+    Baseline,
+    /// `"anonymous_holder_binding"` (header 0xd9 0x5d 0x05): a sixth component, `lengthBBSMessages`.
+    AnonymousHolderBinding {
+        /// L: the number of BBS messages (non-mandatory statements) the base signature covers; the verifier
+        /// cannot count the undisclosed ones among the proof's hidden scalars, which include the holder secret.
+        length_bbs_messages: usize,
+    },
+}
 
 /// Bytes of a BBS signature (BLS12-381-SHA-256: a G1 point and a scalar).
 pub const SIGNATURE_LEN: usize = 80;
@@ -87,35 +131,53 @@ impl DerivedProofValue {
     }
 }
 
-/// The body of a bbs-2023 proof value after `header`; a feature header is refused by name, as is the other
-/// baseline header (a base proof where a derived one is expected and back).
-fn body(proof_value: &str, header: [u8; 3], what: &str) -> Result<Vec<u8>> {
+/// The header and body of a bbs-2023 proof value; the pseudonym features' headers are refused by name, as is a
+/// base proof where a derived one is expected and back.
+fn body(proof_value: &str, what: &str) -> Result<(u8, Vec<u8>)> {
     let bytes = multibase_bytes(proof_value, what)?;
-    if let Some((_, feature)) = FEATURE_HEADERS
-        .iter()
-        .find(|(b, _)| bytes.len() >= 3 && bytes[..2] == [0xd9, 0x5d] && bytes[2] == *b)
-    {
+    if bytes.len() < 3 || bytes[..2] != [0xd9, 0x5d] {
         return Err(Error::proof(format!(
-            "the proof value is a bbs-2023 {feature} (header d95d{:02x}), a feature canonprof does not implement (only the baseline)",
+            "the proof value does not start with a bbs-2023 {what} proof header (d95d then {})",
+            if what == "base" {
+                "02 or 04"
+            } else {
+                "03 or 05"
+            }
+        )));
+    }
+    if let Some((_, feature)) = FEATURE_HEADERS.iter().find(|(b, _)| bytes[2] == *b) {
+        return Err(Error::proof(format!(
+            "the proof value is a bbs-2023 {feature} (header d95d{:02x}), a feature canonprof does not implement (only the baseline and anonymous holder binding)",
             bytes[2]
         )));
     }
-    match bytes.strip_prefix(&header) {
-        Some(body) => Ok(body.to_vec()),
-        None if what == "derived" && bytes.starts_with(&BASE_HEADER) => Err(Error::proof(
-            "the proof is a bbs-2023 base proof (header d95d02): only the issuer's holder derives from it; a verifier takes derived proofs",
-        )),
-        None => Err(Error::proof(format!(
-            "the proof value does not start with the bbs-2023 {what} proof header {}",
-            hex::encode(header)
+    match (what, bytes[2]) {
+        ("base", 0x02 | 0x04) | ("derived", 0x03 | 0x05) => Ok((bytes[2], bytes[3..].to_vec())),
+        ("derived", 0x02 | 0x04) => Err(Error::proof(format!(
+            "the proof is a bbs-2023 base proof (header d95d{:02x}): only the issuer's holder derives from it; a verifier takes derived proofs",
+            bytes[2]
+        ))),
+        ("base", 0x03 | 0x05) => Err(Error::proof(format!(
+            "the proof is a bbs-2023 derived proof (header d95d{:02x}), not a base proof",
+            bytes[2]
+        ))),
+        _ => Err(Error::proof(format!(
+            "the proof value's header d95d{:02x} is not a bbs-2023 {what} proof header",
+            bytes[2]
         ))),
     }
 }
 
-/// §3.3.1 `serializeBaseProofValue`.
+/// §3.3.1 `serializeBaseProofValue`, baseline feature.
 pub fn serialize_base(value: &BaseProofValue) -> String {
+    serialize_base_with_feature(Feature::Baseline, value)
+}
+
+/// §3.3.1 `serializeBaseProofValue` for `feature`: its header, then the five components (anonymous holder binding
+/// has the baseline's five: the holder's commitment is inside the signature).
+pub fn serialize_base_with_feature(feature: Feature, value: &BaseProofValue) -> String {
     encode(
-        BASE_HEADER,
+        feature.base_header(),
         vec![
             Cbor::Bytes(value.bbs_signature.clone()),
             Cbor::Bytes(value.bbs_header.clone()),
@@ -126,18 +188,39 @@ pub fn serialize_base(value: &BaseProofValue) -> String {
     )
 }
 
-/// §3.3.2 `parseBaseProofValue`. Errors: [`crate::ErrorKind::Proof`] for a wrong encoding, header or shape.
+/// §3.3.2 `parseBaseProofValue` of a baseline base proof. Errors: [`crate::ErrorKind::Proof`] for a wrong
+/// encoding, header (an anonymous holder binding base proof among them) or shape.
 pub fn parse_base(proof_value: &str) -> Result<BaseProofValue> {
-    let body = body(proof_value, BASE_HEADER, "base")?;
+    match parse_base_with_feature(proof_value)? {
+        (Feature::Baseline, value) => Ok(value),
+        (feature, _) => Err(Error::proof(format!(
+            "the base proof's featureOption is {} (header d95d04), not baseline: its holder derives with the holder secret",
+            feature.name()
+        ))),
+    }
+}
+
+/// §3.3.2 `parseBaseProofValue`: the feature (baseline or anonymous holder binding) and the five components.
+/// Errors: [`crate::ErrorKind::Proof`] for a wrong encoding, header or shape.
+pub fn parse_base_with_feature(proof_value: &str) -> Result<(Feature, BaseProofValue)> {
+    let (header, body) = body(proof_value, "base")?;
+    let feature = if header == 0x04 {
+        Feature::AnonymousHolderBinding
+    } else {
+        Feature::Baseline
+    };
     let items = cbor_array(&body, "bbs-2023", "base")?;
     let [signature, header, public_key, hmac_key, pointers] = components(items, "base")?;
-    Ok(BaseProofValue {
-        bbs_signature: sized(signature, SIGNATURE_LEN, "bbsSignature")?,
-        bbs_header: sized(header, HEADER_LEN, "bbsHeader")?,
-        public_key: sized(public_key, PUBLIC_KEY_LEN, "publicKey")?,
-        hmac_key: sized(hmac_key, HMAC_KEY_LEN, "hmacKey")?,
-        mandatory_pointers: mandatory_pointers(pointers)?,
-    })
+    Ok((
+        feature,
+        BaseProofValue {
+            bbs_signature: sized(signature, SIGNATURE_LEN, "bbsSignature")?,
+            bbs_header: sized(header, HEADER_LEN, "bbsHeader")?,
+            public_key: sized(public_key, PUBLIC_KEY_LEN, "publicKey")?,
+            hmac_key: sized(hmac_key, HMAC_KEY_LEN, "hmacKey")?,
+            mandatory_pointers: mandatory_pointers(pointers)?,
+        },
+    ))
 }
 
 /// §3.3.4 `compressLabelMap`: `c14nN` → N, `bM` → M; a CBOR map in ascending key order. Errors: an entry not
@@ -166,26 +249,79 @@ fn decompress_label_map(value: Cbor) -> Result<LabelMap> {
     })
 }
 
-/// §3.3.6 `serializeDerivedProofValue`. Errors: a label map not of `c14nN` → `bM` entries.
+/// §3.3.6 `serializeDerivedProofValue`, baseline feature. Errors: a label map not of `c14nN` → `bM` entries.
 pub fn serialize_derived(value: &DerivedProofValue) -> Result<String> {
-    Ok(encode(
-        DERIVED_HEADER,
-        vec![
-            Cbor::Bytes(value.bbs_proof.clone()),
-            compress_label_map(&value.label_map)?,
-            indexes_cbor(&value.mandatory_indexes),
-            indexes_cbor(&value.selective_indexes),
-            Cbor::Bytes(value.presentation_header.clone()),
-        ],
-    ))
+    serialize_derived_with_feature(DerivedFeature::Baseline, value)
 }
 
-/// §3.3.7 `parseDerivedProofValue`, with the proof's length checked against the indexes: 272 + 32·U bytes,
-/// every selective index below U + R (R the selective indexes). Errors: [`crate::ErrorKind::Proof`] for a wrong
-/// encoding, header, shape or length.
+/// §3.3.6 `serializeDerivedProofValue` for `feature`: the baseline's five components, and for anonymous holder
+/// binding `lengthBBSMessages` as a sixth. Errors: a label map not of `c14nN` → `bM` entries.
+pub fn serialize_derived_with_feature(
+    feature: DerivedFeature,
+    value: &DerivedProofValue,
+) -> Result<String> {
+    let mut components = vec![
+        Cbor::Bytes(value.bbs_proof.clone()),
+        compress_label_map(&value.label_map)?,
+        indexes_cbor(&value.mandatory_indexes),
+        indexes_cbor(&value.selective_indexes),
+        Cbor::Bytes(value.presentation_header.clone()),
+    ];
+    let header = match feature {
+        DerivedFeature::Baseline => DERIVED_HEADER,
+        DerivedFeature::AnonymousHolderBinding {
+            length_bbs_messages,
+        } => {
+            components.push(Cbor::Integer((length_bbs_messages as u64).into()));
+            HOLDER_BINDING_DERIVED_HEADER
+        }
+    };
+    Ok(encode(header, components))
+}
+
+/// §3.3.7 `parseDerivedProofValue` of a baseline derived proof, with the proof's length checked against the
+/// indexes: 272 + 32·U bytes, every selective index below U + R (R the selective indexes). Errors:
+/// [`crate::ErrorKind::Proof`] for a wrong encoding, header (an anonymous holder binding one among them), shape
+/// or length.
 pub fn parse_derived(proof_value: &str) -> Result<DerivedProofValue> {
-    let body = body(proof_value, DERIVED_HEADER, "derived")?;
-    let items = cbor_array(&body, "bbs-2023", "derived")?;
+    match parse_derived_with_feature(proof_value)? {
+        (DerivedFeature::Baseline, value) => Ok(value),
+        _ => Err(Error::proof(
+            "the derived proof's featureOption is anonymous_holder_binding (header d95d05), not baseline",
+        )),
+    }
+}
+
+/// §3.3.7 `parseDerivedProofValue`: the feature and the components. Baseline: five components, a proof of
+/// 272 + 32·U bytes, every selective index below U + R. Anonymous holder binding: six, the sixth
+/// `lengthBBSMessages` (L, an unsigned integer of at most [`MAX_MESSAGES`]), every selective index below L, a
+/// proof of exactly 272 + 32·(L − R + 2) bytes (the undisclosed messages, the holder secret and the prover's
+/// blind). Errors: [`crate::ErrorKind::Proof`] for a wrong encoding, header, shape or length.
+pub fn parse_derived_with_feature(
+    proof_value: &str,
+) -> Result<(DerivedFeature, DerivedProofValue)> {
+    let (header, body) = body(proof_value, "derived")?;
+    let mut items = cbor_array(&body, "bbs-2023", "derived")?;
+    let feature = if header == 0x05 {
+        let length = match items.len() {
+            6 => items.pop().expect("six components"),
+            n => {
+                return Err(Error::proof(format!(
+                    "the derived proof value does not have 6 components (an anonymous holder binding derived proof) but {n}"
+                )))
+            }
+        };
+        let length_bbs_messages = length
+            .as_integer()
+            .and_then(|n| u64::try_from(n).ok())
+            .and_then(|n| usize::try_from(n).ok())
+            .ok_or_else(|| Error::proof("lengthBBSMessages is not an unsigned integer"))?;
+        DerivedFeature::AnonymousHolderBinding {
+            length_bbs_messages,
+        }
+    } else {
+        DerivedFeature::Baseline
+    };
     let [proof, label_map, mandatory, selective, presentation_header] =
         components(items, "derived")?;
     let bbs_proof = proof
@@ -206,6 +342,17 @@ pub fn parse_derived(proof_value: &str) -> Result<DerivedProofValue> {
             .into_bytes()
             .map_err(|_| Error::proof("presentationHeader is not a CBOR byte string"))?,
     };
+    match feature {
+        DerivedFeature::Baseline => check_baseline_lengths(&value)?,
+        DerivedFeature::AnonymousHolderBinding {
+            length_bbs_messages,
+        } => check_holder_binding_lengths(&value, length_bbs_messages)?,
+    }
+    Ok((feature, value))
+}
+
+/// A baseline proof's statements: at most [`MAX_MESSAGES`], every selective index below U + R.
+fn check_baseline_lengths(value: &DerivedProofValue) -> Result<()> {
     let total = value.undisclosed() + value.selective_indexes.len();
     if total > MAX_MESSAGES {
         return Err(Error::proof(format!(
@@ -219,7 +366,32 @@ pub fn parse_derived(proof_value: &str) -> Result<DerivedProofValue> {
             value.selective_indexes.len()
         )));
     }
-    Ok(value)
+    Ok(())
+}
+
+/// An anonymous holder binding proof's lengths: L at most [`MAX_MESSAGES`], every selective index below L, the
+/// proof exactly 272 + 32·(L − R + 2) bytes.
+fn check_holder_binding_lengths(value: &DerivedProofValue, length: usize) -> Result<()> {
+    if length > MAX_MESSAGES {
+        return Err(Error::proof(format!(
+            "lengthBBSMessages is {length}, more than the {MAX_MESSAGES} statements canonprof verifies (BlindProofVerify's work grows with them)"
+        )));
+    }
+    if let Some(&beyond) = value.selective_indexes.iter().find(|&&i| i >= length) {
+        return Err(Error::proof(format!(
+            "selective index {beyond} is beyond lengthBBSMessages ({length})"
+        )));
+    }
+    // Indexes strictly increasing and below L: R ≤ L.
+    let expected = PROOF_BASE_LEN + 32 * (length - value.selective_indexes.len() + 2);
+    if value.bbs_proof.len() != expected {
+        return Err(Error::proof(format!(
+            "bbsProof is {} bytes, not the {expected} of a blind BBS proof of {length} messages with {} disclosed and the holder secret undisclosed (272 + 32·(L − R + 2))",
+            value.bbs_proof.len(),
+            value.selective_indexes.len()
+        )));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -239,11 +411,58 @@ mod tests {
         assert_eq!(parse_derived(&text).unwrap(), value);
         assert!(parse_base(&text).unwrap_err().reason().contains("header"));
         let mut bytes = multibase_bytes(&text, "derived").unwrap();
-        bytes[2] = 0x05;
+        bytes[2] = 0x07;
         let feature = crate::integrity::multikey::encode_base64url(&bytes);
         assert!(parse_derived(&feature)
             .unwrap_err()
             .reason()
-            .contains("anonymous holder binding derived proof"));
+            .contains("pseudonym derived proof"));
+    }
+
+    #[test]
+    fn holder_binding_values_round_trip_with_exact_lengths() {
+        let value = DerivedProofValue {
+            // L = 5, R = 2: 272 + 32·(5 − 2 + 2).
+            bbs_proof: vec![1; PROOF_BASE_LEN + 32 * 5],
+            label_map: [("c14n0".to_string(), "b0".to_string())].into(),
+            mandatory_indexes: vec![0],
+            selective_indexes: vec![1, 4],
+            presentation_header: vec![],
+        };
+        let feature = DerivedFeature::AnonymousHolderBinding {
+            length_bbs_messages: 5,
+        };
+        let text = serialize_derived_with_feature(feature, &value).unwrap();
+        assert_eq!(
+            multibase_bytes(&text, "derived").unwrap()[..3],
+            HOLDER_BINDING_DERIVED_HEADER
+        );
+        assert_eq!(
+            parse_derived_with_feature(&text).unwrap(),
+            (feature, value.clone())
+        );
+        for l in [4, 6] {
+            let other = serialize_derived_with_feature(
+                DerivedFeature::AnonymousHolderBinding {
+                    length_bbs_messages: l,
+                },
+                &value,
+            )
+            .unwrap();
+            assert!(parse_derived_with_feature(&other).is_err(), "L = {l}");
+        }
+        let base = BaseProofValue {
+            bbs_signature: vec![2; SIGNATURE_LEN],
+            bbs_header: vec![3; HEADER_LEN],
+            public_key: vec![4; PUBLIC_KEY_LEN],
+            hmac_key: vec![5; HMAC_KEY_LEN],
+            mandatory_pointers: vec!["/issuer".to_string()],
+        };
+        let text = serialize_base_with_feature(Feature::AnonymousHolderBinding, &base);
+        assert_eq!(
+            parse_base_with_feature(&text).unwrap(),
+            (Feature::AnonymousHolderBinding, base)
+        );
+        assert!(parse_base(&text).is_err());
     }
 }

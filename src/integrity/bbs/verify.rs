@@ -1,7 +1,7 @@
 //! bbs-2023 derived proof verification (BBS Cryptosuites v1.0 §3.4.7 Verify Derived Proof, §3.3.8
 //! `createVerifyData`).
 
-use super::proof_value;
+use super::proof_value::{self, DerivedFeature};
 use super::{HASH, SUITE};
 use crate::canon::Session;
 use crate::error::Result;
@@ -15,7 +15,9 @@ use serde_json::Value;
 /// proof's label map, splits it by the mandatory indexes, and runs BBS ProofVerify of the disclosed
 /// non-mandatory statements at the selective indexes, under proofHash ‖ mandatoryHash and the proof's
 /// presentation header, with the issuer's key: `public_key`, or else resolved from a `did:key` verification
-/// method. A proof that does not verify is `verified: false` with the reason (a base proof, a feature
+/// method. The proof value's header selects the feature: baseline (0xd9 0x5d 0x03, ProofVerify) or anonymous
+/// holder binding (0xd9 0x5d 0x05, draft-irtf-cfrg-bbs-blind-signatures-02 BlindProofVerify with
+/// `lengthBBSMessages` and one undisclosed committed message, the holder secret). A proof that does not verify is `verified: false` with the reason (a base proof, a feature
 /// canonprof does not implement, a malformed or truncated proof value, indexes or a label map that do not fit,
 /// tampered statements, another key); errors are for what cannot be checked at all.
 pub fn verify_derived_proof(
@@ -34,12 +36,12 @@ pub fn verify_derived_proof(
     };
     debug_assert_eq!(issuer_key.algorithm(), SignatureAlgorithm::Bls12381G2);
     // §3.3.7 parseDerivedProofValue, §3.3.8 steps 1–8.
-    let (derived, data) = match disclosure::derived_verify_data(
+    let ((feature, derived), data) = match disclosure::derived_verify_data(
         (SUITE, HASH),
         &document,
         &proof,
-        proof_value::parse_derived,
-        |d| (&d.label_map, &d.mandatory_indexes),
+        proof_value::parse_derived_with_feature,
+        |(_, d)| (&d.label_map, &d.mandatory_indexes),
         session,
     )? {
         Ok(parsed) => parsed,
@@ -70,20 +72,41 @@ pub fn verify_derived_proof(
     let disclosed: Vec<&[u8]> = data.non_mandatory.iter().map(|s| s.as_bytes()).collect();
     let verified = {
         let _span = tracing::info_span!(proof_span::BBS_PROOF_VERIFY).entered();
-        bls.bbs_proof_verify(
-            &derived.bbs_proof,
-            &bbs_header,
-            &derived.presentation_header,
-            &disclosed,
-            &derived.selective_indexes,
-        )
+        match feature {
+            DerivedFeature::Baseline => bls.bbs_proof_verify(
+                &derived.bbs_proof,
+                &bbs_header,
+                &derived.presentation_header,
+                &disclosed,
+                &derived.selective_indexes,
+            ),
+            DerivedFeature::AnonymousHolderBinding {
+                length_bbs_messages,
+            } => bls.bbs_blind_proof_verify(
+                &derived.bbs_proof,
+                (&bbs_header, &derived.presentation_header),
+                length_bbs_messages,
+                &disclosed,
+                &derived.selective_indexes,
+            ),
+        }
     };
     Ok(if verified {
         with(true, None)
     } else {
         with(
             false,
-            Some("the BBS proof does not verify over the disclosed statements at their selective indexes under proofHash ‖ mandatoryHash and the presentation header (a changed statement, index, proof option or key)".to_string()),
+            Some(format!(
+                "the {} does not verify over the disclosed statements at their selective indexes under proofHash ‖ mandatoryHash and the presentation header (a changed statement, index, proof option or key{})",
+                match feature {
+                    DerivedFeature::Baseline => "BBS proof",
+                    DerivedFeature::AnonymousHolderBinding { .. } => "blind BBS proof (anonymous holder binding)",
+                },
+                match feature {
+                    DerivedFeature::Baseline => "",
+                    DerivedFeature::AnonymousHolderBinding { .. } => ", lengthBBSMessages or holder secret",
+                }
+            )),
         )
     })
 }
