@@ -13,9 +13,18 @@ use std::cell::Cell;
 
 pub use crate::document::ProofLimits;
 
+/// The BBS statements (messages) one file's verification may cover across all its bbs-2023 proofs: BBS
+/// ProofVerify makes one hash-to-curve generator per statement (zkryptium, anew in every call; some 0.65 ms each on
+/// the 2-core VM), so a file of many proofs each just under the per-proof bound
+/// ([`MAX_MESSAGES`](super::bbs::proof_value::MAX_MESSAGES)) would otherwise cost minutes. 4,096 statements are
+/// under 3 s; a credential has tens to a few hundred.
+pub const MAX_BBS_STATEMENTS: usize = 4096;
+
 thread_local! {
     /// Inside a [`Scope`]: (canonicalizations charged, the most allowed).
     static SPENT: Cell<Option<(usize, usize)>> = const { Cell::new(None) };
+    /// Inside a [`Scope`]: the BBS statements charged.
+    static BBS_SPENT: Cell<Option<usize>> = const { Cell::new(None) };
     /// Every canonicalization charged on this thread, in a scope or not.
     static CHARGED: Cell<u64> = const { Cell::new(0) };
 }
@@ -41,6 +50,7 @@ impl Scope {
             Some(_) => false,
             None => {
                 spent.set(Some((0, max_canonicalizations)));
+                BBS_SPENT.with(|bbs| bbs.set(Some(0)));
                 true
             }
         });
@@ -57,6 +67,7 @@ impl Drop for Scope {
     fn drop(&mut self) {
         if self.outer {
             SPENT.with(|spent| spent.set(None));
+            BBS_SPENT.with(|bbs| bbs.set(None));
         }
     }
 }
@@ -81,6 +92,25 @@ pub fn charge() -> Result<()> {
     })
 }
 
+/// Counts the `statements` a BBS ProofVerify of the file being verified covers. Errors: [`ErrorKind::Limit`] once
+/// the file's proofs cover more than [`MAX_BBS_STATEMENTS`] (nothing is refused outside a [`Scope`]).
+pub fn charge_bbs_statements(statements: usize) -> Result<()> {
+    BBS_SPENT.with(|bbs| match bbs.get() {
+        Some(n) if n.saturating_add(statements) > MAX_BBS_STATEMENTS => Err(Error::new(
+            ErrorKind::Limit,
+            format!(
+                "the file's bbs-2023 proofs cover more than {MAX_BBS_STATEMENTS} BBS statements ({} with this proof); BBS ProofVerify's work grows with them",
+                n.saturating_add(statements)
+            ),
+        )),
+        Some(n) => {
+            bbs.set(Some(n + statements));
+            Ok(())
+        }
+        None => Ok(()),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,5 +132,17 @@ mod tests {
         for _ in 0..10 {
             charge().unwrap();
         }
+    }
+
+    #[test]
+    fn a_scope_refuses_bbs_statements_past_the_file_bound() {
+        {
+            let _scope = Scope::with_limit(10);
+            charge_bbs_statements(MAX_BBS_STATEMENTS - 10).unwrap();
+            charge_bbs_statements(10).unwrap();
+            let e = charge_bbs_statements(1).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::Limit);
+        }
+        charge_bbs_statements(MAX_BBS_STATEMENTS * 2).unwrap();
     }
 }

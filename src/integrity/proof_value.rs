@@ -4,8 +4,9 @@
 //! from base64ct.
 //!
 //! Parsing is strict: a proof value decodes to exactly the structure §3.5.2 / §3.5.7 define, in the one
-//! encoding the serialize functions produce (RFC 8949 §4.2.1 preferred serialization: definite lengths,
-//! shortest heads), with no bytes after it — arrays of exactly the right length, byte strings of exactly the
+//! encoding the serialize functions produce (RFC 8949 §4.1 preferred serialization: definite lengths,
+//! shortest heads; the order of a map's keys is not checked — the suites do not fix it and it carries no meaning,
+//! so it is not the deterministic encoding of §4.2.1), with no bytes after it — arrays of exactly the right length, byte strings of exactly the
 //! right size (64-byte P-256 signatures, the 35-byte P-256 Multikey of the proof-scoped key, a 32-byte HMAC
 //! key and 32-byte HMAC labels), label-map keys unsigned and not repeated, labels not repeated, mandatory
 //! indexes strictly increasing. Anything else is a malformed proof, so that no proof value has two readings.
@@ -91,7 +92,7 @@ pub(crate) fn multibase_bytes(proof_value: &str, what: &str) -> Result<Vec<u8>> 
         })
 }
 
-/// The items of the one CBOR array `body` holds, in the encoding `suite` serializes (RFC 8949 §4.2.1
+/// The items of the one CBOR array `body` holds, in the encoding `suite` serializes (RFC 8949 §4.1
 /// preferred serialization) with nothing after it. Errors: [`crate::ErrorKind::Proof`] naming what is wrong.
 pub(crate) fn cbor_array(body: &[u8], suite: &str, what: &str) -> Result<Vec<Cbor>> {
     let mut rest = body;
@@ -112,7 +113,7 @@ pub(crate) fn cbor_array(body: &[u8], suite: &str, what: &str) -> Result<Vec<Cbo
     ciborium::into_writer(&value, &mut canonical).expect("CBOR into a Vec cannot fail");
     if canonical != body {
         return Err(Error::proof(format!(
-            "the {what} proof value is not in the CBOR encoding {suite} serializes (definite lengths, shortest heads, RFC 8949 §4.2.1)"
+            "the {what} proof value is not in the CBOR encoding {suite} serializes (definite lengths, shortest heads: RFC 8949 §4.1 preferred serialization)"
         )));
     }
     match value {

@@ -20,7 +20,8 @@ pub(crate) enum PathStep {
 fn json_pointer_to_paths(pointer: &str) -> Result<Vec<PathStep>> {
     let rest = pointer.strip_prefix('/').ok_or_else(|| {
         Error::proof(format!(
-            "PROOF_GENERATION_ERROR: JSON pointer `{pointer}` does not start with `/`"
+            "PROOF_GENERATION_ERROR: JSON pointer `{}` does not start with `/`",
+            crate::error::excerpt(pointer)
         ))
     })?;
     Ok(rest
@@ -138,7 +139,8 @@ fn select_paths(
 ) -> Result<()> {
     let missing = || {
         Error::proof(format!(
-            "PROOF_GENERATION_ERROR: JSON pointer `{pointer}` does not match the document"
+            "PROOF_GENERATION_ERROR: JSON pointer `{}` does not match the document",
+            crate::error::excerpt(pointer)
         ))
     };
     let (last, init) = paths.split_last().ok_or_else(missing)?;

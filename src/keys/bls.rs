@@ -89,6 +89,13 @@ impl Public {
                 bytes.len()
             )));
         }
+        // draft-irtf-cfrg-bbs-signatures-13 §4.2.4.7 octets_to_pubkey / KeyValidate: the identity is no key (a
+        // compressed point with the infinity flag, 0x40 of its first byte, is the identity or invalid).
+        if bytes[0] & INFINITY_FLAG != 0 {
+            return Err(Error::key(
+                "the BLS12-381 public key is the identity point of G2, which no secret key has",
+            ));
+        }
         let key = BBSplusPublicKey::from_bytes(bytes)
             .map_err(|_| Error::key("the BLS12-381 public key is not a compressed point of G2"))?;
         if key.to_bytes()[..] != bytes[..] {
@@ -103,6 +110,36 @@ impl Public {
     pub(crate) fn to_bytes(&self) -> Vec<u8> {
         self.0.to_bytes().to_vec()
     }
+}
+
+/// The infinity flag of a compressed BLS12-381 point (its first byte; ZCash serialization): set, the point is the
+/// identity (or the encoding is invalid).
+const INFINITY_FLAG: u8 = 0x40;
+/// Bytes of a compressed G1 point.
+const G1_LEN: usize = 48;
+/// Bytes of a scalar.
+const SCALAR_LEN: usize = 32;
+
+/// Why a BBS proof's encoding is refused before ProofVerify, or `None`: draft-irtf-cfrg-bbs-signatures-13
+/// §4.2.4.5 `octets_to_proof` refuses a proof whose Abar, Bbar or D is the identity of G1 or whose scalars are
+/// zero (or not below r, which zkryptium refuses). zkryptium 0.8.0 does not refuse the identity points, and with
+/// Abar = Bbar = identity the pairing check passes trivially and the challenge can be solved from public values:
+/// a forgery. `proof` is 272 + 32·U bytes (checked by the caller): three G1 points, then scalars.
+pub(crate) fn proof_encoding_refusal(proof: &[u8]) -> Option<String> {
+    const POINTS: [&str; 3] = ["Abar", "Bbar", "D"];
+    for (i, name) in POINTS.iter().enumerate() {
+        let first = *proof.get(i * G1_LEN)?;
+        if first & INFINITY_FLAG != 0 {
+            return Some(format!(
+                "the BBS proof's {name} is the identity point of G1 (or carries its flag), which a proof never has"
+            ));
+        }
+    }
+    let scalars = proof.get(POINTS.len() * G1_LEN..)?;
+    scalars
+        .chunks(SCALAR_LEN)
+        .position(|s| s.iter().all(|&b| b == 0))
+        .map(|i| format!("scalar {i} of the BBS proof is zero, which a proof never has"))
 }
 
 /// The error of signing or verifying one message with a BLS12-381 key.
@@ -176,7 +213,11 @@ impl Public {
         indexes: &[usize],
     ) -> bool {
         use zkryptium::schemes::generics::PoKSignature;
-        if proof.len() < 272 || (proof.len() - 272) % 32 != 0 || disclosed.len() != indexes.len() {
+        if proof.len() < 272
+            || (proof.len() - 272) % 32 != 0
+            || disclosed.len() != indexes.len()
+            || proof_encoding_refusal(proof).is_some()
+        {
             return false;
         }
         PoKSignature::<BbsBls12381Sha256>::from_bytes(proof).is_ok_and(|p| {

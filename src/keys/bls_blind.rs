@@ -153,6 +153,7 @@ impl Public {
         if disclosed.len() != indexes.len()
             || indexes.iter().any(|&i| i >= length)
             || blind_proof_len(length, indexes.len()) != Some(proof.len())
+            || super::bls::proof_encoding_refusal(proof).is_some()
         {
             return false;
         }

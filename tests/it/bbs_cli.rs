@@ -254,3 +254,72 @@ fn bad_derived_proofs_are_not_verified_with_one_clear_line() {
         assert!(line.len() < 2000, "{name}: a long line");
     }
 }
+
+/// Found by attacking `verify`: zkryptium 0.8.0 accepts a BBS proof whose Abar, Bbar and D are the identity of
+/// G1, and with them the pairing check passes trivially and the challenge can be solved from public values — a
+/// forged presentation of any claims under any issuer key. canonprof refuses identity points and zero scalars
+/// before ProofVerify (draft-irtf-cfrg-bbs-signatures-13 `octets_to_proof`) and an identity public key
+/// (`octets_to_pubkey`).
+#[test]
+fn identity_points_and_zero_scalars_are_refused_before_proof_verify() {
+    let forged = data("hostile-bbs/forged-identity-points.json");
+    let out = canonprof(&["verify", AT, &forged.display().to_string()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("NOT VERIFIED"), "{stdout}");
+    assert!(
+        stdout.contains("the BBS proof's Abar is the identity point of G1"),
+        "{stdout}"
+    );
+    let key = data("hostile-bbs/identity-public-key.json");
+    let out = canonprof(&["verify", AT, &key.display().to_string()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("NOT VERIFIED"), "{stdout}");
+    assert!(stdout.contains("is the identity point of G2"), "{stdout}");
+    let dir = tempfile::tempdir().unwrap();
+    for (name, change, reason) in [
+        ("bbar.json", 48usize, "Bbar is the identity point"),
+        ("d.json", 96, "D is the identity point"),
+    ] {
+        let file = write(
+            dir.path(),
+            name,
+            &with_components(|v| {
+                v.bbs_proof[change] = 0xc0;
+                v.bbs_proof[change + 1..change + 48].fill(0);
+            }),
+        );
+        let stdout =
+            String::from_utf8_lossy(&canonprof(&["verify", AT, &file]).stdout).into_owned();
+        assert!(stdout.contains(reason), "{name}: {stdout}");
+    }
+    let zero = write(
+        dir.path(),
+        "zero-scalar.json",
+        &with_components(|v| v.bbs_proof[144..176].fill(0)),
+    );
+    let stdout = String::from_utf8_lossy(&canonprof(&["verify", AT, &zero]).stdout).into_owned();
+    assert!(
+        stdout.contains("scalar 0 of the BBS proof is zero"),
+        "{stdout}"
+    );
+}
+
+/// A file's bbs-2023 proofs together cover at most 4,096 BBS statements (ProofVerify's work grows with them):
+/// a proof set of two proofs of 3,000 statements each is refused at the second, before its ProofVerify.
+#[test]
+fn a_files_bbs_statements_are_bounded() {
+    let big = with_components(|v| v.bbs_proof.resize(272 + 32 * (3000 - 6), 7));
+    let proof = big["proof"].clone();
+    let mut set = big.clone();
+    set["proof"] = serde_json::json!([proof.clone(), proof]);
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "two-big.json", &set);
+    let out = canonprof(&["verify", AT, &file]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("cover more than 4096 BBS statements"),
+        "{stdout}"
+    );
+}

@@ -252,7 +252,10 @@ fn real_runs_give_every_row_a_verdict_and_a_run_against_itself_no_change() {
     let rows = verdicts(&a, &b);
     assert!(rows.len() >= 60, "only {} rows: {rows:?}", rows.len());
     for key in ["· rdfc-1.0 json-ld ·", "· jcs ·"] {
-        assert!(rows.iter().any(|(k, _)| k.contains(key)), "{key} in {rows:?}");
+        assert!(
+            rows.iter().any(|(k, _)| k.contains(key)),
+            "{key} in {rows:?}"
+        );
     }
     let itself = verdicts(&a, &a);
     assert_eq!(itself.len(), rows.len());

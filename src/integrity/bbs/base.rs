@@ -94,6 +94,15 @@ fn create(
         &base.mandatory_pointers,
         session,
     )?;
+    // A verifier (canonprof's among them) refuses a derived proof over more statements than it bounds its work
+    // by: a base proof no presentation of which would verify is refused here, before signing.
+    let statements = intermediates.non_mandatory.len();
+    if statements > super::proof_value::MAX_MESSAGES {
+        return Err(Error::proof(format!(
+            "PROOF_GENERATION_ERROR: the credential has {statements} non-mandatory statements, more than the {} a bbs-2023 derived proof may cover (verifiers bound BBS ProofVerify's work by it)",
+            super::proof_value::MAX_MESSAGES
+        )));
+    }
     // §3.4.5 Base Proof Serialization.
     let bbs_header = [intermediates.proof_hash, intermediates.mandatory_hash].concat();
     let messages: Vec<&[u8]> = intermediates

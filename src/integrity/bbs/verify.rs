@@ -69,6 +69,17 @@ pub fn verify_derived_proof(
             )),
         ));
     }
+    if let Some(reason) = crate::keys::bls::proof_encoding_refusal(&derived.bbs_proof) {
+        return Ok(with(false, Some(reason)));
+    }
+    // The statements ProofVerify covers: the disclosed and undisclosed BBS messages.
+    let statements = match feature {
+        DerivedFeature::Baseline => derived.undisclosed() + derived.selective_indexes.len(),
+        DerivedFeature::AnonymousHolderBinding {
+            length_bbs_messages,
+        } => length_bbs_messages + 1,
+    };
+    crate::integrity::budget::charge_bbs_statements(statements)?;
     let disclosed: Vec<&[u8]> = data.non_mandatory.iter().map(|s| s.as_bytes()).collect();
     let verified = {
         let _span = tracing::info_span!(proof_span::BBS_PROOF_VERIFY).entered();
