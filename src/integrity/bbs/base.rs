@@ -96,10 +96,12 @@ fn create(
     )?;
     // A verifier (canonprof's among them) refuses a derived proof over more statements than it bounds its work
     // by: a base proof no presentation of which would verify is refused here, before signing.
-    let statements = intermediates.non_mandatory.len();
+    // With holder binding the holder's committed secret is one statement more.
+    let statements =
+        intermediates.non_mandatory.len() + usize::from(commitment_with_proof.is_some());
     if statements > super::proof_value::MAX_MESSAGES {
         return Err(Error::proof(format!(
-            "PROOF_GENERATION_ERROR: the credential has {statements} non-mandatory statements, more than the {} a bbs-2023 derived proof may cover (verifiers bound BBS ProofVerify's work by it)",
+            "PROOF_GENERATION_ERROR: the credential has {statements} statements to sign with BBS (its non-mandatory ones, and a holder's committed secret), more than the {} a bbs-2023 derived proof may cover (verifiers bound BBS ProofVerify's work by it)",
             super::proof_value::MAX_MESSAGES
         )));
     }

@@ -369,12 +369,12 @@ fn check_baseline_lengths(value: &DerivedProofValue) -> Result<()> {
     Ok(())
 }
 
-/// An anonymous holder binding proof's lengths: L at most [`MAX_MESSAGES`], every selective index below L, the
-/// proof exactly 272 + 32·(L − R + 2) bytes.
+/// An anonymous holder binding proof's lengths: L plus the committed holder secret at most [`MAX_MESSAGES`]
+/// statements, every selective index below L, the proof exactly 272 + 32·(L − R + 2) bytes.
 fn check_holder_binding_lengths(value: &DerivedProofValue, length: usize) -> Result<()> {
-    if length > MAX_MESSAGES {
+    if length >= MAX_MESSAGES {
         return Err(Error::proof(format!(
-            "lengthBBSMessages is {length}, more than the {MAX_MESSAGES} statements canonprof verifies (BlindProofVerify's work grows with them)"
+            "lengthBBSMessages is {length}: with the holder's committed secret more than the {MAX_MESSAGES} statements canonprof verifies (BlindProofVerify's work grows with them)"
         )));
     }
     if let Some(&beyond) = value.selective_indexes.iter().find(|&&i| i >= length) {
