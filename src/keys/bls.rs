@@ -203,7 +203,8 @@ impl Public {
     }
 
     /// BBS `ProofVerify` (§3.5.4) of `proof` (272 + 32·U bytes, checked by the caller) for the `disclosed`
-    /// messages at `indexes` (strictly increasing), under `header` and `presentation_header`.
+    /// messages at `indexes` (strictly increasing), under `header` and `presentation_header`. `Err` with the
+    /// reason for a proof refused before ProofVerify ([`proof_encoding_refusal`]).
     pub(crate) fn bbs_proof_verify(
         &self,
         proof: &[u8],
@@ -211,24 +212,25 @@ impl Public {
         presentation_header: &[u8],
         disclosed: &[&[u8]],
         indexes: &[usize],
-    ) -> bool {
+    ) -> std::result::Result<bool, String> {
         use zkryptium::schemes::generics::PoKSignature;
-        if proof.len() < 272
-            || (proof.len() - 272) % 32 != 0
-            || disclosed.len() != indexes.len()
-            || proof_encoding_refusal(proof).is_some()
-        {
-            return false;
+        if proof.len() < 272 || (proof.len() - 272) % 32 != 0 || disclosed.len() != indexes.len() {
+            return Ok(false);
         }
-        PoKSignature::<BbsBls12381Sha256>::from_bytes(proof).is_ok_and(|p| {
-            p.proof_verify(
-                &self.0,
-                Some(&owned(disclosed)),
-                Some(indexes),
-                Some(header),
-                Some(presentation_header),
-            )
-            .is_ok()
-        })
+        if let Some(reason) = proof_encoding_refusal(proof) {
+            return Err(reason);
+        }
+        Ok(
+            PoKSignature::<BbsBls12381Sha256>::from_bytes(proof).is_ok_and(|p| {
+                p.proof_verify(
+                    &self.0,
+                    Some(&owned(disclosed)),
+                    Some(indexes),
+                    Some(header),
+                    Some(presentation_header),
+                )
+                .is_ok()
+            }),
+        )
     }
 }

@@ -141,7 +141,8 @@ impl Public {
 
     /// draft-irtf-cfrg-bbs-blind-signatures-02 §4.5 `BlindProofVerify` of `proof` for the `disclosed` messages at
     /// `indexes` (strictly increasing) among `length` signed messages (L, with one undisclosed committed message),
-    /// under `header` and `presentation_header`. False for a proof not of exactly 272 + 32·(L − R + 2) bytes.
+    /// under `header` and `presentation_header`. False for a proof not of exactly 272 + 32·(L − R + 2) bytes; `Err`
+    /// with the reason for one refused before BlindProofVerify (`bls::proof_encoding_refusal`).
     pub(crate) fn bbs_blind_proof_verify(
         &self,
         proof: &[u8],
@@ -149,26 +150,30 @@ impl Public {
         length: usize,
         disclosed: &[&[u8]],
         indexes: &[usize],
-    ) -> bool {
+    ) -> std::result::Result<bool, String> {
         if disclosed.len() != indexes.len()
             || indexes.iter().any(|&i| i >= length)
             || blind_proof_len(length, indexes.len()) != Some(proof.len())
-            || super::bls::proof_encoding_refusal(proof).is_some()
         {
-            return false;
+            return Ok(false);
         }
-        PoKSignature::<BbsBls12381Sha256>::from_bytes(proof).is_ok_and(|p| {
-            p.blind_proof_verify(
-                &self.0,
-                Some(header),
-                Some(presentation_header),
-                Some(length),
-                Some(&owned(disclosed)),
-                None,
-                Some(indexes),
-                None,
-            )
-            .is_ok()
-        })
+        if let Some(reason) = super::bls::proof_encoding_refusal(proof) {
+            return Err(reason);
+        }
+        Ok(
+            PoKSignature::<BbsBls12381Sha256>::from_bytes(proof).is_ok_and(|p| {
+                p.blind_proof_verify(
+                    &self.0,
+                    Some(header),
+                    Some(presentation_header),
+                    Some(length),
+                    Some(&owned(disclosed)),
+                    None,
+                    Some(indexes),
+                    None,
+                )
+                .is_ok()
+            }),
+        )
     }
 }

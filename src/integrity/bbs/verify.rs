@@ -69,9 +69,6 @@ pub fn verify_derived_proof(
             )),
         ));
     }
-    if let Some(reason) = crate::keys::bls::proof_encoding_refusal(&derived.bbs_proof) {
-        return Ok(with(false, Some(reason)));
-    }
     // The statements ProofVerify covers: the disclosed and undisclosed BBS messages.
     let statements = match feature {
         DerivedFeature::Baseline => derived.undisclosed() + derived.selective_indexes.len(),
@@ -102,10 +99,10 @@ pub fn verify_derived_proof(
             ),
         }
     };
-    Ok(if verified {
-        with(true, None)
-    } else {
-        with(
+    Ok(match verified {
+        Err(refused) => with(false, Some(refused)),
+        Ok(true) => with(true, None),
+        Ok(false) => with(
             false,
             Some(format!(
                 "the {} does not verify over the disclosed statements at their selective indexes under proofHash ‖ mandatoryHash and the presentation header (a changed statement, index, proof option or key{})",
@@ -118,6 +115,6 @@ pub fn verify_derived_proof(
                     DerivedFeature::AnonymousHolderBinding { .. } => ", lengthBBSMessages or holder secret",
                 }
             )),
-        )
+        ),
     })
 }
