@@ -2,6 +2,7 @@
 //! job), the per-cryptosuite VCDM table, and `canonprof exchange --export-json`.
 
 use super::{fmt_range, fmt_share, fmt_us};
+use crate::integrity::proof_span;
 use crate::keys::Backend;
 use crate::results::exchange::{
     Export, FormatResult, FormatsReport, Ratio, SuiteResult, SuitesReport, BAND, BBS_LIBRARY,
@@ -374,14 +375,14 @@ fn steps_line(op: &crate::results::exchange::OperationResult) -> String {
     }
 }
 
-/// The steps of an operation that sign or verify (span names, `crate::integrity::proof_span`): the suites'
+/// The steps of an operation that sign or verify (span names): the suites'
 /// one signature, bbs-2023's BBS Sign, ProofGen and ProofVerify.
 const CRYPTO_STEPS: [&str; 5] = [
-    "sign",
-    "verify",
-    "bbs_sign",
-    "bbs_proof_gen",
-    "bbs_proof_verify",
+    proof_span::SIGN,
+    proof_span::VERIFY,
+    proof_span::BBS_SIGN,
+    proof_span::BBS_PROOF_GEN,
+    proof_span::BBS_PROOF_VERIFY,
 ];
 
 /// The sign or verify step's median inside an operation (µs), NaN without one.
